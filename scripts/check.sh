@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs everything the tests need and runs the whole suite: ruff, mypy, pytest.
+# This is the test command README.md shows; .ci/run calls it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Debian packages for the GUI tests: a virtual X display and a pointer driver.
+need=()
+command -v Xvfb >/dev/null || need+=(xvfb)
+command -v xdotool >/dev/null || need+=(xdotool)
+python3 -c "import tkinter" 2>/dev/null || need+=(python3-tk)
+if [ ${#need[@]} -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+python3 -m pip install -q -e '.[test]'
+python3 -m ruff check src tests benchmarks scripts
+python3 -m mypy
+python3 -m pytest "$@"

@@ -1,0 +1,83 @@
+"""How people name cells: ``index`` 0-8 (seed 003), ``numpad`` 1-9 (seed 004), ``coords`` (``b2``).
+
+Inside the engine a cell is an int counted row by row from the top left.
+Coordinates work on every board: a column letter (``a`` is the left column)
+then a row number (``1`` is the top row), so ``b2`` is the centre of 3 x 3.
+The numeric-keypad numbering exists only on 3 x 3, laid out like a keypad:
+7 8 9 on the top row, 1 2 3 on the bottom.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from string import ascii_lowercase
+
+from tictactoe.errors import CellNameError
+from tictactoe.rules import Rules
+
+
+class Numbering(StrEnum):
+    """A way of naming cells."""
+
+    INDEX = "index"
+    NUMPAD = "numpad"
+    COORDS = "coords"
+
+    def supports(self, rules: Rules) -> bool:
+        """True when this numbering can name every cell of ``rules``'s board."""
+        return self is not Numbering.NUMPAD or (rules.m, rules.n) == (3, 3)
+
+
+_NUMPAD = (7, 8, 9, 4, 5, 6, 1, 2, 3)
+"""Keypad digit of each 3 x 3 cell, row-major from the top left."""
+
+
+def label(rules: Rules, cell: int, numbering: Numbering = Numbering.COORDS) -> str:
+    """The name of ``cell`` in ``numbering`` (for example ``4``, ``5`` or ``b2``)."""
+    if numbering is Numbering.INDEX:
+        return str(cell)
+    if numbering is Numbering.NUMPAD:
+        _require_numpad(rules)
+        return str(_NUMPAD[cell])
+    row, col = rules.row_col(cell)
+    return f"{ascii_lowercase[col]}{row + 1}"
+
+
+def parse(rules: Rules, text: str, numbering: Numbering = Numbering.COORDS) -> int:
+    """The cell that ``text`` names in ``numbering``.
+
+    Raises :class:`CellNameError` with the valid range for anything else.
+    Surrounding spaces and letter case are ignored.
+    """
+    cleaned = text.strip().lower()
+    if numbering is Numbering.COORDS:
+        return _parse_coords(rules, cleaned, text)
+    if numbering is Numbering.NUMPAD:
+        _require_numpad(rules)
+    low, high = (1, 9) if numbering is Numbering.NUMPAD else (0, rules.size - 1)
+    if not (cleaned.isascii() and cleaned.isdigit()) or not low <= int(cleaned) <= high:
+        raise CellNameError(f"{text!r} is not a cell: type a number from {low} to {high}")
+    number = int(cleaned)
+    return _NUMPAD.index(number) if numbering is Numbering.NUMPAD else number
+
+
+def _parse_coords(rules: Rules, cleaned: str, text: str) -> int:
+    last_col = ascii_lowercase[rules.n - 1]
+    hint = f"type a letter a-{last_col} then a number 1-{rules.m}, like b2"
+    if len(cleaned) < 2 or cleaned[0] not in ascii_lowercase:
+        raise CellNameError(f"{text!r} is not a cell: {hint}")
+    digits = cleaned[1:]
+    col = ascii_lowercase.index(cleaned[0])
+    if not (digits.isascii() and digits.isdigit()) or col >= rules.n:
+        raise CellNameError(f"{text!r} is not a cell: {hint}")
+    row = int(digits) - 1
+    if not 0 <= row < rules.m:
+        raise CellNameError(f"{text!r} is not a cell: {hint}")
+    return rules.cell(row, col)
+
+
+def _require_numpad(rules: Rules) -> None:
+    if not Numbering.NUMPAD.supports(rules):
+        raise CellNameError(
+            f"numpad numbering is only for 3 x 3 boards, not {rules.m} x {rules.n}"
+        )

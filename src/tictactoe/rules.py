@@ -1,0 +1,186 @@
+"""The fixed facts of an m,n,k-game: board size, win length, lines, symmetries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from tictactoe.errors import RulesError
+
+MAX_SIDE = 26
+"""Largest number of rows or columns (one letter per column in cell names)."""
+
+MIN_K = 2
+"""Shortest winning line: one in a row would make the first move win."""
+
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+"""Row/column steps of the four line directions: across, down, and both diagonals."""
+
+
+def default_k(m: int, n: int) -> int:
+    """The win length used when none is given: ``min(m, n, 5)``, at least 2."""
+    return max(MIN_K, min(m, n, 5))
+
+
+@dataclass(frozen=True)
+class Rules:
+    """An m x n board (m rows, n columns) where k in a row wins.
+
+    ``Rules()`` is classic tic-tac-toe. Sizes outside 1..26 and win lengths
+    outside 2..max(m, n) raise :class:`RulesError` naming the limit.
+    """
+
+    m: int = 3
+    """Number of rows."""
+    n: int = 3
+    """Number of columns."""
+    k: int = 3
+    """Marks in a row needed to win (across, down or diagonally)."""
+
+    def __post_init__(self) -> None:
+        for name, value in (("rows", self.m), ("columns", self.n), ("k", self.k)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(f"{name} must be a whole number, not {value!r}")
+        for name, value in (("rows", self.m), ("columns", self.n)):
+            if not 1 <= value <= MAX_SIDE:
+                raise RulesError(f"{name} must be from 1 to {MAX_SIDE}, not {value}")
+        longest = max(self.m, self.n)
+        if not MIN_K <= self.k <= longest:
+            if longest < MIN_K:
+                raise RulesError(
+                    f"a {self.m} x {self.n} board is too small: "
+                    f"a line needs at least {MIN_K} cells"
+                )
+            raise RulesError(
+                f"k must be from {MIN_K} to {longest} (the longer side) "
+                f"on a {self.m} x {self.n} board, not {self.k}"
+            )
+
+    @classmethod
+    def of(cls, m: int = 3, n: int | None = None, k: int | None = None) -> Rules:
+        """Rules for an m x n board; n defaults to m and k to ``default_k(m, n)``."""
+        n = m if n is None else n
+        return cls(m, n, default_k(m, n) if k is None else k)
+
+    @classmethod
+    def parse_size(cls, text: str, k: int | None = None) -> Rules:
+        """Rules from a size such as ``"3x3"``, ``"15x15"`` or ``"4"`` (square)."""
+        parts = text.strip().lower().replace("×", "x").split("x")
+        try:
+            sides = [int(part) for part in parts]
+        except ValueError:
+            raise RulesError(
+                f"board size must look like 3x3 or 7x5 (rows x columns), not {text!r}"
+            ) from None
+        if len(sides) == 1:
+            return cls.of(sides[0], sides[0], k)
+        if len(sides) == 2:
+            return cls.of(sides[0], sides[1], k)
+        raise RulesError(f"board size must look like 3x3 or 7x5 (rows x columns), not {text!r}")
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.m * self.n
+
+    @property
+    def full_mask(self) -> int:
+        """Bitboard with every cell set."""
+        return (1 << self.size) - 1
+
+    @property
+    def is_square(self) -> bool:
+        """True when rows and columns are equal (8 symmetries rather than 4)."""
+        return self.m == self.n
+
+    def __str__(self) -> str:
+        return f"{self.m}x{self.n}, k={self.k}"
+
+    def cell(self, row: int, col: int) -> int:
+        """The cell index of (row, col), both from 0 at the top left."""
+        if not (0 <= row < self.m and 0 <= col < self.n):
+            raise RulesError(f"({row}, {col}) is off the {self.m} x {self.n} board")
+        return row * self.n + col
+
+    def row_col(self, cell: int) -> tuple[int, int]:
+        """(row, column) of a cell index."""
+        return divmod(cell, self.n)
+
+    @cached_property
+    def lines(self) -> tuple[tuple[int, ...], ...]:
+        """Every run of k cells in a row, as tuples of cell indices."""
+        found = []
+        for dr, dc in DIRECTIONS:
+            for row in range(self.m):
+                for col in range(self.n):
+                    end_row, end_col = row + dr * (self.k - 1), col + dc * (self.k - 1)
+                    if 0 <= end_row < self.m and 0 <= end_col < self.n:
+                        found.append(
+                            tuple(
+                                (row + dr * i) * self.n + col + dc * i
+                                for i in range(self.k)
+                            )
+                        )
+        return tuple(found)
+
+    @cached_property
+    def line_masks(self) -> tuple[int, ...]:
+        """Every winning line as a bitboard, in the order of :attr:`lines`."""
+        return tuple(sum(1 << cell for cell in line) for line in self.lines)
+
+    @cached_property
+    def masks_through(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the bitboards of the winning lines that contain it."""
+        through: list[list[int]] = [[] for _ in range(self.size)]
+        for line, mask in zip(self.lines, self.line_masks):
+            for cell in line:
+                through[cell].append(mask)
+        return tuple(tuple(masks) for masks in through)
+
+    @cached_property
+    def symmetries(self) -> tuple[tuple[int, ...], ...]:
+        """The board's symmetries as cell permutations (``perm[cell]`` is the image).
+
+        Eight on a square board (rotations and reflections), four otherwise.
+        The identity comes first.
+        """
+        m, n = self.m, self.n
+        maps = [
+            lambda r, c: (r, c),
+            lambda r, c: (r, n - 1 - c),
+            lambda r, c: (m - 1 - r, c),
+            lambda r, c: (m - 1 - r, n - 1 - c),
+        ]
+        if self.is_square:
+            maps += [
+                lambda r, c: (c, r),
+                lambda r, c: (c, n - 1 - r),
+                lambda r, c: (m - 1 - c, r),
+                lambda r, c: (m - 1 - c, n - 1 - r),
+            ]
+        return tuple(
+            tuple(self.cell(*f(*divmod(cell, n))) for cell in range(self.size))
+            for f in maps
+        )
+
+    @cached_property
+    def centre_distance_order(self) -> tuple[int, ...]:
+        """Cells ordered nearest the centre first (ties row-major)."""
+        mid_r, mid_c = (self.m - 1) / 2, (self.n - 1) / 2
+        return tuple(
+            sorted(
+                range(self.size),
+                key=lambda c: (
+                    max(abs(c // self.n - mid_r), abs(c % self.n - mid_c)),
+                    abs(c // self.n - mid_r) + abs(c % self.n - mid_c),
+                    c,
+                ),
+            )
+        )
+
+    @cached_property
+    def corners(self) -> tuple[int, ...]:
+        """The corner cells (fewer than four on a one-row or one-column board)."""
+        last_row, last_col = self.m - 1, self.n - 1
+        found = {0, last_col, last_row * self.n, last_row * self.n + last_col}
+        return tuple(sorted(found))
