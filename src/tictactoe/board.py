@@ -47,7 +47,7 @@ class Board:
     position is reachable and raises :class:`PositionError` if not.
     """
 
-    __slots__ = ("rules", "x", "o", "_winner", "__dict__")
+    __slots__ = ("__dict__", "_winner", "o", "rules", "x")
 
     rules: Rules
     x: int
@@ -100,8 +100,7 @@ class Board:
         for number, row in enumerate(rows, 1):
             if len(row) != width:
                 raise PositionError(
-                    f"ragged rows in {text!r}: row {number} has {len(row)} cells, "
-                    f"row 1 has {width}"
+                    f"ragged rows in {text!r}: row {number} has {len(row)} cells, row 1 has {width}"
                 )
         rules = Rules.of(len(rows), width, k)
         x = o = 0
@@ -112,9 +111,7 @@ class Board:
             elif upper == "O":
                 o |= 1 << index
             elif char != EMPTY_CHAR:
-                raise PositionError(
-                    f"unknown character {char!r} in {text!r}: cells are X, O or ."
-                )
+                raise PositionError(f"unknown character {char!r} in {text!r}: cells are X, O or .")
         try:
             return cls(rules, x, o)
         except PositionError as error:
@@ -205,7 +202,7 @@ class Board:
         bits = self.x if self._winner is Mark.X else self.o
         return tuple(
             line
-            for line, mask in zip(self.rules.lines, self.rules.line_masks)
+            for line, mask in zip(self.rules.lines, self.rules.line_masks, strict=True)
             if bits & mask == mask
         )
 

@@ -78,6 +78,4 @@ def _parse_coords(rules: Rules, cleaned: str, text: str) -> int:
 
 def _require_numpad(rules: Rules) -> None:
     if not Numbering.NUMPAD.supports(rules):
-        raise CellNameError(
-            f"numpad numbering is only for 3 x 3 boards, not {rules.m} x {rules.n}"
-        )
+        raise CellNameError(f"numpad numbering is only for 3 x 3 boards, not {rules.m} x {rules.n}")

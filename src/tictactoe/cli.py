@@ -54,9 +54,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not args_list or args_list[0].startswith("-") and args_list[0] not in (
-        "-h", "--help"
-    ):
+    if not args_list or (args_list[0].startswith("-") and args_list[0] not in ("-h", "--help")):
         args_list.insert(0, "tk" if has_display() else "play")
     args = parser.parse_args(args_list)
     try:

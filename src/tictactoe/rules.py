@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -48,8 +49,7 @@ class Rules:
         if not MIN_K <= self.k <= longest:
             if longest < MIN_K:
                 raise RulesError(
-                    f"a {self.m} x {self.n} board is too small: "
-                    f"a line needs at least {MIN_K} cells"
+                    f"a {self.m} x {self.n} board is too small: a line needs at least {MIN_K} cells"
                 )
             raise RulesError(
                 f"k must be from {MIN_K} to {longest} (the longer side) "
@@ -116,10 +116,7 @@ class Rules:
                     end_row, end_col = row + dr * (self.k - 1), col + dc * (self.k - 1)
                     if 0 <= end_row < self.m and 0 <= end_col < self.n:
                         found.append(
-                            tuple(
-                                (row + dr * i) * self.n + col + dc * i
-                                for i in range(self.k)
-                            )
+                            tuple((row + dr * i) * self.n + col + dc * i for i in range(self.k))
                         )
         return tuple(found)
 
@@ -132,7 +129,7 @@ class Rules:
     def masks_through(self) -> tuple[tuple[int, ...], ...]:
         """For each cell, the bitboards of the winning lines that contain it."""
         through: list[list[int]] = [[] for _ in range(self.size)]
-        for line, mask in zip(self.lines, self.line_masks):
+        for line, mask in zip(self.lines, self.line_masks, strict=True):
             for cell in line:
                 through[cell].append(mask)
         return tuple(tuple(masks) for masks in through)
@@ -145,7 +142,7 @@ class Rules:
         The identity comes first.
         """
         m, n = self.m, self.n
-        maps = [
+        maps: list[Callable[[int, int], tuple[int, int]]] = [
             lambda r, c: (r, c),
             lambda r, c: (r, n - 1 - c),
             lambda r, c: (m - 1 - r, c),
@@ -159,8 +156,7 @@ class Rules:
                 lambda r, c: (m - 1 - c, n - 1 - r),
             ]
         return tuple(
-            tuple(self.cell(*f(*divmod(cell, n))) for cell in range(self.size))
-            for f in maps
+            tuple(self.cell(*f(*divmod(cell, n))) for cell in range(self.size)) for f in maps
         )
 
     @cached_property

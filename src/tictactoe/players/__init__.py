@@ -52,26 +52,51 @@ class Strategy:
 
     def unsupported_reason(self, rules: Rules) -> str | None:
         """Why this strategy cannot play ``rules``'s board, or None if it can."""
-        check = getattr(importlib.import_module(self.target.partition(":")[0]),
-                        "unsupported_reason", None)
+        check = getattr(
+            importlib.import_module(self.target.partition(":")[0]), "unsupported_reason", None
+        )
         return check(rules) if check is not None else None
 
 
 STRATEGIES: tuple[Strategy, ...] = (
-    Strategy("first-free", "takes the first free cell (seed 000's dummy)",
-             "tictactoe.players.seeds:FirstFree"),
-    Strategy("random", "plays a random free cell (seed 002, level 1)",
-             "tictactoe.players.seeds:RandomPlayer", level=1),
-    Strategy("win-block", "wins if it can, else blocks, else plays at random (seed 002, level 2)",
-             "tictactoe.players.seeds:WinBlock", level=2),
-    Strategy("centre-first", "wins, blocks, then centre, corners, edges (seed 003)",
-             "tictactoe.players.seeds:CentreFirst"),
-    Strategy("corner-first", "wins, blocks, then a random corner, centre, edge (seed 004)",
-             "tictactoe.players.seeds:CornerFirst"),
-    Strategy("fork-aware", "centre, wins, avoids losing moves and forks (seed 000's theBest)",
-             "tictactoe.players.seeds:ForkAware"),
-    Strategy("perfect", "exact play: never loses, wins fastest, sets traps (seed 002, level 3)",
-             "tictactoe.players.perfect:PerfectPlayer", level=3),
+    Strategy(
+        "first-free",
+        "takes the first free cell (seed 000's dummy)",
+        "tictactoe.players.seeds:FirstFree",
+    ),
+    Strategy(
+        "random",
+        "plays a random free cell (seed 002, level 1)",
+        "tictactoe.players.seeds:RandomPlayer",
+        level=1,
+    ),
+    Strategy(
+        "win-block",
+        "wins if it can, else blocks, else plays at random (seed 002, level 2)",
+        "tictactoe.players.seeds:WinBlock",
+        level=2,
+    ),
+    Strategy(
+        "centre-first",
+        "wins, blocks, then centre, corners, edges (seed 003)",
+        "tictactoe.players.seeds:CentreFirst",
+    ),
+    Strategy(
+        "corner-first",
+        "wins, blocks, then a random corner, centre, edge (seed 004)",
+        "tictactoe.players.seeds:CornerFirst",
+    ),
+    Strategy(
+        "fork-aware",
+        "centre, wins, avoids losing moves and forks (seed 000's theBest)",
+        "tictactoe.players.seeds:ForkAware",
+    ),
+    Strategy(
+        "perfect",
+        "exact play: never loses, wins fastest, sets traps (seed 002, level 3)",
+        "tictactoe.players.perfect:PerfectPlayer",
+        level=3,
+    ),
 )
 """Every computer player, weakest first."""
 
@@ -86,9 +111,7 @@ def get(name: str) -> Strategy:
     for strategy in STRATEGIES:
         if strategy.name == name:
             return strategy
-    raise UnknownPlayerError(
-        f"unknown player {name!r}: choose one of {', '.join(names())}"
-    )
+    raise UnknownPlayerError(f"unknown player {name!r}: choose one of {', '.join(names())}")
 
 
 def create(name: str, rng: random.Random | None = None, *, seed: int | None = None) -> Player:
