@@ -1,0 +1,350 @@
+"""The game controller every front end drives: players, turns, history, undo/redo, result.
+
+A front end only draws a :class:`Game` and turns input into cells. Human
+moves go through :meth:`Game.play`; computer moves are asked for with
+:meth:`Game.computer_move` (synchronous), or, for windows that must not
+freeze, computed off the UI thread with :meth:`Game.think` and applied
+with :meth:`Game.apply`, which ignores an answer for a position that is no
+longer current (the user undid, started a new game, ...).
+
+A :class:`Match` is a series of games against one opponent: it decides who
+starts each game (you, the computer, alternating, or a coin toss) and
+keeps the session's score.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from tictactoe import players as registry
+from tictactoe.board import Board, Mark
+from tictactoe.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.rules import Rules
+
+if TYPE_CHECKING:
+    from tictactoe.analysis import MoveValue
+    from tictactoe.solver import Solver
+
+HUMAN = "human"
+"""The player name of a person (at the keyboard, mouse or screen)."""
+
+
+class NotYourTurnError(IllegalMoveError):
+    """A human move while it is a computer player's turn."""
+
+
+class Starter(StrEnum):
+    """Who moves first in each game of a match (the first mover plays X)."""
+
+    YOU = "you"
+    COMPUTER = "computer"
+    ALTERNATE = "alternate"
+    COIN = "coin"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: ``winner`` is None for a draw."""
+
+    winner: Mark | None
+    line: frozenset[int] = frozenset()
+    """Every cell of the winning line(s), for highlighting."""
+
+    @property
+    def is_draw(self) -> bool:
+        """True for a draw."""
+        return self.winner is None
+
+
+def check_player_name(name: str) -> str:
+    """``name`` if it is ``human`` or a registered strategy, else :class:`UnknownPlayerError`."""
+    if name != HUMAN:
+        try:
+            registry.get(name)
+        except UnknownPlayerError:
+            raise UnknownPlayerError(
+                f"unknown player {name!r}: choose {HUMAN} or one of {', '.join(registry.names())}"
+            ) from None
+    return name
+
+
+class Game:
+    """One game: the position, who plays each side, the move history and redo stack."""
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        players: Mapping[Mark, str] | None = None,
+        *,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.rules = Rules() if rules is None else rules
+        chosen = {Mark.X: HUMAN, Mark.O: "perfect"} if players is None else dict(players)
+        self._players = {mark: check_player_name(chosen[mark]) for mark in Mark}
+        self._rng = rng if rng is not None else random.Random()
+        self._boards = [Board.empty(self.rules)]
+        self._moves: list[int] = []
+        self._redo: list[int] = []
+        self._engines: dict[tuple[Mark, str], registry.Player] = {}
+        self._solver: Solver | None = None
+
+    # --- reading ------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        """The current position."""
+        return self._boards[-1]
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """The cells played so far, in order."""
+        return tuple(self._moves)
+
+    @property
+    def last_move(self) -> int | None:
+        """The most recent move, if any."""
+        return self._moves[-1] if self._moves else None
+
+    @property
+    def turn(self) -> Mark:
+        """Whose move it is."""
+        return self.board.turn
+
+    def player(self, mark: Mark) -> str:
+        """The player name of ``mark``'s side (``human`` or a strategy name)."""
+        return self._players[mark]
+
+    def is_human(self, mark: Mark) -> bool:
+        """True when a person plays ``mark``."""
+        return self._players[mark] == HUMAN
+
+    @property
+    def is_over(self) -> bool:
+        """True once somebody has won or the board is full."""
+        return self.board.is_over
+
+    @property
+    def waiting_for_human(self) -> bool:
+        """True when the game goes on and a person is to move."""
+        return not self.is_over and self.is_human(self.turn)
+
+    @property
+    def computer_to_move(self) -> bool:
+        """True when the game goes on and a computer player is to move."""
+        return not self.is_over and not self.is_human(self.turn)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        board = self.board
+        if not board.is_over:
+            return None
+        return Outcome(board.winner, board.winning_cells)
+
+    # --- changing players -------------------------------------------------------
+
+    def set_player(self, mark: Mark, name: str) -> None:
+        """Let ``name`` play ``mark`` from the next move on."""
+        self._players[mark] = check_player_name(name)
+
+    def unsupported_reason(self, mark: Mark) -> str | None:
+        """Why ``mark``'s computer player cannot play this board, or None."""
+        name = self._players[mark]
+        return None if name == HUMAN else registry.get(name).unsupported_reason(self.rules)
+
+    # --- moves ----------------------------------------------------------------
+
+    def play(self, cell: int) -> Board:
+        """A person's move. Raises :class:`IllegalMoveError` (nothing changes) if not allowed."""
+        if not self.is_over and not self.is_human(self.turn):
+            raise NotYourTurnError(f"it is {self._players[self.turn]}'s turn ({self.turn})")
+        return self._push(cell)
+
+    def think(self) -> tuple[Board, int]:
+        """The computer's choice for the current position, without playing it.
+
+        Safe to call from a worker thread: it reads the current board once
+        and returns it with the chosen cell, for :meth:`apply`.
+        """
+        board = self.board
+        mark = board.turn
+        if board.is_over or self.is_human(mark):
+            raise NotYourTurnError(f"no computer player is to move in {board.text}")
+        return board, self._engine(mark).choose(board)
+
+    def apply(self, board: Board, cell: int) -> bool:
+        """Play a move from :meth:`think` if ``board`` is still the current position."""
+        if board is not self.board or not self.computer_to_move:
+            return False
+        self._push(cell)
+        return True
+
+    def computer_move(self) -> int:
+        """Let the computer player to move choose and play; returns the cell."""
+        board, cell = self.think()
+        self.apply(board, cell)
+        return cell
+
+    def _engine(self, mark: Mark) -> registry.Player:
+        key = (mark, self._players[mark])
+        if key not in self._engines:
+            self._engines[key] = registry.create(key[1], self._rng)
+        return self._engines[key]
+
+    def _push(self, cell: int) -> Board:
+        board = self.board.play(cell)
+        self._boards.append(board)
+        self._moves.append(cell)
+        self._redo.clear()
+        return board
+
+    def hint(self) -> Mapping[int, MoveValue]:
+        """Every legal move's outcome for the side to move (win / draw / loss, in how many plies).
+
+        Raises :class:`~tictactoe.errors.UnsolvableError` on boards too big to solve.
+        """
+        from tictactoe.analysis import analyse
+        from tictactoe.solver import Solver
+
+        if self._solver is None:
+            self._solver = Solver()
+        return analyse(self.board, self._solver)
+
+    # --- undo / redo ------------------------------------------------------------
+
+    def _undo_steps(self) -> int:
+        """Plies to take back so that a person is to move again (1 if nobody is human)."""
+        if not any(self.is_human(mark) for mark in Mark):
+            return 1 if self._moves else 0
+        for steps in range(1, len(self._moves) + 1):
+            if self.is_human(self._boards[-1 - steps].turn):
+                return steps
+        return 0
+
+    @property
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` would take anything back."""
+        return self._undo_steps() > 0
+
+    @property
+    def can_redo(self) -> bool:
+        """True when :meth:`redo` would replay anything."""
+        return bool(self._redo)
+
+    def undo(self) -> int:
+        """Take back the last person's move and the computer's answer; returns plies undone."""
+        steps = self._undo_steps()
+        for _ in range(steps):
+            self._boards.pop()
+            self._redo.append(self._moves.pop())
+        return steps
+
+    def redo(self) -> int:
+        """Replay what :meth:`undo` took back, up to the next person's turn; returns plies."""
+        replayed = 0
+        while self._redo:
+            cell = self._redo.pop()
+            self._boards.append(self.board.play(cell))
+            self._moves.append(cell)
+            replayed += 1
+            if self.waiting_for_human or self.is_over:
+                break
+        return replayed
+
+
+@dataclass
+class Score:
+    """A session's tally, from the first player's (your) side, and by mark."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    by_mark: dict[Mark, int] = field(default_factory=lambda: {Mark.X: 0, Mark.O: 0})
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return self.wins + self.losses + self.draws
+
+
+class Match:
+    """A series of games between you (or two people) and one opponent.
+
+    ``opponent`` is a strategy name, or ``human`` for two people at one
+    keyboard (then "you" means the first person). ``starter`` decides who
+    moves first, and so plays X, in each game.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        opponent: str = "perfect",
+        *,
+        starter: Starter = Starter.YOU,
+        rng: random.Random | None = None,
+        you: str = HUMAN,
+    ) -> None:
+        self.rules = Rules() if rules is None else rules
+        self.opponent = check_player_name(opponent)
+        self.you = check_player_name(you)
+        self.starter = starter
+        self.rng = rng if rng is not None else random.Random()
+        self.score = Score()
+        self.games_started = 0
+        self.you_start = self._first_mover_is_you()
+        self.game = self._new_game()
+        self._recorded: Game | None = None
+
+    def _first_mover_is_you(self) -> bool:
+        if self.starter is Starter.YOU:
+            return True
+        if self.starter is Starter.COMPUTER:
+            return False
+        if self.starter is Starter.COIN:
+            return self.rng.random() < 0.5
+        return self.games_started % 2 == 0
+
+    def _new_game(self) -> Game:
+        first, second = (self.you, self.opponent) if self.you_start else (self.opponent, self.you)
+        return Game(self.rules, {Mark.X: first, Mark.O: second}, rng=self.rng)
+
+    @property
+    def your_mark(self) -> Mark:
+        """The mark you play in the current game."""
+        return Mark.X if self.you_start else Mark.O
+
+    def new_game(self, *, you_start: bool | None = None, rules: Rules | None = None) -> Game:
+        """Start the next game; who starts follows the match's rule unless given."""
+        self.games_started += 1
+        if rules is not None:
+            self.rules = rules
+        self.you_start = self._first_mover_is_you() if you_start is None else you_start
+        self.game = self._new_game()
+        return self.game
+
+    def set_opponent(self, name: str) -> None:
+        """Change the opponent; in the current game it takes over from the next move."""
+        self.opponent = check_player_name(name)
+        self.game.set_player(self.your_mark.other, name)
+
+    def record(self) -> Outcome:
+        """Add the finished current game to the score (once); returns its outcome."""
+        outcome = self.game.outcome
+        if outcome is None:
+            raise IllegalMoveError("the game is not over yet")
+        if self._recorded is self.game:
+            return outcome
+        self._recorded = self.game
+        if outcome.winner is None:
+            self.score.draws += 1
+        else:
+            self.score.by_mark[outcome.winner] += 1
+            if outcome.winner is self.your_mark:
+                self.score.wins += 1
+            else:
+                self.score.losses += 1
+        return outcome
