@@ -1,0 +1,130 @@
+"""Game options shared by every front end's command (``play``, ``tk``, ``pgzero``).
+
+Each option defaults to None, meaning "not given": the terminal game then
+asks, a window uses its own default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from tictactoe import players
+from tictactoe.board import Mark
+from tictactoe.errors import RulesError
+from tictactoe.game import HUMAN, Starter
+from tictactoe.i18n import LANGUAGES, normalise
+from tictactoe.rules import Rules
+
+
+def _language(text: str) -> str:
+    code = normalise(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}: choose one of {', '.join(LANGUAGES)}"
+        )
+    return code
+
+
+def _player(text: str) -> str:
+    if text != HUMAN and text not in players.names():
+        raise argparse.ArgumentTypeError(
+            f"unknown player {text!r}: choose {HUMAN} or one of {', '.join(players.names())}"
+        )
+    return text
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        rules = Rules.parse_size(text)
+    except RulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return rules.m, rules.n
+
+
+def _side(text: str) -> Mark:
+    try:
+        return Mark(text.upper())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"side must be X or O, not {text!r}") from None
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--side --first --opponent --you --size --k --lang --seed`` to ``parser``."""
+    group = parser.add_argument_group("game options")
+    group.add_argument(
+        "--side", type=_side, metavar="X|O", help="your mark; X moves first, so X means you start"
+    )
+    group.add_argument(
+        "--first",
+        type=Starter,
+        choices=list(Starter),
+        metavar="WHO",
+        help="who starts each game: you, computer, alternate, coin",
+    )
+    group.add_argument(
+        "--opponent",
+        type=_player,
+        metavar="NAME",
+        help=f"{HUMAN} (two people) or a computer player: {', '.join(players.names())}",
+    )
+    group.add_argument(
+        "--you",
+        type=_player,
+        metavar="NAME",
+        default=None,
+        help="who plays on your side: human (default) or a computer "
+        "player, for a computer-against-computer demo",
+    )
+    group.add_argument(
+        "--size",
+        type=_size,
+        metavar="MxN",
+        help="board size, rows x columns (3x3 to 26x26), e.g. 3x3, 7x7, 15x15",
+    )
+    group.add_argument(
+        "--k", type=int, metavar="K", help="marks in a row to win (default: min(rows, columns, 5))"
+    )
+    group.add_argument(
+        "--lang",
+        type=_language,
+        metavar="LANG",
+        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
+    )
+    group.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help="seed for the computer's random choices (reproducible games)",
+    )
+
+
+def rules_from(args: argparse.Namespace, default: Rules | None = None) -> Rules | None:
+    """The board the options ask for, ``default`` when no size or k was given.
+
+    Raises :class:`RulesError` for an impossible combination (say ``--k 9`` on 3x3).
+    """
+    if args.size is None and args.k is None:
+        return default
+    m, n = (
+        args.size
+        if args.size is not None
+        else (3, 3)
+        if default is None
+        else (default.m, default.n)
+    )
+    return Rules.of(m, n, args.k)
+
+
+def starter_from(args: argparse.Namespace) -> Starter | None:
+    """Who starts, from ``--first``, else from ``--side`` (X starts), else None."""
+    if args.first is not None:
+        return Starter(args.first)
+    if args.side is not None:
+        return Starter.YOU if args.side is Mark.X else Starter.COMPUTER
+    return None
+
+
+def rng_from(args: argparse.Namespace) -> random.Random:
+    """The random generator for the game's computer players (seeded by ``--seed``)."""
+    return random.Random(args.seed)

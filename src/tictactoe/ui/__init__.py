@@ -1,0 +1,1 @@
+"""Front ends: each draws a :class:`tictactoe.game.Game` and turns input into cells."""
