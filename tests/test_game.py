@@ -1,0 +1,219 @@
+"""The game controller: turns, computer moves, undo/redo, stale answers, matches."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tictactoe.board import Mark
+from tictactoe.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Starter
+from tictactoe.rules import Rules
+
+
+def human_vs(opponent: str = "first-free", rules: Rules | None = None) -> Game:
+    return Game(rules, {Mark.X: HUMAN, Mark.O: opponent}, rng=random.Random(1))
+
+
+def test_human_move_then_computer_answers() -> None:
+    game = human_vs()
+    game.play(4)
+    assert game.computer_to_move and not game.waiting_for_human
+    assert game.computer_move() == 0  # first-free takes cell 0
+    assert game.moves == (4, 0)
+    assert game.last_move == 0
+    assert game.waiting_for_human
+
+
+def test_human_cannot_move_for_the_computer() -> None:
+    game = human_vs()
+    game.play(4)
+    with pytest.raises(NotYourTurnError):
+        game.play(5)
+    assert game.moves == (4,)
+
+
+@pytest.mark.parametrize("cell", [-1, 9, 4])
+def test_illegal_move_changes_nothing(cell: int) -> None:
+    game = Game(players={Mark.X: HUMAN, Mark.O: HUMAN})
+    game.play(4)
+    before = (game.board, game.moves)
+    with pytest.raises(IllegalMoveError):
+        game.play(cell)
+    assert (game.board, game.moves) == before
+
+
+def test_unknown_player_is_refused() -> None:
+    with pytest.raises(UnknownPlayerError, match="human"):
+        Game(players={Mark.X: HUMAN, Mark.O: "grandmaster"})
+
+
+def test_outcome_and_winning_line() -> None:
+    game = Game(players={Mark.X: HUMAN, Mark.O: HUMAN})
+    for cell in (0, 3, 1, 4, 2):
+        game.play(cell)
+    outcome = game.outcome
+    assert outcome is not None and outcome.winner is Mark.X
+    assert outcome.line == frozenset({0, 1, 2})
+    assert game.is_over and not game.waiting_for_human and not game.computer_to_move
+    with pytest.raises(IllegalMoveError):
+        game.play(8)
+
+
+def test_draw_outcome() -> None:
+    game = Game(players={Mark.X: HUMAN, Mark.O: HUMAN})
+    for cell in (0, 1, 2, 4, 3, 5, 7, 6, 8):
+        game.play(cell)
+    assert game.outcome is not None and game.outcome.is_draw
+
+
+def test_undo_takes_back_your_move_and_the_computers() -> None:
+    game = human_vs()
+    game.play(4)
+    game.computer_move()
+    assert game.undo() == 2
+    assert game.moves == () and game.waiting_for_human
+    assert game.can_redo and not game.can_undo
+    assert game.redo() == 2
+    assert game.moves == (4, 0)
+
+
+def test_undo_when_the_computer_started() -> None:
+    game = Game(players={Mark.X: "first-free", Mark.O: HUMAN}, rng=random.Random(0))
+    game.computer_move()
+    assert not game.can_undo  # nothing of yours to take back
+    game.play(4)
+    game.computer_move()
+    assert game.undo() == 2
+    assert game.moves == (0,)
+    assert game.redo() == 2
+
+
+def test_a_new_move_clears_redo() -> None:
+    game = Game(players={Mark.X: HUMAN, Mark.O: HUMAN})
+    game.play(0)
+    game.undo()
+    game.play(8)
+    assert not game.can_redo
+
+
+def test_two_people_undo_one_move_at_a_time() -> None:
+    game = Game(players={Mark.X: HUMAN, Mark.O: HUMAN})
+    game.play(0)
+    game.play(1)
+    assert game.undo() == 1
+    assert game.moves == (0,)
+
+
+def test_stale_computer_answer_is_ignored() -> None:
+    game = human_vs()
+    game.play(4)
+    board, cell = game.think()
+    game.undo()
+    assert game.apply(board, cell) is False
+    assert game.moves == ()
+
+
+def test_think_does_not_play() -> None:
+    game = human_vs()
+    game.play(4)
+    board, cell = game.think()
+    assert game.board is board and game.moves == (4,)
+    assert game.apply(board, cell) is True
+    assert game.moves == (4, cell)
+
+
+def test_think_on_a_human_turn_is_refused() -> None:
+    with pytest.raises(NotYourTurnError):
+        human_vs().think()
+
+
+def test_set_player_applies_from_the_next_move() -> None:
+    game = human_vs("first-free")
+    game.play(0)
+    game.set_player(Mark.O, "centre-first")
+    assert game.computer_move() == 4
+
+
+def test_computer_against_computer_plays_to_the_end() -> None:
+    game = Game(players={Mark.X: "random", Mark.O: "win-block"}, rng=random.Random(3))
+    while not game.is_over:
+        game.computer_move()
+    assert game.outcome is not None
+    assert game.undo() == 1
+
+
+@given(st.lists(st.integers(-2, 10), max_size=30), st.integers(0, 2**32))
+def test_any_sequence_of_clicks_keeps_the_game_consistent(clicks: list[int], seed: int) -> None:
+    game = Game(players={Mark.X: HUMAN, Mark.O: "random"}, rng=random.Random(seed))
+    for cell in clicks:
+        before = game.moves
+        try:
+            game.play(cell)
+        except IllegalMoveError:
+            assert game.moves == before
+            continue
+        if game.computer_to_move:
+            game.computer_move()
+        replay = Game(players={Mark.X: HUMAN, Mark.O: HUMAN})
+        for move in game.moves:
+            replay.play(move)
+        assert replay.board == game.board
+
+
+def test_match_alternates_who_starts_and_counts_the_score() -> None:
+    match = Match(opponent="first-free", starter=Starter.ALTERNATE, rng=random.Random(0))
+    assert match.you_start and match.your_mark is Mark.X
+    while not match.game.is_over:
+        match.game.play(match.game.board.legal_moves()[0])
+        if match.game.computer_to_move:
+            match.game.computer_move()
+    outcome = match.record()
+    match.record()  # recording twice counts once
+    assert match.score.games == 1
+    assert match.score.by_mark[Mark.X] + match.score.by_mark[Mark.O] + match.score.draws == 1
+    if outcome.winner is Mark.X:
+        assert match.score.wins == 1
+    match.new_game()
+    assert not match.you_start and match.your_mark is Mark.O
+    assert match.game.player(Mark.X) == "first-free"
+    match.new_game()
+    assert match.you_start
+
+
+@pytest.mark.parametrize(("starter", "expected"), [(Starter.YOU, True), (Starter.COMPUTER, False)])
+def test_match_fixed_starter(starter: Starter, expected: bool) -> None:
+    match = Match(starter=starter)
+    for _ in range(3):
+        assert match.you_start is expected
+        match.new_game()
+
+
+def test_coin_toss_is_reproducible_and_varies() -> None:
+    def tosses(seed: int) -> list[bool]:
+        match = Match(opponent="random", starter=Starter.COIN, rng=random.Random(seed))
+        result = []
+        for _ in range(20):
+            result.append(match.you_start)
+            match.new_game()
+        return result
+
+    assert tosses(5) == tosses(5)
+    assert len(set(tosses(5))) == 2
+
+
+def test_record_before_the_end_is_refused() -> None:
+    with pytest.raises(IllegalMoveError):
+        Match().record()
+
+
+def test_match_changes_opponent_and_board() -> None:
+    match = Match(opponent="random", rng=random.Random(1))
+    match.set_opponent("first-free")
+    match.game.play(4)
+    assert match.game.computer_move() == 0
+    game = match.new_game(rules=Rules(4, 4, 4), you_start=False)
+    assert game.rules == Rules(4, 4, 4) and game.player(Mark.X) == "first-free"
