@@ -49,6 +49,15 @@ def _side(text: str) -> Mark:
         raise argparse.ArgumentTypeError(f"side must be X or O, not {text!r}") from None
 
 
+def _starter(text: str) -> Starter:
+    try:
+        return Starter(text.lower())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"who starts must be one of {', '.join(Starter)}, not {text!r}"
+        ) from None
+
+
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--side --first --opponent --you --size --k --lang --seed`` to ``parser``."""
     group = parser.add_argument_group("game options")
@@ -57,8 +66,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--first",
-        type=Starter,
-        choices=list(Starter),
+        type=_starter,
         metavar="WHO",
         help="who starts each game: you, computer, alternate, coin",
     )

@@ -1,0 +1,70 @@
+"""The game options every front-end command shares."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from tictactoe.board import Mark
+from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.errors import RulesError
+from tictactoe.game import Starter
+from tictactoe.rules import Rules
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_game_options(parser)
+    return parser.parse_args(argv)
+
+
+def test_nothing_given_means_none() -> None:
+    args = parse()
+    assert rules_from(args) is None
+    assert rules_from(args, Rules(4, 4, 4)) == Rules(4, 4, 4)
+    assert starter_from(args) is None
+    assert (args.opponent, args.you, args.lang) == (None, None, None)
+
+
+def test_values() -> None:
+    args = parse("--side", "o", "--opponent", "perfect", "--size", "7x5", "--lang", "ru_RU")
+    assert args.side is Mark.O
+    assert starter_from(args) is Starter.COMPUTER
+    assert rules_from(args) == Rules(7, 5, 5)
+    assert args.lang == "ru"
+
+
+def test_first_overrides_side_and_k_alone_keeps_the_size() -> None:
+    args = parse("--side", "X", "--first", "coin", "--k", "4")
+    assert starter_from(args) is Starter.COIN
+    assert rules_from(args, Rules(4, 4, 3)) == Rules(4, 4, 4)
+
+
+def test_seeded_rng_is_reproducible() -> None:
+    assert rng_from(parse("--seed", "3")).random() == rng_from(parse("--seed", "3")).random()
+
+
+def test_impossible_k_raises_rules_error() -> None:
+    with pytest.raises(RulesError, match="k must be"):
+        rules_from(parse("--size", "3x3", "--k", "9"))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--side", "Z"], "side must be X or O"),
+        (["--opponent", "grandmaster"], "human or one of first-free"),
+        (["--size", "30x30"], "from 1 to 26"),
+        (["--size", "big"], "3x3"),
+        (["--lang", "klingon"], "en, ru, zh_CN, vi"),
+        (["--first", "nobody"], "you, computer, alternate, coin"),
+    ],
+)
+def test_bad_values_exit_2_with_a_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        parse(*argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
