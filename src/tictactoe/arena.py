@@ -1,0 +1,206 @@
+"""Matches between computer players: many games, counted, reproducible, on several cores.
+
+Each game's randomness comes from ``(seed, game index, mark)`` alone, so a
+match gives the same counts however its games are split between processes.
+Players are built once per batch of games and their generator is reseeded
+before every game; that relies on players drawing all their randomness from
+the injected :class:`random.Random`, as the registry asks.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import asdict, dataclass
+
+from tictactoe import players
+from tictactoe.board import Board, Mark
+from tictactoe.errors import TicTacToeError
+from tictactoe.rules import Rules
+
+PARALLEL_WORK = 20_000
+"""Games x cells from which a match uses every core by default (below, one)."""
+
+BATCHES_PER_MATCH = 100
+"""How many batches a match is cut into: the progress display's resolution."""
+
+
+class MatchError(TicTacToeError):
+    """A match that cannot be played: a player that cannot play this board, or bad counts."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Results of some games of a match."""
+
+    x_wins: int = 0
+    o_wins: int = 0
+    draws: int = 0
+    moves: int = 0
+    """Moves played in all those games together."""
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(
+            self.x_wins + other.x_wins,
+            self.o_wins + other.o_wins,
+            self.draws + other.draws,
+            self.moves + other.moves,
+        )
+
+    @property
+    def games(self) -> int:
+        """Games counted."""
+        return self.x_wins + self.o_wins + self.draws
+
+    def add_game(self, board: Board) -> Tally:
+        """This tally plus the finished game ``board``."""
+        won = board.winner
+        return self + Tally(
+            int(won is Mark.X), int(won is Mark.O), int(won is None), board.move_count
+        )
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A finished match: who played, on what board, with which seed, and the counts."""
+
+    x: str
+    o: str
+    rules: Rules
+    seed: int
+    tally: Tally
+
+    def as_dict(self) -> dict[str, object]:
+        """Plain values for JSON: names, board, seed and counts."""
+        tally = self.tally
+        return {
+            "x": self.x,
+            "o": self.o,
+            "size": f"{self.rules.m}x{self.rules.n}",
+            "k": self.rules.k,
+            "seed": self.seed,
+            "games": tally.games,
+            **{key: value for key, value in asdict(tally).items() if key != "moves"},
+            "average_moves": round(tally.moves / tally.games, 2) if tally.games else 0.0,
+        }
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Games ``start`` to ``stop - 1`` of a match: what one worker process plays."""
+
+    x: str
+    o: str
+    rules: Rules
+    seed: int
+    start: int
+    stop: int
+
+
+def game_seed(seed: int, game: int, mark: Mark) -> str:
+    """The seed of ``mark``'s generator in game number ``game`` of a match seeded ``seed``."""
+    return f"{seed}:{game}:{mark}"
+
+
+def play_game(x: players.Player, o: players.Player, rules: Rules) -> Board:
+    """Play one game from the empty board; the final position."""
+    board = Board.empty(rules)
+    while not board.is_over:
+        mover = x if board.turn is Mark.X else o
+        board = board.play(mover.choose(board))
+    return board
+
+
+def play_batch(batch: Batch) -> Tally:
+    """Play a batch of games; the counts. Runs in worker processes."""
+    rngs = {mark: random.Random() for mark in Mark}
+    x = players.create(batch.x, rngs[Mark.X])
+    o = players.create(batch.o, rngs[Mark.O])
+    tally = Tally()
+    for game in range(batch.start, batch.stop):
+        for mark, rng in rngs.items():
+            rng.seed(game_seed(batch.seed, game, mark))
+        tally = tally.add_game(play_game(x, o, batch.rules))
+    return tally
+
+
+def check_players(rules: Rules, *names: str) -> None:
+    """Raise unless every named player exists and can play ``rules``'s board.
+
+    :class:`~tictactoe.errors.UnknownPlayerError` lists the valid names;
+    :class:`MatchError` gives the strategy's reason for refusing the board.
+    """
+    for name in names:
+        strategy = players.get(name)
+        try:
+            reason = strategy.unsupported_reason(rules)
+        except ImportError as error:
+            raise MatchError(f"player {name!r} is not available: {error}") from None
+        if reason is not None:
+            raise MatchError(f"player {name!r} cannot play {rules}: {reason}")
+
+
+def available_cpus() -> int:
+    """Cores this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def default_jobs(games: int, rules: Rules) -> int:
+    """Worker processes for a match: every core for big matches, one for small."""
+    return available_cpus() if games * rules.size >= PARALLEL_WORK else 1
+
+
+def batches(x: str, o: str, rules: Rules, seed: int, games: int) -> Iterator[Batch]:
+    """The match cut into about :data:`BATCHES_PER_MATCH` batches, in game order."""
+    size = math.ceil(games / BATCHES_PER_MATCH)
+    for start in range(0, games, size):
+        yield Batch(x, o, rules, seed, start, min(start + size, games))
+
+
+def run_match(
+    x: str,
+    o: str,
+    rules: Rules,
+    games: int,
+    *,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` games of ``x`` (moving first) against ``o``.
+
+    ``jobs`` worker processes share the games (1: play here). ``progress``
+    is called with the number of games finished so far after each batch.
+    The counts depend only on the players, the board, ``games`` and ``seed``.
+    """
+    if games < 1:
+        raise MatchError(f"a match needs at least one game, not {games}")
+    if jobs < 1:
+        raise MatchError(f"jobs must be at least 1, not {jobs}")
+    check_players(rules, x, o)
+    work = list(batches(x, o, rules, seed, games))
+    done = Tally()
+    for tally in _tallies(work, jobs):
+        done += tally
+        if progress is not None:
+            progress(done.games)
+    return MatchResult(x, o, rules, seed, done)
+
+
+def _tallies(work: list[Batch], jobs: int) -> Iterator[Tally]:
+    """Each batch's tally as it finishes (in order when ``jobs`` is 1)."""
+    if jobs == 1 or len(work) == 1:
+        yield from map(play_batch, work)
+        return
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(work)))
+    try:
+        futures = [pool.submit(play_batch, batch) for batch in work]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        pool.shutdown(cancel_futures=True)

@@ -1,0 +1,151 @@
+"""``tictactoe arena``: computer against computer, many games, the counts."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import TextIO
+
+from tictactoe import arena, players
+from tictactoe.errors import TicTacToeError
+from tictactoe.rules import Rules
+
+HELP = "play computer players against each other and count the wins and draws"
+
+EXIT_USAGE = 2
+DEFAULT_GAMES = 100
+PROGRESS_WIDTH = 30
+"""Characters in the progress bar."""
+
+
+def _player(text: str) -> str:
+    if text not in players.names():
+        raise argparse.ArgumentTypeError(
+            f"unknown player {text!r}: choose one of {', '.join(players.names())}"
+        )
+    return text
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        rules = Rules.parse_size(text)
+    except TicTacToeError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return rules.m, rules.n
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``--x --o --games --size --k --seed --jobs --json`` to ``parser``."""
+    catalogue = ", ".join(players.names())
+    parser.add_argument(
+        "--x", required=True, type=_player, metavar="NAME", help=f"X's player: {catalogue}"
+    )
+    parser.add_argument(
+        "--o", required=True, type=_player, metavar="NAME", help="O's player (X moves first)"
+    )
+    parser.add_argument(
+        "--games",
+        type=_positive,
+        default=DEFAULT_GAMES,
+        metavar="N",
+        help=f"games to play (default {DEFAULT_GAMES})",
+    )
+    parser.add_argument(
+        "--size", type=_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 7x7, 15x15"
+    )
+    parser.add_argument(
+        "--k", type=_whole, metavar="K", help="marks in a row to win (default min(M, N, 5))"
+    )
+    parser.add_argument(
+        "--seed",
+        type=_whole,
+        metavar="S",
+        help="seed for reproducible matches (default: a random one, printed)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_positive,
+        metavar="J",
+        help="worker processes (default: every core for big matches, 1 for small)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the match; 2 with a message for a board or player that cannot be used."""
+    try:
+        rows, columns = args.size
+        rules = Rules.of(rows, columns, args.k)
+        arena.check_players(rules, args.x, args.o)
+    except TicTacToeError as error:
+        print(f"tictactoe arena: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    jobs = args.jobs if args.jobs is not None else arena.default_jobs(args.games, rules)
+    bar = ProgressBar(args.games, sys.stderr) if sys.stderr.isatty() else None
+    result = arena.run_match(
+        args.x,
+        args.o,
+        rules,
+        args.games,
+        seed=seed,
+        jobs=jobs,
+        progress=bar.update if bar is not None else None,
+    )
+    if bar is not None:
+        bar.close()
+    print(json.dumps(result.as_dict()) if args.json else report(result))
+    return 0
+
+
+def report(result: arena.MatchResult) -> str:
+    """The result as a few lines of text."""
+    tally = result.tally
+    games = tally.games
+    rows = (("X wins", tally.x_wins), ("O wins", tally.o_wins), ("draws", tally.draws))
+    lines = [
+        f"{result.x} (X) against {result.o} (O) on {result.rules}: "
+        f"{games} games, seed {result.seed}",
+        *(f"  {label:<7}{count:>8}  {100 * count / games:5.1f}%" for label, count in rows),
+        f"  average game: {tally.moves / games:.1f} moves",
+    ]
+    return "\n".join(lines)
+
+
+class ProgressBar:
+    """A one-line bar redrawn in place on a terminal."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+
+    def update(self, done: int) -> None:
+        """Show ``done`` of the total finished."""
+        filled = PROGRESS_WIDTH * done // self.total
+        bar = "#" * filled + "." * (PROGRESS_WIDTH - filled)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} games")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """Erase the bar."""
+        self.stream.write("\r" + " " * (PROGRESS_WIDTH + 30) + "\r")
+        self.stream.flush()
