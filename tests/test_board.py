@@ -1,0 +1,261 @@
+"""Board: parse/format, immutability, illegal moves, winners, validation, hashing, pickling."""
+
+from __future__ import annotations
+
+import pickle
+import re
+from functools import cache
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tictactoe.board import Board, Mark
+from tictactoe.errors import IllegalMoveError, PositionError, RulesError
+from tictactoe.rules import MIN_K, Rules
+
+SIDES = st.integers(min_value=1, max_value=6)
+
+
+@st.composite
+def rules(draw: st.DrawFn) -> Rules:
+    """Any valid small board: 1..6 rows and columns (not 1 x 1), 2 <= k <= the longer side."""
+    m = draw(SIDES)
+    n = draw(SIDES.filter(lambda n: max(m, n) >= MIN_K))
+    return Rules(m, n, draw(st.integers(MIN_K, max(m, n))))
+
+
+@st.composite
+def boards(draw: st.DrawFn) -> Board:
+    """A position reached by random legal play (possibly finished)."""
+    board = Board.empty(draw(rules()))
+    for _ in range(draw(st.integers(0, board.rules.size))):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board = board.play(draw(st.sampled_from(moves)))
+    return board
+
+
+def scan_winner(board: Board) -> Mark | None:
+    """The winner by looking at every line cell by cell (no bitboards)."""
+    for line in board.rules.lines:
+        marks = {board[cell] for cell in line}
+        if len(marks) == 1 and None not in marks:
+            return marks.pop()
+    return None
+
+
+def snapshot(board: Board) -> tuple[object, ...]:
+    return board.rules, board.x, board.o, board.winner, board.text
+
+
+class TestParseAndFormat:
+    @given(boards())
+    def test_round_trip(self, board: Board) -> None:
+        assert Board.parse(board.text, k=board.rules.k) == board
+        assert Board.parse(board.text.lower(), k=board.rules.k) == board
+
+    @given(boards())
+    def test_repr_pastes_back(self, board: Board) -> None:
+        assert eval(repr(board), {"Board": Board}) == board
+
+    def test_text_and_str(self) -> None:
+        board = Board.parse("X.O/.X./..O")
+        assert board.text == "X.O/.X./..O"
+        assert str(board) == "X.O\n.X.\n..O"
+        assert repr(board) == "Board.parse('X.O/.X./..O')"
+        assert repr(Board.parse("..../..../....", k=2)) == "Board.parse('..../..../....', k=2)"
+
+    def test_size_comes_from_the_text(self) -> None:
+        board = Board.parse("...../.....")
+        assert (board.rules.m, board.rules.n, board.rules.k) == (2, 5, 2)
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("", "empty position"),
+            ("XXX/.../...", "X has 3 marks and O has 0"),
+            ("OO./X../...", "X has 1 marks and O has 2"),
+            ("X.O/.X/..O", "ragged rows"),
+            ("X.O/.X./..O/", "ragged rows"),
+            ("X.O/.Y./..O", "unknown character 'Y'"),
+            ("X O/...", "unknown character ' '"),
+            ("XXX/.../...", "X has 3 marks and O has 0"),
+            ("XXX/OOO/X..", "both X and O have a winning line"),
+            ("XXX/OO./O..", "X has won but O moved after that"),
+            ("OOO/XX./XX.", "O has won but X moved after that"),
+            ("XXX/OO./..O/OO./XXX", "play continued after the win"),
+        ],
+    )
+    def test_bad_texts_say_what_is_wrong(self, text: str, message: str) -> None:
+        with pytest.raises(PositionError, match=message):
+            Board.parse(text)
+
+    def test_two_lines_through_the_last_move_are_fine(self) -> None:
+        board = Board.parse("XXX/XOO/XOO")
+        assert board.winner is Mark.X
+        assert len(board.winning_lines) == 2
+        assert board.winning_cells == {0, 1, 2, 3, 6}
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [("X", "too small"), ("." * 27, "from 1 to 26"), ("./" * 26 + ".", "from 1 to 26")],
+    )
+    def test_impossible_sizes_are_rules_errors(self, text: str, message: str) -> None:
+        with pytest.raises(RulesError, match=message):
+            Board.parse(text)
+
+    def test_non_text(self) -> None:
+        with pytest.raises(PositionError, match="must be text"):
+            Board.parse(3)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        ("x", "o", "message"),
+        [
+            (1, 1, "share a cell"),
+            (-1, 0, "non-negative"),
+            (1 << 9, 0, "off the 3 x 3 board"),
+            (True, 0, "bitboard"),
+        ],
+    )
+    def test_bad_bitboards(self, x: int, o: int, message: str) -> None:
+        with pytest.raises(PositionError, match=message):
+            Board(Rules(), x, o)
+
+
+class TestReachable:
+    def test_every_3x3_count(self) -> None:
+        positions = reachable(Rules())
+        assert len(positions) == 5478
+        for board in positions:
+            assert Board.parse(board.text) == board
+            assert Board(board.rules, board.x, board.o) == board
+
+    def test_complete_3x3_games(self) -> None:
+        assert complete_games(Board.empty()) == 255_168
+
+    @given(boards())
+    def test_positions_reached_by_play_are_valid(self, board: Board) -> None:
+        rebuilt = Board(board.rules, board.x, board.o)
+        assert snapshot(rebuilt) == snapshot(board)
+
+
+def reachable(rules: Rules) -> set[Board]:
+    """Every position reachable from the empty board."""
+    seen = {Board.empty(rules)}
+    frontier = list(seen)
+    while frontier:
+        board = frontier.pop()
+        for cell in board.legal_moves():
+            child = board.play(cell)
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return seen
+
+
+@cache
+def complete_games(board: Board) -> int:
+    """Number of move sequences from ``board`` to the end of the game."""
+    if board.is_over:
+        return 1
+    return sum(complete_games(board.play(cell)) for cell in board.legal_moves())
+
+
+class TestPlay:
+    @given(boards(), st.data())
+    def test_play_returns_a_new_board_and_never_mutates(
+        self, board: Board, data: st.DataObject
+    ) -> None:
+        if board.is_over:
+            return
+        before = snapshot(board)
+        cell = data.draw(st.sampled_from(board.legal_moves()))
+        mover = board.turn
+        after = board.play(cell)
+        assert snapshot(board) == before
+        assert after[cell] is mover
+        assert after.move_count == board.move_count + 1
+        assert after.turn is mover.other
+        assert after == board.play_unchecked(cell)
+
+    @given(boards(), st.data())
+    def test_illegal_moves_raise_and_change_nothing(
+        self, board: Board, data: st.DataObject
+    ) -> None:
+        before = snapshot(board)
+        size = board.rules.size
+        bad = [-1, size, size + 7, "1", 1.0, None, True]
+        if board.is_over:
+            bad += list(range(size))
+        else:
+            bad += [cell for cell in range(size) if board[cell] is not None]
+        cell = data.draw(st.sampled_from(bad))
+        assert not board.is_legal(cell)  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError):
+            board.play(cell)  # type: ignore[arg-type]
+        assert snapshot(board) == before
+
+    def test_messages_name_the_problem(self) -> None:
+        board = Board.parse("X../.O./...")
+        with pytest.raises(IllegalMoveError, match=re.escape("cell 0 is taken in X../.O./...")):
+            board.play(0)
+        with pytest.raises(IllegalMoveError, match="off the 3 x 3 board"):
+            board.play(9)
+        with pytest.raises(IllegalMoveError, match="whole number"):
+            board.play("4")  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError, match="the game is over: X has won"):
+            Board.parse("XXX/OO./...").play(8)
+
+    def test_board_is_immutable(self) -> None:
+        board = Board.empty()
+        with pytest.raises(AttributeError, match="immutable"):
+            board.x = 1  # type: ignore[misc]
+
+    @given(boards())
+    def test_winner_matches_a_line_scan(self, board: Board) -> None:
+        assert board.winner is scan_winner(board)
+        assert board.is_over == (board.winner is not None or board.is_full)
+        assert board.is_draw == (board.winner is None and board.is_full)
+        assert (board.legal_moves() == ()) == board.is_over
+
+    @given(boards())
+    def test_winning_lines_are_real_lines_of_the_winner(self, board: Board) -> None:
+        assert bool(board.winning_lines) == (board.winner is not None)
+        for line in board.winning_lines:
+            assert line in board.rules.lines
+            assert all(board[cell] is board.winner for cell in line)
+
+    @given(boards())
+    def test_free_cells_and_legal_moves(self, board: Board) -> None:
+        free = tuple(cell for cell in range(board.rules.size) if board[cell] is None)
+        assert board.free_cells() == free
+        assert board.legal_moves() == (() if board.winner else free)
+        assert all(board.is_legal(cell) for cell in board.legal_moves())
+
+
+class TestValueSemantics:
+    @given(boards())
+    def test_hash_and_equality(self, board: Board) -> None:
+        twin = Board.parse(board.text, k=board.rules.k)
+        assert twin == board and hash(twin) == hash(board)
+        assert board != Board.empty(board.rules) or board.move_count == 0
+        assert board != board.text
+
+    def test_same_cells_different_k_differ(self) -> None:
+        assert Board.parse("..../....", k=2) != Board.parse("..../....", k=3)
+
+    @given(boards())
+    def test_pickle(self, board: Board) -> None:
+        copy = pickle.loads(pickle.dumps(board))
+        assert snapshot(copy) == snapshot(board)
+        assert copy.winning_lines == board.winning_lines
+
+    @given(boards())
+    def test_transformed_keeps_the_result(self, board: Board) -> None:
+        for symmetry in board.rules.symmetries:
+            image = board.transformed(symmetry)
+            assert image.winner is board.winner
+            assert image.move_count == board.move_count
+            assert Board(image.rules, image.x, image.o) == image
