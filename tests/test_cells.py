@@ -1,0 +1,96 @@
+"""Cell names: index, numpad and coordinates round trip on every board; junk is refused."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tictactoe.cells import Numbering, label, parse
+from tictactoe.errors import CellNameError
+from tictactoe.rules import MAX_SIDE, MIN_K, Rules
+
+SIDES = st.integers(min_value=1, max_value=MAX_SIDE)
+
+
+@st.composite
+def rules(draw: st.DrawFn) -> Rules:
+    """Any valid board up to 26 x 26 (k does not matter for names)."""
+    m = draw(SIDES)
+    n = draw(SIDES.filter(lambda n: max(m, n) >= MIN_K))
+    return Rules(m, n, MIN_K)
+
+
+def numberings(rules: Rules) -> list[Numbering]:
+    return [numbering for numbering in Numbering if numbering.supports(rules)]
+
+
+@settings(max_examples=40)
+@given(rules())
+def test_every_label_parses_back(rules: Rules) -> None:
+    for numbering in numberings(rules):
+        labels = [label(rules, cell, numbering) for cell in range(rules.size)]
+        assert len(set(labels)) == rules.size
+        for cell, text in enumerate(labels):
+            assert parse(rules, text, numbering) == cell
+            assert parse(rules, f"  {text.upper()} ", numbering) == cell
+
+
+def test_classic_names() -> None:
+    rules = Rules()
+    assert [label(rules, cell, Numbering.INDEX) for cell in range(9)] == list("012345678")
+    assert [label(rules, cell, Numbering.NUMPAD) for cell in range(9)] == list("789456123")
+    assert [label(rules, cell) for cell in (0, 4, 8)] == ["a1", "b2", "c3"]
+    assert parse(rules, "B2") == 4
+    assert parse(rules, "7", Numbering.NUMPAD) == 0
+    assert parse(rules, "3", Numbering.NUMPAD) == 8
+
+
+def test_big_board_coordinates() -> None:
+    rules = Rules(26, 26, 5)
+    assert label(rules, rules.size - 1) == "z26"
+    assert parse(rules, "z26") == rules.size - 1
+    assert parse(rules, "a10") == 9 * 26
+
+
+def test_numpad_exists_only_on_3x3() -> None:
+    assert Numbering.NUMPAD.supports(Rules())
+    assert not Numbering.NUMPAD.supports(Rules(4, 4, 3))
+    with pytest.raises(CellNameError, match="only for 3 x 3"):
+        parse(Rules(4, 4, 3), "5", Numbering.NUMPAD)
+    with pytest.raises(CellNameError, match="only for 3 x 3"):
+        label(Rules(4, 4, 3), 5, Numbering.NUMPAD)
+
+
+JUNK = st.one_of(
+    st.text(max_size=6),
+    st.sampled_from(["", " ", "-1", "+1", "1.0", "b", "2b", "b0", "b-1", "a 1", "٣", "b٢", "ab2"]),
+)
+
+
+@given(rules(), JUNK, st.sampled_from(list(Numbering)))
+def test_junk_raises_cell_name_error(rules: Rules, text: str, numbering: Numbering) -> None:
+    try:
+        cell = parse(rules, text, numbering)
+    except CellNameError as error:
+        assert repr(text) in str(error) or "only for 3 x 3" in str(error)
+    else:
+        assert 0 <= cell < rules.size
+        assert parse(rules, label(rules, cell, numbering), numbering) == cell
+
+
+@pytest.mark.parametrize(
+    ("numbering", "text", "hint"),
+    [
+        (Numbering.INDEX, "9", "from 0 to 8"),
+        (Numbering.INDEX, "four", "from 0 to 8"),
+        (Numbering.NUMPAD, "0", "from 1 to 9"),
+        (Numbering.COORDS, "d1", "a-c then a number 1-3"),
+        (Numbering.COORDS, "a4", "a-c then a number 1-3"),
+        (Numbering.COORDS, "a0", "a-c then a number 1-3"),
+        (Numbering.COORDS, "1a", "like b2"),
+    ],
+)
+def test_messages_give_the_valid_range(numbering: Numbering, text: str, hint: str) -> None:
+    with pytest.raises(CellNameError, match=hint):
+        parse(Rules(), text, numbering)
