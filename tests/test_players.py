@@ -1,0 +1,80 @@
+"""The player registry: names, descriptions, creation, unknown names."""
+
+from __future__ import annotations
+
+import inspect
+import random
+
+import pytest
+
+from tictactoe import players
+from tictactoe.board import Board
+from tictactoe.errors import UnknownPlayerError
+from tictactoe.rules import Rules
+
+SEED_NAMES = ("first-free", "random", "win-block", "centre-first", "corner-first", "fork-aware")
+
+
+def test_names_in_registry_order() -> None:
+    assert players.names() == (*SEED_NAMES, "perfect")
+
+
+def test_descriptions_are_single_lines() -> None:
+    for strategy in players.STRATEGIES:
+        assert strategy.description
+        assert "\n" not in strategy.description
+        assert len(strategy.description) < 80
+
+
+@pytest.mark.parametrize("name", SEED_NAMES)
+def test_seed_class_docstrings_match_the_registry(name: str) -> None:
+    strategy = players.get(name)
+    docstring = inspect.getdoc(strategy.factory()) or ""
+    summary = docstring.splitlines()[0].rstrip(".")
+    assert summary.lower() == strategy.description.lower()
+
+
+def test_levels_follow_seed_002() -> None:
+    levels = {strategy.name: strategy.level for strategy in players.STRATEGIES}
+    assert (levels["random"], levels["win-block"], levels["perfect"]) == (1, 2, 3)
+    assert levels["first-free"] is None
+
+
+@pytest.mark.parametrize("name", SEED_NAMES)
+def test_create_plays_a_legal_move(name: str) -> None:
+    board = Board.parse("X../.O./...")
+    for player in (
+        players.create(name, seed=1),
+        players.create(name, random.Random(1)),
+        players.get(name).create(seed=1),
+    ):
+        assert board.is_legal(player.choose(board))
+
+
+@pytest.mark.parametrize("name", SEED_NAMES)
+def test_seed_players_play_every_board(name: str) -> None:
+    assert players.get(name).unsupported_reason(Rules(15, 15, 5)) is None
+    assert players.get(name).unsupported_reason(Rules(1, 2, 2)) is None
+
+
+def test_same_seed_same_moves() -> None:
+    board = Board.empty(Rules(7, 7, 4))
+    first = [players.create("random", seed=5).choose(board) for _ in range(3)]
+    assert len(set(first)) == 1
+    a, b = players.create("random", seed=5), players.create("random", seed=5)
+    assert [a.choose(board) for _ in range(20)] == [b.choose(board) for _ in range(20)]
+
+
+def test_unknown_name_lists_the_valid_ones() -> None:
+    with pytest.raises(UnknownPlayerError, match="unknown player 'nobody'") as error:
+        players.create("nobody")
+    for name in players.names():
+        assert name in str(error.value)
+    with pytest.raises(ValueError):
+        players.get("Random")
+
+
+def test_perfect_player_is_created_by_name() -> None:
+    pytest.importorskip("tictactoe.players.perfect")
+    board = Board.parse("XX./OO./...")
+    assert players.create("perfect", seed=0).choose(board) == 2
