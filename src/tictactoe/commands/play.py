@@ -1,0 +1,141 @@
+"""``tictactoe play``: the terminal game (seeds 003 and 004), questions skipped by flags."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+
+from tictactoe import players
+from tictactoe.cells import Numbering
+from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.errors import RulesError
+from tictactoe.game import HUMAN, Match, Starter
+from tictactoe.i18n import Translator, translator
+
+HELP = "play in the terminal (seeds 003 and 004)"
+
+EXIT_OK = 0
+EXIT_INTERRUPTED = 130
+DEFAULT_DELAY = 1.0
+"""Seconds between moves in a computer-against-computer demo."""
+
+
+def _delay(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"delay must be a number of seconds, not {text!r}"
+        ) from None
+    if not 0 <= seconds <= 60:
+        raise argparse.ArgumentTypeError(f"delay must be from 0 to 60 seconds, not {text!r}")
+    return seconds
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The shared game options, ``--numbering`` and ``--delay``."""
+    add_game_options(parser)
+    parser.add_argument(
+        "--numbering",
+        type=Numbering,
+        choices=list(Numbering),
+        metavar="STYLE",
+        help="how cells are named: index (0-8), numpad (1-9 as on a keypad, 3x3 only) "
+        "or coords (b2, any board); default numpad on 3x3, coords elsewhere",
+    )
+    parser.add_argument(
+        "--delay",
+        type=_delay,
+        default=DEFAULT_DELAY,
+        metavar="SECONDS",
+        help="pause between moves when two computer players play "
+        f"(default {DEFAULT_DELAY}; 0 for none)",
+    )
+    parser.set_defaults(play_parser=parser)
+
+
+def _check(args: argparse.Namespace) -> str | None:
+    """Why the flags cannot work together, or None."""
+    try:
+        rules = rules_from(args)
+    except RulesError as error:
+        return str(error)
+    if rules is not None and args.numbering is not None and not args.numbering.supports(rules):
+        return f"--numbering numpad works only on a 3x3 board, not {rules.m}x{rules.n}"
+    if args.first is not None and args.side is not None:
+        implied = Starter.YOU if args.side == "X" else Starter.COMPUTER
+        if args.first in (Starter.YOU, Starter.COMPUTER) and args.first != implied:
+            return f"--side {args.side} contradicts --first {args.first}: X always moves first"
+    for name in (args.opponent, args.you):
+        if rules is not None and name not in (None, HUMAN):
+            reason = players.get(name).unsupported_reason(rules)
+            if reason is not None:
+                return f"{name} cannot play {rules.m}x{rules.n}: {reason}"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the terminal game; 0 at the end or at end of input, 130 on Ctrl-C."""
+    problem = _check(args)
+    if problem is not None:
+        parser: argparse.ArgumentParser = args.play_parser
+        parser.error(problem)
+    for stream in (sys.stdin, sys.stdout):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="replace")
+    tr = translator(args.lang)
+    try:
+        return _play(args, tr)
+    except EOFError:
+        _goodbye(tr)
+        return EXIT_OK
+    except KeyboardInterrupt:
+        _goodbye(tr, newline=True)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+def _goodbye(tr: Translator, *, newline: bool = False) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print(("\n" if newline else "") + tr.gettext("Goodbye!"), flush=True)
+
+
+def _play(args: argparse.Namespace, tr: Translator) -> int:
+    from tictactoe.stats import Scoreboard
+    from tictactoe.ui.terminal.prompts import Prompter
+    from tictactoe.ui.terminal.render import use_colour
+    from tictactoe.ui.terminal.session import Session
+    from tictactoe.ui.terminal.setup import Choices, ask_settings
+
+    prompter = Prompter(sys.stdin, sys.stdout)
+    choices = Choices(
+        rules=rules_from(args),
+        opponent=args.opponent,
+        starter=starter_from(args),
+        you=args.you or HUMAN,
+        numbering=args.numbering,
+    )
+    settings = ask_settings(choices, prompter, tr)
+    match = Match(
+        settings.rules,
+        settings.opponent,
+        starter=settings.starter,
+        rng=rng_from(args),
+        you=settings.you,
+    )
+    numbering = args.numbering or (
+        Numbering.NUMPAD if Numbering.NUMPAD.supports(settings.rules) else Numbering.COORDS
+    )
+    Session(
+        match,
+        prompter,
+        tr,
+        numbering=numbering,
+        colour=use_colour(sys.stdout),
+        delay=args.delay,
+        scoreboard=Scoreboard(),
+    ).run()
+    return EXIT_OK

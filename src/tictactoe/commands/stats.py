@@ -1,0 +1,122 @@
+"""``tictactoe stats``: wins, losses and draws per opponent and board; ``--reset`` forgets them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import unicodedata
+
+from tictactoe.game import HUMAN
+from tictactoe.i18n import LANGUAGES, Translator, normalise, translator
+from tictactoe.stats import Scoreboard, ScoreboardError
+from tictactoe.ui.terminal.answers import parse_yes_no
+from tictactoe.ui.terminal.prompts import Prompter
+
+HELP = "show the scoreboard: wins, losses and draws per opponent and board"
+
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130
+
+
+def _language(text: str) -> str:
+    code = normalise(text)
+    if code is None:
+        raise argparse.ArgumentTypeError(
+            f"unknown language {text!r}: choose one of {', '.join(LANGUAGES)}"
+        )
+    return code
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--reset``, ``--yes`` and ``--lang``."""
+    parser.add_argument("--reset", action="store_true", help="forget every recorded game")
+    parser.add_argument(
+        "--yes", "-y", action="store_true", help="with --reset: do not ask for confirmation"
+    )
+    parser.add_argument(
+        "--lang",
+        type=_language,
+        metavar="LANG",
+        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Show (or reset) the scoreboard; 1 when its file cannot be used."""
+    tr = translator(args.lang)
+    board = Scoreboard()
+    prompter = Prompter(sys.stdin, sys.stdout)
+    try:
+        if args.reset:
+            return _reset(board, prompter, tr, confirmed=args.yes)
+        _show(board, prompter, tr)
+    except ScoreboardError:
+        prompter.say(
+            tr.gettext("The scoreboard file {path} cannot be used.").format(path=board.path)
+        )
+        return EXIT_ERROR
+    except EOFError:
+        prompter.say(tr.gettext("Goodbye!"))
+    except KeyboardInterrupt:
+        prompter.say("\n" + tr.gettext("Goodbye!"))
+        return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def _reset(board: Scoreboard, prompter: Prompter, tr: Translator, *, confirmed: bool) -> int:
+    if not confirmed and not prompter.ask(
+        tr.gettext("Forget every recorded game? (yes or no)"),
+        lambda text: parse_yes_no(text, tr),
+    ):
+        prompter.say(tr.gettext("The scoreboard is unchanged."))
+        return EXIT_OK
+    board.reset()
+    prompter.say(tr.gettext("The scoreboard is empty now."))
+    return EXIT_OK
+
+
+def _show(board: Scoreboard, prompter: Prompter, tr: Translator) -> None:
+    tallies = board.tallies()
+    if not tallies:
+        prompter.say(tr.gettext("No games recorded yet."))
+        return
+    heads = [
+        tr.gettext("Opponent"),
+        tr.gettext("Board"),
+        tr.gettext("Wins"),
+        tr.gettext("Losses"),
+        tr.gettext("Draws"),
+    ]
+    rows = [
+        [
+            tr.gettext("human") if tally.opponent == HUMAN else tally.opponent,
+            tr.gettext("{rows}x{cols}, {k} in a row").format(
+                rows=tally.rules.m, cols=tally.rules.n, k=tally.rules.k
+            ),
+            str(tally.wins),
+            str(tally.losses),
+            str(tally.draws),
+        ]
+        for tally in tallies
+    ]
+    widths = [max(_width(row[i]) for row in [heads, *rows]) for i in range(len(heads))]
+    for row in [heads, *rows]:
+        prompter.say(
+            "  ".join(
+                _pad(text, width, i >= 2)
+                for i, (text, width) in enumerate(zip(row, widths, strict=True))
+            ).rstrip()
+        )
+    if any(tally.opponent == HUMAN for tally in tallies):
+        prompter.say(tr.gettext("Against a human: wins are X's, losses are O's."))
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _pad(text: str, width: int, right: bool) -> str:
+    space = " " * (width - _width(text))
+    return space + text if right else text + space
