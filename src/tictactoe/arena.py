@@ -9,7 +9,6 @@ the injected :class:`random.Random`, as the registry asks.
 
 from __future__ import annotations
 
-import math
 import os
 import random
 from collections.abc import Callable, Iterator
@@ -156,10 +155,10 @@ def default_jobs(games: int, rules: Rules) -> int:
 
 
 def batches(x: str, o: str, rules: Rules, seed: int, games: int) -> Iterator[Batch]:
-    """The match cut into about :data:`BATCHES_PER_MATCH` batches, in game order."""
-    size = math.ceil(games / BATCHES_PER_MATCH)
-    for start in range(0, games, size):
-        yield Batch(x, o, rules, seed, start, min(start + size, games))
+    """The match cut into :data:`BATCHES_PER_MATCH` batches of near-equal size, in game order."""
+    parts = min(games, BATCHES_PER_MATCH)
+    for part in range(parts):
+        yield Batch(x, o, rules, seed, part * games // parts, (part + 1) * games // parts)
 
 
 def run_match(

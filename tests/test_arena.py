@@ -1,0 +1,186 @@
+"""The arena: match engine (counts, reproducibility, parallel play) and the ``arena`` command."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+
+from tictactoe import arena
+from tictactoe.arena import MatchError, Tally, run_match
+from tictactoe.board import Board
+from tictactoe.commands import arena as command
+from tictactoe.errors import UnknownPlayerError
+from tictactoe.rules import Rules
+
+
+def run_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Parse ``argv`` as the arena command would and run it; (status, stdout, stderr)."""
+    parser = argparse.ArgumentParser(prog="tictactoe arena")
+    command.add_arguments(parser)
+    try:
+        status = command.run(parser.parse_args(argv))
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+class TestEngine:
+    def test_counts_sum_to_games(self) -> None:
+        result = run_match("random", "win-block", Rules(), 50, seed=1)
+        tally = result.tally
+        assert tally.x_wins + tally.o_wins + tally.draws == tally.games == 50
+        assert 5 * 50 <= tally.moves <= 9 * 50
+
+    def test_same_seed_same_result_whatever_the_jobs(self) -> None:
+        rules = Rules(4, 4, 3)
+        one = run_match("random", "corner-first", rules, 300, seed=7, jobs=1)
+        two = run_match("random", "corner-first", rules, 300, seed=7, jobs=2)
+        assert one == two
+        other = run_match("random", "corner-first", rules, 300, seed=8, jobs=1)
+        assert other.tally != one.tally
+
+    def test_deterministic_players_give_one_result(self) -> None:
+        result = run_match("first-free", "first-free", Rules(), 10, seed=0)
+        assert result.tally == Tally(x_wins=10, moves=70)
+
+    def test_fork_aware_never_loses_to_random_on_3x3(self) -> None:
+        result = run_match("random", "fork-aware", Rules(), 100, seed=3)
+        assert result.tally.x_wins == 0
+
+    def test_progress_reports_every_batch(self) -> None:
+        seen: list[int] = []
+        run_match("random", "random", Rules(), 250, seed=0, progress=seen.append)
+        assert seen == sorted(seen) and seen[-1] == 250
+        assert len(seen) == arena.BATCHES_PER_MATCH
+        assert len(set(b - a for a, b in zip([0, *seen], seen, strict=False))) == 2  # 2 or 3 each
+
+    def test_batches_cover_every_game_once(self) -> None:
+        for games in (1, 99, 100, 101, 1234):
+            parts = list(arena.batches("random", "random", Rules(), 0, games))
+            covered = [game for part in parts for game in range(part.start, part.stop)]
+            assert covered == list(range(games))
+
+    def test_play_game_ends_the_game(self) -> None:
+        board = arena.play_game(
+            arena.players.create("random", seed=1), arena.players.create("random", seed=2), Rules()
+        )
+        assert isinstance(board, Board) and board.is_over
+
+    def test_bad_matches(self) -> None:
+        with pytest.raises(UnknownPlayerError, match="choose one of"):
+            run_match("nobody", "random", Rules(), 1, seed=0)
+        with pytest.raises(MatchError, match="at least one game"):
+            run_match("random", "random", Rules(), 0, seed=0)
+        with pytest.raises(MatchError, match="jobs"):
+            run_match("random", "random", Rules(), 1, seed=0, jobs=0)
+
+    def test_default_jobs(self) -> None:
+        assert arena.default_jobs(10, Rules()) == 1
+        assert arena.default_jobs(10_000, Rules(15, 15, 5)) == arena.available_cpus()
+
+    def test_result_as_dict(self) -> None:
+        result = run_match("first-free", "random", Rules(7, 6, 4), 4, seed=2)
+        data = result.as_dict()
+        assert data["size"] == "7x6" and data["k"] == 4 and data["seed"] == 2
+        assert data["x_wins"] + data["o_wins"] + data["draws"] == data["games"] == 4  # type: ignore[operator]
+
+
+class TestPerfect:
+    def test_perfect_against_itself_always_draws(self) -> None:
+        pytest.importorskip("tictactoe.players.perfect")
+        result = run_match("perfect", "perfect", Rules(), 20, seed=0)
+        assert result.tally.draws == 20
+
+    def test_perfect_is_refused_on_15x15_with_its_reason(self) -> None:
+        pytest.importorskip("tictactoe.players.perfect")
+        with pytest.raises(MatchError, match="'perfect' cannot play 15x15, k=5: "):
+            arena.check_players(Rules(15, 15, 5), "random", "perfect")
+
+
+class TestCommand:
+    def test_text_report(self, capsys: pytest.CaptureFixture[str]) -> None:
+        status, out, err = run_command(
+            ["--x", "win-block", "--o", "random", "--games", "20", "--seed", "4"], capsys
+        )
+        assert status == 0 and err == ""
+        assert "win-block (X) against random (O) on 3x3, k=3: 20 games, seed 4" in out
+        for label in ("X wins", "O wins", "draws", "average game"):
+            assert label in out
+
+    def test_json(self, capsys: pytest.CaptureFixture[str]) -> None:
+        argv = ["--x", "random", "--o", "centre-first", "--games", "40", "--seed", "9", "--json"]
+        status, out, err = run_command([*argv, "--size", "4x4", "--k", "3"], capsys)
+        assert status == 0 and err == ""
+        data = json.loads(out)
+        assert {"x_wins", "o_wins", "draws", "games", "x", "o", "size", "k", "seed"} <= set(data)
+        assert data["x_wins"] + data["o_wins"] + data["draws"] == data["games"] == 40
+        assert (data["x"], data["o"], data["size"], data["k"], data["seed"]) == (
+            "random",
+            "centre-first",
+            "4x4",
+            3,
+            9,
+        )
+
+    def test_same_seed_same_json_with_one_or_two_jobs(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        argv = ["--x", "random", "--o", "win-block", "--games", "400", "--seed", "5", "--json"]
+        _, one, _ = run_command([*argv, "--jobs", "1"], capsys)
+        _, two, _ = run_command([*argv, "--jobs", "2"], capsys)
+        assert json.loads(one) == json.loads(two)
+
+    def test_a_seed_is_chosen_and_shown_when_none_is_given(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        status, out, _ = run_command(["--x", "random", "--o", "random", "--json"], capsys)
+        assert status == 0
+        data = json.loads(out)
+        assert isinstance(data["seed"], int) and data["games"] == command.DEFAULT_GAMES
+
+    @pytest.mark.parametrize(
+        ("argv", "message"),
+        [
+            (
+                ["--x", "nobody", "--o", "random"],
+                "unknown player 'nobody': choose one of first-free",
+            ),
+            (["--x", "random", "--o", "random", "--games", "0"], "at least 1"),
+            (["--x", "random", "--o", "random", "--games", "many"], "at least 1"),
+            (["--x", "random", "--o", "random", "--size", "30x3"], "from 1 to 26"),
+            (["--x", "random", "--o", "random", "--size", "big"], "like 3x3"),
+            (["--x", "random", "--o", "random", "--k", "4"], "k must be from 2 to 3"),
+            (["--x", "random", "--o", "random", "--k", "four"], "whole number"),
+            (["--x", "random", "--o", "random", "--jobs", "-1"], "at least 1"),
+            (["--x", "random", "--o", "random", "--seed", "x"], "whole number"),
+            (["--x", "random", "--o", "random", "--colour", "red"], "unrecognized arguments"),
+            (["--x", "random"], "required: --o"),
+        ],
+    )
+    def test_bad_input_exits_2_with_a_message(
+        self, argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        status, out, err = run_command(argv, capsys)
+        assert status == 2
+        assert out == ""
+        assert message in err
+        assert "Traceback" not in err
+
+    def test_perfect_on_15x15_is_refused(self, capsys: pytest.CaptureFixture[str]) -> None:
+        pytest.importorskip("tictactoe.players.perfect")
+        argv = ["--x", "perfect", "--o", "random", "--size", "15x15"]
+        status, out, err = run_command(argv, capsys)
+        assert status == 2 and out == ""
+        assert "'perfect' cannot play 15x15, k=5" in err
+
+    def test_progress_bar(self) -> None:
+        stream = io.StringIO()
+        bar = command.ProgressBar(200, stream)
+        bar.update(100)
+        assert "[" + "#" * 15 + "." * 15 + "] 100/200 games" in stream.getvalue()
+        bar.close()
+        assert stream.getvalue().endswith("\r")
