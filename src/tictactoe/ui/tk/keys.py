@@ -1,0 +1,135 @@
+"""Keyboard play: arrows move a visible cursor, Enter or Space plays, digits name cells.
+
+Digits follow the chosen numbering: on the numeric-keypad numbering (3 x 3)
+one digit plays at once (7 is the top left, as on the keypad, with or
+without Num Lock); with plain numbers a cell is played as soon as the
+digits typed cannot grow into another cell's number, or on Enter, or after
+a short pause. Ctrl+Z / Ctrl+Y undo and redo, Ctrl+N starts a new game,
+H asks for a hint, Ctrl+Q quits.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from typing import TYPE_CHECKING, Any
+
+from tictactoe.cells import Numbering, parse
+from tictactoe.errors import CellNameError
+
+if TYPE_CHECKING:
+    from tictactoe.ui.tk.app import App
+
+TYPING_PAUSE_MS = 1200
+"""After this long without another digit, the digits typed so far are played."""
+
+KEYPAD_WITHOUT_NUMLOCK = {
+    "KP_Home": "7",
+    "KP_Up": "8",
+    "KP_Prior": "9",
+    "KP_Left": "4",
+    "KP_Begin": "5",
+    "KP_Right": "6",
+    "KP_End": "1",
+    "KP_Down": "2",
+    "KP_Next": "3",
+    "KP_Insert": "0",
+}
+"""Keypad keys send these keysyms when Num Lock is off; they still mean their digit."""
+
+ARROWS = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
+
+
+class Keyboard:
+    """The window's key bindings and the digits typed so far."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.typed = ""
+        self._pause: str | None = None
+        root = app.root
+        for keysym in ARROWS:
+            root.bind(f"<KeyPress-{keysym}>", self._arrow)
+        for keysym in ("Return", "KP_Enter", "space"):
+            root.bind(f"<KeyPress-{keysym}>", lambda _event: self.enter())
+        root.bind("<KeyPress>", self._other_key, add=True)
+        for key, action in (
+            ("z", app.undo),
+            ("y", app.redo),
+            ("n", app.new_game),
+            ("q", app.quit),
+        ):
+            root.bind(f"<Control-KeyPress-{key}>", _call(action))
+            root.bind(f"<Control-KeyPress-{key.upper()}>", _call(action))
+        root.bind("<KeyPress-h>", _call(app.hint))
+        root.bind("<KeyPress-H>", _call(app.hint))
+
+    def clear(self) -> None:
+        """Forget the digits typed so far."""
+        self.typed = ""
+        if self._pause is not None:
+            self.app.root.after_cancel(self._pause)
+            self._pause = None
+
+    def _arrow(self, event: tk.Event[Any]) -> str:
+        dr, dc = ARROWS[event.keysym]
+        rules = self.app.match.rules
+        row, col = rules.row_col(self.app.cursor)
+        row = min(rules.m - 1, max(0, row + dr))
+        col = min(rules.n - 1, max(0, col + dc))
+        self.app.cursor = rules.cell(row, col)
+        self.clear()
+        self.app.refresh()
+        return "break"
+
+    def enter(self) -> None:
+        """Enter or Space: play the digits typed, else the cell under the cursor."""
+        if self.typed:
+            self._play_typed()
+        else:
+            self.app.click(self.app.cursor)
+
+    def _other_key(self, event: tk.Event[Any]) -> None:
+        if int(event.state) & 0x4:  # Control held: the shortcuts handle it
+            return
+        digit = KEYPAD_WITHOUT_NUMLOCK.get(event.keysym, event.char)
+        if len(digit) == 1 and digit.isdigit():
+            self.digit(digit)
+        elif event.keysym in ("BackSpace", "Escape") and self.typed:
+            self.clear()
+            self.app.refresh()
+
+    def digit(self, digit: str) -> None:
+        """A digit typed: play at once when it can only mean one cell."""
+        numbering = self.app.numbering
+        if numbering is Numbering.COORDS:
+            return
+        if self._pause is not None:
+            self.app.root.after_cancel(self._pause)
+            self._pause = None
+        self.typed += digit
+        size = self.app.match.rules.size
+        if numbering is Numbering.NUMPAD or int(self.typed) * 10 > size - 1:
+            self._play_typed()
+            return
+        self._pause = self.app.root.after(TYPING_PAUSE_MS, self._play_typed)
+        self.app.refresh()
+
+    def _play_typed(self) -> None:
+        self._pause = None
+        text, self.typed = self.typed, ""
+        app = self.app
+        try:
+            cell = parse(app.match.rules, text, app.numbering)
+        except CellNameError:
+            app.notice = app.translate("{text} is not a cell of this board.").format(text=text)
+            app.refresh()
+            return
+        app.click(cell)
+
+
+def _call(action: Any) -> Any:
+    def handler(_event: tk.Event[Any]) -> str:
+        action()
+        return "break"
+
+    return handler
