@@ -1,0 +1,58 @@
+"""Move analysis: the exact value of every legal move, for hints and the ``solve`` command.
+
+    >>> from tictactoe import Board
+    >>> moves = analyse(Board.parse("XX./OO./..."))
+    >>> str(moves[2]), str(moves[6])
+    ('win in 1', 'loss in 2')
+
+Pass one :class:`~tictactoe.solver.Solver` to every call (front ends keep
+one per session) so that positions already solved are answered from its
+tables; without one each call starts from empty tables.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+from tictactoe.board import Board
+from tictactoe.solver import Outcome, Solver, Value
+
+MoveValue: TypeAlias = Outcome
+"""The outcome of a move for the player making it: ``value`` and ``plies``,
+where ``plies`` counts the move itself (a move that wins at once is a win in 1)."""
+
+
+def analyse(board: Board, solver: Solver | None = None) -> dict[int, MoveValue]:
+    """Every legal move of ``board`` (in cell order) with its value for the side to move.
+
+    Empty when the game is over. Raises :class:`~tictactoe.errors.UnsolvableError`
+    on a board too big for exact play.
+    """
+    return (solver or Solver()).move_outcomes(board)
+
+
+def best_moves(moves: dict[int, MoveValue]) -> tuple[int, ...]:
+    """The cells of the best moves: the best value, the fastest win or the slowest loss."""
+    if not moves:
+        return ()
+    best = max(move.rank for move in moves.values())
+    return tuple(sorted(cell for cell, move in moves.items() if move.rank == best))
+
+
+def mistakes(board: Board, cell: int, solver: Solver | None = None) -> int:
+    """How many replies to ``cell`` on ``board`` throw away value for the opponent.
+
+    A reply is a mistake when it turns the opponent's best value into a worse
+    one (a win into a draw or a loss, a draw into a loss). Zero when ``cell``
+    ends the game.
+    """
+    after = board.play(cell)
+    if after.is_over:
+        return 0
+    replies = (solver or Solver()).move_values(after)
+    best = max(_ORDER[value] for value in replies.values())
+    return sum(1 for value in replies.values() if _ORDER[value] < best)
+
+
+_ORDER = {Value.LOSS: -1, Value.DRAW: 0, Value.WIN: 1}
+"""Values from worst to best for the player they belong to."""

@@ -1,0 +1,60 @@
+"""The ``perfect`` player: exact play from the solver, with traps among equal moves.
+
+It never loses, forces a win whenever one exists and takes the fastest;
+in a lost position it resists longest. Among moves that are equally good
+it prefers the ones that leave the opponent the most replies that throw
+value away, and picks at random among what is still tied, so games vary
+but stay reproducible with a seeded ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tictactoe import solver as _solver
+from tictactoe.analysis import best_moves, mistakes
+from tictactoe.board import Board
+from tictactoe.errors import IllegalMoveError
+from tictactoe.rules import Rules
+from tictactoe.solver import Solver
+
+
+def unsupported_reason(rules: Rules) -> str | None:
+    """Why ``perfect`` cannot play ``rules``'s board exactly, or None if it can."""
+    return _solver.unsupported_reason(rules)
+
+
+class PerfectPlayer:
+    """Exact play on boards of up to :data:`~tictactoe.solver.MAX_CELLS` cells.
+
+    ``choose`` raises :class:`~tictactoe.errors.UnsolvableError` on a bigger
+    board rather than play badly. The choices for each position are kept,
+    so a position seen before is answered at once.
+    """
+
+    def __init__(self, rng: random.Random | None = None, solver: Solver | None = None) -> None:
+        self._rng = rng if rng is not None else random.Random()
+        self._solver = solver if solver is not None else Solver()
+        self._choices: dict[Board, tuple[int, ...]] = {}
+
+    def choose(self, board: Board) -> int:
+        """The move to play on ``board``, which must not be over."""
+        choices = self._choices.get(board)
+        if choices is None:
+            choices = self._choices[board] = self.candidates(board)
+        return choices[0] if len(choices) == 1 else self._rng.choice(choices)
+
+    def candidates(self, board: Board) -> tuple[int, ...]:
+        """Every move :meth:`choose` may pick on ``board``, sorted.
+
+        The best moves by value and game length, narrowed to those that
+        leave the opponent the most losing replies.
+        """
+        if board.is_over:
+            raise IllegalMoveError(f"the game is over in {board.text}: there is no move to choose")
+        best = best_moves(self._solver.move_outcomes(board))
+        if len(best) == 1:
+            return best
+        traps = {cell: mistakes(board, cell, self._solver) for cell in best}
+        most = max(traps.values())
+        return tuple(cell for cell in best if traps[cell] == most)
