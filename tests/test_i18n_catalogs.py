@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tictactoe import players
-from tictactoe.i18n import LANGUAGES, ENGLISH, parse_po, translator
+from tictactoe.i18n import ENGLISH, LANGUAGES, parse_po, translator
 
 SOURCE = Path(__file__).resolve().parents[1] / "src" / "tictactoe"
 LOCALE = SOURCE / "locale"

@@ -166,6 +166,8 @@ def parse_move(text: str, tr: Translator, board: Board, numbering: Numbering) ->
 
 def cell_range(rules: Rules, numbering: Numbering) -> str:
     """The range of cell names, like ``1-9``, ``0-8`` or ``a1-c3``."""
+    if numbering is Numbering.NUMPAD:
+        return "1-9"
     return f"{cells.label(rules, 0, numbering)}-{cells.label(rules, rules.size - 1, numbering)}"
 
 

@@ -110,10 +110,11 @@ def hint_lines(
     """One line per free cell: win / draw / loss and in how many moves, best first."""
     order = {"win": 0, "draw": 1, "loss": 2}
 
-    def rank(item: tuple[int, MoveValue]) -> tuple[int, int]:
+    def rank(item: tuple[int, MoveValue]) -> tuple[int, int, int, str]:
         value = str(item[1].value)
         plies = item[1].plies
-        return order[value], -plies if value == "loss" else plies
+        name = cells.label(rules, item[0], numbering)
+        return order[value], -plies if value == "loss" else plies, len(name), name
 
     lines = [tr.gettext("Every free cell, for the side to move (moves counted to the end):")]
     for cell, value in sorted(values.items(), key=rank):

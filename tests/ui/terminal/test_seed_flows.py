@@ -1,0 +1,178 @@
+"""Whole sessions through standard input: seed 003's and seed 004's flows, and the others."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tictactoe.stats import Scoreboard
+
+SEED_003 = ["play", "--opponent", "centre-first", "--numbering", "index", "--size", "3x3"]
+SEED_004 = ["play", "--opponent", "first-free", "--size", "3x3"]
+
+
+def test_seed_003_you_go_first_and_win(run) -> None:
+    # X 0, O centre 4, X 8, O corner 2, X 6 (two threats), O blocks 3, X 7 wins.
+    status, out = run(SEED_003, "y\n0\n8\n6\n7\nn\n")
+    assert status == 0
+    assert "Do you want to go first? (1-4, or y/n) y" in out
+    assert "   0  |  1  |  2" in out
+    assert "The computer (centre-first, O) plays 4." in out
+    assert "The computer (centre-first, O) plays 3." in out
+    assert "Hooray! You have won the game!" in out
+    assert "Score: you 1, the computer 0, ties 0." in out
+    assert out.rstrip().endswith("Goodbye!")
+
+
+def test_seed_003_computer_goes_first_in_chinese(run) -> None:
+    # n: the computer is X: centre 4, you 0, X corner 2, you 8, X 6 wins the diagonal.
+    status, out = run([*SEED_003, "--lang", "zh_CN"], "n\n0\n8\n否\n")
+    assert status == 0
+    assert "玩家你是否先走" in out
+    assert "计算机先走,你执 O。" in out
+    assert "计算机(centre-first,X)下棋位置:4。" in out
+    assert "再玩一局吗?(是/否)" in out
+    assert "计算机赢!你输了。" in out
+    assert "比分:玩家 0,计算机 1,平局 0。" in out
+    assert out.rstrip().endswith("再见!")
+
+
+def test_seed_003_taken_cell_is_asked_again(run) -> None:
+    status, out = run(SEED_003, "y\n0\n4\n8\n6\n7\nn\n")
+    assert status == 0
+    assert "This position is already taken." in out
+    assert "Hooray! You have won the game!" in out
+
+
+def test_seed_004_x_or_o_numpad_play_again(run) -> None:
+    # Game 1: X 5, O 7, X 9, O 8, X 1 wins the 9-5-1 diagonal.
+    # Game 2 (you start again): X 3, O 7, X 2, O 8, X 6, O 9: the top row is O's.
+    moves = "X\n5\n9\n1\nyes\n3\n2\n6\nno\n"
+    status, out = run(SEED_004, moves)
+    assert status == 0
+    assert "   7  |  8  |  9" in out
+    assert "What is your next move? (1-9) 5" in out
+    assert "Hooray! You have won the game!" in out
+    assert "The computer has beaten you! You lose." in out
+    assert "Score: you 1, the computer 0, ties 0." in out
+    assert "Score: you 1, the computer 1, ties 0." in out
+    assert out.count("Do you want to play again? (yes or no)") == 2
+
+
+def test_seed_004_playing_o_loses_and_is_recorded(run, home: Path) -> None:
+    # O: the computer (X) takes 7, you 5, X 8, you 3, X 9: the top row.
+    status, out = run(SEED_004, "O\n5\n3\nno\n")
+    assert status == 0
+    assert "The computer will go first: you play O." in out
+    assert "The computer has beaten you! You lose." in out
+    tallies = Scoreboard(home / "scores.sqlite3").tallies()
+    assert [(t.opponent, t.wins, t.losses, t.draws) for t in tallies] == [("first-free", 0, 1, 0)]
+
+
+def test_two_people_tie(run) -> None:
+    status, out = run(
+        ["play", "--opponent", "human", "--size", "3x3", "--numbering", "index"],
+        "0\n4\n8\n2\n6\n3\n5\n7\n1\nn\n",
+    )
+    assert status == 0
+    assert "The game is a tie!" in out
+    assert "Score: Player 1 0, Player 2 0, ties 1." in out
+
+
+def test_alternate_starter_switches_sides(run) -> None:
+    status, out = run(
+        ["play", "--opponent", "first-free", "--first", "alternate", "--size", "3x3"],
+        "5\n9\n1\ny\n" + "1\n2\n3\n6\nn\n",
+    )
+    assert status == 0
+    assert out.index("The player will go first: you play X.") < out.index(
+        "The computer will go first: you play O."
+    )
+
+
+def test_two_people_say_which_side_won(run) -> None:
+    status, out = run(
+        ["play", "--opponent", "human", "--size", "3x3", "--numbering", "index"],
+        "0\n3\n1\n4\n2\nn\n",
+    )
+    assert status == 0
+    assert "Player 1 plays X and goes first; Player 2 plays O." in out
+    assert "Player 2 (O), what is your next move? (0-8)" in out
+    assert "X wins! Player 1 has won the game." in out
+    assert "Score: Player 1 1, Player 2 0, ties 0." in out
+
+
+def test_computer_against_computer_demo(run, home: Path) -> None:
+    status, out = run(
+        ["play", "--you", "perfect", "--opponent", "perfect", "--size", "3x3", "--delay", "0"],
+        "no\n",
+    )
+    assert status == 0
+    assert "perfect plays X and goes first; perfect plays O." in out
+    assert "The game is a tie!" in out
+    assert "Score: perfect 0, perfect 0, ties 1." in out
+    assert Scoreboard(home / "scores.sqlite3").tallies() == []
+
+
+def test_questions_when_no_flags(run) -> None:
+    answers = "3x3\nfirst-free\n1\n5\n9\n1\nn\n"
+    status, out = run(["play"], answers)
+    assert status == 0
+    assert "Board size? (rows x columns, like 3x3, 7x7 or 15x15) 3x3" in out
+    assert "first-free - takes the first free cell (seed 000's dummy)" in out
+    assert "Hooray! You have won the game!" in out
+
+
+def test_bigger_board_asks_k_and_uses_coordinates(run) -> None:
+    answers = "5x5\n4\nfirst-free\ny\n" + "b2\nc3\nd4\ne5\nn\n"
+    status, out = run(["play"], answers)
+    assert status == 0
+    assert "How many marks in a row win? (2-5; usually 5) 4" in out
+    assert "What is your next move? (a1-e5)" in out
+    assert "Hooray! You have won the game!" in out
+
+
+def test_commands_help_hint_undo_redo(run) -> None:
+    answers = "help\nundo\n5\nhint\nundo\nredo\n9\n1\nn\n"
+    status, out = run(SEED_004, "X\n" + answers)
+    assert status == 0
+    assert "Type a free cell (1-9) to play there, or one of:" in out
+    assert "There is nothing to undo." in out
+    assert "Every free cell, for the side to move (moves counted to the end):" in out
+    assert "  1: draw in 7 moves\n  2: draw in 7 moves" in out
+    assert "Hooray! You have won the game!" in out
+
+
+def test_hint_on_a_big_board_says_so(run) -> None:
+    answers = "hint\nquit\n"
+    status, out = run(["play", "--opponent", "human", "--size", "15x15"], answers)
+    assert status == 0
+    assert "This board is too big to work out every move: no hints here." in out
+
+
+def test_quit_says_goodbye(run) -> None:
+    status, out = run(SEED_004, "X\nquit\n")
+    assert status == 0
+    assert out.rstrip().endswith("Goodbye!")
+
+
+def test_every_language_speaks_its_own(run) -> None:
+    expected = {
+        "en": "Hooray! You have won the game!",
+        "ru": "Ура! Вы выиграли!",
+        "zh_CN": "玩家赢!你赢了这一局!",
+        "vi": "Hoan hô! Bạn đã thắng!",
+    }
+    replies = {"en": "no", "ru": "нет", "zh_CN": "否", "vi": "không"}
+    for lang, message in expected.items():
+        status, out = run([*SEED_004, "--lang", lang], f"X\n5\n9\n1\n{replies[lang]}\n")
+        assert status == 0, lang
+        assert message in out, lang
+        assert "Please answer yes or no" not in out, lang
+
+
+def test_locale_chooses_the_language(run, monkeypatch) -> None:
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    status, out = run(SEED_004, "X\n5\n9\n1\nн\n")
+    assert status == 0
+    assert "Ура! Вы выиграли!" in out
+    assert "До свидания!" in out
