@@ -64,3 +64,9 @@ def spawn(home: Path) -> Spawn:
         )
 
     return go
+
+
+@pytest.fixture
+def env(home: Path) -> dict[str, str]:
+    """The environment for a hand-made ``subprocess.Popen`` of the game."""
+    return subprocess_env(home)
