@@ -1,0 +1,219 @@
+"""The exact solver against a plain brute-force minimax, known values, and its limits."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tictactoe.board import Board
+from tictactoe.errors import UnsolvableError
+from tictactoe.rules import Rules
+from tictactoe.solver import (
+    DRAW_SCORE,
+    LOSS_SCORE,
+    WIN_SCORE,
+    Outcome,
+    Solution,
+    Solver,
+    Value,
+    unsupported_reason,
+)
+
+SMALL_BOARDS = (
+    Rules(3, 4, 3),
+    Rules(4, 3, 3),
+    Rules(2, 5, 3),
+    Rules(5, 2, 2),
+    Rules(3, 3, 2),
+    Rules(2, 4, 2),
+    Rules(1, 7, 3),
+    Rules(3, 4, 4),
+    Rules(4, 4, 4),
+    Rules(4, 4, 3),
+    Rules(5, 4, 4),
+)
+"""Boards for random positions; those with many cells get enough marks to brute-force."""
+
+MAX_BRUTE_EMPTIES = 9
+"""Random positions keep at most this many empty cells, so brute force stays quick."""
+
+
+def brute_force(board: Board, memo: dict[Board, Outcome]) -> Outcome:
+    """Plain minimax over Board objects: best value, fastest win, slowest loss."""
+    known = memo.get(board)
+    if known is not None:
+        return known
+    if board.is_over:
+        result = Outcome(Value.DRAW if board.winner is None else Value.LOSS, 0)
+    else:
+        result = max(
+            (brute_force(board.play(cell), memo).after_move() for cell in board.legal_moves()),
+            key=lambda outcome: outcome.rank,
+        )
+    memo[board] = result
+    return result
+
+
+def brute_best(board: Board, memo: dict[Board, Outcome]) -> tuple[int, ...]:
+    """Every move whose brute-force outcome has the best rank."""
+    moves = {cell: brute_force(board.play(cell), memo).after_move() for cell in board.legal_moves()}
+    best = max(outcome.rank for outcome in moves.values())
+    return tuple(cell for cell, outcome in moves.items() if outcome.rank == best)
+
+
+def all_positions(rules: Rules) -> set[Board]:
+    seen = {Board.empty(rules)}
+    frontier = list(seen)
+    while frontier:
+        for cell in (position := frontier.pop()).legal_moves():
+            if (child := position.play(cell)) not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return seen
+
+
+@pytest.fixture(scope="module")
+def shared_solver() -> Solver:
+    return Solver()
+
+
+def test_every_3x3_position_agrees_with_brute_force(shared_solver: Solver) -> None:
+    memo: dict[Board, Outcome] = {}
+    for board in all_positions(Rules()):
+        want = brute_force(board, memo)
+        solution = shared_solver.solve(board)
+        assert (solution.value, solution.plies) == (want.value, want.plies), board.text
+        assert shared_solver.value(board) is want.value, board.text
+        if not board.is_over:
+            assert solution.best == brute_best(board, memo), board.text
+
+
+def test_every_2x5_k3_position_agrees_with_brute_force() -> None:
+    solver = Solver()
+    memo: dict[Board, Outcome] = {}
+    for board in all_positions(Rules(2, 5, 3)):
+        assert solver.outcome(board) == brute_force(board, memo), board.text
+
+
+@st.composite
+def small_positions(draw: st.DrawFn) -> Board:
+    """A position reached by random legal moves on one of :data:`SMALL_BOARDS`."""
+    rules = draw(st.sampled_from(SMALL_BOARDS))
+    board = Board.empty(rules)
+    plies = draw(st.integers(max(0, rules.size - MAX_BRUTE_EMPTIES), rules.size))
+    for _ in range(plies):
+        if board.is_over:
+            break
+        board = board.play(draw(st.sampled_from(board.legal_moves())))
+    return board
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_positions())
+def test_random_small_positions_agree_with_brute_force(board: Board) -> None:
+    memo: dict[Board, Outcome] = {}
+    solution = Solver().solve(board)
+    want = brute_force(board, memo)
+    assert (solution.value, solution.plies) == (want.value, want.plies)
+    if not board.is_over:
+        assert solution.best == brute_best(board, memo)
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_positions(), st.data())
+def test_symmetric_positions_have_the_same_outcome(board: Board, data: st.DataObject) -> None:
+    symmetry = data.draw(st.sampled_from(board.rules.symmetries))
+    solver = Solver()
+    assert solver.outcome(board.transformed(symmetry)) == Solver().outcome(board)
+
+
+@pytest.mark.parametrize(
+    ("rules", "value", "plies"),
+    [
+        (Rules(3, 3, 3), Value.DRAW, 9),
+        (Rules(4, 4, 3), Value.WIN, 5),
+        (Rules(4, 4, 4), Value.DRAW, 16),
+        (Rules(5, 4, 4), Value.DRAW, 20),
+        (Rules(4, 5, 4), Value.DRAW, 20),
+        (Rules(3, 3, 2), Value.WIN, 3),
+        (Rules(1, 5, 3), Value.DRAW, 5),
+    ],
+)
+def test_known_values_from_the_empty_board(rules: Rules, value: Value, plies: int) -> None:
+    outcome = Solver().outcome(Board.empty(rules))
+    assert outcome == Outcome(value, plies)
+
+
+def test_fastest_win_is_the_best_move() -> None:
+    # X can win at once in cell 2, or later; only the immediate win is best.
+    solution = Solver().solve(Board.parse("XX./OO./..."))
+    assert solution == Solution(Value.WIN, 1, (2,))
+
+
+def test_lost_position_resists_longest() -> None:
+    # O to move and X threatens two lines: every move loses in 2.
+    board = Board.parse("X.X/.O./X.O")
+    solution = Solver().solve(board)
+    assert solution.value is Value.LOSS
+    assert solution.plies == 2
+    assert set(solution.best) == set(board.legal_moves())
+
+
+def test_finished_positions() -> None:
+    solver = Solver()
+    assert solver.solve(Board.parse("XXX/OO./...")) == Solution(Value.LOSS, 0, ())
+    assert solver.solve(Board.parse("XOX/XOO/OXX")) == Solution(Value.DRAW, 0, ())
+    assert solver.outcome(Board.parse("OOO/XX./X..")) == Outcome(Value.LOSS, 0)
+    assert solver.move_outcomes(Board.parse("XXX/OO./...")) == {}
+
+
+@pytest.mark.parametrize("rules", [Rules(5, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5)])
+def test_too_big_boards_are_refused(rules: Rules) -> None:
+    reason = unsupported_reason(rules)
+    assert reason is not None
+    assert f"{rules.m} x {rules.n}" in reason
+    with pytest.raises(UnsolvableError, match="cannot solve"):
+        Solver().solve(Board.empty(rules))
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(4, 4, 4), Rules(5, 4, 4), Rules(4, 5, 3)])
+def test_supported_boards(rules: Rules) -> None:
+    assert unsupported_reason(rules) is None
+
+
+def test_value_names_and_scores() -> None:
+    assert [str(value) for value in Value] == ["win", "draw", "loss"]
+    assert Value("draw") is Value.DRAW
+    assert Value.WIN.flipped is Value.LOSS
+    assert Value.DRAW.flipped is Value.DRAW
+    assert LOSS_SCORE < DRAW_SCORE < WIN_SCORE
+
+
+def test_outcome_ranks_prefer_fast_wins_and_slow_losses() -> None:
+    assert Outcome(Value.WIN, 1).rank > Outcome(Value.WIN, 3).rank > Outcome(Value.DRAW, 9).rank
+    assert Outcome(Value.DRAW, 9).rank > Outcome(Value.LOSS, 8).rank > Outcome(Value.LOSS, 2).rank
+    assert Outcome(Value.LOSS, 2).after_move() == Outcome(Value.WIN, 3)
+    assert str(Outcome(Value.WIN, 3)) == "win in 3"
+
+
+def test_solver_is_reusable_across_sizes_and_calls() -> None:
+    solver = Solver()
+    first = solver.solve(Board.empty())
+    assert solver.solve(Board.empty(Rules(4, 4, 3))).value is Value.WIN
+    assert solver.solve(Board.empty()) == first
+    solver.clear()
+    assert solver.solve(Board.empty()) == first
+
+
+def test_solver_can_run_in_a_background_thread() -> None:
+    solver = Solver()
+    results: list[Solution] = []
+    worker = threading.Thread(target=lambda: results.append(solver.solve(Board.empty())))
+    worker.start()
+    main_result = solver.solve(Board.parse("X../.../..."))
+    worker.join()
+    assert results == [Solution(Value.DRAW, 9, tuple(range(9)))]
+    assert main_result.value is Value.DRAW
