@@ -106,7 +106,7 @@ def _goodbye(tr: Translator, *, newline: bool = False) -> None:
 def _play(args: argparse.Namespace, tr: Translator) -> int:
     from tictactoe.stats import Scoreboard
     from tictactoe.ui.terminal.prompts import Prompter
-    from tictactoe.ui.terminal.render import use_colour
+    from tictactoe.ui.terminal.render import default_numbering, use_colour
     from tictactoe.ui.terminal.session import Session
     from tictactoe.ui.terminal.setup import Choices, ask_settings
 
@@ -126,9 +126,7 @@ def _play(args: argparse.Namespace, tr: Translator) -> int:
         rng=rng_from(args),
         you=settings.you,
     )
-    numbering = args.numbering or (
-        Numbering.NUMPAD if Numbering.NUMPAD.supports(settings.rules) else Numbering.COORDS
-    )
+    numbering = args.numbering or default_numbering(settings.rules)
     Session(
         match,
         prompter,

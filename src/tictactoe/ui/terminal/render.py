@@ -15,6 +15,7 @@ from typing import TextIO
 from tictactoe import cells
 from tictactoe.board import Board, Mark
 from tictactoe.cells import Numbering
+from tictactoe.rules import Rules
 
 RESET = "\x1b[0m"
 STYLES = {Mark.X: "\x1b[1;36m", Mark.O: "\x1b[1;33m", None: "\x1b[2m"}
@@ -38,9 +39,9 @@ def use_colour(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool
         return False
 
 
-def default_numbering(board: Board) -> Numbering:
+def default_numbering(rules: Rules) -> Numbering:
     """Numpad 1-9 on 3 x 3 (seed 004: the digits are where the keys are), coordinates elsewhere."""
-    return Numbering.NUMPAD if Numbering.NUMPAD.supports(board.rules) else Numbering.COORDS
+    return Numbering.NUMPAD if Numbering.NUMPAD.supports(rules) else Numbering.COORDS
 
 
 def render(

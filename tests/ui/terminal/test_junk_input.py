@@ -1,0 +1,141 @@
+"""Junk at every prompt (hypothesis): a message, the question again, the game unchanged."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from tictactoe.board import Mark
+from tictactoe.cells import Numbering
+from tictactoe.game import HUMAN, Match, Starter
+from tictactoe.i18n import translator
+from tictactoe.rules import Rules
+from tictactoe.ui.terminal import answers
+from tictactoe.ui.terminal.prompts import Invalid, Prompter
+from tictactoe.ui.terminal.session import Session
+
+TR = {lang: translator(lang) for lang in ("en", "ru", "zh_CN", "vi")}
+
+junk_lines = st.lists(
+    st.one_of(
+        st.text(st.characters(exclude_characters="\r\n"), max_size=30),
+        st.text(
+            st.characters(codec="utf-8", exclude_characters="\r\n"), min_size=200, max_size=3000
+        ),
+        st.sampled_from(["", " ", "\t", "\x00", "\x1b[A", "10", "-1", "0x5", "٥", "五", "ⅷ", "١"]),
+        st.integers(-(10**30), 10**30).map(str),
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+PARSERS: dict[str, tuple[Callable[[str, object], object], str]] = {
+    "yes-no": (lambda text, tr: answers.parse_yes_no(text, tr), "yes"),
+    "starter": (lambda text, tr: answers.parse_starter(text, tr), "1"),
+    "opponent": (lambda text, tr: answers.parse_opponent(text, tr, Rules()), "perfect"),
+    "size": (lambda text, tr: answers.parse_size(text, tr, None), "3x3"),
+    "k": (lambda text, tr: answers.parse_k(text, tr, Rules.of(7, 7)), "4"),
+}
+
+
+def _is_junk(parse: Callable[[str, object], object], text: str, tr: object) -> bool:
+    try:
+        parse(text, tr)
+    except Invalid:
+        return True
+    return False
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    prompt=st.sampled_from(sorted(PARSERS)),
+    lang=st.sampled_from(sorted(TR)),
+    lines=junk_lines,
+)
+def test_questions_ask_again_until_valid(prompt: str, lang: str, lines: list[str]) -> None:
+    parse, valid = PARSERS[prompt]
+    tr = TR[lang]
+    assume(all(_is_junk(parse, line, tr) for line in lines))
+    sink = io.StringIO()
+    prompter = Prompter(io.StringIO("\n".join([*lines, valid]) + "\n"), sink)
+    assert prompter.ask("?", lambda text: parse(text, tr)) == parse(valid, tr)
+    out = sink.getvalue()
+    assert out.count("?") >= len(lines) + 1
+    assert "Traceback" not in out
+    assert len(max(out.splitlines(), key=len)) < 300
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    lang=st.sampled_from(sorted(TR)),
+    numbering=st.sampled_from(list(Numbering)),
+    lines=junk_lines,
+    taken=st.booleans(),
+)
+def test_move_prompt_leaves_the_game_alone_until_a_valid_move(
+    lang: str, numbering: Numbering, lines: list[str], taken: bool
+) -> None:
+    tr = TR[lang]
+    match = Match(Rules(), HUMAN, starter=Starter.YOU)
+    game = match.game
+    game.play(4)
+    game.play(0)
+    board_before = game.board
+    assume(
+        all(
+            _is_junk(lambda text, t: answers.parse_move(text, t, game.board, numbering), line, tr)
+            for line in lines
+        )
+    )
+    taken_name = (
+        "5" if numbering is Numbering.NUMPAD else "4" if numbering is Numbering.INDEX else "b2"
+    )
+    valid = {Numbering.NUMPAD: "9", Numbering.INDEX: "2", Numbering.COORDS: "c1"}[numbering]
+    script = [*lines, *([taken_name] if taken else []), valid]
+    sink = io.StringIO()
+    session = Session(
+        match, Prompter(io.StringIO("\n".join(script) + "\n"), sink), tr, numbering=numbering
+    )
+    seen_boards = []
+    original_say = session.prompter.say
+
+    def watch(text: str = "") -> None:
+        seen_boards.append(game.board)
+        original_say(text)
+
+    session.prompter.say = watch  # type: ignore[method-assign]
+    session.human_turn()
+    assert game.moves == (4, 0, 2)
+    assert game.board[2] is Mark.X
+    assert all(board == board_before for board in seen_boards[: len(lines) + taken])
+    assert "Traceback" not in sink.getvalue()
+
+
+JUNK = ["", "   ", "abc", "99", "-3", "x" * 5000, "\x00\x07\x1b[2J", "пять", "五", "5 5", "🙂"]
+
+
+def test_junk_before_every_answer_of_a_whole_session(run) -> None:
+    answers_in_order = ["3x3", "first-free", "1", "5", "9", "1", "n"]
+    clean_status, clean = run(["play"], "\n".join(answers_in_order) + "\n")
+    noisy = "".join("\n".join([*JUNK, answer]) + "\n" for answer in answers_in_order)
+    status, out = run(["play"], noisy)
+    assert status == clean_status == 0
+    assert "Traceback" not in out
+    assert "Hooray! You have won the game!" in out
+    assert out.count("Score: you 1, the computer 0, ties 0.") == 1
+    assert "x" * 100 not in out
+    moves = [line for line in clean.splitlines() if line.startswith("The computer (")]
+    assert moves == [line for line in out.splitlines() if line.startswith("The computer (")]
+    assert "\x1b[2J" not in out and "\x00" not in out
+    for message in (
+        "Please type the board size as rows x columns",
+        "Please type a number from 1 to 8 or a player's name.",
+        "Please type a number from 1 to 4, or yes or no.",
+        "is not a cell. Type a number from 1 to 9.",
+        "Please type a cell, or help.",
+        "Please answer yes or no.",
+    ):
+        assert message in out

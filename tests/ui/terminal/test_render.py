@@ -1,0 +1,68 @@
+"""Drawing boards: names in empty cells, the last move in brackets, colours only when wanted."""
+
+from __future__ import annotations
+
+import io
+
+from tictactoe.board import Board
+from tictactoe.cells import Numbering
+from tictactoe.rules import Rules
+from tictactoe.ui.terminal.render import default_numbering, render, use_colour
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_numpad_layout_like_a_keypad() -> None:
+    text = render(Board.empty(), Numbering.NUMPAD)
+    assert text.splitlines() == [
+        "    7  |  8  |  9",
+        "  -----+-----+-----",
+        "    4  |  5  |  6",
+        "  -----+-----+-----",
+        "    1  |  2  |  3",
+    ]
+
+
+def test_index_numbering_and_last_move() -> None:
+    board = Board.parse("X../.O./...")
+    text = render(board, Numbering.INDEX, last_move=4)
+    assert text.splitlines()[0] == "    X  |  1  |  2"
+    assert text.splitlines()[2] == "    3  | [O] |  5"
+
+
+def test_coordinates_have_headers_and_row_numbers() -> None:
+    text = render(Board.empty(Rules.of(7, 7)), Numbering.COORDS).splitlines()
+    assert text[0].split() == list("abcdefg")
+    assert text[1].startswith("  1 ") and "a1" in text[1] and "g1" in text[1]
+
+
+def test_big_board_shows_dots_and_fits_the_terminal() -> None:
+    text = render(Board.empty(Rules.of(15, 15)), Numbering.COORDS).splitlines()
+    assert text[0].split()[-1] == "o"
+    assert text[-1].startswith("  15 ")
+    assert max(len(line) for line in text) <= 80
+
+
+def test_winning_line_marked_without_colour() -> None:
+    board = Board.parse("XXX/OO./...")
+    text = render(board, Numbering.NUMPAD, last_move=2, line=frozenset({0, 1, 2}))
+    assert text.splitlines()[0] == "   *X* | *X* | [X]"
+
+
+def test_colour_only_on_terminals_without_no_color() -> None:
+    board = Board.parse("X../.../...")
+    assert "\x1b[" in render(board, Numbering.NUMPAD, colour=True)
+    assert "\x1b[" not in render(board, Numbering.NUMPAD, colour=False)
+    assert use_colour(FakeTerminal(), {}) is True
+    assert use_colour(FakeTerminal(), {"NO_COLOR": "1"}) is False
+    assert use_colour(FakeTerminal(), {"NO_COLOR": ""}) is False
+    assert use_colour(FakeTerminal(), {"TERM": "dumb"}) is False
+    assert use_colour(io.StringIO(), {}) is False
+
+
+def test_default_numbering() -> None:
+    assert default_numbering(Rules()) is Numbering.NUMPAD
+    assert default_numbering(Rules.of(4, 4)) is Numbering.COORDS
