@@ -33,13 +33,21 @@ def _delay(text: str) -> float:
     return seconds
 
 
+def _numbering(text: str) -> Numbering:
+    try:
+        return Numbering(text.strip().lower())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"numbering must be {', '.join(Numbering)}, not {text!r}"
+        ) from None
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The shared game options, ``--numbering`` and ``--delay``."""
     add_game_options(parser)
     parser.add_argument(
         "--numbering",
-        type=Numbering,
-        choices=list(Numbering),
+        type=_numbering,
         metavar="STYLE",
         help="how cells are named: index (0-8), numpad (1-9 as on a keypad, 3x3 only) "
         "or coords (b2, any board); default numpad on 3x3, coords elsewhere",
