@@ -1,0 +1,138 @@
+"""The ``perfect`` player: never loses, wins fastest, resists longest, sets traps."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tictactoe import players
+from tictactoe.board import Board, Mark
+from tictactoe.errors import IllegalMoveError, UnsolvableError
+from tictactoe.players.perfect import PerfectPlayer, unsupported_reason
+from tictactoe.rules import Rules
+from tictactoe.solver import Outcome, Value
+
+
+def brute_force(board: Board, memo: dict[Board, Outcome]) -> Outcome:
+    """Plain minimax: the outcome for the side to move (fastest win, slowest loss)."""
+    known = memo.get(board)
+    if known is None:
+        if board.is_over:
+            known = Outcome(Value.DRAW if board.winner is None else Value.LOSS, 0)
+        else:
+            known = max(
+                (brute_force(board.play(cell), memo).after_move() for cell in board.legal_moves()),
+                key=lambda outcome: outcome.rank,
+            )
+        memo[board] = known
+    return known
+
+
+def walk(
+    board: Board,
+    me: Mark,
+    player: PerfectPlayer,
+    memo: dict[Board, Outcome],
+    seen: set[Board],
+    may_lose: bool = False,
+) -> None:
+    """Play ``player`` as ``me`` against every possible sequence of opponent moves.
+
+    At the player's turn every move it may choose is followed and checked
+    against brute force: it keeps the position's value with the best length.
+    """
+    if board in seen:
+        return
+    seen.add(board)
+    if board.is_over:
+        assert may_lose or board.winner != me.other, f"perfect lost as {me}: {board.text}"
+        return
+    if board.turn is me:
+        want = brute_force(board, memo)
+        for cell in player.candidates(board):
+            assert brute_force(board.play(cell), memo).after_move() == want, board.text
+            walk(board.play(cell), me, player, memo, seen, may_lose)
+    else:
+        for cell in board.legal_moves():
+            walk(board.play(cell), me, player, memo, seen, may_lose)
+
+
+@pytest.mark.parametrize("me", [Mark.X, Mark.O])
+def test_never_loses_on_3x3_against_every_opponent(me: Mark) -> None:
+    seen: set[Board] = set()
+    walk(Board.empty(), me, PerfectPlayer(random.Random(0)), {}, seen)
+    assert len(seen) > 100
+
+
+@pytest.mark.parametrize("me", [Mark.X, Mark.O])
+def test_plays_exactly_on_3x4_k3_against_every_opponent(me: Mark) -> None:
+    # 3 x 4 with k=3 is a first-player win: as X perfect always wins; as O it
+    # loses but every move is still checked against brute force.
+    seen: set[Board] = set()
+    player = PerfectPlayer(random.Random(0))
+    walk(Board.empty(Rules(3, 4, 3)), me, player, {}, seen, may_lose=me is Mark.O)
+    if me is Mark.X:
+        assert all(board.winner is Mark.X for board in seen if board.is_over)
+
+
+def test_chosen_moves_come_from_the_candidates_with_any_seed() -> None:
+    board = Board.parse("X../.O./...")
+    for seed in range(20):
+        player = PerfectPlayer(random.Random(seed))
+        assert player.choose(board) in player.candidates(board)
+
+
+def test_takes_the_fastest_win() -> None:
+    # X wins at once in cell 2; blocking at 5 would only draw.
+    assert PerfectPlayer(random.Random(1)).candidates(Board.parse("XX./OO./...")) == (2,)
+
+
+def test_blocks_a_threat() -> None:
+    assert PerfectPlayer(random.Random(1)).candidates(Board.parse("X../OO./X..")) == (5,)
+
+
+def test_resists_longest_when_lost() -> None:
+    # O is lost: X has a double threat after most moves, but 0 holds out longest.
+    board = Board.parse(".../.X./.OX")
+    memo: dict[Board, Outcome] = {}
+    assert brute_force(board, memo) == Outcome(Value.LOSS, 4)
+    assert PerfectPlayer(random.Random(1)).candidates(board) == (0,)
+
+
+def test_opens_in_a_corner_to_set_traps() -> None:
+    # Every first move draws; after a corner 7 of O's 8 replies lose, the most.
+    player = PerfectPlayer(random.Random(1))
+    assert player.candidates(Board.empty()) == (0, 2, 6, 8)
+
+
+def test_random_among_exact_ties_is_reproducible() -> None:
+    first = [PerfectPlayer(random.Random(seed)).choose(Board.empty()) for seed in range(30)]
+    again = [PerfectPlayer(random.Random(seed)).choose(Board.empty()) for seed in range(30)]
+    assert first == again
+    assert set(first) == {0, 2, 6, 8}
+
+
+def test_refuses_a_finished_game() -> None:
+    with pytest.raises(IllegalMoveError):
+        PerfectPlayer(random.Random(1)).choose(Board.parse("XXX/OO./..."))
+
+
+@pytest.mark.parametrize("rules", [Rules(5, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5)])
+def test_too_big_boards_are_unsupported(rules: Rules) -> None:
+    reason = unsupported_reason(rules)
+    assert reason is not None and "cells" in reason
+    assert players.get("perfect").unsupported_reason(rules) == reason
+    with pytest.raises(UnsolvableError):
+        PerfectPlayer(random.Random(1)).choose(Board.empty(rules))
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(4, 4, 4), Rules(5, 4, 4)])
+def test_small_boards_are_supported(rules: Rules) -> None:
+    assert unsupported_reason(rules) is None
+
+
+def test_registry_builds_it() -> None:
+    player = players.create("perfect", seed=3)
+    assert isinstance(player, PerfectPlayer)
+    assert player.choose(Board.parse("XX./OO./...")) == 2
