@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from enum import StrEnum
 from functools import cached_property
+from itertools import compress
 
 from tictactoe.errors import IllegalMoveError, PositionError
 from tictactoe.rules import Rules
@@ -34,6 +35,16 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_DIGITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
+"""Turns the digits of ``bin()`` into bytes 0 and 1, for :func:`itertools.compress`."""
+
+
+def _cells(mask: int) -> tuple[int, ...]:
+    """Indices of the set bits of ``mask``, lowest first (quicker than :func:`_bits` if dense)."""
+    flags = bin(mask)[:1:-1].encode().translate(_DIGITS_TO_BYTES)
+    return tuple(compress(range(len(flags)), flags))
+
+
 def _winning_masks(rules: Rules, bits: int) -> tuple[int, ...]:
     return tuple(mask for mask in rules.line_masks if bits & mask == mask)
 
@@ -60,10 +71,11 @@ class Board:
         self._set(rules, x, o, _find_winner(rules, x, o))
 
     def _set(self, rules: Rules, x: int, o: int, winner: Mark | None) -> None:
-        object.__setattr__(self, "rules", rules)
-        object.__setattr__(self, "x", x)
-        object.__setattr__(self, "o", o)
-        object.__setattr__(self, "_winner", winner)
+        set_slot = object.__setattr__
+        set_slot(self, "rules", rules)
+        set_slot(self, "x", x)
+        set_slot(self, "o", o)
+        set_slot(self, "_winner", winner)
 
     @classmethod
     def _trusted(cls, rules: Rules, x: int, o: int, winner: Mark | None) -> Board:
@@ -213,7 +225,7 @@ class Board:
 
     def free_cells(self) -> tuple[int, ...]:
         """Every empty cell, in index order, whether or not the game is over."""
-        return tuple(_bits(self.rules.full_mask & ~self.occupied))
+        return _cells(self.rules.full_mask & ~self.occupied)
 
     def legal_moves(self) -> tuple[int, ...]:
         """The empty cells in index order; none once the game is over."""
@@ -249,19 +261,26 @@ class Board:
         """:meth:`play` without the checks, for search code that knows the move is legal."""
         bit = 1 << cell
         rules = self.rules
+        masks = rules.masks_through[cell]
         if self.x.bit_count() == self.o.bit_count():
             x = self.x | bit
-            won = any(x & mask == mask for mask in rules.masks_through[cell])
-            return Board._trusted(rules, x, self.o, Mark.X if won else None)
+            return Board._trusted(rules, x, self.o, Mark.X if _completes(x, masks) else None)
         o = self.o | bit
-        won = any(o & mask == mask for mask in rules.masks_through[cell])
-        return Board._trusted(rules, self.x, o, Mark.O if won else None)
+        return Board._trusted(rules, self.x, o, Mark.O if _completes(o, masks) else None)
 
     def transformed(self, symmetry: tuple[int, ...]) -> Board:
         """This position under one of :attr:`Rules.symmetries`."""
         x = sum(1 << symmetry[cell] for cell in _bits(self.x))
         o = sum(1 << symmetry[cell] for cell in _bits(self.o))
         return Board._trusted(self.rules, x, o, self._winner)
+
+
+def _completes(bits: int, masks: tuple[int, ...]) -> bool:
+    """True when ``bits`` covers one of ``masks`` (a loop: twice as quick as ``any`` here)."""
+    for mask in masks:  # noqa: SIM110 - hot path of every move
+        if bits & mask == mask:
+            return True
+    return False
 
 
 def _find_winner(rules: Rules, x: int, o: int) -> Mark | None:

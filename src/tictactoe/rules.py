@@ -78,12 +78,12 @@ class Rules:
             return cls.of(sides[0], sides[1], k)
         raise RulesError(f"board size must look like 3x3 or 7x5 (rows x columns), not {text!r}")
 
-    @property
+    @cached_property
     def size(self) -> int:
         """Number of cells."""
         return self.m * self.n
 
-    @property
+    @cached_property
     def full_mask(self) -> int:
         """Bitboard with every cell set."""
         return (1 << self.size) - 1
