@@ -23,7 +23,7 @@ STYLES = {Mark.X: "\x1b[1;36m", Mark.O: "\x1b[1;33m", None: "\x1b[2m"}
 WIN_STYLE = "\x1b[1;97;42m"
 """Bold white on green: the winning line."""
 ROOMY = 9
-"""Boards with at most this many columns get wider cells, so ``[X]`` has room."""
+"""Boards with at most this many columns get wider cells and lines between rows."""
 BIG_LABELS = 2
 """Empty cells show their coordinates only when names are at most this long; else a dot."""
 
@@ -58,14 +58,15 @@ def render(
     coords = numbering is Numbering.COORDS
     show_names = not coords or max(map(len, names)) <= BIG_LABELS
     width = (max(map(len, names)) if show_names else 1) + (2 if rules.n > ROOMY else 4)
+    width -= 1 - width % 2  # odd, so a mark sits in the middle
     margin = len(str(rules.m)) + 1 if coords else 0
     rows = []
     if coords:
-        header = "".join(ascii_lowercase[col].center(width + 1) for col in range(rules.n))
+        header = " ".join(ascii_lowercase[col].center(width) for col in range(rules.n))
         rows.append(" " * (margin + 2) + header.rstrip())
     rule = " " * (margin + 2) + "+".join("-" * width for _ in range(rules.n))
     for row in range(rules.m):
-        if row:
+        if row and rules.n <= ROOMY:
             rows.append(rule)
         parts = []
         for col in range(rules.n):
