@@ -155,7 +155,7 @@ def parse_move(text: str, tr: Translator, board: Board, numbering: Numbering) ->
         cell = cells.parse(board.rules, answer, numbering)
     except CellNameError:
         raise Invalid(
-            tr.gettext("{text} is not a cell. {how}").format(
+            tr.gettext('"{text}" is not a cell. {how}').format(
                 text=shown(text), how=cell_help(tr, board.rules, numbering)
             )
         ) from None
