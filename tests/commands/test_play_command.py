@@ -13,6 +13,7 @@ BAD_FLAGS = {
     "bad size": (["--size", "three"], "board size must look like"),
     "k too long": (["--size", "3x3", "--k", "9"], "k must be from 2 to 3"),
     "side against first": (["--side", "X", "--first", "computer"], "contradicts"),
+    "side against coin": (["--side", "O", "--first", "coin"], "contradicts"),
     "bad side": (["--side", "Z"], "side must be X or O"),
     "bad language": (["--lang", "klingon"], "unknown language"),
     "perfect on 15x15": (["--opponent", "perfect", "--size", "15x15"], "perfect cannot play"),
@@ -35,21 +36,13 @@ def test_side_implies_who_starts(run) -> None:
     assert "Who goes first?" not in out
 
 
-def test_side_and_alternate_agree(run) -> None:
-    argv = [
-        "play",
-        "--side",
-        "X",
-        "--first",
-        "alternate",
-        "--opponent",
-        "first-free",
-        "--size",
-        "3",
-    ]
-    status, out, _ = run(argv, "5\n9\n1\ny\n")
+def test_side_picks_the_first_game_of_alternating_games(run) -> None:
+    argv = ["play", "--side", "O", "--first", "alternate", "--opponent", "first-free"]
+    status, out, _ = run([*argv, "--size", "3x3"], "5\n3\ny\n5\n9\n1\nn\n")
     assert status == 0
-    assert "The computer will go first: you play O." in out
+    first = out.index("The computer will go first: you play O.")
+    assert first < out.index("The player will go first: you play X.")
+    assert "Score: you 1, the computer 1, ties 0." in out
 
 
 def test_coin_toss_is_reproducible_with_a_seed(run) -> None:

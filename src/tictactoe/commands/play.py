@@ -73,7 +73,9 @@ def _check(args: argparse.Namespace) -> str | None:
         return f"--numbering numpad works only on a 3x3 board, not {rules.m}x{rules.n}"
     if args.first is not None and args.side is not None:
         implied = Starter.YOU if args.side == "X" else Starter.COMPUTER
-        if args.first in (Starter.YOU, Starter.COMPUTER) and args.first != implied:
+        if args.first is Starter.COIN or (
+            args.first in (Starter.YOU, Starter.COMPUTER) and args.first != implied
+        ):
             return f"--side {args.side} contradicts --first {args.first}: X always moves first"
     for name in (args.opponent, args.you):
         if rules is not None and name not in (None, HUMAN):
@@ -134,6 +136,8 @@ def _play(args: argparse.Namespace, tr: Translator) -> int:
         rng=rng_from(args),
         you=settings.you,
     )
+    if args.side is not None and settings.starter is Starter.ALTERNATE and args.side != "X":
+        match.new_game(you_start=False)  # --side picks the first game; then they alternate
     numbering = args.numbering or default_numbering(settings.rules)
     Session(
         match,
