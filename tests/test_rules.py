@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -89,6 +91,14 @@ class TestValidation:
             Rules.parse_size("27x3")
         with pytest.raises(RulesError, match="k must be"):
             Rules.parse_size("3x3", k=4)
+
+    def test_pickle_keeps_only_the_numbers(self) -> None:
+        rules = Rules(15, 15, 5)
+        assert rules.masks_through and rules.symmetries  # fill the caches
+        data = pickle.dumps(rules)
+        assert len(data) < 200
+        copy = pickle.loads(data)
+        assert copy == rules and copy.lines == rules.lines
 
     def test_rules_are_frozen_and_hashable(self) -> None:
         with pytest.raises(AttributeError):

@@ -56,6 +56,10 @@ class Rules:
                 f"on a {self.m} x {self.n} board, not {self.k}"
             )
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[int, int, int]]:
+        """Pickle the three numbers only, not the cached lines and symmetries."""
+        return Rules, (self.m, self.n, self.k)
+
     @classmethod
     def of(cls, m: int = 3, n: int | None = None, k: int | None = None) -> Rules:
         """Rules for an m x n board; n defaults to m and k to ``default_k(m, n)``."""
