@@ -102,7 +102,7 @@ class Harness:
     sounds: list[Sound]
 
     @property
-    def root(self) -> tk.Tk:
+    def root(self) -> tk.Toplevel:
         return self.app.root
 
     def pump(
@@ -149,8 +149,22 @@ class Harness:
         return str(self.app.view.itemcget(item, "fill"))
 
 
+@pytest.fixture(scope="session")
+def tk_root(display: str) -> Iterator[tk.Tk]:
+    """One hidden Tk interpreter for the session; each app gets a Toplevel of it.
+
+    Creating and destroying a Tk interpreter per test makes Tk 8.6 close and
+    reopen its display connection, which can crash it (focus bookkeeping):
+    the program itself only ever has one.
+    """
+    root = tk.Tk()
+    root.withdraw()
+    yield root
+    root.destroy()
+
+
 @pytest.fixture
-def make_app(display: str, tmp_path: Path) -> Iterator[Callable[..., Harness]]:
+def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]:
     """Build an app: ``make_app(opponent=..., rules=..., starter=..., **app_options)``."""
     made: list[Harness] = []
 
@@ -168,7 +182,7 @@ def make_app(display: str, tmp_path: Path) -> Iterator[Callable[..., Harness]]:
     ) -> Harness:
         import random
 
-        root = tk.Tk()
+        root = tk.Toplevel(tk_root)
         root.geometry("+20+20")
         match = Match(rules, opponent, starter=starter, rng=random.Random(seed), you=you)
         dialogs = FakeDialogs(answers=list(answers or []))

@@ -27,7 +27,7 @@ def test_clicking_a_cell_plays_it_and_the_computer_answers(make_app: MakeApp) ->
     h = make_app(opponent="first-free")
     assert "Your move (X)" in h.app.status.cget("text")
     h.click_cell(4)
-    assert h.marks() == {4: Mark.X}
+    assert h.marks()[4] is Mark.X
     assert h.pump(lambda: len(h.marks()) == 2)
     assert h.marks() == {4: Mark.X, 0: Mark.O}
     assert h.app.view.find_withtag("g4") and h.app.view.find_withtag("g0")

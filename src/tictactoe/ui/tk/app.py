@@ -76,7 +76,7 @@ class App:
 
     def __init__(
         self,
-        root: tk.Tk,
+        root: tk.Tk | tk.Toplevel,
         match: Match,
         *,
         level: str = "perfect",
@@ -210,7 +210,7 @@ class App:
         try:
             game.play(cell)
         except IllegalMoveError:
-            self.notice = self.translate("That cell is taken.")
+            self.notice = self.translate.gettext("That cell is taken.")
             self.refresh()
             return
         self.notice = ""
@@ -444,7 +444,9 @@ class App:
 
     def _computer_failed(self, error: Exception) -> None:
         self.thinking_board = None
-        self.notice = self.translate("The computer could not move: {error}").format(error=error)
+        self.notice = self.translate.gettext("The computer could not move: {error}").format(
+            error=error
+        )
         self._show_status()
 
     # --- hints ------------------------------------------------------------------------
@@ -523,7 +525,9 @@ class App:
             self.quit()
 
     def _scoreboard_failed(self, error: ScoreboardError, *, redraw: bool = True) -> None:
-        self.notice = self.translate("Scoreboard unavailable: {reason}").format(reason=error)
+        self.notice = self.translate.gettext("Scoreboard unavailable: {reason}").format(
+            reason=error
+        )
         if redraw:
             self._show_status()
 

@@ -121,7 +121,9 @@ class Keyboard:
         try:
             cell = parse(app.match.rules, text, app.numbering)
         except CellNameError:
-            app.notice = app.translate("{text} is not a cell of this board.").format(text=text)
+            app.notice = app.translate.gettext("{text} is not a cell of this board.").format(
+                text=text
+            )
             app.refresh()
             return
         app.click(cell)

@@ -1,0 +1,292 @@
+"""The window: resizing, keyboard play, real pointer clicks, responsiveness, real dialogs."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import textwrap
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tictactoe import players
+from tictactoe.board import Mark
+from tictactoe.game import Starter
+from tictactoe.rules import Rules
+from tictactoe.ui.tk import dialogs as dialogs_module
+from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS
+
+from .conftest import Harness
+
+MakeApp = Callable[..., Harness]
+
+
+def glyph_size(h: Harness, cell: int) -> float:
+    x0, y0, x1, y1 = h.app.view.bbox(f"g{cell}")
+    return float(max(x1 - x0, y1 - y0))
+
+
+def test_the_board_fills_the_window_and_scales_on_resize(make_app: MakeApp) -> None:
+    h = make_app(opponent="human")
+    h.click_cell(4)
+    h.click_cell(0)
+    small_cell, small_glyph = h.app.view.geometry.cell, glyph_size(h, 4)
+    h.root.geometry("900x1000")
+    assert h.pump(lambda: h.app.view.winfo_width() > 850)
+    h.settle(0.1)
+    canvas = h.app.view
+    assert canvas.winfo_height() > 850, "the canvas takes the room"
+    geometry = canvas.geometry
+    assert geometry.cell > small_cell * 1.5
+    assert geometry.cell * 3 >= min(canvas.winfo_width(), canvas.winfo_height()) - 20
+    assert glyph_size(h, 4) > small_glyph * 1.5
+    assert glyph_size(h, 0) > small_glyph * 1.5
+    width = float(canvas.itemcget(canvas.find_withtag("g4")[0], "width"))
+    assert width > 10, "bold strokes grow with the cell"
+    h.root.geometry("300x340")
+    assert h.pump(lambda: h.app.view.winfo_width() < 320)
+    h.settle(0.1)
+    assert h.app.view.geometry.cell < small_cell
+
+
+def test_15x15_cell_names_stay_readable(make_app: MakeApp) -> None:
+    h = make_app(opponent="random", rules=Rules(15, 15, 5))
+    canvas = h.app.view
+    assert len(canvas.find_withtag("cell")) == 225
+    label = canvas.find_withtag("l224")[0]
+    assert canvas.itemcget(label, "text") == "224"
+    size = abs(int(canvas.itemcget(label, "font").split()[-1]))
+    assert size >= MIN_LABEL_POINTS
+    x0, _y0, x1, _y1 = canvas.bbox(label)
+    assert x1 - x0 < canvas.geometry.cell, "the name fits in its cell"
+
+
+def test_keyboard_play(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free")
+    assert h.app.cursor == 4
+    assert h.app.view.find_withtag("cursor"), "the cursor is visible"
+    h.key("Right")
+    h.key("Down")
+    assert h.app.cursor == 8
+    h.key("Down")
+    assert h.app.cursor == 8, "the cursor stays on the board"
+    h.key("Return")
+    assert h.marks()[8] is Mark.X
+    assert h.pump(lambda: h.marks().get(0) is Mark.O)
+    h.key("Left")
+    h.key("space")
+    assert h.marks()[7] is Mark.X
+    assert h.pump(lambda: h.marks().get(1) is Mark.O)
+    h.key("5")  # numpad numbering on 3 x 3: 5 is the centre
+    assert h.marks()[4] is Mark.X
+    assert h.pump(lambda: h.marks().get(2) is Mark.O)
+    h.key("z", "Control")
+    assert 4 not in h.marks()
+    h.key("y", "Control")
+    assert h.marks()[4] is Mark.X
+    h.key("n", "Control")
+    assert h.marks() == {}
+    h.key("KP_Home")  # keypad 7 with Num Lock off: the top left
+    assert h.marks()[0] is Mark.X
+
+
+def test_typed_numbers_on_a_big_board(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free", rules=Rules(7, 7, 5))
+    assert h.app.numbering.value == "index"
+    h.key("2")
+    assert h.marks() == {}
+    assert "Cell: 2_" in h.app.status.cget("text")
+    h.key("4")
+    assert h.marks()[24] is Mark.X, "24 cannot grow into another cell: played at once"
+    h.pump(lambda: len(h.marks()) == 2)
+    h.key("3")
+    h.key("Return")
+    assert h.marks()[3] is Mark.X
+
+
+@pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed")
+def test_real_pointer_clicks(make_app: MakeApp, display: str) -> None:
+    h = make_app(opponent="first-free")
+    canvas = h.app.view
+    h.root.lift()
+    h.root.focus_force()
+    h.settle(0.2)
+
+    def click(cell: int) -> None:
+        x, y = canvas.geometry.centre(cell)
+        subprocess.run(
+            [
+                "xdotool",
+                "mousemove",
+                "--window",
+                str(canvas.winfo_id()),
+                str(int(x)),
+                str(int(y)),
+                "click",
+                "1",
+            ],
+            check=True,
+            env={"DISPLAY": display, "PATH": "/usr/bin:/bin"},
+        )
+
+    click(4)
+    assert h.pump(lambda: h.marks().get(4) is Mark.X, timeout=5)
+    assert h.pump(lambda: h.marks().get(0) is Mark.O)
+    click(8)
+    assert h.pump(lambda: h.marks().get(8) is Mark.X, timeout=5)
+    pointer = canvas.winfo_pointerxy()
+    x, y = canvas.geometry.centre(8)
+    assert abs(pointer[0] - canvas.winfo_rootx() - x) <= 1
+    assert abs(pointer[1] - canvas.winfo_rooty() - y) <= 1
+
+
+@pytest.fixture
+def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """A registered strategy ``slow`` that thinks until the returned event is set."""
+    module = tmp_path / "slow_player_for_tests.py"
+    module.write_text(
+        textwrap.dedent(
+            """
+            import threading
+            RELEASE = threading.Event()
+            class SlowPlayer:
+                def __init__(self, rng=None):
+                    self.rng = rng
+                def choose(self, board):
+                    RELEASE.wait(20)
+                    return min(board.legal_moves())
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+
+    slow = importlib.import_module("slow_player_for_tests")
+    slow.RELEASE.clear()
+    strategy = players.Strategy(
+        "slow", "thinks for a long time", "slow_player_for_tests:SlowPlayer"
+    )
+    monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
+    yield slow.RELEASE
+    slow.RELEASE.set()
+
+
+def test_the_window_stays_responsive_while_the_computer_thinks(
+    make_app: MakeApp, slow_strategy: threading.Event
+) -> None:
+    h = make_app(opponent="slow", level="slow", starter=Starter.YOU)
+    h.click_cell(4)
+    assert h.pump(lambda: "thinking..." in h.app.status.cget("text"), timeout=2)
+    assert "thinking" in h.app.status.cget("text")
+    ticks: list[float] = []
+    started = time.monotonic()
+    for count in range(1, 6):
+        h.root.after(10, lambda: ticks.append(time.monotonic()))
+        h.pump(lambda count=count: len(ticks) >= count, timeout=2)
+    assert len(ticks) == 5 and ticks[-1] - started < 1.5, "the event loop keeps running"
+    h.key("Right")
+    assert h.app.cursor == 5, "keys still work"
+    h.app.menus.invoke("options", "names")
+    assert not h.app.view.find_withtag("label")
+    assert h.marks() == {4: Mark.X}
+    slow_strategy.set()
+    assert h.pump(lambda: h.marks().get(0) is Mark.O)
+    assert "Your move" in h.app.status.cget("text")
+
+
+def test_a_new_game_cancels_the_thinking(make_app: MakeApp, slow_strategy: threading.Event) -> None:
+    h = make_app(opponent="slow", level="slow", starter=Starter.YOU)
+    h.click_cell(4)
+    assert h.pump(lambda: h.app.thinking)
+    h.key("n", "Control")
+    assert not h.app.thinking
+    assert h.marks() == {}
+    assert "Your move (X)" in h.app.status.cget("text")
+    slow_strategy.set()
+    h.pump(lambda: h.app.thinker.running == 0, timeout=5)
+    h.settle(0.1)
+    assert h.marks() == {}, "the stale answer is dropped"
+    h.click_cell(8)
+    assert h.pump(lambda: h.marks().get(0) is Mark.O)
+
+
+def test_closing_the_window_while_the_computer_thinks(
+    make_app: MakeApp, slow_strategy: threading.Event
+) -> None:
+    h = make_app(opponent="slow", level="slow")
+    h.click_cell(4)
+    assert h.pump(lambda: h.app.thinking)
+    h.root.protocol("WM_DELETE_WINDOW")  # the handler stays installed
+    h.app.quit()
+    assert h.app.closed
+    slow_strategy.set()
+
+
+def test_the_real_play_again_dialog(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free", real_dialogs=True)
+    answered: list[str] = []
+
+    def answer_yes() -> None:
+        box = f"{h.root}.__tk__messagebox"
+        if h.root.winfo_exists() and h.root.tk.call("winfo", "exists", box):
+            answered.append(str(h.root.tk.call(f"{box}.msg", "cget", "-text")))
+            h.root.tk.call(f"{box}.yes", "invoke")
+        else:
+            h.root.after(50, answer_yes)
+
+    h.root.after(50, answer_yes)
+    for cell in (4, 3, 5):
+        h.click_cell(cell)
+        h.pump(lambda: not h.app.game.computer_to_move)
+    assert h.pump(lambda: bool(answered) and not h.app.game.moves)
+    assert answered == ["X wins! Do you want to play again?"]
+
+
+def test_the_real_custom_board_dialog_validates(make_app: MakeApp) -> None:
+    h = make_app(opponent="random", real_dialogs=True)
+    seen: list[str] = []
+
+    def fill_in() -> None:
+        found = [
+            w for w in h.root.winfo_children() if isinstance(w, dialogs_module.CustomBoardDialog)
+        ]
+        if not found:
+            h.root.after(50, fill_in)
+            return
+        dialog = found[0]
+        for key, value in (("rows", "6"), ("cols", "x"), ("k", "4")):
+            dialog.fields[key].delete(0, "end")
+            dialog.fields[key].insert(0, value)
+        dialog.ok_button.invoke()
+        seen.append(str(dialog.message.cget("text")))
+        dialog.fields["cols"].delete(0, "end")
+        dialog.fields["cols"].insert(0, "5")
+        dialog.fields["k"].delete(0, "end")
+        dialog.fields["k"].insert(0, "9")
+        dialog.ok_button.invoke()
+        seen.append(str(dialog.message.cget("text")))
+        dialog.fields["k"].delete(0, "end")
+        dialog.fields["k"].insert(0, "4")
+        dialog.ok_button.invoke()
+
+    h.root.after(50, fill_in)
+    h.app.menus.invoke("board", "custom")
+    assert seen == [
+        "Columns must be a whole number, not \u201cx\u201d.",
+        "k must be from 2 to 6 on a 6 x 5 board.",
+    ]
+    assert h.app.match.rules == Rules(6, 5, 4)
+    assert len(h.app.view.find_withtag("cell")) == 30
+
+
+def test_the_real_scoreboard_window(make_app: MakeApp) -> None:
+    h = make_app(opponent="random", real_dialogs=True)
+    h.app.menus.invoke("scores", "show")
+    windows = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.ScoresWindow)]
+    assert len(windows) == 1
+    table = windows[0].table
+    [row] = table.get_children()
+    assert table.item(row, "values")[0] == "No games recorded yet"
