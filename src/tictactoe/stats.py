@@ -17,13 +17,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tictactoe.board import Mark
+from tictactoe.game import HUMAN
 from tictactoe.paths import data_home
 from tictactoe.rules import Rules
 
 FILE_NAME = "scores.sqlite3"
 BUSY_TIMEOUT_SECONDS = 10.0
 """How long a write waits for another process's write to finish."""
-HUMAN = "human"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
