@@ -225,9 +225,8 @@ Fork = tuple[int, tuple[tuple[int, int], ...]]
 def _fork_points(rules: Rules, theirs: int, mine: int, free: int) -> tuple[Fork, ...]:
     """Every free cell whose taking gives ``theirs`` two or more different winning cells.
 
-    ``mine`` must have no line one short of winning (the caller has checked),
-    and ``theirs`` none either if the result is to matter: only lines through
-    the cell are looked at.
+    Only lines through the cell count: a line ``theirs`` is already one short
+    on is an immediate threat, which :func:`_badness` weighs first.
     """
     need = rules.k - 2
     found = []
