@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from tkinter import ttk
 
 from tictactoe.board import Mark
 from tictactoe.game import Starter
@@ -138,7 +139,12 @@ def test_hints_colour_every_free_cell_with_a_legend(make_app: MakeApp) -> None:
     assert all(h.fill(c) in HINT_COLOURS.values() for c in free)
     assert h.fill(7) == HINT_COLOURS["loss"], "leaving O's 0-1-2 open loses"
     assert h.pump(lambda: h.app.legend.winfo_ismapped())
-    legend = " ".join(str(w.cget("text")) for w in h.app.legend.winfo_children())
+    legend = " ".join(
+        str(label.cget("text"))
+        for frame in h.app.legend.winfo_children()
+        for label in [frame, *frame.winfo_children()]
+        if isinstance(label, ttk.Label)
+    )
     assert "wins" in legend and "draws" in legend and "loses" in legend
     h.click_cell(5)
     assert not h.app.legend.winfo_ismapped() or h.app.game.is_over

@@ -121,15 +121,17 @@ class App:
         width, height = initial_size(match.rules)
         root.geometry(f"{width}x{height + 56}")
         root.minsize(220, 260)
-        self.view = BoardView(root, self._picture(), width=width, height=height)
-        self.view.pack(side="top", fill="both", expand=True)
-        self.legend = ttk.Frame(root, padding=(8, 2))
+        # Packed bottom-up, the canvas last: when the window shrinks, the
+        # status line and the legend keep their room and the board scales.
         self.status_bar = ttk.Frame(root, padding=(8, 2, 8, 4))
         self.status_bar.pack(side="bottom", fill="x")
         self.status = ttk.Label(self.status_bar, anchor="w")
         self.status.pack(side="left", fill="x", expand=True)
         self.score_label = ttk.Label(self.status_bar, anchor="e")
         self.score_label.pack(side="right")
+        self.legend = ttk.Frame(root, padding=(8, 2))
+        self.view = BoardView(root, self._picture(), width=width, height=height)
+        self.view.pack(side="top", fill="both", expand=True)
         self.menus = Menus(self)
         self.keyboard = Keyboard(self)
         self.view.bind("<Button-1>", self._on_click)
@@ -392,21 +394,27 @@ class App:
         if not (self._hints_wanted() and self.hints_board is self.game.board and self.hints):
             self.legend.pack_forget()
             return
-        ttk.Label(self.legend, text=_("Hints for {mark}:").format(mark=self.game.turn)).pack(
-            side="left"
+        ttk.Label(self.legend, text=_("Hints for {mark}:").format(mark=self.game.turn)).grid(
+            row=0, column=0, sticky="w"
         )
-        items = (
+        items = [
             (HINT_COLOURS["win"], _("wins")),
             (HINT_COLOURS["draw"], _("draws")),
             (HINT_COLOURS["loss"], _("loses")),
-            (LAST_MOVE, _("computer's last move")),
+        ]
+        for column, (colour, text) in enumerate(items, start=1):
+            self._swatch(colour, text, 0, column)
+        if self.last_computer_move() is not None:
+            self._swatch(LAST_MOVE, _("computer's last move"), 1, 1, span=3)
+        self.legend.pack(side="bottom", fill="x", after=self.status_bar)
+
+    def _swatch(self, colour: str, text: str, row: int, column: int, span: int = 1) -> None:
+        cell = ttk.Frame(self.legend)
+        tk.Label(cell, width=2, background=colour, relief="solid", borderwidth=1).pack(
+            side="left", padx=(8, 3)
         )
-        for colour, text in items:
-            tk.Label(self.legend, width=2, background=colour, relief="solid", borderwidth=1).pack(
-                side="left", padx=(10, 3)
-            )
-            ttk.Label(self.legend, text=text).pack(side="left")
-        self.legend.pack(side="bottom", fill="x", before=self.status_bar)
+        ttk.Label(cell, text=text).pack(side="left")
+        cell.grid(row=row, column=column, columnspan=span, sticky="w")
 
     # --- the computer's moves -------------------------------------------------------
 

@@ -31,7 +31,7 @@ GLYPH_FILL = 0.62
 """A glyph's size as a fraction of its cell."""
 GLYPH_STROKE = 0.11
 """A glyph's line width as a fraction of its cell (bold)."""
-MIN_LABEL_POINTS = 7
+MIN_LABEL_POINTS = 8
 """Cell names never get smaller than this, so they stay readable on 15 x 15."""
 
 
@@ -139,7 +139,7 @@ class BoardView(tk.Canvas):
     def _label(self, index: int, text: str) -> None:
         g = self.geometry
         x0, y0, _x1, _y1 = g.box(index)
-        points = max(MIN_LABEL_POINTS, round(g.cell * 0.14))
+        points = max(MIN_LABEL_POINTS, round(g.cell * 0.15))
         self.create_text(
             x0 + g.cell * 0.06,
             y0 + g.cell * 0.04,
