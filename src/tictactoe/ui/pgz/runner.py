@@ -1,0 +1,94 @@
+"""Run a :class:`~.app.PgzApp` with Pygame Zero's own machinery.
+
+``pgzrun`` runs a *script*: a module whose globals are ``WIDTH``,
+``HEIGHT``, ``TITLE``, ``draw()``, ``update()`` and the ``on_*`` handlers.
+This builds that module in memory with each hook calling the app, lets
+:func:`pgzero.runner.prepare_mod` set it up (resource root, icon, builtins
+such as ``screen`` and ``sounds``) and runs it with
+:func:`pgzero.runner.run_mod` - pgzero's event dispatch, frame clock and
+title handling, unchanged. The title follows the game because ``update()``
+copies ``app.title`` into ``TITLE``, which pgzero applies every frame.
+
+The module's ``__file__`` is the package folder, so pgzero's loaders find
+the shared sounds in ``tictactoe/sounds``.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from pathlib import Path
+from types import ModuleType
+
+from tictactoe.ui.pgz.app import PgzApp
+
+MODULE_NAME = "tictactoe_pgzero_game"
+
+
+def package_root() -> Path:
+    """The ``tictactoe`` package folder (it holds ``sounds/``)."""
+    return Path(str(resources.files("tictactoe")))
+
+
+def build_module(app: PgzApp, root: Path | None = None) -> ModuleType:
+    """The Pygame Zero "script" whose hooks call ``app``; loaders read from ``root``."""
+    mod = ModuleType(MODULE_NAME)
+    mod.__file__ = str((root if root is not None else package_root()) / "__init__.py")
+    mod.WIDTH = app.layout.width  # type: ignore[attr-defined]
+    mod.HEIGHT = app.layout.height  # type: ignore[attr-defined]
+    mod.TITLE = app.title  # type: ignore[attr-defined]
+
+    # pgzero reads each hook's parameter names, so these are plain functions.
+    def draw() -> None:
+        app.draw(mod.screen)
+
+    def update() -> None:
+        app.update()
+        mod.TITLE = app.title  # type: ignore[attr-defined]
+
+    def on_mouse_down(pos: tuple[int, int], button: int) -> None:
+        app.on_mouse_down(pos, int(button))
+
+    def on_key_down(key: int) -> None:
+        app.on_key_down(int(key))
+
+    mod.draw = draw  # type: ignore[attr-defined]
+    mod.update = update  # type: ignore[attr-defined]
+    mod.on_mouse_down = on_mouse_down  # type: ignore[attr-defined]
+    mod.on_key_down = on_key_down  # type: ignore[attr-defined]
+    return mod
+
+
+def ensure_mixer() -> bool:
+    """Start pygame's mixer if it is not running (a previous run stopped it); True if it runs."""
+    import pygame
+
+    if pygame.mixer.get_init():
+        return True
+    try:
+        pygame.mixer.init()
+    except pygame.error:
+        return False
+    return True
+
+
+def run(app: PgzApp, root: Path | None = None) -> ModuleType:
+    """Open the window and play until it is closed (or Esc); returns the module that ran."""
+    import pgzero.runner  # starts pygame (display, mixer) on import
+    from pgzero import loaders
+
+    ensure_mixer()
+    mod = build_module(app, root)
+    sys.modules[MODULE_NAME] = mod
+    pgzero.runner.prepare_mod(mod)
+    # prepare_mod puts the root on sys.path for a script's own imports; there are none here.
+    if sys.path and sys.path[0] == loaders.root:
+        del sys.path[0]
+    try:
+        pgzero.runner.run_mod(mod)
+    except SystemExit as stop:  # pgzero's Ctrl+Q and exit() end the game this way
+        if stop.code not in (None, 0):
+            raise
+    finally:
+        sys.modules.pop(MODULE_NAME, None)
+    return mod
