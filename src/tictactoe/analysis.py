@@ -12,6 +12,7 @@ tables; without one each call starts from empty tables.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TypeAlias
 
 from tictactoe.board import Board
@@ -44,15 +45,27 @@ def mistakes(board: Board, cell: int, solver: Solver | None = None) -> int:
 
     A reply is a mistake when it turns the opponent's best value into a worse
     one (a win into a draw or a loss, a draw into a loss). Zero when ``cell``
-    ends the game.
+    ends the game or leaves the opponent lost anyway.
     """
+    return sum(1 for _, wrong in judge_replies(board, cell, solver) if wrong)
+
+
+def judge_replies(
+    board: Board, cell: int, solver: Solver | None = None
+) -> Iterator[tuple[int, bool]]:
+    """Each reply to ``cell`` on ``board`` and whether it is a mistake, one at a time.
+
+    A generator, so a caller with a budget can stop between replies. Yields
+    nothing when ``cell`` ends the game or leaves the opponent lost anyway.
+    """
+    solver = solver or Solver()
     after = board.play(cell)
     if after.is_over:
-        return 0
-    replies = (solver or Solver()).move_values(after)
-    best = max(_ORDER[value] for value in replies.values())
-    return sum(1 for value in replies.values() if _ORDER[value] < best)
-
-
-_ORDER = {Value.LOSS: -1, Value.DRAW: 0, Value.WIN: 1}
-"""Values from worst to best for the player they belong to."""
+        return
+    theirs = solver.value(after)
+    if theirs is Value.LOSS:
+        return
+    # After a mistake the mover gets more than the opponent's best allowed.
+    punished = Value.WIN if theirs is Value.DRAW else Value.DRAW
+    for reply in after.legal_moves():
+        yield reply, solver.reaches(after.play_unchecked(reply), punished)

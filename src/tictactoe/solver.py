@@ -30,10 +30,10 @@ play out.
 
 from __future__ import annotations
 
-import threading
+import _thread
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from tictactoe.board import Board, Mark
 from tictactoe.errors import UnsolvableError
@@ -71,10 +71,10 @@ class Value(StrEnum):
 
 _FLIPPED = {Value.WIN: Value.LOSS, Value.DRAW: Value.DRAW, Value.LOSS: Value.WIN}
 _SCORE_VALUES = {WIN_SCORE: Value.WIN, DRAW_SCORE: Value.DRAW, LOSS_SCORE: Value.LOSS}
+_RANKS = {value: score for score, value in _SCORE_VALUES.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """A value and the plies until the game ends under best play."""
 
     value: Value
@@ -101,8 +101,7 @@ class Outcome:
         return f"{self.value} in {self.plies}"
 
 
-@dataclass(frozen=True, slots=True)
-class Solution:
+class Solution(NamedTuple):
     """The solved value of a position for the side to move."""
 
     value: Value
@@ -134,7 +133,7 @@ class Solver:
 
     def __init__(self) -> None:
         self._engines: dict[Rules, _Engine] = {}
-        self._lock = threading.Lock()
+        self._lock = _thread.allocate_lock()
 
     def solve(self, board: Board) -> Solution:
         """The value, game length and best moves of ``board`` for the side to move."""
@@ -151,7 +150,27 @@ class Solver:
         if board.is_over:
             return _finished(board).value
         with self._lock:
-            return _SCORE_VALUES[self._engine(board.rules).score(*_sides(board))]
+            engine = self._engine(board.rules)
+            return _SCORE_VALUES[engine.score(*_sides(board), LOSS_SCORE, WIN_SCORE)]
+
+    def reaches(self, board: Board, value: Value) -> bool:
+        """True if the side to move can force at least ``value`` (win > draw > loss).
+
+        Cheaper than :meth:`value`: it proves only one side of the question.
+        """
+        if board.is_over:
+            return _RANKS[_finished(board).value] >= _RANKS[value]
+        if value is Value.LOSS:
+            return True
+        with self._lock:
+            engine = self._engine(board.rules)
+            target = _RANKS[value]
+            return engine.score(*_sides(board), target - 1, target) >= target
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far, over every board size: a measure of work done."""
+        return sum(engine.nodes for engine in self._engines.values())
 
     def outcome(self, board: Board) -> Outcome:
         """Value and plies to the end for the side to move."""
@@ -216,6 +235,7 @@ def _chunk_tables(rules: Rules) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         cell, half = bit % size, bit // size * size
         return sum(1 << (s * width + half + perm[cell]) for s, perm in enumerate(symmetries))
 
+    bit_images = [images(bit) for bit in range(width)]
     chunks = -(-width // CHUNK_BITS)
     bits = -(-width // chunks)
     tables = []
@@ -224,7 +244,7 @@ def _chunk_tables(rules: Rules) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         table = [0] * (1 << span)
         for value in range(1, 1 << span):
             low = value & -value
-            table[value] = table[value ^ low] | images(start + low.bit_length() - 1)
+            table[value] = table[value ^ low] | bit_images[start + low.bit_length() - 1]
         tables.append((start, (1 << span) - 1, tuple(table)))
     return tuple(tables)
 
@@ -285,7 +305,7 @@ class _Engine:
         if known is not None:
             return known
         empties = self.rules.size - (mover | other).bit_count()
-        score = self.score(mover, other)
+        score = self.score(mover, other, LOSS_SCORE, WIN_SCORE)
         if score == DRAW_SCORE:
             known = Outcome(Value.DRAW, empties)
         else:
@@ -308,7 +328,8 @@ class _Engine:
     # reads only local and free variables, which is what makes pure Python
     # fast enough here.
 
-    def _make_score_search(self) -> Callable[[int, int], int]:
+    def _make_score_search(self) -> Callable[[int, int, int, int], int]:
+        """Win/draw/loss search: the score of a position within an (alpha, beta) window."""
         size = self.rules.size
         full = self.rules.full_mask
         all_lines = self.lines
@@ -415,11 +436,11 @@ class _Engine:
             table[key] = (low, high)
             return best
 
-        def root(mover: int, other: int) -> int:
+        def root(mover: int, other: int, alpha: int, beta: int) -> int:
             empties = size - (mover | other).bit_count()
             if empties == 0:
                 return DRAW_SCORE
-            return search(mover, other, all_lines, all_lines, empties, LOSS_SCORE, WIN_SCORE)
+            return search(mover, other, all_lines, all_lines, empties, alpha, beta)
 
         return root
 

@@ -12,11 +12,20 @@ from __future__ import annotations
 import random
 
 from tictactoe import solver as _solver
-from tictactoe.analysis import best_moves, mistakes
+from tictactoe.analysis import best_moves, judge_replies
 from tictactoe.board import Board
 from tictactoe.errors import IllegalMoveError
 from tictactoe.rules import Rules
 from tictactoe.solver import Solver
+
+TRAP_NODE_BUDGET = 300_000
+"""Search nodes one choice may spend, analysis included, before trap counting stops.
+
+Counting traps is cheap on 3 x 3 and 4 x 4; in 5 x 4 openings it would take
+far longer than a move should, so it stops once this many nodes (about a
+second) are spent and chooses among the moves counted in full (all the best
+moves if none was). Nodes, not seconds, keep choices reproducible.
+"""
 
 
 def unsupported_reason(rules: Rules) -> str | None:
@@ -52,9 +61,27 @@ class PerfectPlayer:
         """
         if board.is_over:
             raise IllegalMoveError(f"the game is over in {board.text}: there is no move to choose")
+        limit = self._solver.nodes + TRAP_NODE_BUDGET
         best = best_moves(self._solver.move_outcomes(board))
         if len(best) == 1:
             return best
-        traps = {cell: mistakes(board, cell, self._solver) for cell in best}
+        traps = self._count_traps(board, best, limit)
+        if not traps:
+            return best
         most = max(traps.values())
-        return tuple(cell for cell in best if traps[cell] == most)
+        return tuple(sorted(cell for cell, count in traps.items() if count == most))
+
+    def _count_traps(self, board: Board, moves: tuple[int, ...], limit: int) -> dict[int, int]:
+        """Opponent mistakes after each move, in random order, until the solver's node
+        count passes ``limit``; a move whose count was cut short is left out."""
+        shuffled = list(moves)
+        self._rng.shuffle(shuffled)
+        traps: dict[int, int] = {}
+        for cell in shuffled:
+            count = 0
+            for _, wrong in judge_replies(board, cell, self._solver):
+                if self._solver.nodes > limit:
+                    return traps
+                count += wrong
+            traps[cell] = count
+        return traps
