@@ -9,9 +9,9 @@ import pytest
 from tictactoe import players
 from tictactoe.board import Board, Mark
 from tictactoe.errors import IllegalMoveError, UnsolvableError
-from tictactoe.players.perfect import PerfectPlayer, unsupported_reason
+from tictactoe.players.perfect import TRAP_NODE_BUDGET, PerfectPlayer, unsupported_reason
 from tictactoe.rules import Rules
-from tictactoe.solver import Outcome, Value
+from tictactoe.solver import Outcome, Solver, Value
 
 
 def brute_force(board: Board, memo: dict[Board, Outcome]) -> Outcome:
@@ -136,3 +136,13 @@ def test_registry_builds_it() -> None:
     player = players.create("perfect", seed=3)
     assert isinstance(player, PerfectPlayer)
     assert player.choose(Board.parse("XX./OO./...")) == 2
+
+
+def test_trap_counting_stays_within_its_budget_on_5x4() -> None:
+    board = Board.empty(Rules(5, 4, 4))
+    solver = Solver()
+    player = PerfectPlayer(random.Random(2), solver)
+    # Every first move draws; the budget stops trap counting early, so the
+    # choice costs at most the budget plus one search.
+    assert set(player.candidates(board)) <= set(board.legal_moves())
+    assert solver.nodes < TRAP_NODE_BUDGET * 2

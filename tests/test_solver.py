@@ -170,7 +170,9 @@ def test_finished_positions() -> None:
     assert solver.move_outcomes(Board.parse("XXX/OO./...")) == {}
 
 
-@pytest.mark.parametrize("rules", [Rules(5, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5)])
+@pytest.mark.parametrize(
+    "rules", [Rules(5, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5), Rules(3, 7, 3), Rules(1, 19, 4)]
+)
 def test_too_big_boards_are_refused(rules: Rules) -> None:
     reason = unsupported_reason(rules)
     assert reason is not None
@@ -179,7 +181,10 @@ def test_too_big_boards_are_refused(rules: Rules) -> None:
         Solver().solve(Board.empty(rules))
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(4, 4, 4), Rules(5, 4, 4), Rules(4, 5, 3)])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(4, 4, 4), Rules(5, 4, 4), Rules(4, 5, 3), Rules(2, 10, 4), Rules(1, 18)],
+)
 def test_supported_boards(rules: Rules) -> None:
     assert unsupported_reason(rules) is None
 
@@ -217,3 +222,23 @@ def test_solver_can_run_in_a_background_thread() -> None:
     worker.join()
     assert results == [Solution(Value.DRAW, 9, tuple(range(9)))]
     assert main_result.value is Value.DRAW
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_positions())
+def test_reaches_agrees_with_value(board: Board) -> None:
+    solver = Solver()
+    value = Solver().value(board)
+    assert solver.reaches(board, Value.WIN) is (value is Value.WIN)
+    assert solver.reaches(board, Value.DRAW) is (value is not Value.LOSS)
+    assert solver.reaches(board, Value.LOSS)
+
+
+def test_nodes_count_the_work_done() -> None:
+    solver = Solver()
+    assert solver.nodes == 0
+    solver.value(Board.empty())
+    searched = solver.nodes
+    assert searched > 0
+    solver.value(Board.empty())
+    assert solver.nodes - searched <= 1  # answered from the table

@@ -47,7 +47,13 @@ LOSS_SCORE = -1
 """Search score of a position the side to move loses."""
 
 MAX_CELLS = 20
-"""Largest board the exact solver accepts (measured: 5 x 4 with k=4 takes about a second)."""
+"""Largest board the exact solver accepts: 5 x 4, 2 x 10 and 4 x 5 are solved from
+empty in about a second and every first move valued in two; 21 to 24 cells
+(3 x 8, 4 x 6, 2 x 12) take from ten seconds to minutes."""
+
+MAX_LINE_CELLS = 18
+"""Largest one-row (or one-column) board: a single row is harder per cell
+(1 x 18 with k=4 takes two seconds to value every first move, 1 x 20 ten)."""
 
 CHUNK_BITS = 10
 """Most key bits one canonicalisation lookup table covers (tables have 2**bits entries)."""
@@ -119,6 +125,11 @@ def unsupported_reason(rules: Rules) -> str | None:
             f"{rules.m} x {rules.n} has {rules.size} cells: exact solving is limited to "
             f"boards of at most {MAX_CELLS} cells (5 x 4 takes about a second; "
             "every extra cell multiplies the work)"
+        )
+    if min(rules.m, rules.n) == 1 and rules.size > MAX_LINE_CELLS:
+        return (
+            f"{rules.m} x {rules.n} is a single line of {rules.size} cells: exact solving "
+            f"is limited to lines of at most {MAX_LINE_CELLS} cells"
         )
     return None
 
