@@ -58,9 +58,6 @@ MAX_LINE_CELLS = 18
 CHUNK_BITS = 10
 """Most key bits one canonicalisation lookup table covers (tables have 2**bits entries)."""
 
-CANONICAL_MIN_EMPTIES = 0
-"""Positions with fewer empty cells than this skip the symmetry reduction (raw key)."""
-
 
 class Value(StrEnum):
     """The outcome of a position for the side to move (or of a move for its player)."""
