@@ -323,6 +323,7 @@ class PgzApp:
         if outcome is None or self._finished is game:
             return
         self._finished = game
+        self._message = None  # the result and "click for the next game" take over
         self.match.record()
         self.speaker.play(self._sound_for(game, outcome))
         if self.scoreboard is not None and any(game.is_human(m) for m in Mark):

@@ -1,0 +1,101 @@
+"""Seed 001's geometry and palette, on 3 x 3 and on larger boards (no window needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe import players
+from tictactoe.rules import Rules
+from tictactoe.ui.pgz import view
+from tictactoe.ui.pgz.levels import level_of, skill_levels
+from tictactoe.ui.pgz.view import Layout
+
+SEED_WIDTH = 400
+SEED_CELL = SEED_WIDTH // 3
+
+
+def seed_xy_to_n(x: int, y: int) -> int:
+    """Seed 001's function, verbatim."""
+    col = x // SEED_CELL
+    row = y // SEED_CELL
+    return row * 3 + col
+
+
+def seed_n_to_xy(n: int) -> tuple[int, int]:
+    """Seed 001's function, verbatim."""
+    col = n % 3
+    row = n // 3
+    return (col * SEED_CELL + SEED_CELL // 2, row * SEED_CELL + SEED_CELL // 2)
+
+
+def test_the_seed_numbers_on_three_by_three() -> None:
+    layout = Layout(Rules())
+    assert (layout.width, layout.height) == (400, 400)
+    assert view.TITLE == "tic-tac-toe"
+    assert layout.cell == 400 // 3
+    assert layout.glyph_size == 400 // 4
+    assert layout.inset == 7
+    assert layout.origin == (0, 0)
+    assert layout.border_rect(0) == view.Rect(1, 1, SEED_CELL - 1, SEED_CELL - 1)
+    assert layout.face_rect(0) == view.Rect(7, 7, SEED_CELL - 14, SEED_CELL - 14)
+
+
+def test_the_palette_is_the_seeds() -> None:
+    assert (view.GLYPH, view.CELL_FACE, view.GRID, view.BORDER) == (
+        "sienna",
+        "khaki",
+        "dimgray",
+        "gold",
+    )
+    assert view.rgb("sienna") == (160, 82, 45)
+    assert view.rgb("khaki") == (240, 230, 140)
+
+
+def test_cells_and_pixels_match_seed_001() -> None:
+    layout = Layout(Rules())
+    for n in range(9):
+        assert layout.n_to_xy(n) == seed_n_to_xy(n)
+    for x in range(0, 3 * SEED_CELL, 7):
+        for y in range(0, 3 * SEED_CELL, 7):
+            assert layout.xy_to_n(x, y) == seed_xy_to_n(x, y)
+
+
+@pytest.mark.parametrize(("m", "n"), [(3, 3), (4, 4), (3, 5), (7, 7), (15, 15), (5, 9)])
+def test_larger_boards_scale_to_the_window(m: int, n: int) -> None:
+    layout = Layout(Rules.of(m, n, 3))
+    assert layout.cell == min(400 // n, 400 // m)
+    assert layout.glyph_size == min(300 // n, 300 // m)
+    left, top = layout.origin
+    assert left + layout.cell * n <= 400 and top + layout.cell * m <= 400
+    assert abs(left - (400 - left - layout.cell * n)) <= 1  # centred
+    for cell in range(m * n):
+        x, y = layout.n_to_xy(cell)
+        assert layout.xy_to_n(x, y) == cell
+        box = layout.cell_rect(cell)
+        assert layout.xy_to_n(box.x, box.y) == cell
+        assert layout.xy_to_n(box.x + box.w - 1, box.y + box.h - 1) == cell
+
+
+def test_pixels_off_the_board_are_no_cell() -> None:
+    layout = Layout(Rules.of(3, 5, 3))
+    top = layout.origin[1]
+    assert top > 0
+    assert layout.xy_to_n(200, top - 1) is None
+    assert layout.xy_to_n(200, top + 3 * layout.cell) is None
+    assert layout.xy_to_n(-1, 200) is None
+    assert layout.xy_to_n(399, 399) is None
+
+
+def test_hint_tints_are_blended_over_khaki() -> None:
+    assert view.blend("khaki", (0, 0, 0), 0) == view.rgb("khaki")
+    assert view.blend("khaki", (0, 0, 0), 1) == (0, 0, 0)
+    colours = {view.hint_colour(v) for v in ("win", "draw", "loss")}
+    assert len(colours) == 3 and view.rgb("khaki") not in colours
+
+
+def test_keys_one_to_three_are_seed_002s_levels_then_the_others() -> None:
+    levels = skill_levels()
+    assert levels[:3] == ("random", "win-block", "perfect")
+    assert sorted(levels) == sorted(players.names()[:9])
+    assert level_of("perfect") == 3
+    assert level_of("nobody") is None

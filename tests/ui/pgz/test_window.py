@@ -1,0 +1,276 @@
+"""The real game under SDL's dummy drivers: clicks, the computer's answer, pixels, title, sounds."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from tictactoe.board import Board, Mark
+from tictactoe.game import Game
+from tictactoe.rules import Rules
+from tictactoe.sound import Sound
+from tictactoe.stats import Scoreboard
+from tictactoe.ui.pgz import view
+
+SIENNA = view.rgb("sienna")
+KHAKI = view.rgb("khaki")
+GOLD = view.rgb("gold")
+DIMGRAY = view.rgb("dimgray")
+YELLOW = view.rgb(view.HIGHLIGHT)
+GLYPH_PIXELS = 200
+"""A drawn X or O at font size 100 has well over this many pixels of pure sienna."""
+
+Play = Callable[..., Any]
+
+
+def moves_against_first_free(result: str) -> list[int]:
+    """Moves for X (a person) against the ``first-free`` O that end in ``result``.
+
+    ``result`` is "X" (you win), "O" (the computer wins) or "draw".
+    """
+
+    def search(board: Board, mine: list[int]) -> list[int] | None:
+        if board.is_over:
+            got = "draw" if board.winner is None else str(board.winner)
+            return mine if got == result else None
+        for cell in board.legal_moves():
+            after = board.play(cell)
+            if not after.is_over:
+                after = after.play(after.legal_moves()[0])
+            found = search(after, [*mine, cell])
+            if found is not None:
+                return found
+        return None
+
+    found = search(Board.empty(Rules()), [])
+    assert found is not None
+    return found
+
+
+RGB = tuple[int, int, int]
+
+
+def assert_cell_drawn(driver: Any, cell: int, mark: Mark | None, face: RGB) -> None:
+    """The cell's square: dimgray grid line, gold border, ``face`` colour, a glyph or none."""
+    box = driver.app.layout.cell_rect(cell)
+    assert driver.pixel((box.x, box.y)) == DIMGRAY
+    assert driver.pixel((box.x + 3, box.y + 3)) == GOLD
+    assert driver.pixel((box.x + 10, box.y + 10)) == face
+    glyph = driver.count(cell, SIENNA)
+    if mark is None:
+        assert glyph == 0
+    else:
+        assert glyph > GLYPH_PIXELS
+
+
+def test_a_click_draws_the_glyph_and_the_computer_answers(play: Play) -> None:
+    def script(d: Any) -> Any:
+        yield from d.settle()
+        assert d.caption == "tic-tac-toe — your move (X)"
+        for cell in range(9):
+            assert_cell_drawn(d, cell, None, KHAKI)
+        d.click(4)
+        yield from d.settle()
+        yield from d.computer_done()
+        board = d.app.game.board
+        assert board[4] is Mark.X
+        assert board.move_count == 2
+        answer = d.app.game.last_move
+        assert board[answer] is Mark.O
+        for cell in range(9):
+            assert_cell_drawn(d, cell, board[cell], KHAKI)
+        assert d.caption == "tic-tac-toe — your move (X)"
+
+    play(script, "--opponent", "win-block", "--first", "you", "--seed", "3")
+
+
+def test_clicks_on_taken_cells_and_other_buttons_change_nothing(play: Play) -> None:
+    def script(d: Any) -> Any:
+        d.click(0)
+        yield from d.settle()
+        yield from d.computer_done()
+        before = d.app.game.board
+        d.click(0)
+        d.click(5, button=3)
+        yield from d.settle()
+        assert d.app.game.board is before
+        assert d.app.message == "That cell is taken"
+
+    play(script, "--opponent", "first-free", "--first", "you")
+
+
+def test_a_win_is_highlighted_titled_and_cheered(play: Play) -> None:
+    mine = moves_against_first_free("X")
+
+    def script(d: Any) -> Any:
+        for cell in mine:
+            d.click(cell)
+            yield from d.settle()
+            yield from d.computer_done()
+        outcome = d.app.game.outcome
+        assert outcome is not None and outcome.winner is Mark.X
+        assert d.caption == "X wins"
+        board = d.app.game.board
+        for cell in range(9):
+            face = YELLOW if cell in outcome.line else KHAKI
+            assert_cell_drawn(d, cell, board[cell], face)
+        assert d.app.speaker.last is Sound.WIN
+        assert pygame.mixer.get_busy()
+        assert d.app.match.score.wins == 1
+        assert d.app.message == "Click for the next game"
+
+    play(script, "--opponent", "first-free", "--first", "you")
+
+
+@pytest.mark.parametrize(
+    ("result", "title", "sound"),
+    [("O", "Победа O", Sound.LOSE), ("draw", "Ничья", Sound.DRAW)],
+)
+def test_russian_titles_are_seed_001s(play: Play, result: str, title: str, sound: Sound) -> None:
+    mine = moves_against_first_free(result)
+
+    def script(d: Any) -> Any:
+        yield from d.settle()
+        assert d.caption == "tic-tac-toe — ваш ход (X)"
+        for cell in mine:
+            d.click(cell)
+            yield from d.settle()
+            yield from d.computer_done()
+        assert d.caption == title
+        assert d.app.speaker.last is sound
+
+    play(script, "--opponent", "first-free", "--first", "you", "--lang", "ru")
+
+
+def test_a_click_after_the_end_starts_the_next_game_alternating(play: Play) -> None:
+    mine = moves_against_first_free("X")
+
+    def script(d: Any) -> Any:
+        for cell in mine:
+            d.click(cell)
+            yield from d.settle()
+            yield from d.computer_done()
+        assert d.app.game.is_over
+        d.click(4)
+        yield from d.settle()
+        yield from d.computer_done()
+        game = d.app.game
+        assert not game.is_over
+        assert d.app.match.your_mark is Mark.O  # seed 000: who starts alternates
+        assert game.board.move_count == 1 and game.board[0] is Mark.X
+        assert d.caption == "tic-tac-toe — your move (O)"
+        assert_cell_drawn(d, 4, None, KHAKI)
+        assert_cell_drawn(d, 0, Mark.X, KHAKI)
+
+    play(script, "--opponent", "first-free")
+
+
+def test_first_you_keeps_you_starting(play: Play) -> None:
+    mine = moves_against_first_free("draw")
+
+    def script(d: Any) -> Any:
+        for cell in mine:
+            d.click(cell)
+            yield from d.settle()
+            yield from d.computer_done()
+        d.click_at((10, 10))
+        yield from d.settle()
+        assert d.app.match.your_mark is Mark.X
+        assert d.app.game.board.move_count == 0
+
+    play(script, "--opponent", "first-free", "--first", "you")
+
+
+def test_no_sound_plays_nothing(play: Play) -> None:
+    mine = moves_against_first_free("X")
+
+    def script(d: Any) -> Any:
+        for cell in mine:
+            d.click(cell)
+            yield from d.settle()
+            yield from d.computer_done()
+        assert d.app.game.is_over
+        assert d.app.speaker.last is None
+
+    play(script, "--opponent", "first-free", "--first", "you", "--no-sound")
+
+
+def test_finished_games_go_to_the_scoreboard(play: Play) -> None:
+    mine = moves_against_first_free("O")
+
+    def script(d: Any) -> Any:
+        for cell in mine:
+            d.click(cell)
+            yield from d.settle()
+            yield from d.computer_done()
+
+    play(script, "--opponent", "first-free", "--first", "you")
+    (tally,) = Scoreboard().tallies()
+    assert (tally.opponent, tally.wins, tally.losses, tally.draws) == ("first-free", 0, 1, 0)
+
+
+def test_a_broken_scoreboard_is_shown_and_play_goes_on(
+    new_app: Callable[..., Any], run: Callable[..., Any], tmp_path: Any
+) -> None:
+    mine = moves_against_first_free("X")
+    app = new_app("--opponent", "first-free", scoreboard=Scoreboard(tmp_path))  # a folder
+
+    def script(d: Any) -> Any:
+        for cell in mine:
+            d.click(cell)
+            yield from d.settle()
+            yield from d.computer_done()
+        assert d.app.message.startswith("The scoreboard is unusable: ")
+        d.click(0)
+        yield from d.settle()
+        yield from d.computer_done()
+        assert d.app.game.board.move_count >= 1
+
+    run(app, script)
+
+
+def test_the_frame_loop_runs_while_the_computer_thinks(
+    play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go_on = threading.Event()
+    think = Game.think
+
+    def slow_think(self: Game) -> Any:
+        go_on.wait(10)
+        return think(self)
+
+    monkeypatch.setattr(Game, "think", slow_think)
+
+    def script(d: Any) -> Any:
+        d.click(4)
+        yield from d.settle()
+        start = d.frames
+        for _ in range(20):
+            yield
+        assert d.frames - start >= 20  # drawing went on while the worker waited
+        assert d.app.busy
+        assert d.caption == "tic-tac-toe — computer's move (O)"
+        assert d.count(4, SIENNA) > GLYPH_PIXELS
+        go_on.set()
+        yield from d.computer_done()
+        assert d.app.game.board.move_count == 2
+
+    play(script, "--opponent", "win-block", "--first", "you")
+
+
+def test_larger_boards_fill_the_window(play: Play) -> None:
+    def script(d: Any) -> Any:
+        layout = d.app.layout
+        assert layout.cell == 400 // 7
+        d.click(24)
+        yield from d.settle()
+        yield from d.computer_done()
+        assert d.app.game.board[24] is Mark.X
+        assert d.count(24, SIENNA) > 20
+        assert d.pixel(layout.cell_rect(40).centre) == KHAKI
+
+    play(script, "--opponent", "win-block", "--size", "7x7", "--first", "you")
