@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cached_property
 
 from tictactoe.errors import RulesError
@@ -23,38 +22,60 @@ def default_k(m: int, n: int) -> int:
     return max(MIN_K, min(m, n, 5))
 
 
-@dataclass(frozen=True)
 class Rules:
     """An m x n board (m rows, n columns) where k in a row wins.
 
     ``Rules()`` is classic tic-tac-toe. Sizes outside 1..26 and win lengths
-    outside 2..max(m, n) raise :class:`RulesError` naming the limit.
+    outside 2..max(m, n) raise :class:`RulesError` naming the limit. A frozen
+    value: equal rules compare and hash equal. (Written by hand rather than as
+    a dataclass: importing ``dataclasses`` costs a fresh process more than
+    solving 3 x 3.)
     """
 
-    m: int = 3
+    m: int
     """Number of rows."""
-    n: int = 3
+    n: int
     """Number of columns."""
-    k: int = 3
+    k: int
     """Marks in a row needed to win (across, down or diagonally)."""
 
-    def __post_init__(self) -> None:
-        for name, value in (("rows", self.m), ("columns", self.n), ("k", self.k)):
+    def __init__(self, m: int = 3, n: int = 3, k: int = 3) -> None:
+        for name, value in (("rows", m), ("columns", n), ("k", k)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError(f"{name} must be a whole number, not {value!r}")
-        for name, value in (("rows", self.m), ("columns", self.n)):
+        for name, value in (("rows", m), ("columns", n)):
             if not 1 <= value <= MAX_SIDE:
                 raise RulesError(f"{name} must be from 1 to {MAX_SIDE}, not {value}")
-        longest = max(self.m, self.n)
-        if not MIN_K <= self.k <= longest:
+        longest = max(m, n)
+        if not MIN_K <= k <= longest:
             if longest < MIN_K:
                 raise RulesError(
-                    f"a {self.m} x {self.n} board is too small: a line needs at least {MIN_K} cells"
+                    f"a {m} x {n} board is too small: a line needs at least {MIN_K} cells"
                 )
             raise RulesError(
                 f"k must be from {MIN_K} to {longest} (the longer side) "
-                f"on a {self.m} x {self.n} board, not {self.k}"
+                f"on a {m} x {n} board, not {k}"
             )
+        object.__setattr__(self, "m", m)
+        object.__setattr__(self, "n", n)
+        object.__setattr__(self, "k", k)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Rules are frozen: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Rules are frozen: cannot delete {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Rules):
+            return NotImplemented
+        return (self.m, self.n, self.k) == (other.m, other.n, other.k)
+
+    def __hash__(self) -> int:
+        return hash((self.m, self.n, self.k))
+
+    def __repr__(self) -> str:
+        return f"Rules(m={self.m}, n={self.n}, k={self.k})"
 
     def __reduce__(self) -> tuple[type[Rules], tuple[int, int, int]]:
         """Pickle the three numbers only, not the cached lines and symmetries."""

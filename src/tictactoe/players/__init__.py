@@ -13,8 +13,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from tictactoe.board import Board
 from tictactoe.errors import UnknownPlayerError
@@ -29,8 +28,7 @@ class Player(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Strategy:
+class Strategy(NamedTuple):
     """A registry entry: a name, a one-line description and how to build it."""
 
     name: str
