@@ -1,0 +1,103 @@
+"""``tictactoe pgzero``: the real command opens the game; bad options and no extra say why."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pgzero.clock
+import pygame
+import pytest
+
+from tictactoe import cli
+from tictactoe.commands import pgzero as command
+
+BLOCK_PYGAME = textwrap.dedent(
+    """
+    import sys
+
+    class Block:
+        def find_spec(self, name, path=None, target=None):
+            if name.partition(".")[0] in ("pygame", "pgzero"):
+                raise ModuleNotFoundError(f"No module named {name!r}")
+            return None
+
+    sys.meta_path.insert(0, Block())
+    from tictactoe.cli import main
+    sys.exit(main(["pgzero", *sys.argv[1:]]))
+    """
+)
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        ((), "pip install 'tictactoe[pgzero]'"),
+        (("--lang", "ru"), "Для игры на Pygame Zero нужны pygame и pgzero"),
+    ],
+)
+def test_without_the_extra_it_says_how_to_install(argv: tuple[str, ...], expected: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", BLOCK_PYGAME, *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert expected in done.stderr
+    assert "pip install '.[pgzero]'" in done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_the_command_opens_the_game_and_esc_closes_it(capsys: pytest.CaptureFixture[str]) -> None:
+    seen: list[str] = []
+
+    def tick(dt: float) -> None:
+        seen.append(pygame.display.get_caption()[0])
+        if len(seen) == 5:
+            event = dict(key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, event))
+
+    pgzero.clock.clock.each_tick(tick)
+    try:
+        status = cli.main(["pgzero", "--lang", "ru", "--no-sound", "--first", "you"])
+    finally:
+        pgzero.clock.clock.unschedule(tick)
+    assert status == 0
+    assert seen[-1] == "tic-tac-toe — ваш ход (X)"
+    assert pygame.display.get_surface() is None  # pgzero closed the window
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--size", "3x3", "--k", "9"], "That board is impossible: "),
+        (["--size", "7x7", "--opponent", "perfect"], "perfect cannot play a 7 x 7 board"),
+    ],
+)
+def test_bad_options_end_with_a_message(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["pgzero", *argv]) == command.EXIT_USAGE
+    assert message in capsys.readouterr().err
+
+
+def test_unknown_flags_are_refused_by_argparse(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["pgzero", "--side", "Z"])
+    assert stop.value.code == 2
+    assert "side must be X or O" in capsys.readouterr().err
+
+
+def test_the_default_opponent_is_the_exact_player_where_it_can_play() -> None:
+    from tictactoe.rules import Rules
+
+    assert command.default_opponent(Rules()) == "perfect"
+    big = command.default_opponent(Rules.of(15, 15))
+    assert big != "perfect"
+    from tictactoe import players
+
+    assert players.get(big).unsupported_reason(Rules.of(15, 15)) is None
