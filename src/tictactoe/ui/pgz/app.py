@@ -9,6 +9,7 @@ and keys into calls.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -49,7 +50,10 @@ CJK_FONTS = (
     "pingfangsc",
     "arialunicodems",
 )
-"""System fonts tried for Chinese banner text (pygame's own font has no CJK glyphs)."""
+"""System fonts tried for Chinese characters in the banner (pygame's own font has none)."""
+WIDE_FONTS = ("dejavusans", "notosans", "liberationsans", "freesans", "arial", "segoeui", "tahoma")
+"""System fonts tried for Vietnamese (pygame's own font lacks many of its accented letters)."""
+WIDE_LANGUAGES = frozenset({"vi"})
 
 
 class PgzApp:
@@ -80,7 +84,7 @@ class PgzApp:
         self._hint_problem: str | None = None
         self._message: tuple[str, float] | None = None
         self._finished: Game | None = None
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
         self._start_message()
 
     # --- reading -------------------------------------------------------------------
@@ -124,11 +128,10 @@ class PgzApp:
             return _("Click for the next game")
         if game.computer_to_move and game.unsupported_reason(game.turn) is not None:
             return _("The computer cannot play this board: choose a level (1-9)")
-        if self.hints_on and game.waiting_for_human:
-            if self._hint_problem is not None:
-                return self._hint_problem
+        if self.hints_on and game.waiting_for_human and self._hint_problem is None:
             if self._current_hints() is None:
                 return _("Working out hints…")
+            return _("Hints: green wins, blue draws, red loses")
         return None
 
     @property
@@ -308,6 +311,7 @@ class PgzApp:
                 self._hints = (job.key, job.result())
             except UnsolvableError:
                 self._hint_problem = self._("This board is too big for hints")
+                self.say(self._hint_problem)
         if (
             self.hints_on
             and self._hint_problem is None
@@ -341,27 +345,56 @@ class PgzApp:
             return Sound.WIN if game.is_human(outcome.winner) else Sound.LOSE
         return Sound.WIN if outcome.winner is self.match.your_mark else Sound.LOSE
 
-    def _font(self, size: int) -> pygame.font.Font:
-        if size not in self._fonts:
-            path = None
-            if self._.language == "zh_CN":
-                path = pygame.font.match_font(list(CJK_FONTS))
-            self._fonts[size] = pygame.font.Font(path, size)
-        return self._fonts[size]
+    def _font(self, size: int, face: str) -> pygame.font.Font:
+        """pygame's own font (``face`` ""), or a system font for "cjk" or "wide" text."""
+        key = (size, face)
+        if key not in self._fonts:
+            names = {"cjk": CJK_FONTS, "wide": WIDE_FONTS}.get(face)
+            path = pygame.font.match_font(list(names), bold=face == "wide") if names else None
+            self._fonts[key] = pygame.font.Font(path, size)
+        return self._fonts[key]
+
+    def _face(self, char: str) -> str:
+        if _is_cjk(char):
+            return "cjk"
+        return "wide" if self._.language in WIDE_LANGUAGES else ""
+
+    def _render(self, text: str, size: int) -> pygame.Surface:
+        """``text`` in white, each run of characters in a font that has them."""
+        pieces = [
+            self._font(size, face).render("".join(run), True, view.BANNER_TEXT)
+            for face, run in itertools.groupby(text, key=self._face)
+        ]
+        if len(pieces) == 1:
+            return pieces[0]
+        line = pygame.Surface(
+            (sum(p.get_width() for p in pieces), max(p.get_height() for p in pieces)),
+            pygame.SRCALPHA,
+        )
+        x = 0
+        for piece in pieces:
+            line.blit(piece, (x, (line.get_height() - piece.get_height()) // 2))
+            x += piece.get_width()
+        return line
 
     def _draw_banner(self, screen: Any, text: str) -> None:
         box = self.layout.banner_rect()
         strip = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
-        strip.fill((*view.BANNER, 210))
+        strip.fill(view.BANNER)
         screen.blit(strip, (box.x, box.y))
-        size = box.h * 2 // 3
-        rendered = self._font(size).render(text, True, view.BANNER_TEXT)
+        size = box.h * 4 // 5
+        rendered = self._render(text, size)
         while rendered.get_width() > box.w - 12 and size > 10:
             size -= 1
-            rendered = self._font(size).render(text, True, view.BANNER_TEXT)
+            rendered = self._render(text, size)
         x = box.x + max(6, (box.w - rendered.get_width()) // 2)
         y = box.y + (box.h - rendered.get_height()) // 2
         screen.blit(rendered, (x, y))
+
+
+def _is_cjk(char: str) -> bool:
+    """True for Chinese characters and full-width punctuation (pygame's own font lacks them)."""
+    return "\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\uffef"
 
 
 def _rect(rect: view.Rect) -> pygame.Rect:

@@ -24,7 +24,8 @@ GRID = "dimgray"
 BORDER = "gold"
 HIGHLIGHT = "yellow"
 """The winning line's cell faces (seed 002 highlights the winning squares in yellow)."""
-BANNER = (40, 40, 40)
+BANNER = (40, 40, 40, 170)
+"""The message strip: dark grey, translucent so the cells under it still show."""
 BANNER_TEXT = "white"
 
 SEED_CELL = WIDTH // 3
@@ -44,11 +45,11 @@ NAMED: dict[str, RGB] = {
 
 HINT_TINTS: dict[str, RGB] = {
     "win": (46, 160, 67),
-    "draw": (70, 130, 180),
+    "draw": (80, 140, 220),
     "loss": (200, 40, 40),
 }
 """Hint overlay tint per :class:`~tictactoe.analysis.Value` (win / draw / loss for the mover)."""
-HINT_STRENGTH = 0.55
+HINT_STRENGTH = 0.6
 """How much of the tint shows over the khaki face (0 none, 1 solid)."""
 
 
@@ -152,5 +153,5 @@ class Layout:
 
     def banner_rect(self) -> Rect:
         """The strip at the bottom of the window where messages are shown."""
-        high = max(28, self.height // 12)
+        high = max(24, self.height // 15)
         return Rect(0, self.height - high, self.width, high)
