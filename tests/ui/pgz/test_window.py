@@ -274,3 +274,38 @@ def test_larger_boards_fill_the_window(play: Play) -> None:
         assert d.pixel(layout.cell_rect(40).centre) == KHAKI
 
     play(script, "--opponent", "win-block", "--size", "7x7", "--first", "you")
+
+
+def test_two_people_take_turns_at_one_mouse(play: Play) -> None:
+    def script(d: Any) -> Any:
+        assert d.caption == "tic-tac-toe — X to move"
+        d.click(0)
+        yield from d.settle()
+        assert d.caption == "tic-tac-toe — O to move"
+        d.click(4)
+        yield from d.settle()
+        board = d.app.game.board
+        assert (board[0], board[4], board.move_count) == (Mark.X, Mark.O, 2)
+
+    play(script, "--opponent", "human")
+
+
+def test_two_computers_play_to_the_end_and_a_click_starts_another(play: Play) -> None:
+    def script(d: Any) -> Any:
+        yield from d.until(lambda: d.app.game.is_over)
+        assert d.caption == "Draw"
+        d.click(4)
+        yield from d.settle()
+        assert d.app.match.games_started == 1
+
+    play(script, "--opponent", "perfect", "--you", "perfect")
+
+
+def test_the_largest_board_plays(play: Play) -> None:
+    def script(d: Any) -> Any:
+        d.click(26 * 13 + 13)
+        yield from d.settle()
+        yield from d.computer_done()
+        assert d.app.game.board.move_count == 2
+
+    play(script, "--size", "26x26", "--first", "you")
