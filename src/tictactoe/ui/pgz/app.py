@@ -118,11 +118,8 @@ class PgzApp:
     def message(self) -> str | None:
         """The banner text at the bottom of the window now, if any."""
         _ = self._
-        if self._message is not None:
-            text, until = self._message
-            if self._clock() < until:
-                return text
-            self._message = None
+        if self._message is not None and self._clock() < self._message[1]:
+            return self._message[0]
         game = self.game
         if game.is_over:
             return _("Click for the next game")
