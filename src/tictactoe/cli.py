@@ -14,6 +14,8 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from tictactoe import __version__
+
 COMMANDS = ("play", "tk", "pgzero", "solve", "arena", "stats")
 """Subcommand names; each is the module ``tictactoe.commands.<name>``."""
 
@@ -29,11 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = argparse.ArgumentParser(
         prog="tictactoe",
-        description="Tic-tac-toe and every m,n,k-game up to 15 x 15 gomoku: "
+        description="Tic-tac-toe and every m,n,k-game, 3 x 3 to 15 x 15 gomoku and beyond: "
         "play in a terminal or a window, solve positions, run matches.",
         epilog="With no command: the desktop window when a display is available, "
         "else the terminal game.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = _command(name)
@@ -54,7 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not args_list or (args_list[0].startswith("-") and args_list[0] not in ("-h", "--help")):
+    if not args_list or (
+        args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")
+    ):
         args_list.insert(0, "tk" if has_display() else "play")
     args = parser.parse_args(args_list)
     try:
