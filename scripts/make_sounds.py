@@ -160,9 +160,33 @@ def meow() -> Signal:
         blend = min(1.0, (progress - 0.45) / 0.4)
         return ((400 + 300 * blend, 1.0), (1900 - 900 * blend, 0.6 - 0.2 * blend), (2800.0, 0.15))
 
-    shaped = resonate(source, formants)
-    env = envelope(count, 0.06, 0.25)
-    return [value * level for value, level in zip(shaped, env, strict=True)]
+    shaped = level_out(resonate(source, formants))
+    # Loudness of a real meow: a quick "m", loudest on the open vowel, fading "ow".
+    env = [
+        min(1.0, p / 0.08) * (0.55 + 0.45 * math.sin(math.pi * min(1.0, p / 0.75)))
+        for p in (i / count for i in range(count))
+    ]
+    release = envelope(count, 0.01, 0.25)
+    return [v * e * r for v, e, r in zip(shaped, env, release, strict=True)]
+
+
+def level_out(signal: Signal, window: float = 0.03) -> Signal:
+    """Even out the loudness: where a formant meets a harmonic the resonators ring loud."""
+    size = max(1, int(window * RATE))
+    levels = []
+    for start in range(0, len(signal), size):
+        chunk = signal[start : start + size]
+        levels.append(math.sqrt(sum(v * v for v in chunk) / len(chunk)) or 1.0)
+    out = []
+    for i, value in enumerate(signal):
+        # Interpolate between window levels so the gain changes smoothly.
+        position = i / size - 0.5
+        low = min(len(levels) - 1, max(0, int(position)))
+        high = min(len(levels) - 1, low + 1)
+        blend = min(1.0, max(0.0, position - low))
+        level = levels[low] * (1 - blend) + levels[high] * blend
+        out.append(value / level)
+    return out
 
 
 def normalise(signal: Signal) -> Signal:
