@@ -9,6 +9,7 @@ import sys
 from typing import TextIO
 
 from tictactoe import arena, players
+from tictactoe.commands.options import board_size, computer_player
 from tictactoe.errors import TicTacToeError
 from tictactoe.rules import Rules
 
@@ -18,14 +19,6 @@ EXIT_USAGE = 2
 DEFAULT_GAMES = 100
 PROGRESS_WIDTH = 30
 """Characters in the progress bar."""
-
-
-def _player(text: str) -> str:
-    if text not in players.names():
-        raise argparse.ArgumentTypeError(
-            f"unknown player {text!r}: choose one of {', '.join(players.names())}"
-        )
-    return text
 
 
 def _positive(text: str) -> int:
@@ -45,22 +38,18 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
 
 
-def _size(text: str) -> tuple[int, int]:
-    try:
-        rules = Rules.parse_size(text)
-    except TicTacToeError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return rules.m, rules.n
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--x --o --games --size --k --seed --jobs --json`` to ``parser``."""
     catalogue = ", ".join(players.names())
     parser.add_argument(
-        "--x", required=True, type=_player, metavar="NAME", help=f"X's player: {catalogue}"
+        "--x", required=True, type=computer_player, metavar="NAME", help=f"X's player: {catalogue}"
     )
     parser.add_argument(
-        "--o", required=True, type=_player, metavar="NAME", help="O's player (X moves first)"
+        "--o",
+        required=True,
+        type=computer_player,
+        metavar="NAME",
+        help="O's player (X moves first)",
     )
     parser.add_argument(
         "--games",
@@ -70,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"games to play (default {DEFAULT_GAMES})",
     )
     parser.add_argument(
-        "--size", type=_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 7x7, 15x15"
+        "--size", type=board_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 7x7, 15x15"
     )
     parser.add_argument(
         "--k", type=_whole, metavar="K", help="marks in a row to win (default min(M, N, 5))"

@@ -17,7 +17,8 @@ from tictactoe.i18n import LANGUAGES, normalise
 from tictactoe.rules import Rules
 
 
-def _language(text: str) -> str:
+def language(text: str) -> str:
+    """Argument type: a supported language code (``ru_RU`` -> ``ru``)."""
     code = normalise(text)
     if code is None:
         raise argparse.ArgumentTypeError(
@@ -26,7 +27,17 @@ def _language(text: str) -> str:
     return code
 
 
-def _player(text: str) -> str:
+def computer_player(text: str) -> str:
+    """Argument type: the name of a registered computer player."""
+    if text not in players.names():
+        raise argparse.ArgumentTypeError(
+            f"unknown player {text!r}: choose one of {', '.join(players.names())}"
+        )
+    return text
+
+
+def player(text: str) -> str:
+    """Argument type: ``human`` or the name of a registered computer player."""
     if text != HUMAN and text not in players.names():
         raise argparse.ArgumentTypeError(
             f"unknown player {text!r}: choose {HUMAN} or one of {', '.join(players.names())}"
@@ -34,7 +45,8 @@ def _player(text: str) -> str:
     return text
 
 
-def _size(text: str) -> tuple[int, int]:
+def board_size(text: str) -> tuple[int, int]:
+    """Argument type: ``MxN`` (rows x columns) -> ``(m, n)``."""
     try:
         rules = Rules.parse_size(text)
     except RulesError as error:
@@ -72,13 +84,13 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--opponent",
-        type=_player,
+        type=player,
         metavar="NAME",
         help=f"{HUMAN} (two people) or a computer player: {', '.join(players.names())}",
     )
     group.add_argument(
         "--you",
-        type=_player,
+        type=player,
         metavar="NAME",
         default=None,
         help="who plays on your side: human (default) or a computer "
@@ -86,7 +98,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--size",
-        type=_size,
+        type=board_size,
         metavar="MxN",
         help="board size, rows x columns (3x3 to 26x26), e.g. 3x3, 7x7, 15x15",
     )
@@ -95,7 +107,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--lang",
-        type=_language,
+        type=language,
         metavar="LANG",
         help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
     )

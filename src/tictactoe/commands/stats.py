@@ -6,8 +6,9 @@ import argparse
 import sys
 import unicodedata
 
+from tictactoe.commands.options import language
 from tictactoe.game import HUMAN
-from tictactoe.i18n import LANGUAGES, Translator, normalise, translator
+from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.stats import Scoreboard, ScoreboardError
 from tictactoe.ui.terminal.answers import parse_yes_no
 from tictactoe.ui.terminal.prompts import Prompter
@@ -19,15 +20,6 @@ EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
 
 
-def _language(text: str) -> str:
-    code = normalise(text)
-    if code is None:
-        raise argparse.ArgumentTypeError(
-            f"unknown language {text!r}: choose one of {', '.join(LANGUAGES)}"
-        )
-    return code
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--reset``, ``--yes`` and ``--lang``."""
     parser.add_argument("--reset", action="store_true", help="forget every recorded game")
@@ -36,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang",
-        type=_language,
+        type=language,
         metavar="LANG",
         help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
     )
