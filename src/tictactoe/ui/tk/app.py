@@ -45,9 +45,17 @@ CELL_PIXELS = 130
 SoundPlayer = Callable[[Sound], None]
 
 
-def initial_size(rules: Rules) -> tuple[int, int]:
-    """A comfortable first window size (width, height of the board area) for ``rules``."""
-    cell = max(34, min(CELL_PIXELS, 560 // max(rules.m, rules.n)))
+MENU_BAR_WIDTH = 480
+"""Narrowest first window that keeps the menu bar on one line (Russian is the longest)."""
+
+
+def initial_size(rules: Rules, room: int = 560) -> tuple[int, int]:
+    """A comfortable first size (width, height of the board area) for ``rules``.
+
+    ``room`` is the most the board may take on this screen; cells stay at
+    least 34 pixels, so very big boards start larger and can be shrunk.
+    """
+    cell = max(34, min(CELL_PIXELS, room // max(rules.m, rules.n)))
     return cell * rules.n + 16, cell * rules.m + 16
 
 
@@ -118,8 +126,10 @@ class App:
             numbering=tk.StringVar(root, Numbering.NUMPAD.value),
             language=tk.StringVar(root, self.translate.language),
         )
-        width, height = initial_size(match.rules)
-        root.geometry(f"{width}x{height + 56}")
+        room = min(560, root.winfo_screenwidth() - 40, root.winfo_screenheight() - 200)
+        width, height = initial_size(match.rules, room)
+        # Wide enough for the menu bar on one line in every language.
+        root.geometry(f"{max(width, MENU_BAR_WIDTH)}x{height + 56}")
         root.minsize(220, 260)
         # Packed bottom-up, the canvas last: when the window shrinks, the
         # status line and the legend keep their room and the board scales.
