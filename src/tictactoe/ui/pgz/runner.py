@@ -15,7 +15,10 @@ the shared sounds in ``tictactoe/sounds``.
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from types import ModuleType
@@ -72,12 +75,38 @@ def ensure_mixer() -> bool:
     return True
 
 
+@contextmanager
+def native_stderr_silenced() -> Iterator[None]:
+    """Hide what C libraries write to stderr meanwhile.
+
+    On a machine without a sound card, ALSA prints a dozen lines of
+    complaints while SDL looks for one; the game simply plays without sound.
+    """
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):  # stderr is not a real file
+        yield
+        return
+    sys.stderr.flush()
+    saved = os.dup(fd)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    try:
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+        os.close(devnull)
+
+
 def run(app: PgzApp, root: Path | None = None) -> ModuleType:
     """Open the window and play until it is closed (or Esc); returns the module that ran."""
-    import pgzero.runner  # starts pygame (display, mixer) on import
+    with native_stderr_silenced():
+        import pgzero.runner  # starts pygame (display, mixer) on import
+
+        ensure_mixer()
     from pgzero import loaders
 
-    ensure_mixer()
     mod = build_module(app, root)
     sys.modules[MODULE_NAME] = mod
     pgzero.runner.prepare_mod(mod)
