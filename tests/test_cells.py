@@ -79,6 +79,19 @@ def test_junk_raises_cell_name_error(rules: Rules, text: str, numbering: Numberi
         assert parse(rules, label(rules, cell, numbering), numbering) == cell
 
 
+@pytest.mark.parametrize("numbering", list(Numbering))
+@pytest.mark.parametrize("digits", ["9" * 5000, "0" * 5000 + "5", "1" + "0" * 5000])
+def test_numbers_of_thousands_of_digits(numbering: Numbering, digits: str) -> None:
+    """``int`` refuses over 4300 digits with a bare ValueError; a cell name never does."""
+    for text in (digits, f"b{digits}"):
+        try:
+            cell = parse(Rules(), text, numbering)
+        except CellNameError as error:
+            assert "is not a cell" in str(error)
+        else:
+            assert cell == parse(Rules(), text.replace("0" * 5000, ""), numbering)
+
+
 @pytest.mark.parametrize(
     ("numbering", "text", "hint"),
     [

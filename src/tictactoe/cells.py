@@ -31,6 +31,9 @@ class Numbering(StrEnum):
 _NUMPAD = (7, 8, 9, 4, 5, 6, 1, 2, 3)
 """Keypad digit of each 3 x 3 cell, row-major from the top left."""
 
+_MAX_DIGITS = 4
+"""Digits of the largest cell number (26 x 26 = 676 cells); longer numbers name no cell."""
+
 
 def label(rules: Rules, cell: int, numbering: Numbering = Numbering.COORDS) -> str:
     """The name of ``cell`` in ``numbering`` (for example ``4``, ``5`` or ``b2``)."""
@@ -55,10 +58,23 @@ def parse(rules: Rules, text: str, numbering: Numbering = Numbering.COORDS) -> i
     if numbering is Numbering.NUMPAD:
         _require_numpad(rules)
     low, high = (1, 9) if numbering is Numbering.NUMPAD else (0, rules.size - 1)
-    if not (cleaned.isascii() and cleaned.isdigit()) or not low <= int(cleaned) <= high:
+    number = _number(cleaned)
+    if number is None or not low <= number <= high:
         raise CellNameError(f"{text!r} is not a cell: type a number from {low} to {high}")
-    number = int(cleaned)
     return _NUMPAD.index(number) if numbering is Numbering.NUMPAD else number
+
+
+def _number(digits: str) -> int | None:
+    """The value of a string of ASCII digits, None for anything else.
+
+    Leading zeros are dropped before converting, and a number longer than any
+    cell index is never converted at all: ``int`` refuses strings of thousands
+    of digits with a plain ``ValueError``.
+    """
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    significant = digits.lstrip("0") or "0"
+    return int(significant) if len(significant) <= _MAX_DIGITS else None
 
 
 def _parse_coords(rules: Rules, cleaned: str, text: str) -> int:
@@ -66,14 +82,11 @@ def _parse_coords(rules: Rules, cleaned: str, text: str) -> int:
     hint = f"type a letter a-{last_col} then a number 1-{rules.m}, like b2"
     if len(cleaned) < 2 or cleaned[0] not in ascii_lowercase:
         raise CellNameError(f"{text!r} is not a cell: {hint}")
-    digits = cleaned[1:]
     col = ascii_lowercase.index(cleaned[0])
-    if not (digits.isascii() and digits.isdigit()) or col >= rules.n:
+    number = _number(cleaned[1:])
+    if number is None or col >= rules.n or not 1 <= number <= rules.m:
         raise CellNameError(f"{text!r} is not a cell: {hint}")
-    row = int(digits) - 1
-    if not 0 <= row < rules.m:
-        raise CellNameError(f"{text!r} is not a cell: {hint}")
-    return rules.cell(row, col)
+    return rules.cell(number - 1, col)
 
 
 def _require_numpad(rules: Rules) -> None:
