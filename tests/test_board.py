@@ -99,11 +99,26 @@ class TestParseAndFormat:
         assert board.winning_cells == {0, 1, 2, 3, 6}
 
     @pytest.mark.parametrize(
-        ("text", "message"),
-        [("X", "too small"), ("." * 27, "from 1 to 26"), ("./" * 26 + ".", "from 1 to 26")],
+        ("text", "k", "message"),
+        [
+            ("X", None, "too small"),
+            ("." * 27, None, "from 1 to 26"),
+            ("./" * 26 + ".", None, "from 1 to 26"),
+            (".../.../...", 4, "k must be from 2 to 3"),
+            (".../.../...", 1, "k must be from 2 to 3"),
+        ],
     )
-    def test_impossible_sizes_are_rules_errors(self, text: str, message: str) -> None:
-        with pytest.raises(RulesError, match=message):
+    def test_impossible_sizes_are_position_errors_caused_by_rules_errors(
+        self, text: str, k: int | None, message: str
+    ) -> None:
+        with pytest.raises(PositionError, match=message) as error:
+            Board.parse(text, k)
+        assert repr(text) in str(error.value)
+        assert isinstance(error.value.__cause__, RulesError)
+
+    @pytest.mark.parametrize("text", ["🙂", "Z", "x" * 30 + "?"])
+    def test_unknown_characters_come_before_the_size(self, text: str) -> None:
+        with pytest.raises(PositionError, match="unknown character"):
             Board.parse(text)
 
     def test_non_text(self) -> None:

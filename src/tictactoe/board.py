@@ -7,7 +7,7 @@ from enum import StrEnum
 from functools import cached_property
 from itertools import compress
 
-from tictactoe.errors import IllegalMoveError, PositionError
+from tictactoe.errors import IllegalMoveError, PositionError, RulesError
 from tictactoe.rules import Rules
 
 
@@ -102,6 +102,9 @@ class Board:
 
         Cells are ``X``, ``O`` or ``.`` (lower case accepted); the board size
         comes from the text, k from ``k`` or :func:`~tictactoe.rules.default_k`.
+        Every reason the text gives no position raises :class:`PositionError`
+        naming the text, a size or k outside the limits of :class:`Rules`
+        included (the :class:`RulesError` is its ``__cause__``).
         """
         if not isinstance(text, str):
             raise PositionError(f"a position must be text, not {type(text).__name__}")
@@ -114,7 +117,6 @@ class Board:
                 raise PositionError(
                     f"ragged rows in {text!r}: row {number} has {len(row)} cells, row 1 has {width}"
                 )
-        rules = Rules.of(len(rows), width, k)
         x = o = 0
         for index, char in enumerate("".join(rows)):
             upper = char.upper()
@@ -124,6 +126,10 @@ class Board:
                 o |= 1 << index
             elif char != EMPTY_CHAR:
                 raise PositionError(f"unknown character {char!r} in {text!r}: cells are X, O or .")
+        try:
+            rules = Rules.of(len(rows), width, k)
+        except RulesError as error:
+            raise PositionError(f"{text!r}: {error}") from error
         try:
             return cls(rules, x, o)
         except PositionError as error:

@@ -12,7 +12,11 @@ class RulesError(TicTacToeError):
 
 
 class PositionError(TicTacToeError):
-    """Text (or bitboards) that do not describe a reachable position."""
+    """Text (or bitboards) that do not describe a reachable position.
+
+    ``Board.parse`` raises it for every bad text, a board size or k outside
+    the limits included (then with the :class:`RulesError` as its cause).
+    """
 
 
 class IllegalMoveError(TicTacToeError):
