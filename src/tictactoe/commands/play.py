@@ -95,10 +95,12 @@ def run(args: argparse.Namespace) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
+    from tictactoe.ui.terminal.prompts import Quit
+
     tr = translator(args.lang)
     try:
         return _play(args, tr)
-    except EOFError:
+    except (EOFError, Quit):
         _goodbye(tr)
         return EXIT_OK
     except KeyboardInterrupt:
@@ -115,12 +117,13 @@ def _goodbye(tr: Translator, *, newline: bool = False) -> None:
 
 def _play(args: argparse.Namespace, tr: Translator) -> int:
     from tictactoe.stats import Scoreboard
+    from tictactoe.ui.terminal.answers import quit_words
     from tictactoe.ui.terminal.prompts import Prompter
     from tictactoe.ui.terminal.render import default_numbering, use_colour
     from tictactoe.ui.terminal.session import Session
     from tictactoe.ui.terminal.setup import Choices, ask_settings
 
-    prompter = Prompter(sys.stdin, sys.stdout)
+    prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr))
     choices = Choices(
         rules=rules_from(args),
         opponent=args.opponent,

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-import unicodedata
 
 from tictactoe.commands.options import language
 from tictactoe.game import HUMAN
 from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.stats import Scoreboard, ScoreboardError
-from tictactoe.ui.terminal.answers import parse_yes_no
-from tictactoe.ui.terminal.prompts import Prompter
+from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
+from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
 
 HELP = "show the scoreboard: wins, losses and draws per opponent and board"
 
@@ -38,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     """Show (or reset) the scoreboard; 1 when its file cannot be used."""
     tr = translator(args.lang)
     board = Scoreboard()
-    prompter = Prompter(sys.stdin, sys.stdout)
+    prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr))
     try:
         if args.reset:
             return _reset(board, prompter, tr, confirmed=args.yes)
@@ -48,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
             tr.gettext("The scoreboard file {path} cannot be used.").format(path=board.path)
         )
         return EXIT_ERROR
-    except EOFError:
+    except (EOFError, Quit):
         prompter.say(tr.gettext("Goodbye!"))
     except KeyboardInterrupt:
         prompter.say("\n" + tr.gettext("Goodbye!"))
@@ -92,7 +91,7 @@ def _show(board: Scoreboard, prompter: Prompter, tr: Translator) -> None:
         ]
         for tally in tallies
     ]
-    widths = [max(_width(row[i]) for row in [heads, *rows]) for i in range(len(heads))]
+    widths = [max(display_width(row[i]) for row in [heads, *rows]) for i in range(len(heads))]
     for row in [heads, *rows]:
         prompter.say(
             "  ".join(
@@ -104,11 +103,6 @@ def _show(board: Scoreboard, prompter: Prompter, tr: Translator) -> None:
         prompter.say(tr.gettext("Against a human: wins are X's, losses are O's."))
 
 
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal (CJK characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
-
-
 def _pad(text: str, width: int, right: bool) -> str:
-    space = " " * (width - _width(text))
+    space = " " * (width - display_width(text))
     return space + text if right else text + space

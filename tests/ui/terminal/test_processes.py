@@ -189,3 +189,58 @@ def test_no_colours_with_no_color_on_a_terminal(env: dict[str, str]) -> None:
     seen = _run_in_terminal({**env, "NO_COLOR": "1"}, (WIN + "n\n").encode())
     assert b"Hooray!" in seen
     assert b"\x1b[" not in seen
+
+
+def _type_in_terminal(env: dict[str, str], keys: list[bytes]) -> tuple[int, str]:
+    """Run the game with a pseudo-terminal as input and output, typing ``keys`` at each
+    question; returns the exit status and everything shown."""
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe", *SEED_004, "--first", "you"],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        env={**env, "TERM": "xterm", "NO_COLOR": "1"},
+    )
+    os.close(terminal)
+    seen = b""
+
+    def read_for(seconds: float, until: bytes | None = None) -> bytes:
+        got = b""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline and (until is None or not got.endswith(until)):
+            ready, _, _ = select.select([controller], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(controller, 4096)
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                got += chunk
+        return got
+
+    try:
+        for key in keys:
+            seen += read_for(20, until=b") ")
+            os.write(controller, key)
+        seen += read_for(5)
+        return process.wait(timeout=20), seen.decode()
+    finally:
+        process.kill()
+        os.close(controller)
+
+
+def test_arrow_keys_edit_the_answer_on_a_terminal(env: dict[str, str]) -> None:
+    # 9, Left, 5, Enter: line editing makes it "59" (not a cell); 1 Left Right Enter is "1".
+    status, out = _type_in_terminal(env, [b"9\x1b[D5\r", b"5\x1b[D\x1b[C\r", b"q\r"])
+    assert status == 0
+    assert '"59" is not a cell.' in out
+    assert "The computer (first-free, O) plays 7." in out
+    assert "[D" not in out
+
+
+def test_ctrl_d_on_a_terminal_ends_the_question_line(env: dict[str, str]) -> None:
+    status, out = _type_in_terminal(env, [b"\x04"])
+    assert status == 0
+    assert "What is your next move? (1-9) \r\nGoodbye!" in out

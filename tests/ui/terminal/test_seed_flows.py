@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tictactoe.stats import Scoreboard
+from tictactoe.ui.terminal.prompts import display_width
 
 SEED_003 = ["play", "--opponent", "centre-first", "--numbering", "index", "--size", "3x3"]
 SEED_004 = ["play", "--opponent", "first-free", "--size", "3x3"]
@@ -176,3 +179,65 @@ def test_locale_chooses_the_language(run, monkeypatch) -> None:
     assert status == 0
     assert "Ура! Вы выиграли!" in out
     assert "До свидания!" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "before"),
+    [
+        (["play"], ""),
+        (["play"], "5x5\n"),
+        (["play", "--size", "3x3"], ""),
+        (["play", "--size", "3x3", "--opponent", "first-free"], ""),
+        (SEED_004, "X\n"),
+        (SEED_004, "X\n5\n9\n1\n"),
+        (["stats", "--reset"], ""),
+    ],
+    ids=["size", "k", "opponent", "starter", "move", "play-again", "stats-reset"],
+)
+@pytest.mark.parametrize("word", ["quit", "Q", "exit"])
+def test_quit_works_at_every_prompt(run, argv: list[str], before: str, word: str) -> None:
+    status, out = run(argv, before + word + "\n")
+    assert status == 0
+    assert out.rstrip().endswith("Goodbye!")
+    assert "Please" not in out
+
+
+def test_quit_in_the_users_language_before_the_game(run) -> None:
+    for lang, word, goodbye in [("ru", "выход", "До свидания!"), ("zh_CN", "退出", "再见!")]:
+        status, out = run(["play", "--lang", lang], word + "\n")
+        assert status == 0
+        assert out.rstrip().endswith(goodbye)
+
+
+def test_undo_after_the_end_reopens_the_game_and_it_counts_once(run, home: Path) -> None:
+    # O: X 7, you 5, X 8, you 3, X 9 wins; undo takes back 9 and 3; you 9, X 4, you 1 win.
+    status, out = run(SEED_004, "O\n5\n3\nhelp\nundo\n9\n1\nno\n")
+    assert status == 0
+    after_loss = out[out.index("The computer has beaten you! You lose.") :]
+    assert "The game is over. Type one of:" in after_loss
+    assert "undo       take back your last move and the answer" in after_loss
+    assert "Hooray! You have won the game!" in after_loss
+    assert out.count("Score: you 0, the computer 1, ties 0.") == 2  # the first result stands
+    tallies = Scoreboard(home / "scores.sqlite3").tallies()
+    assert [(t.opponent, t.wins, t.losses, t.draws) for t in tallies] == [("first-free", 0, 1, 0)]
+
+
+def test_nothing_to_undo_after_a_demo(run) -> None:
+    status, out = run(
+        ["play", "--you", "perfect", "--opponent", "perfect", "--size", "3x3", "--delay", "0"],
+        "undo\nhint\nno\n",
+    )
+    assert status == 0
+    assert out.count("The game is a tie!") == 1
+    assert "There is nothing to undo." in out
+    assert "The game is over. Type one of:" in out
+
+
+def test_help_columns_line_up_in_chinese(run) -> None:
+    status, out = run([*SEED_004, "--lang", "zh_CN"], "X\n帮助\n5\n9\n1\n帮助\n退出\n")
+    assert status == 0
+    during = out[out.index("或输入以下命令之一") :].splitlines()[1:6]
+    after = out[out.index("本局已结束") :].splitlines()[1:4]
+    for lines in (during, after):
+        starts = {display_width(line) - display_width(line.split()[-1]) for line in lines}
+        assert len(starts) == 1, lines

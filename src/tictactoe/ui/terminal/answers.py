@@ -7,7 +7,6 @@ and NFC-normalised, so ``  Yes``, ``ДА`` and a decomposed ``có`` all count.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from enum import StrEnum
 
@@ -18,7 +17,7 @@ from tictactoe.errors import CellNameError, RulesError
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
 from tictactoe.rules import MIN_K, Rules
-from tictactoe.ui.terminal.prompts import Invalid, shown
+from tictactoe.ui.terminal.prompts import Invalid, normal, shown
 
 YES = frozenset(
     {"y", "yes", "yeah", "ok", "д", "да", "是", "是的", "好", "对", "c", "có", "co", "ừ", "vâng"}
@@ -54,9 +53,10 @@ class Command(StrEnum):
 COMMAND_ALIASES = {"?": Command.HELP, "q": Command.QUIT, "exit": Command.QUIT, "u": Command.UNDO}
 
 
-def normal(text: str) -> str:
-    """``text`` trimmed, NFC-normalised, case-folded and with inner spaces collapsed."""
-    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+def quit_words(tr: Translator) -> frozenset[str]:
+    """What ends the session at any prompt: ``quit``, ``q``, ``exit`` and the translated word."""
+    words = {alias for alias, command in COMMAND_ALIASES.items() if command is Command.QUIT}
+    return frozenset({Command.QUIT.value, normal(tr.gettext(Command.QUIT.value)), *words})
 
 
 def parse_yes_no(text: str, tr: Translator) -> bool:
@@ -144,11 +144,9 @@ def parse_k(text: str, tr: Translator, size: Rules) -> Rules:
 def parse_move(text: str, tr: Translator, board: Board, numbering: Numbering) -> int | Command:
     """A free cell named in ``numbering``, or a :class:`Command` (English or the user's words)."""
     answer = normal(text)
-    if answer in COMMAND_ALIASES:
-        return COMMAND_ALIASES[answer]
-    for command in Command:
-        if answer in (command.value, normal(tr.gettext(command.value))):
-            return command
+    command = _command(answer, tr)
+    if command is not None:
+        return command
     if not answer:
         raise Invalid(tr.gettext("Please type a cell, or help."))
     try:
@@ -162,6 +160,22 @@ def parse_move(text: str, tr: Translator, board: Board, numbering: Numbering) ->
     if board[cell] is not None:
         raise Invalid(tr.gettext("This position is already taken."))
     return cell
+
+
+def parse_again(text: str, tr: Translator) -> bool | Command:
+    """The answer to "play again?": yes, no, or a move prompt command (``undo`` after the end)."""
+    command = _command(normal(text), tr)
+    return parse_yes_no(text, tr) if command is None else command
+
+
+def _command(answer: str, tr: Translator) -> Command | None:
+    """The :class:`Command` named by a normalised ``answer`` (English, alias or translated)."""
+    if answer in COMMAND_ALIASES:
+        return COMMAND_ALIASES[answer]
+    for command in Command:
+        if answer in (command.value, normal(tr.gettext(command.value))):
+            return command
+    return None
 
 
 def cell_range(rules: Rules, numbering: Numbering) -> str:

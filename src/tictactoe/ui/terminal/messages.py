@@ -16,6 +16,7 @@ from tictactoe.game import HUMAN, Match, Outcome
 from tictactoe.i18n import Translator
 from tictactoe.rules import Rules
 from tictactoe.ui.terminal.answers import cell_range
+from tictactoe.ui.terminal.prompts import display_width
 
 if TYPE_CHECKING:
     from tictactoe.analysis import MoveValue
@@ -136,15 +137,24 @@ def help_lines(tr: Translator, rules: Rules, numbering: Numbering) -> list[str]:
         tr.gettext("Type a free cell ({span}) to play there, or one of:").format(
             span=cell_range(rules, numbering)
         ),
-        "  {word:<10} {what}".format(
-            word=tr.gettext("undo"), what=tr.gettext("take back your last move and the answer")
-        ),
-        "  {word:<10} {what}".format(
-            word=tr.gettext("redo"), what=tr.gettext("play again what undo took back")
-        ),
-        "  {word:<10} {what}".format(
-            word=tr.gettext("hint"), what=tr.gettext("show how every free cell ends")
-        ),
-        "  {word:<10} {what}".format(word=tr.gettext("help"), what=tr.gettext("show this help")),
-        "  {word:<10} {what}".format(word=tr.gettext("quit"), what=tr.gettext("leave the game")),
+        _entry(tr.gettext("undo"), tr.gettext("take back your last move and the answer")),
+        _entry(tr.gettext("redo"), tr.gettext("play again what undo took back")),
+        _entry(tr.gettext("hint"), tr.gettext("show how every free cell ends")),
+        _entry(tr.gettext("help"), tr.gettext("show this help")),
+        _entry(tr.gettext("quit"), tr.gettext("leave the game")),
     ]
+
+
+def after_game_help_lines(tr: Translator) -> list[str]:
+    """What can be typed at "play again?"."""
+    return [
+        tr.gettext("The game is over. Type one of:"),
+        _entry(tr.gettext("yes"), tr.gettext("play another game")),
+        _entry(tr.gettext("no"), tr.gettext("leave the game")),
+        _entry(tr.gettext("undo"), tr.gettext("take back your last move and the answer")),
+    ]
+
+
+def _entry(word: str, what: str) -> str:
+    """A help line: ``word`` padded to a column (CJK characters count twice), then ``what``."""
+    return f"  {word}{' ' * max(1, 11 - display_width(word))}{what}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import unicodedata
 from collections.abc import Callable
@@ -17,6 +18,10 @@ class Invalid(Exception):
     """An answer that is not valid; the (translated) message says why and what to type."""
 
 
+class Quit(Exception):
+    """The player typed ``quit`` (or a word for it) at a prompt."""
+
+
 def shown(text: str, limit: int = ECHO_LIMIT) -> str:
     """``text`` safe to print: control characters replaced, cut to ``limit`` characters."""
     cleaned = "".join(
@@ -28,15 +33,23 @@ def shown(text: str, limit: int = ECHO_LIMIT) -> str:
 class Prompter:
     """Reads answers from ``source`` and writes questions and messages to ``sink``.
 
-    End of input raises :class:`EOFError`. When the input is not a terminal
-    the answer read is echoed after the question, so a piped session reads
-    like a transcript. On a terminal :func:`input` is used, for line editing.
+    End of input raises :class:`EOFError`; an answer in ``quit_words``
+    (compared after :func:`normal`) raises :class:`Quit`. When the input is
+    not a terminal the answer read is echoed after the question, so a piped
+    session reads like a transcript. On a terminal :func:`input` is used,
+    with :mod:`readline` for line editing (arrow keys, history) where it exists.
     """
 
-    def __init__(self, source: TextIO, sink: TextIO) -> None:
+    def __init__(
+        self, source: TextIO, sink: TextIO, quit_words: frozenset[str] = frozenset()
+    ) -> None:
         self.source = source
         self.sink = sink
+        self.quit_words = quit_words
         self.interactive = _isatty(source) and source is sys.stdin and sink is sys.stdout
+        if self.interactive:
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401  (input() edits lines once it is loaded)
 
     def say(self, text: str = "") -> None:
         """Print ``text`` and a newline."""
@@ -46,7 +59,11 @@ class Prompter:
     def read(self, question: str) -> str:
         """One line of input after showing ``question`` (no newline at its end)."""
         if self.interactive:
-            return input(question + " ")
+            try:
+                return input(question + " ")
+            except EOFError:
+                self.sink.write("\n")  # Ctrl-D leaves the cursor after the question
+                raise
         self.sink.write(question + " ")
         self.sink.flush()
         line = self.source.readline()
@@ -61,10 +78,22 @@ class Prompter:
         """Ask until ``parse`` accepts the answer; :class:`Invalid` messages are shown."""
         while True:
             text = self.read(question)
+            if normal(text) in self.quit_words:
+                raise Quit
             try:
                 return parse(text)
             except Invalid as problem:
                 self.say(str(problem))
+
+
+def normal(text: str) -> str:
+    """``text`` trimmed, NFC-normalised, case-folded and with inner spaces collapsed."""
+    return " ".join(unicodedata.normalize("NFC", text).casefold().split())
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (wide CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def _isatty(stream: TextIO) -> bool:

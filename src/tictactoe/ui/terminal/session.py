@@ -9,17 +9,13 @@ from tictactoe import cells
 from tictactoe.board import Mark
 from tictactoe.cells import Numbering
 from tictactoe.errors import IllegalMoveError, UnsolvableError
-from tictactoe.game import HUMAN, Match
+from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
 from tictactoe.stats import Scoreboard, ScoreboardError
 from tictactoe.ui.terminal import answers, messages
 from tictactoe.ui.terminal.answers import Command
-from tictactoe.ui.terminal.prompts import Prompter
+from tictactoe.ui.terminal.prompts import Prompter, Quit
 from tictactoe.ui.terminal.render import render
-
-
-class Quit(Exception):
-    """The player typed ``quit``."""
 
 
 class Session:
@@ -50,27 +46,34 @@ class Session:
         self.scoreboard = scoreboard
         self.sleep = sleep
         self.scoreboard_reported = False
+        self.saved: Game | None = None
+        """The last game recorded in the scoreboard (a game undone after its end counts once)."""
 
     def run(self) -> None:
         """Play games until the answer to "play again?" is no (or ``quit``)."""
         try:
+            self.announce()
             while True:
-                self.play_game()
-                if not self.prompter.ask(
-                    self.tr.gettext("Do you want to play again? (yes or no)"),
-                    lambda text: answers.parse_yes_no(text, self.tr),
-                ):
+                self.play_on()
+                again = self.ask_again()
+                if again is None:
+                    continue  # undo reopened the game
+                if not again:
                     break
                 self.match.new_game()
+                self.announce()
         except Quit:
             pass
         self.prompter.say(self.tr.gettext("Goodbye!"))
 
-    def play_game(self) -> None:
-        """One game from the first move to the result and score."""
+    def announce(self) -> None:
+        """Who plays what and goes first, and the empty board."""
         self.prompter.say()
         self.prompter.say(messages.who_starts(self.tr, self.match))
         self.show_board()
+
+    def play_on(self) -> None:
+        """Moves until the game is over, then the result and score."""
         game = self.match.game
         while not game.is_over:
             if game.waiting_for_human:
@@ -78,6 +81,21 @@ class Session:
             else:
                 self.computer_turn()
         self.finish()
+
+    def ask_again(self) -> bool | None:
+        """Seed 004's "play again?"; None when ``undo`` took back the end of the game."""
+        while True:
+            answer = self.prompter.ask(
+                self.tr.gettext("Do you want to play again? (yes or no)"),
+                lambda text: answers.parse_again(text, self.tr),
+            )
+            if isinstance(answer, bool):
+                return answer
+            if answer in (Command.HELP, Command.HINT):
+                for line in messages.after_game_help_lines(self.tr):
+                    self.prompter.say(line)
+            elif self.command(answer):
+                return None
 
     def show_board(self) -> None:
         """Draw the current position, the last move marked."""
@@ -127,7 +145,7 @@ class Session:
             self.hint()
             return False
         if command is Command.UNDO:
-            if not game.can_undo:
+            if not game.can_undo or not self.person_plays():
                 self.prompter.say(self.tr.gettext("There is nothing to undo."))
                 return False
             game.undo()
@@ -173,11 +191,16 @@ class Session:
         self.save(outcome.winner)
         self.prompter.say(messages.score(self.tr, self.match))
 
+    def person_plays(self) -> bool:
+        """True unless two computer players play (a demo)."""
+        return any(self.match.game.is_human(mark) for mark in Mark)
+
     def save(self, winner: Mark | None) -> None:
-        """Record a game with a person in the scoreboard; report a broken one once."""
+        """Record a game with a person in the scoreboard (once); report a broken one once."""
         game = self.match.game
-        if self.scoreboard is None or not any(game.is_human(mark) for mark in Mark):
+        if self.scoreboard is None or not self.person_plays() or self.saved is game:
             return
+        self.saved = game
         try:
             self.scoreboard.record(game.rules, game.player(Mark.X), game.player(Mark.O), winner)
         except ScoreboardError:
