@@ -125,3 +125,18 @@ def test_strategy_descriptions_are_translated(language: str) -> None:
     tr = translator(language)
     for strategy in players.STRATEGIES:
         assert tr.gettext(strategy.description) != strategy.description
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_message_in_two_catalogs_is_translated_the_same(language: str) -> None:
+    # The catalogs of a language are merged, so the last file would silently win.
+    seen: dict[str | tuple[str, int], tuple[str, str]] = {}
+    clashes = []
+    for path in sorted((LOCALE / language / "LC_MESSAGES").glob("*.po")):
+        for key, value in parse_po(path.read_text(encoding="utf-8")).items():
+            if key == "":
+                continue
+            earlier = seen.setdefault(key, (path.name, value))
+            if earlier[1] != value:
+                clashes.append(f"{key!r}: {earlier[0]} {earlier[1]!r}, {path.name} {value!r}")
+    assert not clashes, "\n".join(clashes)
