@@ -163,21 +163,28 @@ def _run_in_terminal(env: dict[str, str], text: bytes) -> bytes:
     assert process.stdin is not None
     process.stdin.write(text)
     process.stdin.close()
-    seen = b""
-    while True:
-        ready, _, _ = select.select([controller], [], [], 20)
+    seen = _drain(controller, 20)
+    process.wait(timeout=20)
+    os.close(controller)
+    return seen
+
+
+def _drain(controller: int, seconds: float, until: bytes | None = None) -> bytes:
+    """What the terminal shows within ``seconds``, until it ends or shows ``until`` last."""
+    got = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and (until is None or not got.endswith(until)):
+        ready, _, _ = select.select([controller], [], [], 0.1)
         if not ready:
-            break
+            continue
         try:
             chunk = os.read(controller, 4096)
         except OSError:
             break
         if not chunk:
             break
-        seen += chunk
-    process.wait(timeout=20)
-    os.close(controller)
-    return seen
+        got += chunk
+    return got
 
 
 def test_colours_on_a_terminal(env: dict[str, str]) -> None:
@@ -204,27 +211,11 @@ def _type_in_terminal(env: dict[str, str], keys: list[bytes]) -> tuple[int, str]
     )
     os.close(terminal)
     seen = b""
-
-    def read_for(seconds: float, until: bytes | None = None) -> bytes:
-        got = b""
-        deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline and (until is None or not got.endswith(until)):
-            ready, _, _ = select.select([controller], [], [], 0.1)
-            if ready:
-                try:
-                    chunk = os.read(controller, 4096)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                got += chunk
-        return got
-
     try:
         for key in keys:
-            seen += read_for(20, until=b") ")
+            seen += _drain(controller, 20, until=b") ")
             os.write(controller, key)
-        seen += read_for(5)
+        seen += _drain(controller, 5)
         return process.wait(timeout=20), seen.decode()
     finally:
         process.kill()
