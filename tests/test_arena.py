@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import json
 
 import pytest
@@ -63,6 +64,18 @@ class TestEngine:
             parts = list(arena.batches("random", "random", Rules(), 0, games))
             covered = [game for part in parts for game in range(part.start, part.stop)]
             assert covered == list(range(games))
+
+    def test_huge_matches_come_in_small_batches_made_lazily(self) -> None:
+        first = list(itertools.islice(arena.batches("random", "random", Rules(), 0, 10**9), 3))
+        assert [batch.stop - batch.start for batch in first] == [2221, 2222, 2222]
+        for rules in (Rules(), Rules(15, 15, 5), Rules(26, 26, 5)):
+            most = max(1, arena.BATCH_WORK // rules.size)
+            for games in (1, 50, 1_000, 10**6):
+                parts = list(arena.batches("random", "random", rules, 0, games))
+                assert len(parts) == arena.batch_count(games, rules) >= min(games, 100)
+                assert max(part.stop - part.start for part in parts) <= most
+                assert [part.start for part in parts[1:]] == [part.stop for part in parts[:-1]]
+                assert (parts[0].start, parts[-1].stop) == (0, games)
 
     def test_play_game_ends_the_game(self) -> None:
         board = arena.play_game(

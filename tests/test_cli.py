@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
+import select
+import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -64,3 +69,66 @@ def test_arena_bad_player_exits_2_without_a_traceback() -> None:
     assert done.returncode == 2
     assert "unknown player 'grandmaster'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+class ArenaOnATerminal:
+    """``tictactoe arena`` with its standard error on a pseudo-terminal, in its own session."""
+
+    def __init__(self, *argv: str) -> None:
+        self.master, slave = pty.openpty()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "tictactoe", "arena", *argv],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=slave,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.err = b""
+
+    def read_until(self, pattern: bytes, seconds: float) -> bool:
+        """Collect standard error until ``pattern`` shows (True) or time runs out."""
+        deadline = time.monotonic() + seconds
+        while pattern not in self.err and time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.1)
+            if ready:
+                try:
+                    self.err += os.read(self.master, 4096)
+                except OSError:  # the process has ended and closed the terminal
+                    break
+        return pattern in self.err
+
+    def finish(self, seconds: float) -> tuple[int, str, str]:
+        """Wait for the end; (status, stdout, stderr)."""
+        out, _ = self.process.communicate(timeout=seconds)
+        self.read_until(b"\0", 0.5)
+        os.close(self.master)
+        return self.process.returncode, out.decode(), self.err.decode(errors="replace")
+
+
+def test_arena_progress_bar_on_a_terminal_only() -> None:
+    match = ArenaOnATerminal("--x", "random", "--o", "random", "--games", "3000", "--json")
+    status, out, err = match.finish(60)
+    assert status == 0
+    assert json.loads(out)["games"] == 3000
+    assert "] 3000/3000 games" in err and "\r" in err
+    assert err.endswith("\r")  # the bar is erased at the end; without a terminal: no bar (above)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_arena_endless_match_shows_progress_and_stops_on_ctrl_c(jobs: str) -> None:
+    games = "1000000000"
+    match = ArenaOnATerminal("--x", "random", "--o", "random", "--games", games, "--jobs", jobs)
+    try:
+        assert match.read_until(b"] 0/" + games.encode(), 20), match.err
+        assert match.read_until(b"] 2", 20), match.err  # a batch or two: thousands of games
+        os.killpg(match.process.pid, signal.SIGINT)  # what Ctrl-C on a terminal does
+        status, out, err = match.finish(10)
+    finally:
+        if match.process.poll() is None:
+            os.killpg(match.process.pid, signal.SIGKILL)
+    assert status == 130
+    assert out == ""
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    with pytest.raises(ProcessLookupError):  # no worker process is left behind
+        os.killpg(match.process.pid, 0)

@@ -9,10 +9,11 @@ the injected :class:`random.Random`, as the registry asks.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import random
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import signal
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 
 from tictactoe import players
@@ -24,7 +25,11 @@ PARALLEL_WORK = 20_000
 """Games x cells from which a match uses every core by default (below, one)."""
 
 BATCHES_PER_MATCH = 100
-"""How many batches a match is cut into: the progress display's resolution."""
+"""How many batches a match is cut into at least: the progress display's resolution."""
+
+BATCH_WORK = 20_000
+"""Most games x cells in one batch (2,222 games on 3 x 3, 88 on 15 x 15), so that
+progress keeps coming however many games a match has."""
 
 
 class MatchError(TicTacToeError):
@@ -154,9 +159,20 @@ def default_jobs(games: int, rules: Rules) -> int:
     return available_cpus() if games * rules.size >= PARALLEL_WORK else 1
 
 
+def batch_count(games: int, rules: Rules) -> int:
+    """How many batches a match of ``games`` games is cut into.
+
+    :data:`BATCHES_PER_MATCH` (or one per game if there are fewer), more when
+    a batch would hold over :data:`BATCH_WORK` games x cells. It depends on
+    the match only, never on the number of processes.
+    """
+    most_games = max(1, BATCH_WORK // rules.size)
+    return max(min(games, BATCHES_PER_MATCH), -(-games // most_games))
+
+
 def batches(x: str, o: str, rules: Rules, seed: int, games: int) -> Iterator[Batch]:
-    """The match cut into :data:`BATCHES_PER_MATCH` batches of near-equal size, in game order."""
-    parts = min(games, BATCHES_PER_MATCH)
+    """The match cut into :func:`batch_count` batches of near-equal size, in game order."""
+    parts = batch_count(games, rules)
     for part in range(parts):
         yield Batch(x, o, rules, seed, part * games // parts, (part + 1) * games // parts)
 
@@ -182,24 +198,37 @@ def run_match(
     if jobs < 1:
         raise MatchError(f"jobs must be at least 1, not {jobs}")
     check_players(rules, x, o)
-    work = list(batches(x, o, rules, seed, games))
+    work = batches(x, o, rules, seed, games)
     done = Tally()
-    for tally in _tallies(work, jobs):
+    for tally in _tallies(work, min(jobs, batch_count(games, rules))):
         done += tally
         if progress is not None:
             progress(done.games)
     return MatchResult(x, o, rules, seed, done)
 
 
-def _tallies(work: list[Batch], jobs: int) -> Iterator[Tally]:
-    """Each batch's tally as it finishes (in order when ``jobs`` is 1)."""
-    if jobs == 1 or len(work) == 1:
+def _tallies(work: Iterable[Batch], jobs: int) -> Iterator[Tally]:
+    """Each batch's tally as it finishes (in order when ``jobs`` is 1).
+
+    The workers ignore Ctrl-C: the interrupt reaches this process only, which
+    then ends them at once (``terminate``) rather than waiting for their batch.
+    Batches are handed out as workers take them, never all queued up front.
+    """
+    if jobs == 1:
         yield from map(play_batch, work)
         return
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(work)))
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
     try:
-        futures = [pool.submit(play_batch, batch) for batch in work]
-        for future in as_completed(futures):
-            yield future.result()
+        yield from pool.imap_unordered(play_batch, work)
+    except BaseException:
+        pool.terminate()
+        raise
+    else:
+        pool.close()
     finally:
-        pool.shutdown(cancel_futures=True)
+        pool.join()
+
+
+def _ignore_interrupts() -> None:
+    """Worker set-up: Ctrl-C is the parent's to handle (no traceback from every worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -91,17 +91,21 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     jobs = args.jobs if args.jobs is not None else arena.default_jobs(args.games, rules)
     bar = ProgressBar(args.games, sys.stderr) if sys.stderr.isatty() else None
-    result = arena.run_match(
-        args.x,
-        args.o,
-        rules,
-        args.games,
-        seed=seed,
-        jobs=jobs,
-        progress=bar.update if bar is not None else None,
-    )
-    if bar is not None:
-        bar.close()
+    try:
+        if bar is not None:
+            bar.update(0)
+        result = arena.run_match(
+            args.x,
+            args.o,
+            rules,
+            args.games,
+            seed=seed,
+            jobs=jobs,
+            progress=bar.update if bar is not None else None,
+        )
+    finally:
+        if bar is not None:
+            bar.close()
     print(json.dumps(result.as_dict()) if args.json else report(result))
     return 0
 
