@@ -50,6 +50,19 @@ def test_unknown_command_through_main(capsys: pytest.CaptureFixture[str]) -> Non
     assert "invalid choice" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["arena --x random --o random", "solve X..", "stats"])
+def test_unknown_flag_shows_the_commands_own_usage(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name = command.split()[0]
+    with pytest.raises(SystemExit) as exit_:
+        cli.main([*command.split(), "--colour", "red"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"usage: tictactoe {name} [-h]" in err
+    assert f"tictactoe {name}: error: unrecognized arguments: --colour red" in err
+
+
 def test_arena_help() -> None:
     done = tictactoe("arena", "--help")
     assert done.returncode == 0

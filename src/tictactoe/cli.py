@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
         module = _command(name)
         sub = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(sub)
-        sub.set_defaults(run=module.run)
+        sub.set_defaults(run=module.run, parser=sub)
     return parser
 
 
@@ -61,7 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")
     ):
         args_list.insert(0, "tk" if has_display() else "play")
-    args = parser.parse_args(args_list)
+    args, unknown = parser.parse_known_args(args_list)
+    if unknown:  # the command's own usage lists what it takes
+        args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:
