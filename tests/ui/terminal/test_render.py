@@ -46,6 +46,14 @@ def test_big_board_shows_dots_and_fits_the_terminal() -> None:
     assert max(len(line) for line in text) <= 80
 
 
+def test_big_board_with_index_numbers_fits_the_terminal() -> None:
+    board = Board.empty(Rules.of(15, 15)).play(224)
+    text = render(board, Numbering.INDEX, last_move=224).splitlines()
+    assert text[0].split("|")[:3] == ["   0 ", " 1 ", " 2 "]
+    assert text[-1].endswith("|222|223|[X]")
+    assert max(len(line) for line in text) <= 80
+
+
 def test_winning_line_marked_without_colour() -> None:
     board = Board.parse("XXX/OO./...")
     text = render(board, Numbering.NUMPAD, last_move=2, line=frozenset({0, 1, 2}))

@@ -57,7 +57,8 @@ def render(
     names = [cells.label(rules, cell, numbering) for cell in range(rules.size)]
     coords = numbering is Numbering.COORDS
     show_names = not coords or max(map(len, names)) <= BIG_LABELS
-    width = (max(map(len, names)) if show_names else 1) + (2 if rules.n > ROOMY else 4)
+    longest = max(map(len, names)) if show_names else 1
+    width = max(3, longest) if rules.n > ROOMY else longest + 4  # wide boards: tight cells
     width -= 1 - width % 2  # odd, so a mark sits in the middle
     margin = len(str(rules.m)) + 1 if coords else 0
     rows = []
