@@ -34,6 +34,7 @@ junk_lines = st.lists(
 
 PARSERS: dict[str, tuple[Callable[[str, object], object], str]] = {
     "yes-no": (lambda text, tr: answers.parse_yes_no(text, tr), "yes"),
+    "again": (lambda text, tr: answers.parse_again(text, tr), "no"),
     "starter": (lambda text, tr: answers.parse_starter(text, tr), "1"),
     "opponent": (lambda text, tr: answers.parse_opponent(text, tr, Rules()), "perfect"),
     "size": (lambda text, tr: answers.parse_size(text, tr, None), "3x3"),
