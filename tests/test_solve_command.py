@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -136,3 +139,43 @@ def test_through_the_tictactoe_command(capsys: pytest.CaptureFixture[str]) -> No
         pytest.skip(str(missing))
     assert cli.main(["solve", "XX./OO./...", "--json"]) == 0
     assert records(capsys.readouterr().out)[0]["best"] == [2]
+
+
+def tictactoe_process(
+    argv: list[str], stdin: bytes = b"", **env: str
+) -> subprocess.CompletedProcess[bytes]:
+    """``python -m tictactoe`` in a fresh process, with ``env`` added to the environment."""
+    return subprocess.run(
+        [sys.executable, "-m", "tictactoe", *argv],
+        input=stdin,
+        capture_output=True,
+        env={**os.environ, **env},
+        timeout=60,
+        check=False,
+    )
+
+
+def test_standard_input_that_is_not_text_is_a_bad_position() -> None:
+    """A strict UTF-8 locale (as on most desktops) would raise UnicodeDecodeError."""
+    done = tictactoe_process(
+        ["solve", "-", "--json"], b"X..\xff/.../...\nX../.../...\n", PYTHONIOENCODING="utf-8"
+    )
+    assert done.returncode == 2
+    assert [record["position"] for record in records(done.stdout.decode())] == ["X../.../..."]
+    err = done.stderr.decode()
+    assert err.startswith("tictactoe solve: bad position") and "Traceback" not in err
+
+
+def test_a_reader_that_stops_early_is_no_traceback() -> None:
+    """``tictactoe solve ... | head -1``: the pipe closes under the solver."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe", "solve", *[".../.../..."] * 3000],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline().startswith(b".../.../...")
+    process.stdout.close()
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=60) == 1
+    assert err == ""

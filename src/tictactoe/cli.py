@@ -21,6 +21,7 @@ COMMANDS = ("play", "tk", "pgzero", "solve", "arena", "stats")
 
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 1
 
 
 def _command(name: str) -> ModuleType:
@@ -69,7 +70,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (``tictactoe solve ... | head -1``)
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
     return status
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so the final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - stdout without a file descriptor
+        pass
 
 
 if __name__ == "__main__":

@@ -56,6 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve every position; exit status 2 if any of them was bad, else 0."""
+    if STDIN in args.positions and hasattr(sys.stdin, "reconfigure"):
+        sys.stdin.reconfigure(errors="replace")  # bytes that are not text: a bad position
     return solve_all(args.positions, args.k, args.json, sys.stdin, sys.stdout, sys.stderr)
 
 
