@@ -495,6 +495,8 @@ class _Engine:
                 alpha = low
             if high < beta:
                 beta = high
+            # The score search's line scan plus the fewest-missing counts, written out
+            # again on purpose: a shared helper (a call per node) is 5-10% slower.
             my_moves = (empties + 1) >> 1
             their_moves = empties >> 1
             mine = []
