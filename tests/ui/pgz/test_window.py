@@ -309,3 +309,32 @@ def test_the_largest_board_plays(play: Play) -> None:
         assert d.app.game.board.move_count == 2
 
     play(script, "--size", "26x26", "--first", "you")
+
+
+def test_without_a_mixer_the_game_plays_silently_and_s_says_why(
+    play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = moves_against_first_free("X")
+    pygame.mixer.quit()
+    monkeypatch.setenv("SDL_AUDIODRIVER", "no-such-driver")
+
+    def script(d: Any) -> Any:
+        assert not pygame.mixer.get_init()
+        d.key(pygame.K_s)
+        yield from d.settle()
+        assert d.app.message == "Sound off"
+        d.key(pygame.K_s)
+        yield from d.settle()
+        assert d.app.message == "Sound is not available on this computer"
+        for cell in mine:
+            d.click(cell)
+            yield from d.settle()
+            yield from d.computer_done()
+        assert d.caption == "X wins"
+        assert d.app.speaker.last is None
+
+    try:
+        play(script, "--opponent", "first-free", "--first", "you")
+    finally:
+        monkeypatch.undo()
+        pygame.mixer.quit()  # the next game starts it again with the dummy driver

@@ -34,8 +34,8 @@ class Speaker:
 
     @property
     def available(self) -> bool:
-        """True unless audio failed."""
-        return self.broken is None
+        """True while pygame's mixer runs and no sound has failed."""
+        return self.broken is None and bool(pygame.mixer.get_init())
 
     def play(self, which: Sound) -> bool:
         """Start ``which`` if sound is on and works; True when it was started."""
