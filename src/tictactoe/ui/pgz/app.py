@@ -9,7 +9,6 @@ and keys into calls.
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -26,6 +25,7 @@ from tictactoe.stats import Scoreboard, ScoreboardError
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.levels import skill_levels
+from tictactoe.ui.pgz.text import BannerText
 from tictactoe.ui.pgz.worker import Job
 
 MESSAGE_SECONDS = 3.0
@@ -36,24 +36,6 @@ DIGIT_KEYS: Mapping[int, int] = {
     **{getattr(pygame, f"K_KP{d}"): d for d in range(1, 10)},
 }
 """Key code -> skill level, for the top-row and keypad digits."""
-
-CJK_FONTS = (
-    "notosanscjksc",
-    "notosanscjk",
-    "sourcehansanssc",
-    "wenquanyizenhei",
-    "wenquanyimicrohei",
-    "droidsansfallbackfull",
-    "droidsansfallback",
-    "microsoftyahei",
-    "simhei",
-    "pingfangsc",
-    "arialunicodems",
-)
-"""System fonts tried for Chinese characters in the banner (pygame's own font has none)."""
-WIDE_FONTS = ("dejavusans", "notosans", "liberationsans", "freesans", "arial", "segoeui", "tahoma")
-"""System fonts tried for Vietnamese (pygame's own font lacks many of its accented letters)."""
-WIDE_LANGUAGES = frozenset({"vi"})
 
 
 class PgzApp:
@@ -84,7 +66,7 @@ class PgzApp:
         self._hint_problem: str | None = None
         self._message: tuple[str, float] | None = None
         self._finished: Game | None = None
-        self._fonts: dict[tuple[int, str], pygame.font.Font] = {}
+        self._text = BannerText(translator.language, view.BANNER_TEXT)
         self._start_message()
 
     # --- reading -------------------------------------------------------------------
@@ -342,56 +324,17 @@ class PgzApp:
             return Sound.WIN if game.is_human(outcome.winner) else Sound.LOSE
         return Sound.WIN if outcome.winner is self.match.your_mark else Sound.LOSE
 
-    def _font(self, size: int, face: str) -> pygame.font.Font:
-        """pygame's own font (``face`` ""), or a system font for "cjk" or "wide" text."""
-        key = (size, face)
-        if key not in self._fonts:
-            names = {"cjk": CJK_FONTS, "wide": WIDE_FONTS}.get(face)
-            path = pygame.font.match_font(list(names), bold=face == "wide") if names else None
-            self._fonts[key] = pygame.font.Font(path, size)
-        return self._fonts[key]
-
-    def _face(self, char: str) -> str:
-        if _is_cjk(char):
-            return "cjk"
-        return "wide" if self._.language in WIDE_LANGUAGES else ""
-
-    def _render(self, text: str, size: int) -> pygame.Surface:
-        """``text`` in white, each run of characters in a font that has them."""
-        pieces = [
-            self._font(size, face).render("".join(run), True, view.BANNER_TEXT)
-            for face, run in itertools.groupby(text, key=self._face)
-        ]
-        if len(pieces) == 1:
-            return pieces[0]
-        line = pygame.Surface(
-            (sum(p.get_width() for p in pieces), max(p.get_height() for p in pieces)),
-            pygame.SRCALPHA,
-        )
-        x = 0
-        for piece in pieces:
-            line.blit(piece, (x, (line.get_height() - piece.get_height()) // 2))
-            x += piece.get_width()
-        return line
-
     def _draw_banner(self, screen: Any, text: str) -> None:
-        box = self.layout.banner_rect()
+        layout = self.layout
+        size = layout.banner_font_size
+        block = self._text.block(text, size, layout.width - 12, smallest=size * 2 // 3)
+        box = layout.banner_rect(block.get_height())
         strip = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
         strip.fill(view.BANNER)
         screen.blit(strip, (box.x, box.y))
-        size = box.h * 4 // 5
-        rendered = self._render(text, size)
-        while rendered.get_width() > box.w - 12 and size > 10:
-            size -= 1
-            rendered = self._render(text, size)
-        x = box.x + max(6, (box.w - rendered.get_width()) // 2)
-        y = box.y + (box.h - rendered.get_height()) // 2
-        screen.blit(rendered, (x, y))
-
-
-def _is_cjk(char: str) -> bool:
-    """True for Chinese characters and full-width punctuation (pygame's own font lacks them)."""
-    return "\u2e80" <= char <= "\u9fff" or "\uf900" <= char <= "\uffef"
+        x = box.x + (box.w - block.get_width()) // 2
+        y = box.y + (box.h - block.get_height()) // 2
+        screen.blit(block, (x, y))
 
 
 def _rect(rect: view.Rect) -> pygame.Rect:

@@ -151,7 +151,12 @@ class Layout:
         whole, inset = self.cell_rect(n), self.inset
         return Rect(whole.x + inset, whole.y + inset, whole.w - 2 * inset, whole.h - 2 * inset)
 
-    def banner_rect(self) -> Rect:
-        """The strip at the bottom of the window where messages are shown."""
-        high = max(24, self.height // 15)
+    @property
+    def banner_font_size(self) -> int:
+        """Font size of the messages at the bottom of the window."""
+        return max(24, self.height // 15) * 4 // 5
+
+    def banner_rect(self, text_height: int = 0) -> Rect:
+        """The strip at the bottom of the window for a message ``text_height`` pixels high."""
+        high = max(24, self.height // 15, text_height + 6)
         return Rect(0, self.height - high, self.width, high)

@@ -1,0 +1,171 @@
+"""The banner's text in every language: each character drawn in a font that has it.
+
+pygame's own font (FreeSans Bold) covers English and Russian but has no
+Vietnamese ``ơ ư ạ ế`` and no Chinese, which it would draw as empty boxes.
+The game ships two small fonts (``fonts/``, made by
+``scripts/pgzero_fonts.py``): DejaVu Sans Bold for Latin and the whole
+Vietnamese alphabet, and the Chinese characters of the game's own messages
+from Droid Sans Fallback. Vietnamese text is set in the first, so its letters
+match; any other character takes the first font that has it, and a Chinese
+character outside the game's messages (a folder name in an error, say) is
+looked for in the system's CJK fonts last.
+
+Long messages wrap onto more lines instead of shrinking out of legibility.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib import resources
+from pathlib import Path
+
+import pygame
+import pygame.freetype
+
+FONTS = Path(str(resources.files("tictactoe.ui.pgz"))) / "fonts"
+LATIN = str(FONTS / "banner-latin.ttf")
+CJK = str(FONTS / "banner-cjk.ttf")
+DEFAULT = ""
+"""pygame's own font."""
+SYSTEM_CJK = (
+    "notosanscjksc",
+    "notosanscjk",
+    "sourcehansanssc",
+    "wenquanyizenhei",
+    "wenquanyimicrohei",
+    "droidsansfallbackfull",
+    "droidsansfallback",
+    "microsoftyahei",
+    "simhei",
+    "pingfangsc",
+    "arialunicodems",
+)
+"""System fonts tried, in order, for Chinese characters the shipped font lacks."""
+OWN_LATIN_LANGUAGES = frozenset({"vi"})
+"""Languages set in the shipped Latin font rather than pygame's (which lacks their letters)."""
+SCALE = {LATIN: 0.6, CJK: 0.6875}
+"""Font size of each shipped font for size 1 of pygame's, which draws itself at 0.6875 of the
+size asked: DejaVu at 0.6 has FreeSans' letter height; Chinese characters fill the em square."""
+MAX_LINES = 3
+HAN = "\u2e80-\u9fff\uf900-\uffef"
+"""Chinese characters and full-width punctuation."""
+TOKENS = re.compile(rf"[{HAN}][，。、：；！？）》」]*|[^\s{HAN}]+(?:\s+[—–])?\s*|\s+")
+"""Where a line may break: after a word (and a dash after it), or after a Chinese character."""
+
+
+class BannerText:
+    """Renders banner messages for one language; fonts and finished surfaces are cached."""
+
+    def __init__(self, language: str, colour: str | tuple[int, int, int]) -> None:
+        self.colour = colour
+        first = (LATIN, DEFAULT) if language in OWN_LATIN_LANGUAGES else (DEFAULT, LATIN)
+        self._first = first[0]
+        self._sources: list[str | None] = [*first, CJK, None]  # None: a system CJK font, if any
+        self._system: str | None = None
+        self._faces: dict[str, pygame.freetype.Font] = {}
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._chosen: dict[str, str] = {}
+        self._done: dict[tuple[str, int, int], pygame.Surface] = {}
+
+    def source_for(self, char: str) -> str:
+        """The font (a path, or "" for pygame's) that draws ``char``; pygame's if none has it."""
+        if char not in self._chosen:
+            self._chosen[char] = self._find(char)
+        return self._chosen[char]
+
+    def render_line(self, text: str, size: int) -> pygame.Surface:
+        """``text`` on one line, each run of characters in its font, at font size ``size``."""
+        runs: list[tuple[str, str]] = []
+        for char in text:
+            source = self._first if char.isspace() else self.source_for(char)
+            if runs and runs[-1][0] == source:
+                runs[-1] = (source, runs[-1][1] + char)
+            else:
+                runs.append((source, char))
+        pieces = [self._font(source, size).render(run, True, self.colour) for source, run in runs]
+        if not pieces:
+            return self._font(self._first, size).render("", True, self.colour)
+        if len(pieces) == 1:
+            return pieces[0]
+        line = pygame.Surface(
+            (sum(p.get_width() for p in pieces), max(p.get_height() for p in pieces)),
+            pygame.SRCALPHA,
+        )
+        x = 0
+        for piece in pieces:
+            line.blit(piece, (x, (line.get_height() - piece.get_height()) // 2))
+            x += piece.get_width()
+        return line
+
+    def wrap(self, text: str, size: int, width: int) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` where it can be."""
+        lines: list[str] = []
+        line = ""
+        for token in TOKENS.findall(text):
+            if line and self.render_line((line + token).rstrip(), size).get_width() > width:
+                lines.append(line.rstrip())
+                line = token.lstrip()
+            else:
+                line += token
+        if line.strip() or not lines:
+            lines.append(line.rstrip())
+        return lines
+
+    def block(self, text: str, size: int, width: int, smallest: int) -> pygame.Surface:
+        """``text`` centred in lines that fit ``width``: smaller (down to ``smallest``) only
+        when even :data:`MAX_LINES` lines are too wide."""
+        key = (text, size, width)
+        if key not in self._done:
+            while True:
+                lines = self.wrap(text, size, width)
+                rendered = [self.render_line(line, size) for line in lines]
+                fits = all(r.get_width() <= width for r in rendered)
+                if (fits and len(lines) <= MAX_LINES) or size <= smallest:
+                    break
+                size -= 1
+            self._done[key] = _stack(rendered)
+        return self._done[key]
+
+    # --- inside ----------------------------------------------------------------------
+
+    def _find(self, char: str) -> str:
+        for source in self._sources:
+            path = source if source is not None else self._system_cjk()
+            if path is not None and self._has(path, char):
+                return path
+        return self._first
+
+    def _has(self, path: str, char: str) -> bool:
+        if path not in self._faces:
+            if not pygame.freetype.get_init():
+                pygame.freetype.init()
+            self._faces[path] = pygame.freetype.Font(path or None, 12)
+        return self._faces[path].get_metrics(char)[0] is not None
+
+    def _system_cjk(self) -> str | None:
+        if self._system is None:
+            self._system = pygame.font.match_font(list(SYSTEM_CJK)) or ""
+        return self._system or None
+
+    def _font(self, source: str, size: int) -> pygame.font.Font:
+        key = (source, size)
+        if key not in self._fonts:
+            if source == DEFAULT:
+                self._fonts[key] = pygame.font.Font(None, size)
+            else:
+                self._fonts[key] = pygame.font.Font(
+                    source, max(1, round(size * SCALE.get(source, 0.6875)))
+                )
+        return self._fonts[key]
+
+
+def _stack(lines: list[pygame.Surface]) -> pygame.Surface:
+    """The lines one under another, each centred."""
+    width = max(line.get_width() for line in lines)
+    height = sum(line.get_height() for line in lines)
+    block = pygame.Surface((width, height), pygame.SRCALPHA)
+    y = 0
+    for line in lines:
+        block.blit(line, ((width - line.get_width()) // 2, y))
+        y += line.get_height()
+    return block
