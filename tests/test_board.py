@@ -27,9 +27,10 @@ def rules(draw: st.DrawFn) -> Rules:
 
 @st.composite
 def boards(draw: st.DrawFn) -> Board:
-    """A position reached by random legal play (possibly finished)."""
+    """A position reached by random legal play: half of them played to the end (mostly won)."""
     board = Board.empty(draw(rules()))
-    for _ in range(draw(st.integers(0, board.rules.size))):
+    size = board.rules.size
+    for _ in range(draw(st.one_of(st.integers(0, size), st.just(size)))):
         moves = board.legal_moves()
         if not moves:
             break
@@ -38,11 +39,18 @@ def boards(draw: st.DrawFn) -> Board:
 
 
 def scan_winner(board: Board) -> Mark | None:
-    """The winner by looking at every line cell by cell (no bitboards)."""
-    for line in board.rules.lines:
-        marks = {board[cell] for cell in line}
-        if len(marks) == 1 and None not in marks:
-            return marks.pop()
+    """The winner by walking k cells from every cell in every direction (no lines, no bits)."""
+    m, n, k = board.rules.m, board.rules.n, board.rules.k
+    grid = [[board[row * n + col] for col in range(n)] for row in range(m)]
+    for row in range(m):
+        for col in range(n):
+            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                end_row, end_col = row + d_row * (k - 1), col + d_col * (k - 1)
+                if not (0 <= end_row < m and 0 <= end_col < n):
+                    continue
+                marks = {grid[row + d_row * i][col + d_col * i] for i in range(k)}
+                if len(marks) == 1 and None not in marks:
+                    return marks.pop()
     return None
 
 
