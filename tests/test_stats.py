@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -58,6 +60,23 @@ def test_corrupt_file_is_reported_with_the_reason(tmp_path: Path) -> None:
         board.record(Rules(), "human", "random", Mark.X)
     with pytest.raises(ScoreboardError):
         board.tallies()
+
+
+def test_rows_of_an_impossible_board_are_reported(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    board = Scoreboard(path)
+    board.record(Rules(), "human", "random", Mark.X)
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE games SET rows = 0, k = 'three'")
+    with pytest.raises(ScoreboardError, match="impossible board"):
+        board.tallies()
+
+
+def test_boards_differing_only_in_k_are_listed_in_k_order(tmp_path: Path) -> None:
+    board = Scoreboard(tmp_path / "s.db")
+    for k in (5, 3, 4):
+        board.record(Rules(7, 7, k), "human", "random", None)
+    assert [tally.rules.k for tally in board.tallies()] == [3, 4, 5]
 
 
 def test_unwritable_location_is_reported(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tictactoe.board import Mark
+from tictactoe.errors import RulesError
 from tictactoe.game import HUMAN
 from tictactoe.paths import data_home
 from tictactoe.rules import Rules
@@ -109,14 +110,21 @@ class Scoreboard:
         counts: dict[tuple[str, Rules], list[int]] = {}
         for m, n, k, x_player, o_player, winner, count in rows:
             you = Mark.X if x_player == HUMAN else Mark.O
-            opponent = o_player if you is Mark.X else x_player
-            slot = counts.setdefault((opponent, Rules(m, n, k)), [0, 0, 0])
+            opponent = str(o_player if you is Mark.X else x_player)
+            try:
+                rules = Rules(m, n, k)
+            except RulesError as error:
+                raise ScoreboardError(
+                    f"scoreboard {self.path} is unusable: a game on an impossible board: {error}"
+                ) from None
+            slot = counts.setdefault((opponent, rules), [0, 0, 0])
             index = 2 if winner is None else 0 if winner == you else 1
             slot[index] += count
         return [
             Tally(opponent, rules, *slot)
             for (opponent, rules), slot in sorted(
-                counts.items(), key=lambda item: (item[0][0], item[0][1].m, item[0][1].n)
+                counts.items(),
+                key=lambda item: (item[0][0], item[0][1].m, item[0][1].n, item[0][1].k),
             )
         ]
 
