@@ -94,6 +94,13 @@ class Driver:
         area = self.surface.subsurface(pygame.Rect(box.x, box.y, box.w, box.h))
         return int(pygame.mask.from_threshold(area, colour, (1, 1, 1, 255)).count())
 
+    def ink(self, cell: int, face: tuple[int, int, int]) -> int:
+        """How many pixels of cell ``cell``'s face are not the plain ``face`` colour (its glyph)."""
+        box = self.app.layout.face_rect(cell)
+        area = self.surface.subsurface(pygame.Rect(box.x, box.y, box.w, box.h))
+        plain = int(pygame.mask.from_threshold(area, face, (1, 1, 1, 255)).count())
+        return box.w * box.h - plain
+
     @property
     def caption(self) -> str:
         """The window title."""

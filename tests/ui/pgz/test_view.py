@@ -64,7 +64,7 @@ def test_cells_and_pixels_match_seed_001() -> None:
 def test_larger_boards_scale_to_the_window(m: int, n: int) -> None:
     layout = Layout(Rules.of(m, n, 3))
     assert layout.cell == min(400 // n, 400 // m)
-    assert layout.glyph_size == min(300 // n, 300 // m)
+    assert layout.glyph_size == min(300 // n, 300 // m)  # the seed's ratio
     left, top = layout.origin
     assert left + layout.cell * n <= 400 and top + layout.cell * m <= 400
     assert abs(left - (400 - left - layout.cell * n)) <= 1  # centred
@@ -74,6 +74,14 @@ def test_larger_boards_scale_to_the_window(m: int, n: int) -> None:
         box = layout.cell_rect(cell)
         assert layout.xy_to_n(box.x, box.y) == cell
         assert layout.xy_to_n(box.x + box.w - 1, box.y + box.h - 1) == cell
+
+
+@pytest.mark.parametrize("side", [20, 26])
+def test_glyphs_on_the_biggest_boards_stay_legible(side: int) -> None:
+    layout = Layout(Rules.of(side, side, 5))
+    face = layout.cell - 2 * layout.inset
+    assert layout.glyph_size > 300 // side
+    assert layout.glyph_size == min(view.SMALLEST_GLYPH, face * 3 // 2)
 
 
 def test_pixels_off_the_board_are_no_cell() -> None:

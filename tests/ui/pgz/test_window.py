@@ -301,12 +301,15 @@ def test_two_computers_play_to_the_end_and_a_click_starts_another(play: Play) ->
     play(script, "--opponent", "perfect", "--you", "perfect")
 
 
-def test_the_largest_board_plays(play: Play) -> None:
+def test_the_largest_board_plays_with_legible_glyphs(play: Play) -> None:
     def script(d: Any) -> Any:
         d.click(26 * 13 + 13)
         yield from d.settle()
         yield from d.computer_done()
         assert d.app.game.board.move_count == 2
+        face = d.app.layout.face_rect(0)
+        for cell in (26 * 13 + 13, d.app.game.last_move):
+            assert d.ink(cell, KHAKI) >= face.w * face.h // 3  # an X or an O, not a speck
 
     play(script, "--size", "26x26", "--first", "you")
 

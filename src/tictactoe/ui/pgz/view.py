@@ -31,6 +31,8 @@ BANNER_TEXT = "white"
 SEED_CELL = WIDTH // 3
 """Seed 001's cell size; its 7-pixel inset and 1-pixel border are scaled from this."""
 SEED_INSET = 7
+SMALLEST_GLYPH = 18
+"""Font size under which X and O are hard to tell apart (pygame draws capitals half as high)."""
 
 RGB = tuple[int, int, int]
 NAMED: dict[str, RGB] = {
@@ -115,8 +117,14 @@ class Layout:
 
     @property
     def glyph_size(self) -> int:
-        """Font size of X and O: a quarter of the width on 3 x 3, scaled with the cells."""
-        return min(3 * self.width // (4 * self.rules.n), 3 * self.height // (4 * self.rules.m))
+        """Font size of X and O: a quarter of the width on 3 x 3, scaled with the cells.
+
+        On boards so big that this falls under :data:`SMALLEST_GLYPH`, the glyphs
+        grow to fill more of their cells, so X and O stay easy to tell apart.
+        """
+        scaled = min(3 * self.width // (4 * self.rules.n), 3 * self.height // (4 * self.rules.m))
+        face = self.cell - 2 * self.inset
+        return max(scaled, min(SMALLEST_GLYPH, face * 3 // 2))
 
     @property
     def inset(self) -> int:
