@@ -30,7 +30,15 @@ def test_detect_prefers_the_choice_then_the_locale() -> None:
     assert detect("ru", {"LANG": "vi_VN.UTF-8"}) == "ru"
     assert detect(None, {"LANG": "vi_VN.UTF-8"}) == "vi"
     assert detect(None, {"LANGUAGE": "de:zh_CN", "LANG": "ru_RU"}) == "zh_CN"
-    assert detect(None, {"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}) == "ru"
+    assert detect(None, {"LC_ALL": "", "LANG": "ru_RU.UTF-8"}) == "ru"
+    assert detect(None, {"LANG": "de_DE.UTF-8", "LANGUAGE": "de"}) == "en"
+    assert detect(None, {"LANGUAGE": "ru", "LANG": "C.UTF-8"}) == "ru"
+
+
+@pytest.mark.parametrize("c_locale", ["C", "POSIX", "C.UTF-8", "C.utf8"])
+def test_lc_all_c_means_english_whatever_lang_says(c_locale: str) -> None:
+    assert detect(None, {"LC_ALL": c_locale, "LANG": "ru_RU.UTF-8"}) == "en"
+    assert detect(None, {"LC_MESSAGES": c_locale, "LANG": "vi_VN"}) == "en"
     assert detect(None, {}) == "en"
 
 

@@ -68,10 +68,17 @@ def detect(choice: str | None = None, environ: Mapping[str, str] | None = None) 
     env = os.environ if environ is None else environ
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for code in env.get(variable, "").split(":"):
+            if _is_c_locale(code):  # LC_ALL=C asks for untranslated messages, as in gettext
+                return ENGLISH
             found = normalise(code)
             if found:
                 return found
     return ENGLISH
+
+
+def _is_c_locale(code: str) -> bool:
+    """True for ``C``, ``POSIX`` and ``C.UTF-8``: the locale of untranslated programs."""
+    return code.split(".")[0].strip() in ("C", "POSIX")
 
 
 def parse_po(text: str) -> dict[str | tuple[str, int], str]:
