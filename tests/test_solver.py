@@ -131,6 +131,23 @@ def test_symmetric_positions_have_the_same_outcome(board: Board, data: st.DataOb
 
 
 @pytest.mark.parametrize(
+    ("text", "k", "symmetries"),
+    [("X../.O./..X", None, 8), ("X.../.O../..../....", 3, 8), ("X.../.O../..../..../....", 3, 4)],
+)
+def test_the_table_is_keyed_on_the_position_up_to_symmetry(
+    text: str, k: int | None, symmetries: int
+) -> None:
+    board = Board.parse(text, k)
+    solver = Solver()
+    solver.value(board)
+    assert len(board.rules.symmetries) == symmetries
+    for symmetry in board.rules.symmetries:
+        before = solver.nodes
+        solver.value(board.transformed(symmetry))
+        assert solver.nodes == before + 1  # one look-up in the table, no search
+
+
+@pytest.mark.parametrize(
     ("rules", "value", "plies"),
     [
         (Rules(3, 3, 3), Value.DRAW, 9),
