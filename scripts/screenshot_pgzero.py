@@ -110,6 +110,18 @@ def main() -> int:
         "pgzero-3x3-zh.png",
         keys=(pygame.K_2,),
     )
+    shoot(
+        app_for("--opponent", "first-free", "--first", "you", "--lang", "vi"),
+        [0],
+        "pgzero-3x3-vi.png",
+        keys=(pygame.K_h,),
+        frames=200,  # past the "Hints on" message: the legend shows
+    )
+    shoot(
+        app_for("--opponent", "fork-aware", "--first", "you", "--size", "26x26", "--k", "5"),
+        [270, 297, 405, 432],
+        "pgzero-26x26.png",
+    )
     return 0
 
 
