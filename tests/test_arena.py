@@ -6,6 +6,7 @@ import argparse
 import io
 import itertools
 import json
+from pathlib import Path
 
 import pytest
 
@@ -197,3 +198,29 @@ class TestCommand:
         assert "[" + "#" * 15 + "." * 15 + "] 100/200 games" in stream.getvalue()
         bar.close()
         assert stream.getvalue().endswith("\r")
+
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def readme_table() -> dict[tuple[str, str], Tally]:
+    """The README's table of every pair on 3 x 3 (200 games, seed 1): (x, o) -> counts."""
+    lines = README.read_text(encoding="utf-8").splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("| X \\ O |"))
+    columns = [cell.strip() for cell in lines[header].strip("|").split("|")[1:]]
+    table = {}
+    for line in lines[header + 2 : header + 2 + len(columns)]:
+        x, *cells = (cell.strip() for cell in line.strip("|").split("|"))
+        for o, cell in zip(columns, cells, strict=True):
+            x_wins, o_wins, draws = map(int, cell.split("/"))
+            table[x, o] = Tally(x_wins, o_wins, draws)
+    return table
+
+
+@pytest.mark.parametrize("x", ["random", "perfect"])
+def test_readme_table_of_every_pair_is_what_the_arena_plays(x: str) -> None:
+    table = readme_table()
+    assert len(table) == 49
+    for o in arena.players.names():
+        tally = run_match(x, o, Rules(), 200, seed=1).tally
+        assert Tally(tally.x_wins, tally.o_wins, tally.draws) == table[x, o], (x, o)
