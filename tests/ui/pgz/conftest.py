@@ -74,6 +74,13 @@ class Driver:
             yield
         raise AssertionError("timed out waiting for the game")
 
+    def play(self, cells: list[int]) -> Script:
+        """Click each cell in turn, each time waiting for the computer's answer to be drawn."""
+        for cell in cells:
+            self.click(cell)
+            yield from self.settle()
+            yield from self.computer_done()
+
     def computer_done(self) -> Script:
         """Wait until nobody computer is to move (the worker answered) and it is drawn."""
         yield from self.until(lambda: not self.app.game.computer_to_move)

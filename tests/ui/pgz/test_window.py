@@ -107,10 +107,7 @@ def test_a_win_is_highlighted_titled_and_cheered(play: Play) -> None:
     mine = moves_against_first_free("X")
 
     def script(d: Any) -> Any:
-        for cell in mine:
-            d.click(cell)
-            yield from d.settle()
-            yield from d.computer_done()
+        yield from d.play(mine)
         outcome = d.app.game.outcome
         assert outcome is not None and outcome.winner is Mark.X
         assert d.caption == "X wins"
@@ -136,10 +133,7 @@ def test_russian_titles_are_seed_001s(play: Play, result: str, title: str, sound
     def script(d: Any) -> Any:
         yield from d.settle()
         assert d.caption == "tic-tac-toe — ваш ход (X)"
-        for cell in mine:
-            d.click(cell)
-            yield from d.settle()
-            yield from d.computer_done()
+        yield from d.play(mine)
         assert d.caption == title
         assert d.app.speaker.last is sound
 
@@ -150,10 +144,7 @@ def test_a_click_after_the_end_starts_the_next_game_alternating(play: Play) -> N
     mine = moves_against_first_free("X")
 
     def script(d: Any) -> Any:
-        for cell in mine:
-            d.click(cell)
-            yield from d.settle()
-            yield from d.computer_done()
+        yield from d.play(mine)
         assert d.app.game.is_over
         d.click(4)
         yield from d.settle()
@@ -173,10 +164,7 @@ def test_first_you_keeps_you_starting(play: Play) -> None:
     mine = moves_against_first_free("draw")
 
     def script(d: Any) -> Any:
-        for cell in mine:
-            d.click(cell)
-            yield from d.settle()
-            yield from d.computer_done()
+        yield from d.play(mine)
         d.click_at((10, 10))
         yield from d.settle()
         assert d.app.match.your_mark is Mark.X
@@ -189,10 +177,7 @@ def test_no_sound_plays_nothing(play: Play) -> None:
     mine = moves_against_first_free("X")
 
     def script(d: Any) -> Any:
-        for cell in mine:
-            d.click(cell)
-            yield from d.settle()
-            yield from d.computer_done()
+        yield from d.play(mine)
         assert d.app.game.is_over
         assert d.app.speaker.last is None
 
@@ -203,10 +188,7 @@ def test_finished_games_go_to_the_scoreboard(play: Play) -> None:
     mine = moves_against_first_free("O")
 
     def script(d: Any) -> Any:
-        for cell in mine:
-            d.click(cell)
-            yield from d.settle()
-            yield from d.computer_done()
+        yield from d.play(mine)
 
     play(script, "--opponent", "first-free", "--first", "you")
     (tally,) = Scoreboard().tallies()
@@ -220,10 +202,7 @@ def test_a_broken_scoreboard_is_shown_and_play_goes_on(
     app = new_app("--opponent", "first-free", scoreboard=Scoreboard(tmp_path))  # a folder
 
     def script(d: Any) -> Any:
-        for cell in mine:
-            d.click(cell)
-            yield from d.settle()
-            yield from d.computer_done()
+        yield from d.play(mine)
         assert d.app.message.startswith("The scoreboard is unusable: ")
         d.click(0)
         yield from d.settle()
@@ -329,10 +308,7 @@ def test_without_a_mixer_the_game_plays_silently_and_s_says_why(
         d.key(pygame.K_s)
         yield from d.settle()
         assert d.app.message == "Sound is not available on this computer"
-        for cell in mine:
-            d.click(cell)
-            yield from d.settle()
-            yield from d.computer_done()
+        yield from d.play(mine)
         assert d.caption == "X wins"
         assert d.app.speaker.last is None
 
