@@ -2,7 +2,7 @@
 
 Run ``python benchmarks/bench_solver.py``. Prints each figure next to its
 target with PASS or FAIL, beside seed 001's plain minimax timed in the same
-run; exits with status 1 if any target is missed. Takes about ten seconds.
+run; exits with status 1 if any target is missed. Takes about five seconds.
 """
 
 from __future__ import annotations
