@@ -59,6 +59,10 @@ def test_impossible_k_raises_rules_error() -> None:
         (["--size", "big"], "3x3"),
         (["--lang", "klingon"], "en, ru, zh_CN, vi"),
         (["--first", "nobody"], "you, computer, alternate, coin"),
+        (["--k", "four"], "--k: must be a whole number, not 'four'"),
+        (["--seed", "1e3"], "--seed: must be a whole number, not '1e3'"),
+        (["--size", "0x0"], "rows must be from 1 to 26, not 0"),
+        (["--size", "1x1"], "too small"),
     ],
 )
 def test_bad_values_exit_2_with_a_message(

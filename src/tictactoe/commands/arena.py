@@ -9,7 +9,7 @@ import sys
 from typing import TextIO
 
 from tictactoe import arena, players
-from tictactoe.commands.options import board_size, computer_player
+from tictactoe.commands.options import at_least, board_size, computer_player, whole_number
 from tictactoe.errors import TicTacToeError
 from tictactoe.rules import Rules
 
@@ -19,23 +19,6 @@ EXIT_USAGE = 2
 DEFAULT_GAMES = 100
 PROGRESS_WIDTH = 30
 """Characters in the progress bar."""
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text!r}")
-    return value
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--games",
-        type=_positive,
+        type=at_least(1),
         default=DEFAULT_GAMES,
         metavar="N",
         help=f"games to play (default {DEFAULT_GAMES})",
@@ -62,17 +45,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--size", type=board_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 7x7, 15x15"
     )
     parser.add_argument(
-        "--k", type=_whole, metavar="K", help="marks in a row to win (default min(M, N, 5))"
+        "--k", type=whole_number, metavar="K", help="marks in a row to win (default min(M, N, 5))"
     )
     parser.add_argument(
         "--seed",
-        type=_whole,
+        type=whole_number,
         metavar="S",
         help="seed for reproducible matches (default: a random one, printed)",
     )
     parser.add_argument(
         "--jobs",
-        type=_positive,
+        type=at_least(1),
         metavar="J",
         help="worker processes (default: every core for big matches, 1 for small)",
     )

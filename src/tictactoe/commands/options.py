@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Callable
 
 from tictactoe import players
 from tictactoe.board import Mark
@@ -43,6 +44,31 @@ def player(text: str) -> str:
             f"unknown player {text!r}: choose {HUMAN} or one of {', '.join(players.names())}"
         )
     return text
+
+
+def whole_number(text: str) -> int:
+    """Argument type: a whole number such as ``7`` or ``-3``."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+
+
+def at_least(low: int) -> Callable[[str], int]:
+    """Argument type: a whole number of at least ``low``."""
+
+    def number(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if value < low:
+            raise argparse.ArgumentTypeError(
+                f"must be a whole number of at least {low}, not {text!r}"
+            )
+        return value
+
+    return number
 
 
 def board_size(text: str) -> tuple[int, int]:
@@ -100,10 +126,13 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         "--size",
         type=board_size,
         metavar="MxN",
-        help="board size, rows x columns (3x3 to 26x26), e.g. 3x3, 7x7, 15x15",
+        help="board size, rows x columns (up to 26x26), e.g. 3x3, 7x7, 15x15",
     )
     group.add_argument(
-        "--k", type=int, metavar="K", help="marks in a row to win (default: min(rows, columns, 5))"
+        "--k",
+        type=whole_number,
+        metavar="K",
+        help="marks in a row to win (default: min(rows, columns, 5))",
     )
     group.add_argument(
         "--lang",
@@ -113,7 +142,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--seed",
-        type=int,
+        type=whole_number,
         metavar="S",
         help="seed for the computer's random choices (reproducible games)",
     )

@@ -11,6 +11,7 @@ from typing import TextIO
 from tictactoe.analysis import MoveValue
 from tictactoe.board import Board
 from tictactoe.cells import Numbering, label
+from tictactoe.commands.options import at_least
 from tictactoe.errors import TicTacToeError
 from tictactoe.rules import MIN_K
 from tictactoe.solver import Solution, Solver, Value
@@ -20,18 +21,6 @@ HELP = "solve positions exactly: the value, the best moves and every move's valu
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 STDIN = "-"
-
-
-def _win_length(text: str) -> int:
-    try:
-        k = int(text)
-    except ValueError:
-        k = 0
-    if k < MIN_K:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number of at least {MIN_K}, not {text!r}"
-        )
-    return k
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--k",
-        type=_win_length,
+        type=at_least(MIN_K),
         metavar="K",
         help="marks in a row to win (default min(rows, columns, 5))",
     )
