@@ -1,7 +1,8 @@
 """``tictactoe pgzero``: seed 001's Pygame Zero game, on any board, against any computer player.
 
 Pygame and Pygame Zero are the ``pgzero`` extra; without them the command
-says how to install them and exits with status 1.
+says how to install them and exits with status 1, as it does when there is
+no display to open the window on.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from tictactoe.rules import Rules
 HELP = "the Pygame Zero game (seed 001): click the cells; keys N U H 1-9 S Esc"
 
 EXIT_MISSING = 1
+EXIT_NO_DISPLAY = 1
 EXIT_USAGE = 2
 DEFAULT_OPPONENT = "perfect"
 """Seed 001's computer plays minimax: the exact player."""
@@ -90,8 +92,13 @@ def run(args: argparse.Namespace) -> int:
     from tictactoe.stats import Scoreboard
     from tictactoe.ui.pgz.app import PgzApp
     from tictactoe.ui.pgz.audio import Speaker
+    from tictactoe.ui.pgz.runner import NoDisplayError
     from tictactoe.ui.pgz.runner import run as run_game
 
     speaker = Speaker(SoundLoader("sounds"), enabled=not args.no_sound)
-    run_game(PgzApp(match, _, speaker=speaker, scoreboard=Scoreboard()))
+    try:
+        run_game(PgzApp(match, _, speaker=speaker, scoreboard=Scoreboard()))
+    except NoDisplayError as error:
+        print(_("Cannot open a window: {reason}").format(reason=error), file=sys.stderr)
+        return EXIT_NO_DISPLAY
     return 0

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pgzero.clock
 import pygame
@@ -101,3 +103,27 @@ def test_the_default_opponent_is_the_exact_player_where_it_can_play() -> None:
     from tictactoe import players
 
     assert players.get(big).unsupported_reason(Rules.of(15, 15)) is None
+
+
+@pytest.mark.parametrize(
+    ("env", "reason"),
+    [
+        ({}, "no display found"),  # SDL would fall back to an invisible window
+        ({"SDL_VIDEODRIVER": "x11", "DISPLAY": ":999"}, "x11 not available"),
+    ],
+)
+def test_without_a_display_it_says_so(env: dict[str, str], reason: str, tmp_path: Path) -> None:
+    clean = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "SDL_VIDEODRIVER")}
+    clean.update(env, TICTACTOE_HOME=str(tmp_path), XDG_RUNTIME_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe", "pgzero", "--lang", "ru"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=clean,
+    )
+    assert done.returncode == command.EXIT_NO_DISPLAY
+    assert done.stderr.startswith("Не удалось открыть окно: ")
+    assert reason in done.stderr
+    assert "Traceback" not in done.stderr

@@ -62,6 +62,28 @@ def build_module(app: PgzApp, root: Path | None = None) -> ModuleType:
     return mod
 
 
+class NoDisplayError(Exception):
+    """No window can be opened here; the message says why (in SDL's words)."""
+
+
+def check_display() -> None:
+    """Raise :class:`NoDisplayError` unless pygame can open a real window.
+
+    Without a display SDL quietly falls back to its invisible "offscreen"
+    driver, and the game would run where nobody can see it; that is only
+    wanted when ``SDL_VIDEODRIVER`` asks for it (the tests ask for "dummy").
+    """
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoDisplayError(str(error)) from None
+    if pygame.display.get_driver() == "offscreen" and not os.environ.get("SDL_VIDEODRIVER"):
+        pygame.display.quit()
+        raise NoDisplayError("no display found (is DISPLAY set?)")
+
+
 def ensure_mixer() -> bool:
     """Start pygame's mixer if it is not running (a previous run stopped it); True if it runs."""
     import pygame
@@ -100,10 +122,14 @@ def native_stderr_silenced() -> Iterator[None]:
 
 
 def run(app: PgzApp, root: Path | None = None) -> ModuleType:
-    """Open the window and play until it is closed (or Esc); returns the module that ran."""
+    """Open the window and play until it is closed (or Esc); returns the module that ran.
+
+    Raises :class:`NoDisplayError` when there is no display to open it on.
+    """
     with native_stderr_silenced():
         import pgzero.runner  # starts pygame (display, mixer) on import
 
+        check_display()
         ensure_mixer()
     from pgzero import loaders
 
