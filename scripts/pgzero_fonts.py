@@ -54,7 +54,7 @@ def build(source: Path, text: str, family: str, out: Path) -> None:
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 7, 13, 14]  # copyright, names, licence
     options.layout_features = ["*"]
     options.hinting = True
-    font = TTFont(str(source))
+    font = TTFont(str(source), recalcTimestamp=False)  # the same bytes on every run
     subsetter = subset.Subsetter(options)
     subsetter.populate(text=text)
     subsetter.subset(font)
