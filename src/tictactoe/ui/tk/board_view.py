@@ -33,6 +33,10 @@ GLYPH_STROKE = 0.11
 """A glyph's line width as a fraction of its cell (bold)."""
 MIN_LABEL_POINTS = 8
 """Cell names never get smaller than this, so they stay readable on 15 x 15."""
+CURSOR_STROKE = 0.025
+"""The cursor's line width as a fraction of its cell; it runs along the cell's edge."""
+LABEL_ROOM = 0.8
+"""A cell name must fit in this fraction of its cell's width, else it is not drawn."""
 
 
 @dataclass(frozen=True)
@@ -130,32 +134,38 @@ class BoardView(tk.Canvas):
             if index not in picture.marks:
                 self._label(index, text)
         if picture.last_computer_move is not None:
-            self._frame(picture.last_computer_move, LAST_MOVE, "last", 0.05, 0.0)
+            self._frame(picture.last_computer_move, LAST_MOVE, "last", 0.05)
         for index, mark in picture.marks.items():
             self._glyph(index, mark)
         if picture.cursor is not None:
-            self._frame(picture.cursor, CURSOR, "cursor", 0.025, 0.07)
+            # Along the cell's edge, clear of the cell name and over the last move's frame.
+            self._frame(picture.cursor, CURSOR, "cursor", CURSOR_STROKE)
 
     def _label(self, index: int, text: str) -> None:
+        """The cell's name in its top left corner, inside the cursor; left out if it cannot fit."""
         g = self.geometry
         x0, y0, _x1, _y1 = g.box(index)
         points = max(MIN_LABEL_POINTS, round(g.cell * 0.15))
-        self.create_text(
-            x0 + g.cell * 0.06,
-            y0 + g.cell * 0.04,
+        clear = max(2.0, g.cell * CURSOR_STROKE) + 2
+        item = self.create_text(
+            x0 + max(g.cell * 0.06, clear),
+            y0 + max(g.cell * 0.04, clear),
             text=text,
             anchor="nw",
             fill=LABEL,
             font=("TkDefaultFont", -points),
             tags=("label", f"l{index}"),
         )
+        left, top, right, bottom = self.bbox(item)
+        if right - left > g.cell * LABEL_ROOM or bottom - top > g.cell * 0.45:
+            self.delete(item)
 
-    def _frame(self, index: int, colour: str, tag: str, thickness: float, inside: float) -> None:
-        """An outline ``inside`` (a fraction of the cell) within the cell, ``thickness`` wide."""
+    def _frame(self, index: int, colour: str, tag: str, thickness: float) -> None:
+        """An outline along the inside of the cell's edge, ``thickness`` (of the cell) wide."""
         g = self.geometry
         x0, y0, x1, y1 = g.box(index)
         width = max(2.0, g.cell * thickness)
-        inset = width / 2 + 1 + g.cell * inside
+        inset = width / 2 + 1
         self.create_rectangle(
             x0 + inset,
             y0 + inset,
