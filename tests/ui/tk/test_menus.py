@@ -86,8 +86,11 @@ def test_a_level_that_cannot_play_the_board_is_disabled_with_the_reason(
     m.invoke("board", board_key(Rules(7, 7, 5)))
     assert h.app.match.rules == Rules(7, 7, 5)
     assert m.state("level", "perfect") == "disabled"
-    assert "unavailable: 7 x 7 has 49 cells" in m.label("level", "perfect")
+    assert "unavailable: 7 x 7 is too big: exact play solves boards of at most 20 cells" in (
+        m.label("level", "perfect")
+    )
     assert h.app.match.opponent == "perfect", "never silently replaced"
+    assert "perfect cannot play this board" in h.app.status.cget("text"), "said at once"
     h.click_cell(24)
     h.settle(0.3)
     assert len(h.marks()) == 1
@@ -201,3 +204,15 @@ def test_a_broken_scoreboard_is_reported_and_play_goes_on(
     assert h.marks()[4] is Mark.X
     h.app.menus.invoke("scores", "show")
     assert "Scoreboard unavailable" in h.app.status.cget("text")
+
+
+def test_why_a_level_cannot_play_is_said_in_the_window_language(make_app: MakeApp) -> None:
+    h = make_app(opponent="perfect", level="perfect", language="ru")
+    m = h.app.menus
+    m.invoke("board", board_key(Rules(15, 15, 5)))
+    label = m.label("level", "perfect")
+    assert "недоступно: 15 x 15 — слишком большое поле" in label
+    assert "cells" not in label and "exact" not in label, "no English engine text"
+    status = h.app.status.cget("text")
+    assert "perfect не умеет играть на этом поле (15 x 15 — слишком большое поле" in status
+    assert "cells" not in status

@@ -240,12 +240,12 @@ class Menus:
         rules = app.match.rules
         for strategy in players.STRATEGIES:
             label = texts.level_label(_, strategy)
-            reason = strategy.unsupported_reason(rules)
+            can_play = strategy.unsupported_reason(rules) is None
             found = self.entry("level", strategy.name)
             found.menu.entryconfigure(
                 found.index,
-                label=label if reason is None else texts.unavailable(_, label, reason),
-                state="normal" if reason is None else "disabled",
+                label=label if can_play else texts.unavailable(_, label, rules),
+                state="normal" if can_play else "disabled",
             )
         self._enable("numbering", Numbering.NUMPAD.value, Numbering.NUMPAD.supports(rules))
 

@@ -10,6 +10,8 @@ from tictactoe import players
 from tictactoe.board import Mark
 from tictactoe.game import Game, Outcome
 from tictactoe.i18n import Translator
+from tictactoe.rules import Rules
+from tictactoe.solver import MAX_CELLS
 
 
 def app_name(_: Translator) -> str:
@@ -53,11 +55,8 @@ def turn(_: Translator, game: Game, *, thinking: bool) -> str:
             return _("{mark} to move").format(mark=mark)
         return _("Your move ({mark})").format(mark=mark)
     name = game.player(mark)
-    reason = game.unsupported_reason(mark)
-    if reason is not None:
-        return _("{name} cannot play this board ({reason}): choose another skill level").format(
-            name=name, reason=reason
-        )
+    if game.unsupported_reason(mark) is not None:
+        return cannot_play(_, name, game.rules)
     if thinking:
         return _("The computer ({name}, {mark}) is thinking...").format(name=name, mark=mark)
     return _("The computer ({name}, {mark}) is to move").format(name=name, mark=mark)
@@ -78,14 +77,33 @@ def level_label(_: Translator, strategy: players.Strategy) -> str:
     return _("{name} - {description}").format(name=strategy.name, description=description)
 
 
-def unavailable(_: Translator, label: str, reason: str) -> str:
-    """A disabled level's menu label with the reason it cannot play this board.
+def why_unsupported(_: Translator, rules: Rules) -> str:
+    """Why a player refuses ``rules``'s board, in the window's language.
 
-    The engine's reason is shortened to its first clause (before any
-    parenthesis) so the menu stays readable.
+    The engine's own reasons are English; the only player that refuses
+    boards is exact play, limited to :data:`~tictactoe.solver.MAX_CELLS` cells.
     """
-    short = reason.split(" (")[0]
-    return _("{label} - unavailable: {reason}").format(label=label, reason=short)
+    if rules.size > MAX_CELLS:
+        return _.ngettext(
+            "{m} x {n} is too big: exact play solves boards of at most {limit} cell",
+            "{m} x {n} is too big: exact play solves boards of at most {limit} cells",
+            MAX_CELLS,
+        ).format(m=rules.m, n=rules.n, limit=MAX_CELLS)
+    return _("{m} x {n} is too long a line to solve exactly").format(m=rules.m, n=rules.n)
+
+
+def cannot_play(_: Translator, name: str, rules: Rules) -> str:
+    """The status when the chosen computer player cannot play the board."""
+    return _("{name} cannot play this board ({reason}): choose another skill level").format(
+        name=name, reason=why_unsupported(_, rules)
+    )
+
+
+def unavailable(_: Translator, label: str, rules: Rules) -> str:
+    """A disabled level's menu label with the reason it cannot play ``rules``'s board."""
+    return _("{label} - unavailable: {reason}").format(
+        label=label, reason=why_unsupported(_, rules)
+    )
 
 
 def score(_: Translator, wins: int, losses: int, draws: int, *, two_players: bool) -> str:
