@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import subprocess
@@ -207,3 +208,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
     for harness in made:
         if not harness.app.closed:
             harness.app.quit()
+    made.clear()
+    # Free the finished apps' Tk variables here, on the Tk thread: if a later
+    # test's worker thread collected them, each would wait a second for Tk.
+    gc.collect()

@@ -141,8 +141,8 @@ def test_hints_colour_every_free_cell_with_a_legend(make_app: MakeApp) -> None:
     assert h.pump(lambda: h.app.legend.winfo_ismapped())
     legend = " ".join(
         str(label.cget("text"))
-        for frame in h.app.legend.winfo_children()
-        for label in [frame, *frame.winfo_children()]
+        for row in h.app.legend.winfo_children()
+        for label in row.winfo_children()
         if isinstance(label, ttk.Label)
     )
     assert "wins" in legend and "draws" in legend and "loses" in legend

@@ -290,3 +290,93 @@ def test_the_real_scoreboard_window(make_app: MakeApp) -> None:
     table = windows[0].table
     [row] = table.get_children()
     assert table.item(row, "values")[0] == "No games recorded yet"
+
+
+def overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(15, 15, 5)])
+def test_the_cursor_leaves_the_cell_name_readable(make_app: MakeApp, rules: Rules) -> None:
+    h = make_app(opponent="human", rules=rules)
+    canvas, cell = h.app.view, h.app.cursor
+    label = canvas.bbox(f"l{cell}")
+    x0, y0, x1, y1 = canvas.coords("cursor")
+    width = float(canvas.itemcget("cursor", "width"))
+    inner = (x0 + width / 2, y0 + width / 2, x1 - width / 2, y1 - width / 2)
+    assert label[0] >= inner[0] and label[1] >= inner[1], "the name is inside the frame"
+    top_line = (x0 - width / 2, y0 - width / 2, x1 + width / 2, y0 + width / 2)
+    assert not overlaps(label, top_line)
+
+
+def test_cell_names_that_cannot_fit_are_left_out(make_app: MakeApp) -> None:
+    h = make_app(opponent="human", rules=Rules(15, 15, 5))
+    h.root.geometry("300x320")
+    assert h.pump(lambda: h.app.view.geometry.cell < 20)
+    h.settle(0.1)
+    canvas = h.app.view
+    for item in canvas.find_withtag("label"):
+        x0, _y0, x1, _y1 = canvas.bbox(item)
+        assert x1 - x0 <= canvas.geometry.cell, canvas.itemcget(item, "text")
+    assert not canvas.find_withtag("l224"), "224 needs more room than a 17-pixel cell"
+
+
+def test_a_narrow_window_wraps_the_status_and_the_legend(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free", language="ru")
+    h.click_cell(4)
+    assert h.pump(lambda: h.app.game.waiting_for_human)
+    h.root.geometry("300x420")
+    h.app.hint()
+    assert h.pump(lambda: h.app.legend.winfo_ismapped() and h.app.status_bar.winfo_width() < 310)
+    h.app.notice = "x " * 60  # a long message
+    h.app.refresh()
+    h.settle(0.2)
+    right = h.root.winfo_rootx() + h.root.winfo_width()
+    shown = [h.app.status, h.app.score_label]
+    shown += [w for row in h.app.legend.winfo_children() for w in row.winfo_children()]
+    for widget in shown:
+        assert widget.winfo_ismapped()
+        assert widget.winfo_rootx() + widget.winfo_reqwidth() <= right + 1, widget.cget("text")
+    assert h.app.status.winfo_height() > 2 * h.app.score_label.winfo_height(), "wrapped"
+
+
+def test_a_new_board_puts_the_cursor_in_the_middle(make_app: MakeApp) -> None:
+    h = make_app(opponent="human")
+    assert h.app.cursor == 4
+    h.app.new_game(rules=Rules(7, 7, 5))
+    assert h.app.cursor == 24
+
+
+def test_the_real_yes_no_buttons_speak_the_window_language(make_app: MakeApp) -> None:
+    h = make_app(opponent="random", real_dialogs=True, language="ru")
+    buttons: list[str] = []
+
+    def answer_no() -> None:
+        box = f"{h.root}.__tk__messagebox"
+        if h.root.tk.call("winfo", "exists", box):
+            for name in ("yes", "no"):
+                buttons.append(str(h.root.tk.call(f"{box}.{name}", "cget", "-text")))
+            h.root.tk.call(f"{box}.no", "invoke")
+        else:
+            h.root.after(50, answer_no)
+
+    h.root.after(50, answer_no)
+    h.app.menus.invoke("scores", "reset")
+    assert buttons == ["Да", "Нет"]
+
+
+def test_the_scoreboard_table_shows_whole_board_names(make_app: MakeApp, tmp_path: Path) -> None:
+    from tictactoe.stats import Scoreboard
+
+    scoreboard = Scoreboard(tmp_path / "wide.sqlite3")
+    scoreboard.record(Rules(15, 15, 5), "human", "fork-aware", Mark.X)
+    h = make_app(opponent="random", real_dialogs=True, scoreboard=scoreboard, language="ru")
+    h.app.menus.invoke("scores", "show")
+    [window] = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.ScoresWindow)]
+    table = window.table
+    from tkinter import font as tkfont
+
+    text = table.item(table.get_children()[0], "values")[1]
+    assert text == "15 x 15, 5 в ряд"
+    assert int(table.column("c1", "width")) >= tkfont.nametofont("TkDefaultFont").measure(text)
+    window.destroy()

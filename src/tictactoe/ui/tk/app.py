@@ -13,6 +13,7 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Any
 
@@ -45,6 +46,8 @@ CELL_PIXELS = 130
 SoundPlayer = Callable[[Sound], None]
 
 
+MIN_SIZE = (300, 320)
+"""The smallest window: the menu bar still fits on two lines in every language."""
 MENU_BAR_WIDTH = 480
 """Narrowest first window that keeps the menu bar on one line (Russian is the longest)."""
 
@@ -57,6 +60,11 @@ def initial_size(rules: Rules, room: int = 560) -> tuple[int, int]:
     """
     cell = max(34, min(CELL_PIXELS, room // max(rules.m, rules.n)))
     return cell * rules.n + 16, cell * rules.m + 16
+
+
+def centre_cell(rules: Rules) -> int:
+    """Where the keyboard cursor starts: the middle of the board."""
+    return rules.cell(rules.m // 2, rules.n // 2)
 
 
 @dataclass
@@ -107,7 +115,8 @@ class App:
         self.hints: Mapping[int, str] = {}
         self.hints_board: Board | None = None
         self.hint_once: Board | None = None
-        self.cursor = (match.rules.m // 2) * match.rules.n + match.rules.n // 2
+        self._legend_room = 0
+        self.cursor = centre_cell(match.rules)
         self._ended: tuple[Game, int] | None = None
         self._scored: Game | None = None
         self._end_dialog: str | None = None
@@ -130,15 +139,16 @@ class App:
         width, height = initial_size(match.rules, room)
         # Wide enough for the menu bar on one line in every language.
         root.geometry(f"{max(width, MENU_BAR_WIDTH)}x{height + 56}")
-        root.minsize(220, 260)
+        root.minsize(*MIN_SIZE)
         # Packed bottom-up, the canvas last: when the window shrinks, the
         # status line and the legend keep their room and the board scales.
         self.status_bar = ttk.Frame(root, padding=(8, 2, 8, 4))
         self.status_bar.pack(side="bottom", fill="x")
-        self.status = ttk.Label(self.status_bar, anchor="w")
-        self.status.pack(side="left", fill="x", expand=True)
+        self.status_bar.columnconfigure(0, weight=1)
+        self.status = ttk.Label(self.status_bar, anchor="w", justify="left")
+        self.status.grid(row=0, column=0, sticky="w")
         self.score_label = ttk.Label(self.status_bar, anchor="e")
-        self.score_label.pack(side="right")
+        self.status_bar.bind("<Configure>", lambda _event: self._resized())
         self.legend = ttk.Frame(root, padding=(8, 2))
         self.view = BoardView(root, self._picture(), width=width, height=height)
         self.view.pack(side="top", fill="both", expand=True)
@@ -189,12 +199,17 @@ class App:
     def new_game(self, *, you_start: bool | None = None, rules: Rules | None = None) -> None:
         """Start the next game (cancelling any thinking)."""
         self._cancel_jobs()
+        before = self.match.rules
         self.match.new_game(you_start=you_start, rules=rules)
         rules = self.match.rules
-        if self.cursor >= rules.size:
-            self.cursor = (rules.m // 2) * rules.n + rules.n // 2
+        if rules != before:
+            self.cursor = centre_cell(rules)
         self.vars.board.set(board_key(rules))
         self.notice = ""
+        opponent = self.match.opponent
+        if opponent != HUMAN and players.get(opponent).unsupported_reason(rules) is not None:
+            # Said at once, not only when the computer's turn comes.
+            self.notice = texts.cannot_play(self.translate, opponent, rules)
         self.refresh()
 
     def play_as(self, x: bool) -> None:
@@ -396,35 +411,65 @@ class App:
             )
         )
         self.root.title(f"{texts.app_name(_)} - {short}")
+        self._layout_status()
+
+    def _resized(self) -> None:
+        self._layout_status()
+        if self.legend.winfo_ismapped() and self._room() != self._legend_room:
+            self._show_legend()
+
+    def _room(self) -> int:
+        """The width the status line and the legend may use."""
+        width = self.status_bar.winfo_width()
+        return (width if width > 1 else self.root.winfo_width()) - 16
+
+    def _layout_status(self) -> None:
+        """The score beside the status when both fit on one line, else under it; long text wraps."""
+        font = tkfont.nametofont("TkDefaultFont")
+        room = self._room()
+        status = font.measure(str(self.status.cget("text")))
+        score = font.measure(str(self.score_label.cget("text")))
+        beside = status + score + 16 <= room
+        self.score_label.grid(
+            row=0 if beside else 1, column=1 if beside else 0, sticky="e", padx=(16, 0)
+        )
+        self.status.configure(wraplength=max(60, room if not beside else room - score - 16))
+        self.score_label.configure(wraplength=max(60, room))
 
     def _show_legend(self) -> None:
+        """Under the board while hints show: the colours, in as many rows as the width needs."""
         _ = self.translate
         for child in self.legend.winfo_children():
             child.destroy()
         if not (self._hints_wanted() and self.hints_board is self.game.board and self.hints):
             self.legend.pack_forget()
             return
-        ttk.Label(self.legend, text=_("Hints for {mark}:").format(mark=self.game.turn)).grid(
-            row=0, column=0, sticky="w"
-        )
-        items = [
+        items: list[tuple[str | None, str]] = [
+            (None, _("Hints for {mark}:").format(mark=self.game.turn)),
             (HINT_COLOURS["win"], _("wins")),
             (HINT_COLOURS["draw"], _("draws")),
             (HINT_COLOURS["loss"], _("loses")),
         ]
-        for column, (colour, text) in enumerate(items, start=1):
-            self._swatch(colour, text, 0, column)
         if self.last_computer_move() is not None:
-            self._swatch(LAST_MOVE, _("computer's last move"), 1, 1, span=3)
+            items.append((LAST_MOVE, _("computer's last move")))
+        font = tkfont.nametofont("TkDefaultFont")
+        room = self._room()
+        row: ttk.Frame | None = None
+        used = 0
+        for colour, text in items:
+            width = font.measure(text) + (0 if colour is None else font.measure("00") + 20)
+            if row is None or used + width > room:
+                row = ttk.Frame(self.legend)
+                row.pack(side="top", anchor="w")
+                used = 0
+            used += width
+            if colour is not None:
+                tk.Label(row, width=2, background=colour, relief="solid", borderwidth=1).pack(
+                    side="left", padx=(8, 3)
+                )
+            ttk.Label(row, text=text).pack(side="left")
+        self._legend_room = room
         self.legend.pack(side="bottom", fill="x", after=self.status_bar)
-
-    def _swatch(self, colour: str, text: str, row: int, column: int, span: int = 1) -> None:
-        cell = ttk.Frame(self.legend)
-        tk.Label(cell, width=2, background=colour, relief="solid", borderwidth=1).pack(
-            side="left", padx=(8, 3)
-        )
-        ttk.Label(cell, text=text).pack(side="left")
-        cell.grid(row=row, column=column, columnspan=span, sticky="w")
 
     # --- the computer's moves -------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable, Sequence
+from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import Protocol
 
@@ -127,9 +128,13 @@ class ScoresWindow(tk.Toplevel):
         self.table = ttk.Treeview(
             frame, columns=columns, show="headings", height=max(3, min(12, len(rows)))
         )
-        for column, heading in zip(columns, headings, strict=True):
+        body, bold = tkfont.nametofont("TkDefaultFont"), tkfont.nametofont("TkHeadingFont")
+        for number, (column, heading) in enumerate(zip(columns, headings, strict=True)):
             self.table.heading(column, text=heading)
-            self.table.column(column, width=110 if column == "c0" else 80, anchor="center")
+            widest = max(
+                [bold.measure(heading)] + [body.measure(row[number]) for row in rows if row]
+            )
+            self.table.column(column, width=widest + 24, minwidth=40, anchor="center")
         for row in rows:
             self.table.insert("", "end", values=list(row))
         self.table.pack(fill="both", expand=True)
@@ -145,7 +150,15 @@ class TkDialogs:
         self._translate = translate
 
     def ask_yes_no(self, title: str, message: str) -> bool:
-        """Tk's message box with Yes and No."""
+        """Tk's message box with Yes and No, the buttons in the window's language."""
+        _ = self._translate()
+        # On X11 Tk draws the box itself and names its buttons through msgcat in the
+        # system's locale; say them in the window's language instead.
+        locale = self._master.tk.call("::msgcat::mclocale")
+        for english, translated in (("&Yes", _("&Yes")), ("&No", _("&No"))):
+            self._master.tk.call(
+                "namespace", "eval", "::tk", ("::msgcat::mcset", locale, english, translated)
+            )
         return bool(messagebox.askyesno(title, message, parent=self._master))
 
     def ask_board(self, current: Rules) -> Rules | None:
