@@ -5,11 +5,13 @@ options, plays real key presses into it with ``xdotool`` and captures the
 window's part of the screen with ImageMagick's ``import`` into ``docs/screenshots/tk-*.png``.
 
 Needs Xvfb, xdotool and ImageMagick (``apt-get install xvfb xdotool imagemagick``).
-Run: ``python scripts/screenshots.py``.
+Run: ``python scripts/screenshots.py`` (``--display N`` to use Xvfb display ``:N``
+instead of the first free one from 140 up).
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import subprocess
@@ -74,9 +76,10 @@ def _free_display() -> int:
 
 
 @contextmanager
-def xvfb() -> Iterator[str]:
-    """A private X display for the duration of the block."""
-    number = _free_display()
+def xvfb(number: int | None = None) -> Iterator[str]:
+    """A private X display (``:number``, else a free one) for the duration of the block."""
+    if number is None:
+        number = _free_display()
     server = subprocess.Popen(
         ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
@@ -132,14 +135,17 @@ def take(shot: Shot, env: dict[str, str]) -> Path:
         program.wait(timeout=10)
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """Write every screenshot; returns 1 if a tool is missing."""
+    parser = argparse.ArgumentParser(description="Regenerate docs/screenshots/tk-*.png.")
+    parser.add_argument("--display", type=int, help="the Xvfb display number to start")
+    args = parser.parse_args(argv)
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if missing:
         print(f"missing: {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)")
         return 1
     OUT.mkdir(parents=True, exist_ok=True)
-    with xvfb() as display:
+    with xvfb(args.display) as display:
         env = {**os.environ, "DISPLAY": display, "LANG": "C.UTF-8"}
         env.pop("LANGUAGE", None)
         for shot in SHOTS:
