@@ -106,3 +106,28 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     assert [worker.wait(60) for worker in workers] == [0, 0]
     (tally,) = Scoreboard(path).tallies()
     assert tally.wins == 80
+
+
+def test_reset_sets_a_corrupt_file_aside_and_starts_anew(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    path.write_bytes(b"this is not a database" * 100)
+    board = Scoreboard(path)
+    set_aside = board.reset()
+    assert set_aside == tmp_path / "s.db.broken"
+    assert set_aside.read_bytes().startswith(b"this is not a database")
+    board.record(Rules(), "human", "random", Mark.X)
+    assert board.tallies() == [Tally("random", Rules(), wins=1, losses=0, draws=0)]
+
+
+def test_reset_of_a_healthy_file_sets_nothing_aside(tmp_path: Path) -> None:
+    board = Scoreboard(tmp_path / "s.db")
+    board.record(Rules(), "human", "random", Mark.X)
+    assert board.reset() is None
+    assert not (tmp_path / "s.db.broken").exists()
+
+
+def test_reset_leaves_a_directory_in_the_way_alone(tmp_path: Path) -> None:
+    (tmp_path / "s.db").mkdir()
+    with pytest.raises(ScoreboardError):
+        Scoreboard(tmp_path / "s.db").reset()
+    assert (tmp_path / "s.db").is_dir()

@@ -128,7 +128,38 @@ class Scoreboard:
             )
         ]
 
-    def reset(self) -> None:
-        """Forget every recorded game."""
-        with self._connect() as db:
-            db.execute("DELETE FROM games")
+    def reset(self) -> Path | None:
+        """Forget every recorded game.
+
+        A file that is not a scoreboard database at all (corrupt, or something
+        else saved under its name) is set aside as ``<name>.broken`` and a new
+        one started; returns where it went, or None when nothing was set aside.
+        """
+        try:
+            with self._connect() as db:
+                db.execute("DELETE FROM games")
+            return None
+        except ScoreboardError:
+            if not self._is_damaged():
+                raise
+        broken = self.path.with_name(self.path.name + ".broken")
+        try:
+            self.path.replace(broken)
+        except OSError as error:
+            raise ScoreboardError(f"scoreboard {self.path} cannot be set aside: {error}") from None
+        with self._connect():
+            pass
+        return broken
+
+    def _is_damaged(self) -> bool:
+        """True when the file exists but SQLite cannot read it as a database."""
+        if not self.path.is_file():
+            return False
+        try:
+            with closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)) as db:
+                db.execute("PRAGMA schema_version").fetchone()
+        except sqlite3.OperationalError:  # busy, locked, unreadable: not ours to replace
+            return False
+        except sqlite3.DatabaseError:  # not a database, or a malformed one
+            return True
+        return False

@@ -78,3 +78,15 @@ def test_corrupt_scoreboard_is_reported(run, home: Path) -> None:
     assert status == 1
     assert "cannot be used" in out
     assert "Traceback" not in out + err
+    assert "tictactoe stats --reset" in out
+
+
+def test_reset_repairs_a_corrupt_scoreboard(run, home: Path) -> None:
+    (home / "scores.sqlite3").write_bytes(b"not a database" * 50)
+    status, out, _ = run(["stats", "--reset", "--yes"])
+    assert status == 0
+    assert "kept as" in out and "scores.sqlite3.broken" in out
+    assert "The scoreboard is empty now." in out
+    status, out, _ = run(["stats"])
+    assert status == 0
+    assert "No games recorded yet." in out

@@ -46,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
         prompter.say(
             tr.gettext("The scoreboard file {path} cannot be used.").format(path=board.path)
         )
+        if not args.reset:
+            prompter.say(tr.gettext("To start a new one, run: tictactoe stats --reset"))
         return EXIT_ERROR
     except (EOFError, Quit):
         prompter.say(tr.gettext("Goodbye!"))
@@ -62,7 +64,11 @@ def _reset(board: Scoreboard, prompter: Prompter, tr: Translator, *, confirmed: 
     ):
         prompter.say(tr.gettext("The scoreboard is unchanged."))
         return EXIT_OK
-    board.reset()
+    set_aside = board.reset()
+    if set_aside is not None:
+        prompter.say(
+            tr.gettext("The damaged scoreboard file was kept as {path}.").format(path=set_aside)
+        )
     prompter.say(tr.gettext("The scoreboard is empty now."))
     return EXIT_OK
 
