@@ -217,3 +217,23 @@ def test_match_changes_opponent_and_board() -> None:
     assert match.game.computer_move() == 0
     game = match.new_game(rules=Rules(4, 4, 4), you_start=False)
     assert game.rules == Rules(4, 4, 4) and game.player(Mark.X) == "first-free"
+
+
+def test_hints_and_the_perfect_player_share_one_solver() -> None:
+    game = Game(players={Mark.X: HUMAN, Mark.O: "perfect"}, rng=random.Random(2))
+    game.play(4)
+    game.computer_move()
+    solved = game.solver.nodes
+    assert solved > 0  # the player's search went into the game's solver
+    hints = game.hint()
+    assert set(hints) == set(game.board.legal_moves())
+
+
+def test_a_match_keeps_its_solver_across_games() -> None:
+    match = Match(Rules(4, 4, 3), opponent="perfect", rng=random.Random(1))
+    first = match.game.solver
+    match.game.play(5)
+    match.game.computer_move()
+    assert first.nodes > 0
+    assert match.new_game().solver is first
+    assert match.new_game(rules=Rules(3, 3, 3)).solver is first

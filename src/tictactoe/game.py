@@ -24,10 +24,10 @@ from tictactoe import players as registry
 from tictactoe.board import Board, Mark
 from tictactoe.errors import IllegalMoveError, UnknownPlayerError
 from tictactoe.rules import Rules
+from tictactoe.solver import Solver
 
 if TYPE_CHECKING:
     from tictactoe.analysis import MoveValue
-    from tictactoe.solver import Solver
 
 HUMAN = "human"
 """The player name of a person (at the keyboard, mouse or screen)."""
@@ -81,6 +81,7 @@ class Game:
         players: Mapping[Mark, str] | None = None,
         *,
         rng: random.Random | None = None,
+        solver: Solver | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
         chosen = {Mark.X: HUMAN, Mark.O: "perfect"} if players is None else dict(players)
@@ -90,7 +91,7 @@ class Game:
         self._moves: list[int] = []
         self._redo: list[int] = []
         self._engines: dict[tuple[Mark, str], registry.Player] = {}
-        self._solver: Solver | None = None
+        self._solver = solver
 
     # --- reading ------------------------------------------------------------
 
@@ -192,7 +193,7 @@ class Game:
     def _engine(self, mark: Mark) -> registry.Player:
         key = (mark, self._players[mark])
         if key not in self._engines:
-            self._engines[key] = registry.create(key[1], self._rng)
+            self._engines[key] = registry.create(key[1], self._rng, solver=self.solver)
         return self._engines[key]
 
     def _push(self, cell: int) -> Board:
@@ -208,11 +209,15 @@ class Game:
         Raises :class:`~tictactoe.errors.UnsolvableError` on boards too big to solve.
         """
         from tictactoe.analysis import analyse
-        from tictactoe.solver import Solver
 
+        return analyse(self.board, self.solver)
+
+    @property
+    def solver(self) -> Solver:
+        """The exact solver shared by hints and the ``perfect`` player (made when first needed)."""
         if self._solver is None:
             self._solver = Solver()
-        return analyse(self.board, self._solver)
+        return self._solver
 
     # --- undo / redo ------------------------------------------------------------
 
@@ -294,6 +299,8 @@ class Match:
         self.starter = starter
         self.rng = rng if rng is not None else random.Random()
         self.score = Score()
+        self.solver = Solver()
+        """Shared by every game of the match, so positions solved once stay solved."""
         self.games_started = 0
         self.you_start = self._first_mover_is_you()
         self.game = self._new_game()
@@ -310,7 +317,7 @@ class Match:
 
     def _new_game(self) -> Game:
         first, second = (self.you, self.opponent) if self.you_start else (self.opponent, self.you)
-        return Game(self.rules, {Mark.X: first, Mark.O: second}, rng=self.rng)
+        return Game(self.rules, {Mark.X: first, Mark.O: second}, rng=self.rng, solver=self.solver)
 
     @property
     def your_mark(self) -> Mark:

@@ -13,11 +13,14 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from tictactoe.board import Board
 from tictactoe.errors import UnknownPlayerError
 from tictactoe.rules import Rules
+
+if TYPE_CHECKING:
+    from tictactoe.solver import Solver
 
 
 class Player(Protocol):
@@ -37,6 +40,8 @@ class Strategy(NamedTuple):
     """``module:callable`` taking ``rng`` and returning a :class:`Player`."""
     level: int | None = None
     """Seed 002's skill level (1 random, 2 win-block, 3 perfect), if it has one."""
+    uses_solver: bool = False
+    """The factory takes ``solver=``: an exact solver it may share (with hints, say)."""
 
     def factory(self) -> Callable[..., Player]:
         """The callable that builds this strategy's players."""
@@ -44,9 +49,22 @@ class Strategy(NamedTuple):
         built: Callable[..., Player] = getattr(importlib.import_module(module), attribute)
         return built
 
-    def create(self, rng: random.Random | None = None, *, seed: int | None = None) -> Player:
-        """A new player; randomness from ``rng``, else a generator seeded with ``seed``."""
-        return self.factory()(rng=rng if rng is not None else random.Random(seed))
+    def create(
+        self,
+        rng: random.Random | None = None,
+        *,
+        seed: int | None = None,
+        solver: Solver | None = None,
+    ) -> Player:
+        """A new player; randomness from ``rng``, else a generator seeded with ``seed``.
+
+        ``solver`` is shared with the player if it searches exactly (``uses_solver``),
+        so what it learns also answers hints at once.
+        """
+        chosen = rng if rng is not None else random.Random(seed)
+        if self.uses_solver and solver is not None:
+            return self.factory()(rng=chosen, solver=solver)
+        return self.factory()(rng=chosen)
 
     def unsupported_reason(self, rules: Rules) -> str | None:
         """Why this strategy cannot play ``rules``'s board, or None if it can."""
@@ -94,6 +112,7 @@ STRATEGIES: tuple[Strategy, ...] = (
         "exact play: never loses, wins fastest, sets traps (seed 002, level 3)",
         "tictactoe.players.perfect:PerfectPlayer",
         level=3,
+        uses_solver=True,
     ),
 )
 """Every computer player, weakest first."""
@@ -112,6 +131,12 @@ def get(name: str) -> Strategy:
     raise UnknownPlayerError(f"unknown player {name!r}: choose one of {', '.join(names())}")
 
 
-def create(name: str, rng: random.Random | None = None, *, seed: int | None = None) -> Player:
-    """A new player of the strategy called ``name``."""
-    return get(name).create(rng, seed=seed)
+def create(
+    name: str,
+    rng: random.Random | None = None,
+    *,
+    seed: int | None = None,
+    solver: Solver | None = None,
+) -> Player:
+    """A new player of the strategy called ``name`` (see :meth:`Strategy.create`)."""
+    return get(name).create(rng, seed=seed, solver=solver)
