@@ -72,6 +72,18 @@ def check_player_name(name: str) -> str:
     return name
 
 
+def strongest_player(rules: Rules) -> str:
+    """The strongest computer player that can play ``rules``'s board.
+
+    The registry lists players weakest first, so this is ``perfect`` where
+    exact play is possible and the best of the others elsewhere.
+    """
+    for strategy in reversed(registry.STRATEGIES):
+        if strategy.unsupported_reason(rules) is None:
+            return strategy.name
+    return registry.STRATEGIES[0].name
+
+
 class Game:
     """One game: the position, who plays each side, the move history and redo stack."""
 

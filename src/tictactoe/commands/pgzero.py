@@ -14,7 +14,7 @@ import sys
 from tictactoe import players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
 from tictactoe.errors import RulesError
-from tictactoe.game import HUMAN, Match, Starter
+from tictactoe.game import HUMAN, Match, Starter, strongest_player
 from tictactoe.i18n import Translator, translator
 from tictactoe.rules import Rules
 
@@ -23,7 +23,6 @@ HELP = "the Pygame Zero game (seed 001): click the cells; keys N U H 1-9 S Esc"
 EXIT_MISSING = 1
 EXIT_NO_DISPLAY = 1
 EXIT_USAGE = 2
-DEFAULT_OPPONENT = "perfect"
 """Seed 001's computer plays minimax: the exact player."""
 
 
@@ -51,14 +50,6 @@ def missing_extra(_: Translator) -> str | None:
     return None
 
 
-def default_opponent(rules: Rules) -> str:
-    """The exact player if it can play ``rules``, else the strongest one that can."""
-    for name in (DEFAULT_OPPONENT, *reversed(players.names())):
-        if players.get(name).unsupported_reason(rules) is None:
-            return name
-    return players.names()[0]
-
-
 def build_match(args: argparse.Namespace, _: Translator) -> Match | str:
     """The match the options ask for, or a message saying what is wrong with them."""
     try:
@@ -66,7 +57,7 @@ def build_match(args: argparse.Namespace, _: Translator) -> Match | str:
     except RulesError as error:
         return _("That board is impossible: {reason}").format(reason=error)
     assert rules is not None
-    opponent = args.opponent if args.opponent is not None else default_opponent(rules)
+    opponent = args.opponent if args.opponent is not None else strongest_player(rules)
     you = args.you if args.you is not None else HUMAN
     for name in (opponent, you):
         if name != HUMAN and players.get(name).unsupported_reason(rules) is not None:

@@ -7,7 +7,7 @@ import sys
 
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
 from tictactoe.errors import RulesError
-from tictactoe.game import HUMAN, Match, Starter
+from tictactoe.game import HUMAN, Match, Starter, strongest_player
 from tictactoe.i18n import translator
 from tictactoe.rules import Rules
 
@@ -34,9 +34,9 @@ def run(args: argparse.Namespace) -> int:
 
     import tkinter as tk
 
-    from tictactoe.ui.tk.app import App, default_level
+    from tictactoe.ui.tk.app import App
 
-    level = args.opponent if args.opponent not in (None, HUMAN) else default_level(rules)
+    level = args.opponent if args.opponent not in (None, HUMAN) else strongest_player(rules)
     match = Match(
         rules,
         HUMAN if args.opponent == HUMAN else level,

@@ -94,17 +94,6 @@ def test_unknown_flags_are_refused_by_argparse(capsys: pytest.CaptureFixture[str
     assert "side must be X or O" in capsys.readouterr().err
 
 
-def test_the_default_opponent_is_the_exact_player_where_it_can_play() -> None:
-    from tictactoe.rules import Rules
-
-    assert command.default_opponent(Rules()) == "perfect"
-    big = command.default_opponent(Rules.of(15, 15))
-    assert big != "perfect"
-    from tictactoe import players
-
-    assert players.get(big).unsupported_reason(Rules.of(15, 15)) is None
-
-
 @pytest.mark.parametrize(
     ("env", "reason"),
     [

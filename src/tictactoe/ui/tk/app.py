@@ -625,16 +625,3 @@ class App:
         cell = self.view.cell_at(event.x, event.y)
         if cell is not None:
             self.click(cell)
-
-
-def default_level(rules: Rules) -> str:
-    """The strongest seed 002 level that can play ``rules``, else the first strategy that can."""
-    levelled = sorted(
-        (s for s in players.STRATEGIES if s.level is not None),
-        key=lambda s: s.level or 0,
-        reverse=True,
-    )
-    for strategy in [*levelled, *players.STRATEGIES]:
-        if strategy.unsupported_reason(rules) is None:
-            return strategy.name
-    return players.STRATEGIES[0].name
