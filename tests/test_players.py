@@ -16,7 +16,7 @@ SEED_NAMES = ("first-free", "random", "win-block", "centre-first", "corner-first
 
 
 def test_names_in_registry_order() -> None:
-    assert players.names() == (*SEED_NAMES, "perfect")
+    assert players.names() == (*SEED_NAMES, "lookahead", "perfect")
 
 
 def test_descriptions_are_single_lines() -> None:

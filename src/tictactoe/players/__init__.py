@@ -108,6 +108,11 @@ STRATEGIES: tuple[Strategy, ...] = (
         "tictactoe.players.seeds:ForkAware",
     ),
     Strategy(
+        "lookahead",
+        "looks a few moves ahead: threats, blocks and patterns (for big boards)",
+        "tictactoe.players.lookahead:Lookahead",
+    ),
+    Strategy(
         "perfect",
         "exact play: never loses, wins fastest, sets traps (seed 002, level 3)",
         "tictactoe.players.perfect:PerfectPlayer",
