@@ -133,7 +133,7 @@ def test_junk_before_every_answer_of_a_whole_session(run) -> None:
     assert "\x1b[2J" not in out and "\x00" not in out
     for message in (
         "Please type the board size as rows x columns",
-        "Please type a number from 1 to 8 or a player's name.",
+        "Please type a number from 1 to 9 or a player's name.",
         "Please type a number from 1 to 4, or yes or no.",
         "is not a cell. Type a number from 1 to 9.",
         "Please type a cell, or help.",
