@@ -103,6 +103,17 @@ class Menus:
     def _parent_key(self, menu: tk.Menu) -> str:
         return next(key for key, value in self.menus.items() if value is menu)
 
+    def _radio(
+        self,
+        menu_key: str,
+        value: str,
+        label: str,
+        command: Callable[[], None],
+        variable: tk.Variable,
+    ) -> None:
+        """A radio button whose entry key is the value it sets ``variable`` to."""
+        self._add(menu_key, value, "radiobutton", label, command, variable=variable, value=value)
+
     def _add(
         self,
         menu_key: str,
@@ -145,26 +156,22 @@ class Menus:
         for position, strategy in enumerate(ordered):
             if position and strategy.level is None and ordered[position - 1].level is not None:
                 self.menus["level"].add_separator()
-            self._add(
+            self._radio(
                 "level",
                 strategy.name,
-                "radiobutton",
                 texts.level_label(_, strategy),
                 app.choose_level,
-                variable=app.vars.level,
-                value=strategy.name,
+                app.vars.level,
             )
 
         self._menu("board", _("Board"))
         for rules in BOARD_PRESETS:
-            self._add(
+            self._radio(
                 "board",
                 board_key(rules),
-                "radiobutton",
                 texts.board_name(_, rules.m, rules.n, rules.k),
                 app.choose_preset,
-                variable=app.vars.board,
-                value=board_key(rules),
+                app.vars.board,
             )
         self.menus["board"].add_separator()
         self._add("board", "custom", "command", _("Custom..."), app.custom_board)
@@ -178,15 +185,7 @@ class Menus:
             (Starter.COIN, _("Coin toss")),
         )
         for starter, label in starters:
-            self._add(
-                "starter",
-                starter.value,
-                "radiobutton",
-                label,
-                app.choose_starter,
-                variable=app.vars.starter,
-                value=starter.value,
-            )
+            self._radio("starter", starter.value, label, app.choose_starter, app.vars.starter)
         self._add(
             "options", "sound", "checkbutton", _("Sound"), app.refresh, variable=app.vars.sound
         )
@@ -203,26 +202,10 @@ class Menus:
             (Numbering.COORDS, _("Coordinates (b2)")),
         )
         for numbering, label in numberings:
-            self._add(
-                "numbering",
-                numbering.value,
-                "radiobutton",
-                label,
-                app.refresh,
-                variable=app.vars.numbering,
-                value=numbering.value,
-            )
+            self._radio("numbering", numbering.value, label, app.refresh, app.vars.numbering)
         self._menu("language", _("Language"), self.menus["options"])
         for code, name in LANGUAGES.items():
-            self._add(
-                "language",
-                code,
-                "radiobutton",
-                name,
-                app.choose_language,
-                variable=app.vars.language,
-                value=code,
-            )
+            self._radio("language", code, name, app.choose_language, app.vars.language)
 
         self._menu("scores", _("Scoreboard"))
         self._add("scores", "show", "command", _("Show..."), app.show_scores)
