@@ -15,8 +15,8 @@ import sys
 import time
 
 from tictactoe import players
-from tictactoe.board import Board, Mark
-from tictactoe.rules import Rules
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.rules import Rules
 
 BOARDS = (Rules(7, 7, 5), Rules(15, 15, 5), Rules(5, 5, 4))
 OPPONENT = "fork-aware"

@@ -13,8 +13,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from tictactoe.board import Board
-from tictactoe.rules import Rules
+from tictactoe.core.board import Board
+from tictactoe.core.rules import Rules
 
 BOARDS = (Rules(3, 3, 3), Rules(15, 15, 5))
 DEFAULT_SECONDS = 2.0

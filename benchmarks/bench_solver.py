@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 from seed_minimax import X_STEP, minmax
 
-from tictactoe.board import Board
-from tictactoe.players.perfect import PerfectPlayer
-from tictactoe.rules import Rules
-from tictactoe.solver import Solver, Value
+from tictactoe.core.board import Board
+from tictactoe.core.rules import Rules
+from tictactoe.core.solver import Solver, Value
+from tictactoe.core.strategies.perfect import PerfectPlayer
 
 WARM_CALLS = 2000
 """Calls timed for the warm move (the median is reported)."""
@@ -33,8 +33,8 @@ SEED_RUNS = 3
 
 COLD_SCRIPT = (
     "import random\n"
-    "from tictactoe.board import Board\n"
-    "from tictactoe.players.perfect import PerfectPlayer\n"
+    "from tictactoe.core.board import Board\n"
+    "from tictactoe.core.strategies.perfect import PerfectPlayer\n"
     "PerfectPlayer(random.Random()).choose(Board.empty())\n"
 )
 """What a fresh process does for the cold figure: import, then one move."""

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe.board import Mark
-from tictactoe.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.core.board import Mark
+from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Starter
-from tictactoe.rules import Rules
 
 
 def human_vs(opponent: str = "first-free", rules: Rules | None = None) -> Game:

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from tictactoe import players
-from tictactoe.board import Board
-from tictactoe.errors import UnknownPlayerError
-from tictactoe.rules import Rules
+from tictactoe.core.board import Board
+from tictactoe.core.errors import UnknownPlayerError
+from tictactoe.core.rules import Rules
 
 SEED_NAMES = ("first-free", "random", "win-block", "centre-first", "corner-first", "fork-aware")
 
@@ -75,6 +75,6 @@ def test_unknown_name_lists_the_valid_ones() -> None:
 
 
 def test_perfect_player_is_created_by_name() -> None:
-    pytest.importorskip("tictactoe.players.perfect")
+    pytest.importorskip("tictactoe.core.strategies.perfect")
     board = Board.parse("XX./OO./...")
     assert players.create("perfect", seed=0).choose(board) == 2

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.board import Mark
+from tictactoe.core.board import Mark
+from tictactoe.core.rules import Rules
 from tictactoe.paths import HOME_VARIABLE, data_home
-from tictactoe.rules import Rules
 from tictactoe.stats import FILE_NAME, Scoreboard, ScoreboardError, Tally
 
 
@@ -89,8 +89,8 @@ def test_unwritable_location_is_reported(tmp_path: Path) -> None:
 RECORD_SCRIPT = """
 import sys
 from pathlib import Path
-from tictactoe.board import Mark
-from tictactoe.rules import Rules
+from tictactoe.core.board import Mark
+from tictactoe.core.rules import Rules
 from tictactoe.stats import Scoreboard
 board = Scoreboard(Path(sys.argv[1]))
 for _ in range(int(sys.argv[2])):

@@ -1,24 +1,28 @@
 """Tic-tac-toe and every m,n,k-game: rules, positions, solver and computer players.
 
-The engine (this package's top-level modules and :mod:`tictactoe.players`)
-imports only the standard library; front ends live in :mod:`tictactoe.ui`.
+The engine is :mod:`tictactoe.core` (standard library only); the package root
+ties the application together: the registry of named computer players
+(:mod:`tictactoe.players`), the game controller (:mod:`tictactoe.game`), the
+scoreboard, translations and sounds, the front ends (:mod:`tictactoe.ui`) and
+the commands (:mod:`tictactoe.commands`).
 
     >>> from tictactoe import Board
     >>> Board.parse("X.O/.X./..O").legal_moves()
     (1, 3, 5, 6, 7)
 """
 
-from tictactoe.board import Board, Mark
-from tictactoe.errors import (
+from tictactoe.core import (
+    Board,
     CellNameError,
     IllegalMoveError,
+    Mark,
     PositionError,
+    Rules,
     RulesError,
     TicTacToeError,
     UnknownPlayerError,
     UnsolvableError,
 )
-from tictactoe.rules import Rules
 
 __all__ = [
     "Board",

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 
 from tictactoe import players
-from tictactoe.board import Board, Mark
-from tictactoe.errors import TicTacToeError
-from tictactoe.rules import Rules
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.rules import Rules
 
 PARALLEL_WORK = 20_000
 """Games x cells from which a match uses every core by default (below, one)."""
@@ -134,7 +134,7 @@ def play_batch(batch: Batch) -> Tally:
 def check_players(rules: Rules, *names: str) -> None:
     """Raise unless every named player exists and can play ``rules``'s board.
 
-    :class:`~tictactoe.errors.UnknownPlayerError` lists the valid names;
+    :class:`~tictactoe.core.errors.UnknownPlayerError` lists the valid names;
     :class:`MatchError` gives the strategy's reason for refusing the board.
     """
     for name in names:

@@ -21,13 +21,13 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from tictactoe import players as registry
-from tictactoe.board import Board, Mark
-from tictactoe.errors import IllegalMoveError, UnknownPlayerError
-from tictactoe.rules import Rules
-from tictactoe.solver import Solver
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.core.rules import Rules
+from tictactoe.core.solver import Solver
 
 if TYPE_CHECKING:
-    from tictactoe.analysis import MoveValue
+    from tictactoe.core.analysis import MoveValue
 
 HUMAN = "human"
 """The player name of a person (at the keyboard, mouse or screen)."""
@@ -218,9 +218,9 @@ class Game:
     def hint(self) -> Mapping[int, MoveValue]:
         """Every legal move's outcome for the side to move (win / draw / loss, in how many plies).
 
-        Raises :class:`~tictactoe.errors.UnsolvableError` on boards too big to solve.
+        Raises :class:`~tictactoe.core.errors.UnsolvableError` on boards too big to solve.
         """
-        from tictactoe.analysis import analyse
+        from tictactoe.core.analysis import analyse
 
         return analyse(self.board, self.solver)
 

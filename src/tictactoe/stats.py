@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tictactoe.board import Mark
-from tictactoe.errors import RulesError
+from tictactoe.core.board import Mark
+from tictactoe.core.errors import RulesError
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN
 from tictactoe.paths import data_home
-from tictactoe.rules import Rules
 
 FILE_NAME = "scores.sqlite3"
 BUSY_TIMEOUT_SECONDS = 10.0

@@ -6,11 +6,11 @@ import argparse
 
 import pytest
 
-from tictactoe.board import Mark
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
-from tictactoe.errors import RulesError
+from tictactoe.core.board import Mark
+from tictactoe.core.errors import RulesError
+from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
-from tictactoe.rules import Rules
 
 
 def parse(*argv: str) -> argparse.Namespace:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tictactoe.board import Mark
-from tictactoe.rules import Rules
+from tictactoe.core.board import Mark
+from tictactoe.core.rules import Rules
 from tictactoe.stats import Scoreboard
 
 

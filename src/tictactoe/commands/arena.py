@@ -10,8 +10,8 @@ from typing import TextIO
 
 from tictactoe import arena, players
 from tictactoe.commands.options import at_least, board_size, computer_player, whole_number
-from tictactoe.errors import TicTacToeError
-from tictactoe.rules import Rules
+from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.rules import Rules
 
 HELP = "play computer players against each other and count the wins and draws"
 

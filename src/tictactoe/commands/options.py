@@ -11,11 +11,11 @@ import random
 from collections.abc import Callable
 
 from tictactoe import players
-from tictactoe.board import Mark
-from tictactoe.errors import RulesError
+from tictactoe.core.board import Mark
+from tictactoe.core.errors import RulesError
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import LANGUAGES, normalise
-from tictactoe.rules import Rules
 
 
 def language(text: str) -> str:

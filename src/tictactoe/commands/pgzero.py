@@ -13,10 +13,10 @@ import sys
 
 from tictactoe import players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
-from tictactoe.errors import RulesError
+from tictactoe.core.errors import RulesError
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter, strongest_player
 from tictactoe.i18n import Translator, translator
-from tictactoe.rules import Rules
 
 HELP = "the Pygame Zero game (seed 001): click the cells; keys N U H 1-9 S Esc"
 

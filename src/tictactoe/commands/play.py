@@ -7,9 +7,9 @@ import contextlib
 import sys
 
 from tictactoe import players
-from tictactoe.cells import Numbering
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
-from tictactoe.errors import RulesError
+from tictactoe.core.cells import Numbering
+from tictactoe.core.errors import RulesError
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
 

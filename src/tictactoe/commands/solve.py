@@ -8,13 +8,13 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from tictactoe.analysis import MoveValue
-from tictactoe.board import Board
-from tictactoe.cells import Numbering, label
 from tictactoe.commands.options import at_least
-from tictactoe.errors import TicTacToeError
-from tictactoe.rules import MIN_K
-from tictactoe.solver import Solution, Solver, Value
+from tictactoe.core.analysis import MoveValue
+from tictactoe.core.board import Board
+from tictactoe.core.cells import Numbering, label
+from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.rules import MIN_K
+from tictactoe.core.solver import Solution, Solver, Value
 
 HELP = "solve positions exactly: the value, the best moves and every move's value"
 

@@ -6,10 +6,10 @@ import argparse
 import sys
 
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
-from tictactoe.errors import RulesError
+from tictactoe.core.errors import RulesError
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter, strongest_player
 from tictactoe.i18n import translator
-from tictactoe.rules import Rules
 
 HELP = "play in a desktop window (tkinter): menus, skill levels, hints, sounds"
 

@@ -15,12 +15,12 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from tictactoe.board import Board
-from tictactoe.errors import UnknownPlayerError
-from tictactoe.rules import Rules
+from tictactoe.core.board import Board
+from tictactoe.core.errors import UnknownPlayerError
+from tictactoe.core.rules import Rules
 
 if TYPE_CHECKING:
-    from tictactoe.solver import Solver
+    from tictactoe.core.solver import Solver
 
 
 class Player(Protocol):
@@ -78,44 +78,44 @@ STRATEGIES: tuple[Strategy, ...] = (
     Strategy(
         "first-free",
         "takes the first free cell (seed 000's dummy)",
-        "tictactoe.players.seeds:FirstFree",
+        "tictactoe.core.strategies.seeds:FirstFree",
     ),
     Strategy(
         "random",
         "plays a random free cell (seed 002, level 1)",
-        "tictactoe.players.seeds:RandomPlayer",
+        "tictactoe.core.strategies.seeds:RandomPlayer",
         level=1,
     ),
     Strategy(
         "win-block",
         "wins if it can, else blocks, else plays at random (seed 002, level 2)",
-        "tictactoe.players.seeds:WinBlock",
+        "tictactoe.core.strategies.seeds:WinBlock",
         level=2,
     ),
     Strategy(
         "centre-first",
         "wins, blocks, then centre, corners, edges (seed 003)",
-        "tictactoe.players.seeds:CentreFirst",
+        "tictactoe.core.strategies.seeds:CentreFirst",
     ),
     Strategy(
         "corner-first",
         "wins, blocks, then a random corner, centre, edge (seed 004)",
-        "tictactoe.players.seeds:CornerFirst",
+        "tictactoe.core.strategies.seeds:CornerFirst",
     ),
     Strategy(
         "fork-aware",
         "centre, wins, avoids losing moves and forks (seed 000's theBest)",
-        "tictactoe.players.seeds:ForkAware",
+        "tictactoe.core.strategies.seeds:ForkAware",
     ),
     Strategy(
         "lookahead",
         "looks a few moves ahead: threats, blocks and patterns (for big boards)",
-        "tictactoe.players.lookahead:Lookahead",
+        "tictactoe.core.strategies.lookahead:Lookahead",
     ),
     Strategy(
         "perfect",
         "exact play: never loses, wins fastest, sets traps (seed 002, level 3)",
-        "tictactoe.players.perfect:PerfectPlayer",
+        "tictactoe.core.strategies.perfect:PerfectPlayer",
         level=3,
         uses_solver=True,
     ),

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from tictactoe.board import Mark
+from tictactoe.core.board import Mark
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.levels import skill_levels
 

@@ -15,8 +15,8 @@ import pygame.freetype
 import pytest
 
 import tictactoe
+from tictactoe.core.rules import Rules
 from tictactoe.i18n import LANGUAGES, parse_po, translator
-from tictactoe.rules import Rules
 from tictactoe.ui.pgz import text as banner
 from tictactoe.ui.pgz.text import BannerText
 from tictactoe.ui.pgz.view import Layout

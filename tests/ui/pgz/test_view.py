@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tictactoe import players
-from tictactoe.rules import Rules
+from tictactoe.core.rules import Rules
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.levels import level_of, skill_levels
 from tictactoe.ui.pgz.view import Layout

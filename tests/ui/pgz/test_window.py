@@ -9,9 +9,9 @@ from typing import Any
 import pygame
 import pytest
 
-from tictactoe.board import Board, Mark
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.rules import Rules
 from tictactoe.game import Game
-from tictactoe.rules import Rules
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import view

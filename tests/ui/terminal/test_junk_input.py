@@ -8,11 +8,11 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tictactoe.board import Mark
-from tictactoe.cells import Numbering
+from tictactoe.core.board import Mark
+from tictactoe.core.cells import Numbering
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import translator
-from tictactoe.rules import Rules
 from tictactoe.ui.terminal import answers
 from tictactoe.ui.terminal.prompts import Invalid, Prompter
 from tictactoe.ui.terminal.session import Session

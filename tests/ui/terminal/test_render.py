@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 
-from tictactoe.board import Board
-from tictactoe.cells import Numbering
-from tictactoe.rules import Rules
+from tictactoe.core.board import Board
+from tictactoe.core.cells import Numbering
+from tictactoe.core.rules import Rules
 from tictactoe.ui.terminal.render import default_numbering, render, use_colour
 
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from tictactoe.board import Mark
+from tictactoe.core.board import Mark
+from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
-from tictactoe.rules import Rules
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk.app import App

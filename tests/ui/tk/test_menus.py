@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tictactoe import players
-from tictactoe.board import Mark
+from tictactoe.core.board import Mark
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter
-from tictactoe.rules import Rules
 from tictactoe.ui.tk.menus import BOARD_PRESETS, board_key, level_order
 
 from .conftest import Harness

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from tkinter import ttk
 
-from tictactoe.board import Mark
+from tictactoe.core.board import Mark
 from tictactoe.game import Starter
 from tictactoe.sound import Sound
 from tictactoe.ui.tk.board_view import HINT_COLOURS, WIN_HIGHLIGHT
@@ -160,7 +160,7 @@ def test_the_hints_option_keeps_hints_on_every_turn(make_app: MakeApp) -> None:
 
 
 def test_no_hints_on_a_board_too_big_to_solve(make_app: MakeApp) -> None:
-    from tictactoe.rules import Rules
+    from tictactoe.core.rules import Rules
 
     h = make_app(opponent="random", rules=Rules(7, 7, 5))
     h.key("h")

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from tictactoe import players
-from tictactoe.board import Mark
+from tictactoe.core.board import Mark
+from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
-from tictactoe.rules import Rules
 from tictactoe.ui.tk import dialogs as dialogs_module
 from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS
 

@@ -16,8 +16,8 @@ from typing import Any
 import pygame
 
 from tictactoe import players
-from tictactoe.board import Board, Mark
-from tictactoe.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.game import Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import Translator
 from tictactoe.sound import Sound

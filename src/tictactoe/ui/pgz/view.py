@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tictactoe.rules import Rules
+from tictactoe.core.rules import Rules
 
 TITLE = "tic-tac-toe"
 """The window's name in seed 001 (kept in every language, like the seed)."""
@@ -50,7 +50,7 @@ HINT_TINTS: dict[str, RGB] = {
     "draw": (80, 140, 220),
     "loss": (200, 40, 40),
 }
-"""Hint overlay tint per :class:`~tictactoe.analysis.Value` (win / draw / loss for the mover)."""
+"""Hint overlay tint per :class:`~tictactoe.core.analysis.Value` (for the mover)."""
 HINT_STRENGTH = 0.6
 """How much of the tint shows over the khaki face (0 none, 1 solid)."""
 

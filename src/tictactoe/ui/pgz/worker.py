@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from tictactoe.board import Board
+from tictactoe.core.board import Board
 
 T = TypeVar("T")
 

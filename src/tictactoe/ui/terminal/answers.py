@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from tictactoe import cells, players
-from tictactoe.board import Board
-from tictactoe.cells import Numbering
-from tictactoe.errors import CellNameError, RulesError
+from tictactoe import players
+from tictactoe.core import cells
+from tictactoe.core.board import Board
+from tictactoe.core.cells import Numbering
+from tictactoe.core.errors import CellNameError, RulesError
+from tictactoe.core.rules import MIN_K, Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
-from tictactoe.rules import MIN_K, Rules
 from tictactoe.ui.terminal.prompts import Invalid, normal, shown
 
 YES = frozenset(

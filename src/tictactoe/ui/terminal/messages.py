@@ -9,17 +9,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from tictactoe import cells
-from tictactoe.board import Mark
-from tictactoe.cells import Numbering
+from tictactoe.core import cells
+from tictactoe.core.board import Mark
+from tictactoe.core.cells import Numbering
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Outcome
 from tictactoe.i18n import Translator
-from tictactoe.rules import Rules
 from tictactoe.ui.terminal.answers import cell_range
 from tictactoe.ui.terminal.prompts import display_width
 
 if TYPE_CHECKING:
-    from tictactoe.analysis import MoveValue
+    from tictactoe.core.analysis import MoveValue
 
 
 def players_kind(match: Match) -> str:

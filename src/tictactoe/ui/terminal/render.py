@@ -12,10 +12,10 @@ from collections.abc import Mapping
 from string import ascii_lowercase
 from typing import TextIO
 
-from tictactoe import cells
-from tictactoe.board import Board, Mark
-from tictactoe.cells import Numbering
-from tictactoe.rules import Rules
+from tictactoe.core import cells
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.cells import Numbering
+from tictactoe.core.rules import Rules
 
 RESET = "\x1b[0m"
 STYLES = {Mark.X: "\x1b[1;36m", Mark.O: "\x1b[1;33m", None: "\x1b[2m"}

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from tictactoe import cells
-from tictactoe.board import Mark
-from tictactoe.cells import Numbering
-from tictactoe.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core import cells
+from tictactoe.core.board import Mark
+from tictactoe.core.cells import Numbering
+from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
 from tictactoe.stats import Scoreboard, ScoreboardError

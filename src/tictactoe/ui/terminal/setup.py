@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tictactoe.cells import Numbering
+from tictactoe.core.cells import Numbering
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
-from tictactoe.rules import Rules
 from tictactoe.ui.terminal import answers
 from tictactoe.ui.terminal.prompts import Prompter
 

@@ -18,12 +18,12 @@ from tkinter import ttk
 from typing import Any
 
 from tictactoe import players
-from tictactoe.board import Board, Mark
-from tictactoe.cells import Numbering, label
-from tictactoe.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.cells import Numbering, label
+from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, Score, Starter
 from tictactoe.i18n import Translator, translator
-from tictactoe.rules import Rules
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
 from tictactoe.stats import Scoreboard, ScoreboardError

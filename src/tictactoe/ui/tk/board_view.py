@@ -11,7 +11,7 @@ import tkinter as tk
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tictactoe.board import Mark
+from tictactoe.core.board import Mark
 
 BACKGROUND = "#f4f1ea"
 CELL = "#fffdf8"

@@ -12,9 +12,9 @@ from tkinter import font as tkfont
 from tkinter import messagebox, ttk
 from typing import Protocol
 
-from tictactoe.errors import RulesError
+from tictactoe.core.errors import RulesError
+from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.i18n import Translator
-from tictactoe.rules import MAX_SIDE, MIN_K, Rules
 
 
 class Dialogs(Protocol):

@@ -13,8 +13,8 @@ from __future__ import annotations
 import tkinter as tk
 from typing import TYPE_CHECKING, Any
 
-from tictactoe.cells import Numbering, parse
-from tictactoe.errors import CellNameError
+from tictactoe.core.cells import Numbering, parse
+from tictactoe.core.errors import CellNameError
 
 if TYPE_CHECKING:
     from tictactoe.ui.tk.app import App

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from tictactoe import players
-from tictactoe.cells import Numbering
+from tictactoe.core.cells import Numbering
+from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import LANGUAGES
-from tictactoe.rules import Rules
 from tictactoe.ui.tk import texts
 
 if TYPE_CHECKING:

@@ -7,11 +7,11 @@ window is open) and return finished text.
 from __future__ import annotations
 
 from tictactoe import players
-from tictactoe.board import Mark
+from tictactoe.core.board import Mark
+from tictactoe.core.rules import Rules
+from tictactoe.core.solver import MAX_CELLS
 from tictactoe.game import Game, Outcome
 from tictactoe.i18n import Translator
-from tictactoe.rules import Rules
-from tictactoe.solver import MAX_CELLS
 
 
 def app_name(_: Translator) -> str:
@@ -81,7 +81,7 @@ def why_unsupported(_: Translator, rules: Rules) -> str:
     """Why a player refuses ``rules``'s board, in the window's language.
 
     The engine's own reasons are English; the only player that refuses
-    boards is exact play, limited to :data:`~tictactoe.solver.MAX_CELLS` cells.
+    boards is exact play, limited to :data:`~tictactoe.core.solver.MAX_CELLS` cells.
     """
     if rules.size > MAX_CELLS:
         return _.ngettext(

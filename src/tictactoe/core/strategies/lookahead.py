@@ -29,9 +29,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from tictactoe.board import Board
-from tictactoe.errors import IllegalMoveError
-from tictactoe.players.seeds import (
+from tictactoe.core.board import Board
+from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.rules import Rules
+from tictactoe.core.strategies.seeds import (
     cells_of,
     centre_offsets,
     completing_cells,
@@ -39,7 +40,6 @@ from tictactoe.players.seeds import (
     lowest,
     sides,
 )
-from tictactoe.rules import Rules
 
 NEAR = 2
 """Candidate moves are empty cells at most this many rows/columns from a mark."""

@@ -7,8 +7,8 @@ from enum import StrEnum
 from functools import cached_property
 from itertools import compress
 
-from tictactoe.errors import IllegalMoveError, PositionError, RulesError
-from tictactoe.rules import Rules
+from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError
+from tictactoe.core.rules import Rules
 
 
 class Mark(StrEnum):
@@ -101,7 +101,7 @@ class Board:
         """A position from text such as ``X.O/.X./..O`` (rows from the top).
 
         Cells are ``X``, ``O`` or ``.`` (lower case accepted); the board size
-        comes from the text, k from ``k`` or :func:`~tictactoe.rules.default_k`.
+        comes from the text, k from ``k`` or :func:`~tictactoe.core.rules.default_k`.
         Every reason the text gives no position raises :class:`PositionError`
         naming the text, a size or k outside the limits of :class:`Rules`
         included (the :class:`RulesError` is its ``__cause__``).

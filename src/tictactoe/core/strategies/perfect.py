@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 
-from tictactoe import solver as _solver
-from tictactoe.analysis import best_moves, judge_replies
-from tictactoe.board import Board
-from tictactoe.errors import IllegalMoveError
-from tictactoe.rules import Rules
-from tictactoe.solver import Solver
+from tictactoe.core import solver as _solver
+from tictactoe.core.analysis import best_moves, judge_replies
+from tictactoe.core.board import Board
+from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.rules import Rules
+from tictactoe.core.solver import Solver
 
 TRAP_NODE_BUDGET = 300_000
 """Search nodes one choice may spend, analysis included, before trap counting stops.
@@ -34,9 +34,9 @@ def unsupported_reason(rules: Rules) -> str | None:
 
 
 class PerfectPlayer:
-    """Exact play on boards of up to :data:`~tictactoe.solver.MAX_CELLS` cells.
+    """Exact play on boards of up to :data:`~tictactoe.core.solver.MAX_CELLS` cells.
 
-    ``choose`` raises :class:`~tictactoe.errors.UnsolvableError` on a bigger
+    ``choose`` raises :class:`~tictactoe.core.errors.UnsolvableError` on a bigger
     board rather than play badly. The choices for each position are kept,
     so a position seen before is answered at once.
     """

@@ -35,9 +35,9 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
-from tictactoe.board import Board, Mark
-from tictactoe.errors import UnsolvableError
-from tictactoe.rules import Rules
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import UnsolvableError
+from tictactoe.core.rules import Rules
 
 WIN_SCORE = 1
 """Search score of a position the side to move wins."""

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe.board import Board, Mark
-from tictactoe.errors import IllegalMoveError, PositionError, RulesError
-from tictactoe.rules import MIN_K, Rules
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError
+from tictactoe.core.rules import MIN_K, Rules
 
 SIDES = st.integers(min_value=1, max_value=6)
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe.board import Board
-from tictactoe.errors import UnsolvableError
-from tictactoe.rules import Rules
-from tictactoe.solver import (
+from tictactoe.core.board import Board
+from tictactoe.core.errors import UnsolvableError
+from tictactoe.core.rules import Rules
+from tictactoe.core.solver import (
     DRAW_SCORE,
     LOSS_SCORE,
     WIN_SCORE,

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from tictactoe import players
-from tictactoe.board import Board, Mark
-from tictactoe.errors import IllegalMoveError, UnsolvableError
-from tictactoe.players.perfect import TRAP_NODE_BUDGET, PerfectPlayer, unsupported_reason
-from tictactoe.rules import Rules
-from tictactoe.solver import Outcome, Solver, Value
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.rules import Rules
+from tictactoe.core.solver import Outcome, Solver, Value
+from tictactoe.core.strategies.perfect import TRAP_NODE_BUDGET, PerfectPlayer, unsupported_reason
 
 
 def brute_force(board: Board, memo: dict[Board, Outcome]) -> Outcome:

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe.analysis import MoveValue, analyse, best_moves, mistakes
-from tictactoe.board import Board
-from tictactoe.errors import IllegalMoveError, UnsolvableError
-from tictactoe.rules import Rules
-from tictactoe.solver import Outcome, Solver, Value
+from tictactoe.core.analysis import MoveValue, analyse, best_moves, mistakes
+from tictactoe.core.board import Board
+from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.rules import Rules
+from tictactoe.core.solver import Outcome, Solver, Value
 
 
 @pytest.fixture(scope="module")

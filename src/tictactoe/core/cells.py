@@ -12,8 +12,8 @@ from __future__ import annotations
 from enum import StrEnum
 from string import ascii_lowercase
 
-from tictactoe.errors import CellNameError
-from tictactoe.rules import Rules
+from tictactoe.core.errors import CellNameError
+from tictactoe.core.rules import Rules
 
 
 class Numbering(StrEnum):

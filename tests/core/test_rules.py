@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe.errors import RulesError
-from tictactoe.rules import MAX_SIDE, MIN_K, Rules, default_k
+from tictactoe.core.errors import RulesError
+from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules, default_k
 
 SIDES = st.integers(min_value=1, max_value=7)
 

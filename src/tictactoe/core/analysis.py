@@ -5,7 +5,7 @@
     >>> str(moves[2]), str(moves[6])
     ('win in 1', 'loss in 2')
 
-Pass one :class:`~tictactoe.solver.Solver` to every call (front ends keep
+Pass one :class:`~tictactoe.core.solver.Solver` to every call (front ends keep
 one per session) so that positions already solved are answered from its
 tables; without one each call starts from empty tables.
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TypeAlias
 
-from tictactoe.board import Board
-from tictactoe.solver import Outcome, Solver, Value
+from tictactoe.core.board import Board
+from tictactoe.core.solver import Outcome, Solver, Value
 
 MoveValue: TypeAlias = Outcome
 """The outcome of a move for the player making it: ``value`` and ``plies``,
@@ -26,7 +26,7 @@ where ``plies`` counts the move itself (a move that wins at once is a win in 1).
 def analyse(board: Board, solver: Solver | None = None) -> dict[int, MoveValue]:
     """Every legal move of ``board`` (in cell order) with its value for the side to move.
 
-    Empty when the game is over. Raises :class:`~tictactoe.errors.UnsolvableError`
+    Empty when the game is over. Raises :class:`~tictactoe.core.errors.UnsolvableError`
     on a board too big for exact play.
     """
     return (solver or Solver()).move_outcomes(board)

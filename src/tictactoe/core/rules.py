@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cached_property
 
-from tictactoe.errors import RulesError
+from tictactoe.core.errors import RulesError
 
 MAX_SIDE = 26
 """Largest number of rows or columns (one letter per column in cell names)."""

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe.board import Board, Mark
-from tictactoe.errors import IllegalMoveError
-from tictactoe.players import Player, create
-from tictactoe.players.seeds import (
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.rules import Rules
+from tictactoe.core.strategies.seeds import (
     CentreFirst,
     CornerFirst,
     FirstFree,
@@ -20,7 +20,7 @@ from tictactoe.players.seeds import (
     WinBlock,
     ring_key,
 )
-from tictactoe.rules import Rules
+from tictactoe.players import Player, create
 
 SEED_NAMES = ("first-free", "random", "win-block", "centre-first", "corner-first", "fork-aware")
 TACTICAL = (WinBlock, CentreFirst, CornerFirst, ForkAware)

@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from tictactoe.board import Board, Mark
-from tictactoe.errors import IllegalMoveError
-from tictactoe.rules import Rules
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.rules import Rules
 
 SEED_BOARD = (3, 3)
 """The board the seeds were written for; fork-aware copies seed 000's choices exactly there."""

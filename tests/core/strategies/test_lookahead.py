@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 
 from tictactoe import players
 from tictactoe.arena import run_match
-from tictactoe.board import Board, Mark
-from tictactoe.errors import IllegalMoveError
-from tictactoe.players.lookahead import Lookahead
-from tictactoe.rules import Rules
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.rules import Rules
+from tictactoe.core.strategies.lookahead import Lookahead
 
 SEED_OPPONENTS = ("random", "win-block", "centre-first", "corner-first", "fork-aware")
 

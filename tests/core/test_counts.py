@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tictactoe.board import Board, Mark
-from tictactoe.rules import Rules
-from tictactoe.solver import Solver, Value
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.rules import Rules
+from tictactoe.core.solver import Solver, Value
 
 
 def reachable(board: Board) -> set[Board]:

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe.cells import Numbering, label, parse
-from tictactoe.errors import CellNameError
-from tictactoe.rules import MAX_SIDE, MIN_K, Rules
+from tictactoe.core.cells import Numbering, label, parse
+from tictactoe.core.errors import CellNameError
+from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 
 SIDES = st.integers(min_value=1, max_value=MAX_SIDE)
 
