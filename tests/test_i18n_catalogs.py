@@ -3,7 +3,7 @@
 Extracts with :mod:`ast` every literal string passed to ``_``, ``gettext``,
 ``ngettext`` (both forms) or ``N_`` anywhere under ``src/tictactoe`` (as a
 plain name or an attribute, like ``tr.gettext``), adds every strategy
-description, and checks each has a non-empty translation in every catalog
+title and description, and checks each has a non-empty translation in every catalog
 language. The ``.po`` files themselves must have no fuzzy or empty entries,
 and each translation must use the same ``{placeholders}`` as its English text.
 """
@@ -62,6 +62,7 @@ def source_messages() -> dict[str, str | None]:
         for singular, plural in extract(tree):
             messages[singular] = plural if plural is not None else messages.get(singular)
     for strategy in players.STRATEGIES:
+        messages.setdefault(strategy.title, None)
         messages.setdefault(strategy.description, None)
     return messages
 
@@ -121,9 +122,10 @@ def test_po_file_is_complete_and_consistent(path: Path) -> None:
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
-def test_strategy_descriptions_are_translated(language: str) -> None:
+def test_strategy_titles_and_descriptions_are_translated(language: str) -> None:
     tr = translator(language)
     for strategy in players.STRATEGIES:
+        assert tr.gettext(strategy.title) != strategy.title
         assert tr.gettext(strategy.description) != strategy.description
 
 

@@ -16,7 +16,7 @@ SEED_NAMES = ("first-free", "random", "win-block", "centre-first", "corner-first
 
 
 def test_names_in_registry_order() -> None:
-    assert players.names() == (*SEED_NAMES, "lookahead", "perfect")
+    assert players.names() == (*SEED_NAMES, "search", "perfect")
 
 
 def test_descriptions_are_single_lines() -> None:
@@ -27,11 +27,35 @@ def test_descriptions_are_single_lines() -> None:
 
 
 @pytest.mark.parametrize("name", SEED_NAMES)
-def test_seed_class_docstrings_match_the_registry(name: str) -> None:
+def test_seed_class_docstrings_name_their_tutorial(name: str) -> None:
     strategy = players.get(name)
     docstring = inspect.getdoc(strategy.factory()) or ""
-    summary = docstring.splitlines()[0].rstrip(".")
-    assert summary.lower() == strategy.description.lower()
+    assert strategy.origin
+    assert f"({strategy.origin})" in docstring.splitlines()[0]
+
+
+def test_nothing_players_see_mentions_the_tutorials() -> None:
+    for strategy in players.STRATEGIES:
+        for text in (strategy.title, strategy.description):
+            assert "seed" not in text.lower(), text
+            assert "-" not in strategy.name or strategy.name not in text, text
+
+
+def test_titles_are_distinct_friendly_levels() -> None:
+    titles = [strategy.title for strategy in players.STRATEGIES]
+    assert len(set(titles)) == len(titles)
+    assert titles[0] == "Beginner" and titles[-1] == "Perfect"
+
+
+@pytest.mark.parametrize("given", ["WIN-BLOCK", "Win-Block", " win-block "])
+def test_names_are_accepted_in_any_case(given: str) -> None:
+    assert players.get(given).name == "win-block"
+    assert players.create(given, seed=1).choose(Board.empty()) in range(9)
+
+
+def test_a_retired_name_says_what_replaced_it() -> None:
+    with pytest.raises(UnknownPlayerError, match="'lookahead' was replaced by 'search'"):
+        players.get("lookahead")
 
 
 def test_levels_follow_seed_002() -> None:
@@ -71,7 +95,7 @@ def test_unknown_name_lists_the_valid_ones() -> None:
     for name in players.names():
         assert name in str(error.value)
     with pytest.raises(ValueError):
-        players.get("Random")
+        players.get("Rand om")
 
 
 def test_perfect_player_is_created_by_name() -> None:

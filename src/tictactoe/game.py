@@ -61,15 +61,21 @@ class Outcome:
 
 
 def check_player_name(name: str) -> str:
-    """``name`` if it is ``human`` or a registered strategy, else :class:`UnknownPlayerError`."""
-    if name != HUMAN:
-        try:
-            registry.get(name)
-        except UnknownPlayerError:
-            raise UnknownPlayerError(
-                f"unknown player {name!r}: choose {HUMAN} or one of {', '.join(registry.names())}"
-            ) from None
-    return name
+    """The exact name of ``human`` or a registered strategy, given in any case.
+
+    Raises :class:`UnknownPlayerError` listing the valid names (or naming what
+    replaced a retired player).
+    """
+    if isinstance(name, str) and name.strip().lower() == HUMAN:
+        return HUMAN
+    try:
+        return registry.get(name).name
+    except UnknownPlayerError as error:
+        if isinstance(name, str) and name.strip().lower() in registry.RETIRED:
+            raise
+        raise UnknownPlayerError(
+            f"unknown player {name!r}: choose {HUMAN} or one of {', '.join(registry.names())}"
+        ) from error
 
 
 def strongest_player(rules: Rules) -> str:

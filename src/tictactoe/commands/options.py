@@ -12,9 +12,9 @@ from collections.abc import Callable
 
 from tictactoe import players
 from tictactoe.core.board import Mark
-from tictactoe.core.errors import RulesError
+from tictactoe.core.errors import RulesError, UnknownPlayerError
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Starter
+from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.i18n import LANGUAGES, normalise
 
 
@@ -29,21 +29,19 @@ def language(text: str) -> str:
 
 
 def computer_player(text: str) -> str:
-    """Argument type: the name of a registered computer player."""
-    if text not in players.names():
-        raise argparse.ArgumentTypeError(
-            f"unknown player {text!r}: choose one of {', '.join(players.names())}"
-        )
-    return text
+    """Argument type: the name of a registered computer player, in any case."""
+    try:
+        return players.get(text).name
+    except UnknownPlayerError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def player(text: str) -> str:
-    """Argument type: ``human`` or the name of a registered computer player."""
-    if text != HUMAN and text not in players.names():
-        raise argparse.ArgumentTypeError(
-            f"unknown player {text!r}: choose {HUMAN} or one of {', '.join(players.names())}"
-        )
-    return text
+    """Argument type: ``human`` or the name of a registered computer player, in any case."""
+    try:
+        return check_player_name(text)
+    except UnknownPlayerError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def whole_number(text: str) -> int:

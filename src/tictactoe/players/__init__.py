@@ -32,12 +32,19 @@ class Player(Protocol):
 
 
 class Strategy(NamedTuple):
-    """A registry entry: a name, a one-line description and how to build it."""
+    """A registry entry: the exact name, what players see, and how to build it."""
 
     name: str
+    """The exact name for flags and files (``win-block``); looked up in any case."""
+    title: str
+    """The friendly level name players see (``Medium``); English, translated by front ends."""
     description: str
+    """One line for players on how it plays; English, translated by front ends."""
     target: str
     """``module:callable`` taking ``rng`` and returning a :class:`Player`."""
+    origin: str = ""
+    """Where the strategy comes from (a seed tutorial): for the README and docstrings only,
+    never shown to players."""
     level: int | None = None
     """Seed 002's skill level (1 random, 2 win-block, 3 perfect), if it has one."""
     uses_solver: bool = False
@@ -77,45 +84,60 @@ class Strategy(NamedTuple):
 STRATEGIES: tuple[Strategy, ...] = (
     Strategy(
         "first-free",
-        "takes the first free cell (seed 000's dummy)",
+        "Beginner",
+        "plays the first free square, from the top left",
         "tictactoe.core.strategies.seeds:FirstFree",
+        origin="seed 000's dummy",
     ),
     Strategy(
         "random",
-        "plays a random free cell (seed 002, level 1)",
+        "Easy",
+        "plays any free square at random",
         "tictactoe.core.strategies.seeds:RandomPlayer",
+        origin="seed 002, level 1",
         level=1,
     ),
     Strategy(
         "win-block",
-        "wins if it can, else blocks, else plays at random (seed 002, level 2)",
+        "Medium",
+        "wins when it can, blocks your wins, otherwise plays at random",
         "tictactoe.core.strategies.seeds:WinBlock",
+        origin="seed 002, level 2",
         level=2,
     ),
     Strategy(
         "centre-first",
-        "wins, blocks, then centre, corners, edges (seed 003)",
+        "Medium: centre",
+        "wins, blocks, else takes the centre, then corners, then edges",
         "tictactoe.core.strategies.seeds:CentreFirst",
+        origin="seed 003",
     ),
     Strategy(
         "corner-first",
-        "wins, blocks, then a random corner, centre, edge (seed 004)",
+        "Medium: corners",
+        "wins, blocks, else takes a corner, then the centre, then an edge",
         "tictactoe.core.strategies.seeds:CornerFirst",
+        origin="seed 004",
     ),
     Strategy(
         "fork-aware",
-        "centre, wins, avoids losing moves and forks (seed 000's theBest)",
+        "Hard",
+        "wins, blocks and sees double threats coming",
         "tictactoe.core.strategies.seeds:ForkAware",
+        origin="seed 000's theBest",
     ),
     Strategy(
-        "lookahead",
-        "looks a few moves ahead: threats, blocks and patterns (for big boards)",
+        "search",
+        "Expert",
+        "reads ahead: threats, forced wins, strong on big boards",
         "tictactoe.core.strategies.lookahead:Lookahead",
     ),
     Strategy(
         "perfect",
-        "exact play: never loses, wins fastest, sets traps (seed 002, level 3)",
+        "Perfect",
+        "never loses and wins whenever it can, on small boards",
         "tictactoe.core.strategies.perfect:PerfectPlayer",
+        origin="seed 002, level 3",
         level=3,
         uses_solver=True,
     ),
@@ -128,11 +150,25 @@ def names() -> tuple[str, ...]:
     return tuple(strategy.name for strategy in STRATEGIES)
 
 
+RETIRED: dict[str, str] = {"lookahead": "search"}
+"""Names of players that were replaced, and the name of what replaced them."""
+
+
 def get(name: str) -> Strategy:
-    """The strategy called ``name``; :class:`UnknownPlayerError` lists the valid ones."""
+    """The strategy called ``name`` (any case, spaces around ignored).
+
+    :class:`UnknownPlayerError` lists the valid names, or says what replaced
+    a retired one (``lookahead`` is now ``search``).
+    """
+    key = name.strip().lower() if isinstance(name, str) else name
     for strategy in STRATEGIES:
-        if strategy.name == name:
+        if strategy.name == key:
             return strategy
+    if key in RETIRED:
+        raise UnknownPlayerError(
+            f"player {name!r} was replaced by {RETIRED[key]!r}, which plays the same boards "
+            "and is stronger"
+        )
     raise UnknownPlayerError(f"unknown player {name!r}: choose one of {', '.join(names())}")
 
 

@@ -24,9 +24,9 @@ def player(seed: int = 0) -> Lookahead:
 
 def test_registered_just_before_perfect() -> None:
     names = players.names()
-    assert names.index("lookahead") == names.index("perfect") - 1
-    assert isinstance(players.create("lookahead", seed=1), Lookahead)
-    assert players.get("lookahead").unsupported_reason(Rules(15, 15, 5)) is None
+    assert names.index("search") == names.index("perfect") - 1
+    assert isinstance(players.create("search", seed=1), Lookahead)
+    assert players.get("search").unsupported_reason(Rules(15, 15, 5)) is None
 
 
 def test_wins_at_once() -> None:
@@ -131,8 +131,8 @@ def test_same_seed_same_game() -> None:
 def test_beats_the_seed_players_on_7x7(opponent: str) -> None:
     rules = Rules(7, 7, 5)
     games = 2
-    as_x = run_match("lookahead", opponent, rules, games, seed=1, jobs=1).tally
-    as_o = run_match(opponent, "lookahead", rules, games, seed=1, jobs=1).tally
+    as_x = run_match("search", opponent, rules, games, seed=1, jobs=1).tally
+    as_o = run_match(opponent, "search", rules, games, seed=1, jobs=1).tally
     assert as_x.o_wins == 0 and as_o.x_wins == 0
     wins = as_x.x_wins + as_o.o_wins
     # fork-aware defends 7 x 7 well as O (those games are drawn); the others lose every game.

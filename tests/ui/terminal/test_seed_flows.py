@@ -121,7 +121,7 @@ def test_questions_when_no_flags(run) -> None:
     status, out = run(["play"], answers)
     assert status == 0
     assert "Board size? (rows x columns, like 3x3, 7x7 or 15x15) 3x3" in out
-    assert "first-free - takes the first free cell (seed 000's dummy)" in out
+    assert "first-free - plays the first free square, from the top left" in out
     assert "Hooray! You have won the game!" in out
 
 

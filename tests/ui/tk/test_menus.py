@@ -67,7 +67,7 @@ def test_skill_levels_grouped_and_applied_from_the_next_move(make_app: MakeApp) 
     assert {s.name for s in ordered} == set(players.names())
     m = h.app.menus
     assert m.label("level", "random").startswith("1: random - ")
-    assert "plays a random free cell" in m.label("level", "random")
+    assert "plays any free square at random" in m.label("level", "random")
     for strategy in ordered:
         m.invoke("level", strategy.name)
         assert h.app.match.opponent == strategy.name
