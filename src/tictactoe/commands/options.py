@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 
 from tictactoe import players
+from tictactoe.core import numbers
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError, UnknownPlayerError
 from tictactoe.core.rules import Rules
@@ -46,27 +47,29 @@ def player(text: str) -> str:
 
 def whole_number(text: str) -> int:
     """Argument type: a whole number such as ``7`` or ``-3``."""
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    value = numbers.whole_number(text, signed=True)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {_echo(text)}")
+    return value
 
 
 def at_least(low: int) -> Callable[[str], int]:
     """Argument type: a whole number of at least ``low``."""
 
     def number(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            value = low - 1
-        if value < low:
+        value = numbers.whole_number(text, signed=True)
+        if value is None or value < low:
             raise argparse.ArgumentTypeError(
-                f"must be a whole number of at least {low}, not {text!r}"
+                f"must be a whole number of at least {low}, not {_echo(text)}"
             )
         return value
 
     return number
+
+
+def _echo(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters."""
+    return repr(text[:limit] + "…" if len(text) > limit else text)
 
 
 def board_size(text: str) -> tuple[int, int]:

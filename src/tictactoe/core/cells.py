@@ -13,6 +13,7 @@ from enum import StrEnum
 from string import ascii_lowercase
 
 from tictactoe.core.errors import CellNameError
+from tictactoe.core.numbers import whole_number
 from tictactoe.core.rules import Rules
 
 
@@ -30,9 +31,6 @@ class Numbering(StrEnum):
 
 _NUMPAD = (7, 8, 9, 4, 5, 6, 1, 2, 3)
 """Keypad digit of each 3 x 3 cell, row-major from the top left."""
-
-_MAX_DIGITS = 4
-"""Digits of the largest cell number (26 x 26 = 676 cells); longer numbers name no cell."""
 
 
 def label(rules: Rules, cell: int, numbering: Numbering = Numbering.COORDS) -> str:
@@ -58,23 +56,10 @@ def parse(rules: Rules, text: str, numbering: Numbering = Numbering.COORDS) -> i
     if numbering is Numbering.NUMPAD:
         _require_numpad(rules)
     low, high = (1, 9) if numbering is Numbering.NUMPAD else (0, rules.size - 1)
-    number = _number(cleaned)
+    number = whole_number(cleaned)
     if number is None or not low <= number <= high:
         raise CellNameError(f"{text!r} is not a cell: type a number from {low} to {high}")
     return _NUMPAD.index(number) if numbering is Numbering.NUMPAD else number
-
-
-def _number(digits: str) -> int | None:
-    """The value of a string of ASCII digits, None for anything else.
-
-    Leading zeros are dropped before converting, and a number longer than any
-    cell index is never converted at all: ``int`` refuses strings of thousands
-    of digits with a plain ``ValueError``.
-    """
-    if not (digits.isascii() and digits.isdigit()):
-        return None
-    significant = digits.lstrip("0") or "0"
-    return int(significant) if len(significant) <= _MAX_DIGITS else None
 
 
 def _parse_coords(rules: Rules, cleaned: str, text: str) -> int:
@@ -83,7 +68,7 @@ def _parse_coords(rules: Rules, cleaned: str, text: str) -> int:
     if len(cleaned) < 2 or cleaned[0] not in ascii_lowercase:
         raise CellNameError(f"{text!r} is not a cell: {hint}")
     col = ascii_lowercase.index(cleaned[0])
-    number = _number(cleaned[1:])
+    number = whole_number(cleaned[1:])
     if number is None or col >= rules.n or not 1 <= number <= rules.m:
         raise CellNameError(f"{text!r} is not a cell: {hint}")
     return rules.cell(number - 1, col)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import cached_property
 
 from tictactoe.core.errors import RulesError
+from tictactoe.core.numbers import whole_number
 
 MAX_SIDE = 26
 """Largest number of rows or columns (one letter per column in cell names)."""
@@ -20,6 +21,11 @@ DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 def default_k(m: int, n: int) -> int:
     """The win length used when none is given: ``min(m, n, 5)``, at least 2."""
     return max(MIN_K, min(m, n, 5))
+
+
+def _echo(text: str, limit: int = 40) -> str:
+    """``text`` quoted for an error message, cut to ``limit`` characters first."""
+    return repr(text[:limit] + "…" if len(text) > limit else text)
 
 
 class Rules:
@@ -90,18 +96,20 @@ class Rules:
     @classmethod
     def parse_size(cls, text: str, k: int | None = None) -> Rules:
         """Rules from a size such as ``"3x3"``, ``"15x15"`` or ``"4"`` (square)."""
+        if not isinstance(text, str):
+            raise RulesError(f"a board size must be text like 3x3, not {type(text).__name__}")
         parts = text.strip().lower().replace("×", "x").split("x")
-        try:
-            sides = [int(part) for part in parts]
-        except ValueError:
-            raise RulesError(
-                f"board size must look like 3x3 or 7x5 (rows x columns), not {text!r}"
-            ) from None
-        if len(sides) == 1:
-            return cls.of(sides[0], sides[0], k)
-        if len(sides) == 2:
-            return cls.of(sides[0], sides[1], k)
-        raise RulesError(f"board size must look like 3x3 or 7x5 (rows x columns), not {text!r}")
+        if len(parts) in (1, 2) and all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+            sides = [whole_number(part) for part in parts]
+            m, n = sides[0], sides[-1]
+            if m is None or n is None or m > MAX_SIDE or n > MAX_SIDE:
+                raise RulesError(
+                    f"rows and columns must be from 1 to {MAX_SIDE}, not {_echo(text)}"
+                )
+            return cls.of(m, n, k)
+        raise RulesError(
+            f"board size must look like 3x3 or 7x5 (rows x columns), not {_echo(text)}"
+        )
 
     @cached_property
     def size(self) -> int:

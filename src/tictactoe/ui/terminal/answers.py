@@ -15,6 +15,7 @@ from tictactoe.core import cells
 from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import CellNameError, RulesError
+from tictactoe.core.numbers import whole_number
 from tictactoe.core.rules import MIN_K, Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
@@ -89,8 +90,9 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
     answer = normal(text)
     menu = opponent_names()
     name: str | None = None
-    if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(menu):
-        name = menu[int(answer) - 1]
+    number = whole_number(answer)
+    if number is not None and 1 <= number <= len(menu):
+        name = menu[number - 1]
     elif answer in menu:
         name = answer
     elif answer == normal(tr.gettext("human")):
@@ -135,8 +137,9 @@ def parse_k(text: str, tr: Translator, size: Rules) -> Rules:
     """``size``'s board with the number of marks in a row to win from ``text``."""
     answer = normal(text)
     high = max(size.m, size.n)
-    if answer.isascii() and answer.isdigit() and MIN_K <= int(answer) <= high:
-        return Rules(size.m, size.n, int(answer))
+    k = whole_number(answer)
+    if k is not None and MIN_K <= k <= high:
+        return Rules(size.m, size.n, k)
     raise Invalid(
         tr.gettext("Please type a whole number from {low} to {high}.").format(low=MIN_K, high=high)
     )

@@ -13,6 +13,7 @@ from tkinter import messagebox, ttk
 from typing import Protocol
 
 from tictactoe.core.errors import RulesError
+from tictactoe.core.numbers import whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.i18n import Translator
 
@@ -39,12 +40,16 @@ def validate_board(_: Translator, rows: str, cols: str, k: str) -> Rules | str:
     """The rules the three fields describe, or a clear translated message saying what is wrong."""
     values: list[int] = []
     for label, text in ((_("Rows"), rows), (_("Columns"), cols), (_("In a row to win (k)"), k)):
-        cleaned = text.strip()
-        if not (cleaned.isascii() and cleaned.isdigit()):
+        value = whole_number(text)
+        if value is None:
+            cleaned = text.strip()
+            if cleaned.isascii() and cleaned.isdigit():  # too many digits to be a size
+                return _("{field} must be from 1 to {high}.").format(field=label, high=MAX_SIDE)
+            shown = cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
             return _("{field} must be a whole number, not \u201c{text}\u201d.").format(
-                field=label, text=text
+                field=label, text=shown
             )
-        values.append(int(cleaned))
+        values.append(value)
     m, n, wins = values
     for label, value in ((_("Rows"), m), (_("Columns"), n)):
         if not 1 <= value <= MAX_SIDE:
