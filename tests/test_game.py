@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Starter
+from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome, Starter
 
 
 def human_vs(opponent: str = "first-free", rules: Rules | None = None) -> Game:
@@ -252,3 +252,27 @@ def test_strongest_player_is_perfect_where_it_can_play() -> None:
     assert name == next(
         s.name for s in reversed(players.STRATEGIES) if s.unsupported_reason(big) is None
     )
+
+
+def test_resigning_ends_the_game_for_the_other_side() -> None:
+    game = Game(Rules(), {Mark.X: HUMAN, Mark.O: "first-free"})
+    game.play(4)
+    game.computer_move()
+    outcome = game.resign()
+    assert outcome == Outcome(Mark.O, resigned=Mark.X)
+    assert game.is_over and game.outcome == outcome and game.resigned is Mark.X
+    assert not game.waiting_for_human and not game.computer_to_move
+    assert not game.can_undo and game.undo() == 0 and not game.can_redo
+    before = game.board
+    with pytest.raises(IllegalMoveError, match="X resigned"):
+        game.play(8)
+    with pytest.raises(IllegalMoveError, match="already over"):
+        game.resign()
+    assert game.board is before
+
+
+def test_a_resignation_counts_as_a_loss_in_the_match() -> None:
+    match = Match(Rules(), "random", rng=random.Random(1))
+    match.game.resign(match.your_mark)
+    match.record()
+    assert (match.score.wins, match.score.losses, match.score.draws) == (0, 1, 0)

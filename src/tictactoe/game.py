@@ -52,7 +52,9 @@ class Outcome:
 
     winner: Mark | None
     line: frozenset[int] = frozenset()
-    """Every cell of the winning line(s), for highlighting."""
+    """Every cell of the winning line(s), for highlighting (empty after a resignation)."""
+    resigned: Mark | None = None
+    """The side that resigned, if the game ended that way (``winner`` is the other)."""
 
     @property
     def is_draw(self) -> bool:
@@ -110,6 +112,7 @@ class Game:
         self._redo: list[int] = []
         self._engines: dict[tuple[Mark, str], registry.Player] = {}
         self._solver = solver
+        self._resigned: Mark | None = None
 
     # --- reading ------------------------------------------------------------
 
@@ -143,8 +146,13 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """True once somebody has won or the board is full."""
-        return self.board.is_over
+        """True once somebody has won, the board is full or a side has resigned."""
+        return self._resigned is not None or self.board.is_over
+
+    @property
+    def resigned(self) -> Mark | None:
+        """The side that resigned this game, if one did."""
+        return self._resigned
 
     @property
     def waiting_for_human(self) -> bool:
@@ -159,6 +167,8 @@ class Game:
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
+        if self._resigned is not None:
+            return Outcome(self._resigned.other, resigned=self._resigned)
         board = self.board
         if not board.is_over:
             return None
@@ -191,7 +201,7 @@ class Game:
         """
         board = self.board
         mark = board.turn
-        if board.is_over or self.is_human(mark):
+        if self.is_over or self.is_human(mark):
             raise NotYourTurnError(f"no computer player is to move in {board.text}")
         return board, self._engine(mark).choose(board)
 
@@ -214,7 +224,22 @@ class Game:
             self._engines[key] = registry.create(key[1], self._rng, solver=self.solver)
         return self._engines[key]
 
+    def resign(self, mark: Mark | None = None) -> Outcome:
+        """``mark`` (default: the side to move) gives up; the other side wins.
+
+        Raises :class:`IllegalMoveError` if the game is already over. A
+        resignation is final: nothing can be undone or redone afterwards.
+        """
+        if self.is_over:
+            raise IllegalMoveError(f"the game is already over in {self.board.text}")
+        self._resigned = self.turn if mark is None else Mark(mark)
+        outcome = self.outcome
+        assert outcome is not None
+        return outcome
+
     def _push(self, cell: int) -> Board:
+        if self._resigned is not None:
+            raise IllegalMoveError(f"the game is over: {self._resigned} resigned")
         board = self.board.play(cell)
         self._boards.append(board)
         self._moves.append(cell)
@@ -241,6 +266,8 @@ class Game:
 
     def _undo_steps(self) -> int:
         """Plies to take back so that a person is to move again (1 if nobody is human)."""
+        if self._resigned is not None:
+            return 0
         if not any(self.is_human(mark) for mark in Mark):
             return 1 if self._moves else 0
         for steps in range(1, len(self._moves) + 1):
@@ -256,7 +283,7 @@ class Game:
     @property
     def can_redo(self) -> bool:
         """True when :meth:`redo` would replay anything."""
-        return bool(self._redo)
+        return bool(self._redo) and self._resigned is None
 
     def undo(self) -> int:
         """Take back the last person's move and the computer's answer; returns plies undone."""
@@ -269,7 +296,7 @@ class Game:
     def redo(self) -> int:
         """Replay what :meth:`undo` took back, up to the next person's turn; returns plies."""
         replayed = 0
-        while self._redo:
+        while self._redo and self._resigned is None:
             cell = self._redo.pop()
             self._boards.append(self.board.play(cell))
             self._moves.append(cell)
