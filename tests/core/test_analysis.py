@@ -109,3 +109,17 @@ def test_mistakes_refuses_an_illegal_move(solver: Solver) -> None:
 def test_too_big_board_raises(solver: Solver) -> None:
     with pytest.raises(UnsolvableError):
         analyse(Board.empty(Rules(7, 7, 5)), solver)
+
+
+def test_winner_moves_count_only_the_winners_moves() -> None:
+    from tictactoe.core.solver import Outcome, Value
+
+    assert Outcome(Value.WIN, 1).winner_moves == 1
+    assert Outcome(Value.WIN, 5).winner_moves == 3
+    assert Outcome(Value.LOSS, 2).winner_moves == 1
+    assert Outcome(Value.LOSS, 4).winner_moves == 2
+    assert Outcome(Value.DRAW, 9).winner_moves is None
+    board = Board.parse("XX./OO./...")
+    moves = analyse(board)
+    assert moves[2].winner_moves == 1  # X completes the top row now
+    assert moves[6].winner_moves == 1  # O then completes the middle row

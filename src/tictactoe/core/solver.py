@@ -94,6 +94,20 @@ class Outcome(NamedTuple):
             return -1000 + self.plies
         return 0
 
+    @property
+    def winner_moves(self) -> int | None:
+        """How many moves the winner makes before the game ends, None for a draw.
+
+        The unit players see: the side this outcome belongs to moves first,
+        so a win in 5 plies is the winner's 3rd move from now, a loss in 4
+        plies the opponent's 2nd. Hints say "you win in 3 of your moves".
+        """
+        if self.value is Value.WIN:
+            return (self.plies + 1) // 2
+        if self.value is Value.LOSS:
+            return self.plies // 2
+        return None
+
     def after_move(self) -> Outcome:
         """The outcome for the player whose move led to this position."""
         return Outcome(self.value.flipped, self.plies + 1)
