@@ -37,6 +37,7 @@ from typing import NamedTuple
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import UnsolvableError
+from tictactoe.core.pairing import Pairings
 from tictactoe.core.rules import Rules
 
 WIN_SCORE = 1
@@ -54,6 +55,9 @@ empty in about a second and every first move valued in two; 21 to 24 cells
 MAX_LINE_CELLS = 18
 """Largest one-row (or one-column) board: a single row is harder per cell
 (1 x 18 with k=4 takes two seconds to value every first move, 1 x 20 ten)."""
+
+PAIR_FROM = 6
+"""Fewest empty cells at which the searches look for a pairing strategy."""
 
 CHUNK_BITS = 10
 """Most key bits one canonicalisation lookup table covers (tables have 2**bits entries)."""
@@ -306,6 +310,7 @@ class _Engine:
         self.lines = list(rules.line_masks)
         self.order = tuple(1 << cell for cell in rules.centre_distance_order)
         self.canonical = _make_canonical(rules)
+        self.pairings = Pairings(rules)
         self.scores: dict[int, tuple[int, int]] = {}
         """Key -> (lower, upper) bound of the win/draw/loss score."""
         self.horizon: dict[int, tuple[int, int]] = {}
@@ -359,6 +364,8 @@ class _Engine:
         canonical = self.canonical
         table = self.scores
         engine = self
+        pair_from = PAIR_FROM
+        find_pairing = self.pairings.find
 
         def search(
             me: int,
@@ -437,6 +444,14 @@ class _Engine:
                 table[key] = (WIN_SCORE, WIN_SCORE)
                 return WIN_SCORE
             empty = full & ~(me | opp)
+            if empties >= pair_from:
+                if beta > DRAW_SCORE and find_pairing(mine, empty) is not None:
+                    beta = high = DRAW_SCORE
+                if alpha < DRAW_SCORE and find_pairing(theirs, empty) is not None:
+                    alpha = low = DRAW_SCORE
+                if alpha >= beta:
+                    table[key] = (low, high)
+                    return alpha
             moves = [threats] if threats else _ordered(order, empty, near, their_near, cover)
             start_alpha = alpha
             best = LOSS_SCORE - 1
@@ -477,6 +492,8 @@ class _Engine:
         table = self.horizon
         values = self.scores
         engine = self
+        pair_from = PAIR_FROM
+        find_pairing = self.pairings.find
 
         def search(
             me: int,
@@ -509,13 +526,17 @@ class _Engine:
                 alpha = low
             if high < beta:
                 beta = high
-            # The score search's line scan plus the fewest-missing counts, written out
-            # again on purpose: a shared helper (a call per node) is 5-10% slower.
-            my_moves = (empties + 1) >> 1
-            their_moves = empties >> 1
+            # The score search's line scan, keeping only the lines each side could
+            # complete within the horizon (written out again on purpose: a shared
+            # helper, a call per node, is 5-10% slower).
+            my_moves = (depth + 1) >> 1
+            if my_moves > (empties + 1) >> 1:
+                my_moves = (empties + 1) >> 1
+            their_moves = depth >> 1
+            if their_moves > empties >> 1:
+                their_moves = empties >> 1
             mine = []
             near = doubled = cover = 0
-            my_fewest = their_fewest = size
             pairs = []
             for line in my_lines:
                 if line & opp:
@@ -528,8 +549,6 @@ class _Engine:
                     return WIN_SCORE
                 mine.append(line)
                 cover |= need
-                if count < my_fewest:
-                    my_fewest = count
                 if count == 2:
                     doubled |= near & need
                     near |= need
@@ -545,23 +564,34 @@ class _Engine:
                     continue
                 theirs.append(line)
                 cover |= need
-                if count < their_fewest:
-                    their_fewest = count
                 if count == 1:
                     threats |= need
                 elif count == 2:
                     their_near |= need
             if threats & (threats - 1):
-                return LOSS_SCORE if depth >= 2 else DRAW_SCORE
-            if 2 * my_fewest - 1 > depth and beta > DRAW_SCORE:
-                beta = DRAW_SCORE
-            if 2 * their_fewest > depth and alpha < DRAW_SCORE:
+                return LOSS_SCORE
+            if not mine:
+                if not theirs:
+                    return DRAW_SCORE
+                if beta > DRAW_SCORE:
+                    beta = DRAW_SCORE
+            if not theirs and alpha < DRAW_SCORE:
                 alpha = DRAW_SCORE
             if alpha >= beta:
                 return alpha
             if not threats and doubled and depth >= 3 and _double_threat(doubled, pairs):
                 return WIN_SCORE
             empty = full & ~(me | opp)
+            if empties >= pair_from:
+                if beta > DRAW_SCORE and find_pairing(mine, empty) is not None:
+                    beta = high = DRAW_SCORE
+                if alpha < DRAW_SCORE and find_pairing(theirs, empty) is not None:
+                    alpha = low = DRAW_SCORE
+                if alpha >= beta:
+                    table[key] = (low, high)
+                    return alpha
+            # Only cells on lines that matter within the horizon: a mark anywhere
+            # else changes nothing before the horizon, and a mark never hurts.
             moves = [threats] if threats else _ordered(order, empty, near, their_near, cover)
             start_alpha = alpha
             best = LOSS_SCORE - 1
@@ -615,17 +645,17 @@ def _ordered(
 
     Cells that make a threat and stop one first, then cells that make one,
     then cells that stop one, then other cells on live lines (nearest the
-    centre first), and finally one cell on no live line: such cells are
-    interchangeable, so trying one of them is enough.
+    centre first). Cells on no live line are left out: a mark there is a
+    pass, and a mark on a live line is never worse than a pass (an extra
+    mark never hurts its owner), so one of those is always at least as good.
     """
     both = near & their_near
     first: list[int] = []
     second: list[int] = []
     third: list[int] = []
     rest: list[int] = []
-    idle = 0
     for bit in order:
-        if not bit & empty:
+        if not bit & empty & cover:
             continue
         if bit & both:
             first.append(bit)
@@ -633,13 +663,9 @@ def _ordered(
             second.append(bit)
         elif bit & their_near:
             third.append(bit)
-        elif bit & cover:
+        else:
             rest.append(bit)
-        elif not idle:
-            idle = bit
     first += second
     first += third
     first += rest
-    if idle:
-        first.append(idle)
     return first
