@@ -7,6 +7,7 @@ asks, a window uses its own default.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 from collections.abc import Callable
 
@@ -72,6 +73,28 @@ def _echo(text: str, limit: int = 40) -> str:
     return repr(text[:limit] + "…" if len(text) > limit else text)
 
 
+THINK_RANGE = (0.05, 600.0)
+"""Shortest and longest ``--think`` in seconds."""
+
+DEFAULT_THINK = 1.0
+"""Seconds a searching computer player thinks per move unless ``--think`` says otherwise."""
+
+
+def think_seconds(text: str) -> float:
+    """Argument type: seconds to think per move, e.g. ``1``, ``0.5`` (0.05 to 600)."""
+    low, high = THINK_RANGE
+    cleaned = text.strip() if isinstance(text, str) else ""
+    try:
+        value = float(cleaned) if 0 < len(cleaned) <= 20 and cleaned.isascii() else math.nan
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds from {low:g} to {high:g}, not {_echo(text)}"
+        )
+    return value
+
+
 def board_size(text: str) -> tuple[int, int]:
     """Argument type: ``MxN`` (rows x columns) -> ``(m, n)``."""
     try:
@@ -98,7 +121,7 @@ def _starter(text: str) -> Starter:
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--side --first --opponent --you --size --k --lang --seed`` to ``parser``."""
+    """Add ``--side --first --opponent --you --size --k --think --lang --seed`` to ``parser``."""
     group = parser.add_argument_group("game options")
     group.add_argument(
         "--side", type=_side, metavar="X|O", help="your mark; X moves first, so X means you start"
@@ -134,6 +157,14 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         type=whole_number,
         metavar="K",
         help="marks in a row to win (default: min(rows, columns, 5))",
+    )
+    group.add_argument(
+        "--think",
+        type=think_seconds,
+        metavar="SECONDS",
+        default=DEFAULT_THINK,
+        help=f"how long the search player thinks per move (default {DEFAULT_THINK:g}, "
+        f"{THINK_RANGE[0]:g} to {THINK_RANGE[1]:g}); it answers a win or a forced block at once",
     )
     group.add_argument(
         "--lang",

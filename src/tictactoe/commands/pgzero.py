@@ -63,7 +63,8 @@ def build_match(args: argparse.Namespace, _: Translator) -> Match | str:
         if name != HUMAN and players.get(name).unsupported_reason(rules) is not None:
             return _("{name} cannot play a {m} x {n} board").format(name=name, m=rules.m, n=rules.n)
     starter = starter_from(args) or Starter.ALTERNATE
-    return Match(rules, opponent, starter=starter, rng=rng_from(args), you=you)
+    think = getattr(args, "think", None)
+    return Match(rules, opponent, starter=starter, rng=rng_from(args), you=you, think=think)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -43,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
         starter=starter_from(args) or Starter.ALTERNATE,
         rng=rng_from(args),
         you=args.you or HUMAN,
+        think=getattr(args, "think", None),
     )
     try:
         root = tk.Tk(className="Tictactoe")

@@ -1,0 +1,15 @@
+"""A gomoku engine for every m,n,k board, in pure Python (standard library only).
+
+- :mod:`~tictactoe.core.gomoku.patterns` - line shapes generalised to k
+  (five, open and closed fours, open threes, broken shapes), memoised;
+- :mod:`~tictactoe.core.gomoku.position` - the search's incremental position;
+- :mod:`~tictactoe.core.gomoku.threats` - forced wins: VCF and VCT;
+- :mod:`~tictactoe.core.gomoku.search` - principal variation search with
+  iterative deepening, a Zobrist transposition table, killers and history;
+- :mod:`~tictactoe.core.gomoku.limits` - time and node budgets, cancellation,
+  progress reports;
+- :mod:`~tictactoe.core.gomoku.engine` - the engine: the ``search`` player
+  and the search service front ends call;
+- :mod:`~tictactoe.core.gomoku.advice` - the engine's top moves with a verdict, for hints;
+- :mod:`~tictactoe.core.gomoku.protocol` - the Gomocup (Piskvork) brain protocol.
+"""
