@@ -271,9 +271,11 @@ class Engine:
         for reason, share in ((Reason.VCF, VCF_SHARE), (Reason.VCT, VCT_SHARE)):
             phase = budget.phase(share)
             threats.budget = phase
+            base = len(pos.history)
             try:
                 line = threats.vcf(side) if reason is Reason.VCF else threats.vct(side)
             except SearchStopped:
+                pos.rewind(base)
                 line = None
             budget.absorb(phase)
             threats.budget = budget

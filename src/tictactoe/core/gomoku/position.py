@@ -238,6 +238,11 @@ class Position:
                 four = True
         return value_x, value_o, four
 
+    def rewind(self, length: int) -> None:
+        """Take back moves until ``length`` are left (after a search was stopped midway)."""
+        while len(self.history) > length:
+            self.unmake()
+
     # --- threats ------------------------------------------------------------------------
 
     def has(self, kind: int, side: int) -> bool:

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from tictactoe.core.gomoku.limits import Budget, Progress, SearchStopped
-from tictactoe.core.gomoku.patterns import FIVES, FLEX_FOURS, FOURS
+from tictactoe.core.gomoku.patterns import ATTACK, BLOCK4, FIVES, FLEX_FOURS, FOURS
 from tictactoe.core.gomoku.position import Position, cells_of
 from tictactoe.core.gomoku.threats import ThreatSearch
 
@@ -59,11 +59,15 @@ LEAF_VCF_LINES = 2
 CHECK_EVERY = 16
 """Nodes between two looks at the clock."""
 
+EXTEND_PLIES = 2
+"""Open threes extend the search up to this many times the iteration's depth in plies."""
+
 EXACT, LOWER, UPPER = 0, 1, 2
 """Transposition-table bounds: exact score, at least (fail high), at most (fail low)."""
 
-URGENT = 20_000
-"""Ordering scores from here on (a four, or blocking an open three's four) are never pruned."""
+URGENT = ATTACK[BLOCK4]
+"""Ordering scores from here on (any four, double threes, blocking an open three) are never
+pruned: a four-three hides among them."""
 
 
 class RootMove(NamedTuple):
@@ -113,6 +117,8 @@ class Searcher:
         self.progress = progress
         self.killers: list[list[int]] = [[-1, -1] for _ in range(128)]
         self.seldepth = 0
+        self.extend_until = 0
+        """Plies from the root up to which open threes extend the search (set per iteration)."""
 
     # --- the tree ---------------------------------------------------------------------
 
@@ -135,6 +141,8 @@ class Searcher:
             depth += 1  # the block costs nothing
         elif threats[4 + me]:  # 2 * FLEX_FOURS + me
             return WIN - ply - 3
+        elif threats[4 + opp] and ply < self.extend_until:
+            depth += 1  # an open three: the answers are few, read them to the end
         free = pos.free
         if not free:
             return 0
@@ -310,9 +318,12 @@ class Searcher:
             return None
         done: Iteration | None = None
         for depth in range(1, max_depth + 1):
+            self.extend_until = EXTEND_PLIES * depth
+            base = len(pos.history)
             try:
                 scored = self._root(me, depth, root, exact)
             except SearchStopped:
+                pos.rewind(base)  # the threat searches inside do not unwind their moves
                 break
             scored.sort(key=lambda move: -move.score)  # stable: earlier order breaks ties
             root = [move.cell for move in scored]
