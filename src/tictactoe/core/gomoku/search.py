@@ -59,6 +59,9 @@ LEAF_VCF_LINES = 2
 CHECK_EVERY = 16
 """Nodes between two looks at the clock."""
 
+NEXT_DEPTH_SHARE = 0.6
+"""A new iteration starts only if the time left is at least this share of the time used."""
+
 EXTEND_PLIES = 2
 """Open threes extend the search up to this many times the iteration's depth in plies."""
 
@@ -117,6 +120,8 @@ class Searcher:
         self.progress = progress
         self.killers: list[list[int]] = [[-1, -1] for _ in range(128)]
         self.seldepth = 0
+        self.partial: list[RootMove] = []
+        """Root moves the current iteration has finished (kept when the clock stops it)."""
         self.extend_until = 0
         """Plies from the root up to which open threes extend the search (set per iteration)."""
 
@@ -320,10 +325,13 @@ class Searcher:
         for depth in range(1, max_depth + 1):
             self.extend_until = EXTEND_PLIES * depth
             base = len(pos.history)
+            self.partial = []
             try:
                 scored = self._root(me, depth, root, exact)
             except SearchStopped:
                 pos.rewind(base)  # the threat searches inside do not unwind their moves
+                if done is not None and self.partial:
+                    done = self._unfinished(me, done, depth)
                 break
             scored.sort(key=lambda move: -move.score)  # stable: earlier order breaks ties
             root = [move.cell for move in scored]
@@ -333,9 +341,17 @@ class Searcher:
                 self.progress(Progress(depth, budget.nodes, budget.elapsed, done.score, done.pv))
             if is_mate(done.score) or depth >= pos.free.bit_count():
                 break
-            if budget.timed and budget.share_left() < budget.elapsed * 1.5:
-                break  # the next depth would not finish
+            if budget.timed and budget.share_left() < budget.elapsed * NEXT_DEPTH_SHARE:
+                break  # the next depth would not even finish its first move
         return done
+
+    def _unfinished(self, me: int, done: Iteration, depth: int) -> Iteration:
+        """A stopped iteration still counts if a move it finished beat the last best one."""
+        best = max(self.partial, key=lambda move: move.score)
+        if best.cell == done.pv[0] or best.score <= self.partial[0].score:
+            return done
+        pv = self.principal_variation(me, best.cell)
+        return Iteration(depth, best.score, pv, (best, *(m for m in done.moves if m.cell != best.cell)))
 
     def _root(self, me: int, depth: int, root: list[int], exact: int) -> list[RootMove]:
         pos = self.pos
@@ -355,6 +371,7 @@ class Searcher:
                 pos.unmake()
             alpha = max(alpha, score)
             scored.append(RootMove(score, cell))
+            self.partial.append(RootMove(score, cell))
         return scored
 
     def principal_variation(self, me: int, first: int, longest: int = 24) -> tuple[int, ...]:
