@@ -20,11 +20,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from match import openings  # noqa: E402
+from match import openings
 
-from tictactoe.core.board import Board  # noqa: E402
-from tictactoe.core.gomoku.engine import Engine  # noqa: E402
-from tictactoe.core.rules import Rules  # noqa: E402
+from tictactoe.core.board import Board
+from tictactoe.core.gomoku.engine import Engine
+from tictactoe.core.rules import Rules
 
 SLACK = 0.050
 """Allowed overrun of the limit, in seconds."""
@@ -52,9 +52,11 @@ def main(argv: list[str]) -> int:
     play(Rules(26, 26, 5), [], think, times)
     slowest = max(times)
     verdict = "PASS" if slowest <= think + SLACK else "FAIL"
-    print(f"--think {think:g}: {len(times)} moves, median {statistics.median(times):.3f} s, "
-          f"90th percentile {statistics.quantiles(times, n=10)[-1]:.3f} s, "
-          f"slowest {slowest:.3f} s (target <= {think + SLACK:.3f} s) {verdict}")
+    print(
+        f"--think {think:g}: {len(times)} moves, median {statistics.median(times):.3f} s, "
+        f"90th percentile {statistics.quantiles(times, n=10)[-1]:.3f} s, "
+        f"slowest {slowest:.3f} s (target <= {think + SLACK:.3f} s) {verdict}"
+    )
     return 0
 
 

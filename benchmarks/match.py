@@ -32,10 +32,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tictactoe import players  # noqa: E402
-from tictactoe.core.board import Board, Mark  # noqa: E402
-from tictactoe.core.cells import label  # noqa: E402
-from tictactoe.core.rules import Rules  # noqa: E402
+from tictactoe import players
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.cells import label
+from tictactoe.core.rules import Rules
 
 VARIANCE_FLOOR = 0.02
 """Smallest variance of a pair score the SPRT assumes (a few identical pairs prove little)."""
@@ -67,8 +67,10 @@ class Player:
 
 class Registered(Player):
     def __init__(self, name: str, seed: int, **options: float) -> None:
-        self.name = name if not options else f"{name}:" + ",".join(
-            f"{key}={value}" for key, value in options.items()
+        self.name = (
+            name
+            if not options
+            else f"{name}:" + ",".join(f"{key}={value}" for key, value in options.items())
         )
         self._make = lambda: players.create(name, random.Random(seed), **options)  # type: ignore[arg-type]
         self.player = self._make()

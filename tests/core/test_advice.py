@@ -25,7 +25,7 @@ def test_exact_on_small_boards() -> None:
 def test_engine_proves_a_forced_win_on_big_boards() -> None:
     rules = Rules(15, 15, 5)
     board = Board.empty(rules)
-    for name in "g8 a1 h8 a15 i8 o15".split():
+    for name in ["g8", "a1", "h8", "a15", "i8", "o15"]:
         board = board.play(parse(rules, name))
     assert not can_solve(board)
     (best,) = suggest(board, limits=Limits(seconds=None, nodes=2_000))
@@ -47,7 +47,7 @@ def test_engine_sees_a_lost_position() -> None:
     rules = Rules(15, 15, 5)
     board = Board.empty(rules)
     # X has an open four: whatever O does, X wins next move.
-    for name in "g8 a1 h8 a15 i8 o15 j8".split():
+    for name in ["g8", "a1", "h8", "a15", "i8", "o15", "j8"]:
         board = board.play(parse(rules, name))
     found = suggest(board, limits=Limits(seconds=None, nodes=2_000))
     assert found and found[0].verdict is Verdict.LOSING and found[0].winner_moves == 1

@@ -35,8 +35,11 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``pbrain-tictactoe`` console script (Gomocup brains are named ``pbrain-*``)."""
-    parser = argparse.ArgumentParser(prog="pbrain-tictactoe", description=DESCRIPTION,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="pbrain-tictactoe",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     args = parser.parse_args(argv)
     try:
         return run(args)

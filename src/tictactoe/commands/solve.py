@@ -80,9 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if STDIN in args.positions and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text: a bad position
     limits = Limits.of(getattr(args, "think", None), getattr(args, "nodes", None))
-    return solve_all(
-        args.positions, args.k, args.json, sys.stdin, sys.stdout, sys.stderr, limits
-    )
+    return solve_all(args.positions, args.k, args.json, sys.stdin, sys.stdout, sys.stderr, limits)
 
 
 def solve_all(
@@ -110,7 +108,12 @@ def solve_all(
                 moves = solver.move_outcomes(board)
             except UnsolvableError:
                 engine = engine or Engine()
-                report = searched(board, engine, limits or Limits.of())
+                result = searched(board, engine, limits or Limits.of())
+                report = (
+                    json.dumps(engine_record(board, result))
+                    if as_json
+                    else engine_text(board, result)
+                )
             else:
                 report = (
                     json.dumps(as_record(board, solution, moves))
@@ -121,11 +124,6 @@ def solve_all(
             print(f"tictactoe solve: {bad_position(text, error)}", file=err, flush=True)
             status = EXIT_BAD_INPUT
             continue
-        if isinstance(report, tuple):
-            board, result = report
-            report = (
-                json.dumps(engine_record(board, result)) if as_json else engine_text(board, result)
-            )
         if not as_json and not first:
             print(file=out)
         print(report, file=out, flush=True)
@@ -133,11 +131,11 @@ def solve_all(
     return status
 
 
-def searched(board: Board, engine: Engine, limits: Limits) -> tuple[Board, Result | None]:
+def searched(board: Board, engine: Engine, limits: Limits) -> Result | None:
     """The engine's result for ``board`` (None when the game is over)."""
     if board.is_over:
-        return board, None
-    return board, engine.search(board, limits, exact=3)
+        return None
+    return engine.search(board, limits, exact=3)
 
 
 def _expand(positions: Sequence[str], stdin: TextIO) -> Iterator[str]:
@@ -240,8 +238,12 @@ def _other(mark: object) -> str:
 def engine_record(board: Board, result: Result | None) -> dict[str, object]:
     """The JSON object for a position the engine searched."""
     if result is None:
-        return {"position": board.text, "exact": False, "over": True,
-                "winner": None if board.winner is None else str(board.winner)}
+        return {
+            "position": board.text,
+            "exact": False,
+            "over": True,
+            "winner": None if board.winner is None else str(board.winner),
+        }
     verdict = judged(board, result.move, result.score, result.pv)
     return {
         "position": board.text,
@@ -278,9 +280,8 @@ def engine_text(board: Board, result: Result | None) -> str:
     mover = board.turn
     verdict = judged(board, result.move, result.score, result.pv)
     if result.nodes:
-        how_long = (
-            f"the engine searched {result.nodes:,} positions in {result.seconds:.2f} s"
-            + (f", depth {result.depth}" if result.depth else "")
+        how_long = f"the engine searched {result.nodes:,} positions in {result.seconds:.2f} s" + (
+            f", depth {result.depth}" if result.depth else ""
         )
     else:
         how_long = "the engine's threat check answers at once"

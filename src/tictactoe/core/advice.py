@@ -124,8 +124,7 @@ def _searched(
     cancel: Cancel | None,
 ) -> tuple[Suggestion, ...]:
     result = engine.search(board, limits, progress, cancel, exact=max(1, top))
-    if not result.moves or result.reason in (Reason.VCF, Reason.VCT, Reason.WIN,
-                                             Reason.OPEN_FOUR):
+    if not result.moves or result.reason in (Reason.VCF, Reason.VCT, Reason.WIN, Reason.OPEN_FOUR):
         return (judged(board, result.move, result.score, result.pv),)
     found = []
     for move in result.moves[:top]:
@@ -140,11 +139,11 @@ def judged(board: Board, cell: int, score: int, line: tuple[int, ...]) -> Sugges
     if is_mate(score):
         plies = mate_plies(score)
         if score > 0:
-            return Suggestion(cell, name, Verdict.WINNING, (plies + 1) // 2, score=score,
-                              line=line)
+            return Suggestion(cell, name, Verdict.WINNING, (plies + 1) // 2, score=score, line=line)
         return Suggestion(cell, name, Verdict.LOSING, plies // 2, score=score, line=line)
-    verdict = Verdict.BETTER if score > MARGIN else Verdict.WORSE if score < -MARGIN else (
-        Verdict.EQUAL)
+    verdict = (
+        Verdict.BETTER if score > MARGIN else Verdict.WORSE if score < -MARGIN else (Verdict.EQUAL)
+    )
     return Suggestion(cell, name, verdict, score=score, line=line)
 
 

@@ -122,15 +122,18 @@ def test_about_unknown_and_blank_lines(brain: Script) -> None:
 
 
 def test_info(brain: Script) -> None:
-    assert brain.say(
-        "INFO timeout_turn 0",
-        "INFO timeout_match 100000",
-        "INFO time_left 50000",
-        "INFO max_memory 83886080",
-        "INFO game_type 1",
-        "INFO folder /tmp",
-        "INFO THREAD_NUM 2",
-    ) == []
+    assert (
+        brain.say(
+            "INFO timeout_turn 0",
+            "INFO timeout_match 100000",
+            "INFO time_left 50000",
+            "INFO max_memory 83886080",
+            "INFO game_type 1",
+            "INFO folder /tmp",
+            "INFO THREAD_NUM 2",
+        )
+        == []
+    )
     assert brain.brain.seconds() == FAST_SECONDS
     brain.say("INFO timeout_turn 10000")
     assert brain.brain.seconds() <= 50_000 / 1000 / 20  # a share of the match time left

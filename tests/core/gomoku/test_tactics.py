@@ -19,7 +19,12 @@ from tictactoe.core.gomoku.position import cells_of
 from tictactoe.core.rules import Rules
 
 POSITIONS = 10_000
-BOARDS = (Rules(15, 15, 5),) * 6 + (Rules(9, 9, 5), Rules(20, 20, 5), Rules(7, 12, 4), Rules(26, 26, 6))
+BOARDS = (Rules(15, 15, 5),) * 6 + (
+    Rules(9, 9, 5),
+    Rules(20, 20, 5),
+    Rules(7, 12, 4),
+    Rules(26, 26, 6),
+)
 
 
 def completing(rules: Rules, mine: int, theirs: int) -> int:

@@ -244,16 +244,18 @@ class Engine:
             blocks = pos.cells(FIVES, opp)
             cell = blocks[0]
             if len(blocks) > 1:
-                return Result(cell, 2 - WIN, (cell, blocks[1]), Reason.BLOCK,
-                              seconds=budget.elapsed)
+                return Result(
+                    cell, 2 - WIN, (cell, blocks[1]), Reason.BLOCK, seconds=budget.elapsed
+                )
             return Result(cell, 0, (cell,), Reason.BLOCK, seconds=budget.elapsed)
         if pos.threats[2 * FLEX_FOURS + side]:
             cell = pos.cells(FLEX_FOURS, side)[0]
             pos.make(cell, side)
             ends = pos.cells(FIVES, side)
             pos.unmake()
-            return Result(cell, WIN - 3, (cell, ends[0], ends[-1]), Reason.OPEN_FOUR,
-                          seconds=budget.elapsed)
+            return Result(
+                cell, WIN - 3, (cell, ends[0], ends[-1]), Reason.OPEN_FOUR, seconds=budget.elapsed
+            )
         if not pos.occupied:
             rules = pos.geometry.rules
             centre = rules.centre_distance_order[0]
@@ -280,8 +282,14 @@ class Engine:
             budget.absorb(phase)
             threats.budget = budget
             if line:
-                return Result(line[0], WIN - len(line), tuple(line), reason,
-                              nodes=budget.nodes, seconds=budget.elapsed)
+                return Result(
+                    line[0],
+                    WIN - len(line),
+                    tuple(line),
+                    reason,
+                    nodes=budget.nodes,
+                    seconds=budget.elapsed,
+                )
             if budget.spent():
                 break
         return None
@@ -307,16 +315,31 @@ class Engine:
         if done is None:  # not even depth 1 finished: the best-looking candidate
             fallback = searcher.moves(side, 2, 0, -1) or list(cells_of(pos.free))
             cell = fallback[0]
-            return Result(cell, searcher.evaluate(side), (cell,), Reason.SEARCH,
-                          nodes=budget.nodes, seconds=budget.elapsed)
+            return Result(
+                cell,
+                searcher.evaluate(side),
+                (cell,),
+                Reason.SEARCH,
+                nodes=budget.nodes,
+                seconds=budget.elapsed,
+            )
         blocks = pos.cells(FIVES, side ^ 1)
         reason = Reason.BLOCK if blocks else Reason.SEARCH
-        return Result(done.pv[0], done.score, done.pv, reason, done.depth, budget.nodes,
-                      budget.elapsed, done.moves)
+        return Result(
+            done.pv[0],
+            done.score,
+            done.pv,
+            reason,
+            done.depth,
+            budget.nodes,
+            budget.elapsed,
+            done.moves,
+        )
 
 
 def _same_ring(rules: Rules, cell: int, centre: int) -> bool:
     """True when ``cell`` is as near the middle as ``centre`` (both ways of measuring)."""
+
     def offsets(of: int) -> tuple[float, float]:
         row, col = divmod(of, rules.n)
         d_row, d_col = abs(row - (rules.m - 1) / 2), abs(col - (rules.n - 1) / 2)

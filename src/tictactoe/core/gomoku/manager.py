@@ -16,6 +16,7 @@ an ``ERROR`` answer, a silent or dead brain raise :class:`BrainError`.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import subprocess
 import threading
@@ -164,10 +165,8 @@ class BrainProcess:
 
     def close(self, timeout: float = 5.0) -> int:
         """``END``, then wait for the brain to exit (killed after ``timeout``); its exit status."""
-        try:
+        with contextlib.suppress(BrainError):
             self.send("END")
-        except BrainError:
-            pass
         try:
             return self.process.wait(timeout)
         except subprocess.TimeoutExpired:

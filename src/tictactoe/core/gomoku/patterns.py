@@ -34,8 +34,18 @@ NONE, BLOCK1, FLEX1, BLOCK2, FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE = range(1
 LineInfo: TypeAlias = tuple[Any, ...]
 """A line's description (see :func:`line_shapes` and the index constants below)."""
 
-CODE_NAMES = ("none", "block1", "flex1", "block2", "flex2", "block3", "flex3", "block4", "flex4",
-              "five")
+CODE_NAMES = (
+    "none",
+    "block1",
+    "flex1",
+    "block2",
+    "flex2",
+    "block3",
+    "flex3",
+    "block4",
+    "flex4",
+    "five",
+)
 
 # --- weights ---------------------------------------------------------------------------------
 
@@ -82,7 +92,8 @@ class Shapes:
         last = min(r, span - k - (1 if exact else 0))
         self._windows = tuple(((1 << k) - 1) << start for start in range(first, last + 1))
         self._ends = tuple(
-            ((1 << (start - 1)) if start > 0 else 0) | ((1 << (start + k)) if start + k < span else 0)
+            ((1 << (start - 1)) if start > 0 else 0)
+            | ((1 << (start + k)) if start + k < span else 0)
             for start in range(first, last + 1)
         )
         self._memo: dict[int, int] = {}
@@ -124,8 +135,9 @@ class Shapes:
             return FLEX4 if gaps & (gaps - 1) else BLOCK4
         if need > 4:
             return BLOCK1
-        flex, block = (FLEX3, BLOCK3) if need == 2 else (FLEX2, BLOCK2) if need == 3 else (
-            FLEX1, BLOCK1)
+        flex, block = (
+            (FLEX3, BLOCK3) if need == 2 else (FLEX2, BLOCK2) if need == 3 else (FLEX1, BLOCK1)
+        )
         weaker_flex = flex + 2
         while gaps:
             low = gaps & -gaps

@@ -79,7 +79,9 @@ class Geometry:
         """For each cell, ``(line, position on the line)`` of every line through it."""
         self.steps = tuple(
             tuple(
-                tuple((line, 1 << (pos + side * LINE_LIMIT), self.tables[line]) for line, pos in found)
+                tuple(
+                    (line, 1 << (pos + side * LINE_LIMIT), self.tables[line]) for line, pos in found
+                )
                 for found in spots
             )
             for side in (0, 1)

@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from tictactoe.core.gomoku.limits import Budget, Progress, SearchStopped
 from tictactoe.core.gomoku.patterns import ATTACK, BLOCK4, FIVES, FLEX_FOURS, FOURS
-from tictactoe.core.gomoku.position import Position, cells_of
+from tictactoe.core.gomoku.position import Position
 from tictactoe.core.gomoku.threats import ThreatSearch
 
 WIN = 1 << 24
@@ -224,7 +224,7 @@ class Searcher:
         budget = self.budget
         opp = me ^ 1
         num, den = TEMPO
-        best, best_move = -INFINITY, -1
+        best, _best_move = -INFINITY, -1
         while moves:
             low = moves & -moves
             moves ^= low
@@ -241,7 +241,7 @@ class Searcher:
                 mine, theirs = (value_x, value_o) if me == 0 else (value_o, value_x)
                 score = mine - theirs * num // den
             if score > best:
-                best, best_move = score, cell
+                best, _best_move = score, cell
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
@@ -263,7 +263,7 @@ class Searcher:
     def evaluate(self, me: int) -> int:
         """The shapes' score for ``me`` to move (no search)."""
         value = self.pos.value
-        return value[me] * TEMPO[0] // TEMPO[1] - value[me ^ 1]
+        return int(value[me] * TEMPO[0] // TEMPO[1] - value[me ^ 1])
 
     def moves(self, me: int, depth: int, ply: int, tt_move: int) -> list[int]:
         """Moves to search at a node, best first (see the module docstring)."""
@@ -335,8 +335,9 @@ class Searcher:
                 break
             scored.sort(key=lambda move: -move.score)  # stable: earlier order breaks ties
             root = [move.cell for move in scored]
-            done = Iteration(depth, scored[0].score, self.principal_variation(me, root[0]),
-                             tuple(scored))
+            done = Iteration(
+                depth, scored[0].score, self.principal_variation(me, root[0]), tuple(scored)
+            )
             if self.progress is not None:
                 self.progress(Progress(depth, budget.nodes, budget.elapsed, done.score, done.pv))
             if is_mate(done.score) or depth >= pos.free.bit_count():
@@ -351,7 +352,9 @@ class Searcher:
         if best.cell == done.pv[0] or best.score <= self.partial[0].score:
             return done
         pv = self.principal_variation(me, best.cell)
-        return Iteration(depth, best.score, pv, (best, *(m for m in done.moves if m.cell != best.cell)))
+        return Iteration(
+            depth, best.score, pv, (best, *(m for m in done.moves if m.cell != best.cell))
+        )
 
     def _root(self, me: int, depth: int, root: list[int], exact: int) -> list[RootMove]:
         pos = self.pos

@@ -87,8 +87,9 @@ class ThreatSearch:
             pos.unmake()
             return [cell, ends[0], ends[-1]]
         else:
-            moves = [cell for _, cell in sorted(pos.order_scores(pos.cells(FOURS, me), me),
-                                                reverse=True)]
+            moves = [
+                cell for _, cell in sorted(pos.order_scores(pos.cells(FOURS, me), me), reverse=True)
+            ]
         for cell in moves:
             pos.make(cell, me)
             fives = pos.cells(FIVES, me)
