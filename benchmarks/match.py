@@ -372,8 +372,9 @@ def run(
     alpha: float,
     beta: float,
     report: Callable[[str], None] = print,
+    stop: bool = False,
 ) -> Tally:
-    """Play the match (stopping early when the SPRT decides); A's tally."""
+    """Play the match (with ``stop``, only until the SPRT decides); A's tally."""
     tally = Tally()
     lower, upper = sprt_bounds(alpha, beta)
     for number, opening in enumerate(openings(rules, count), 1):
@@ -399,7 +400,7 @@ def run(
             f"  score {100 * tally.score:5.1f}%  Elo {mid:+.0f} [{low:+.0f}, {high:+.0f}]"
             f"  LLR {llr:+.2f} ({lower:+.2f}, {upper:+.2f})"
         )
-        if llr <= lower or llr >= upper:
+        if stop and (llr <= lower or llr >= upper):
             break
     return tally
 
@@ -417,13 +418,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--alpha", type=float, default=0.05)
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--sprt", action="store_true", help="stop as soon as the SPRT decides (else play all)"
+    )
     args = parser.parse_args(argv)
     rules = Rules.parse_size(args.size, args.k)
     a = make_player(args.a, args.seed, args.think)
     b = make_player(args.b, args.seed + 1, args.think)
     print(f"{a.name} (A) against {b.name} (B) on {rules}, colours swapped per opening")
     try:
-        tally = run(a, b, rules, args.openings, args.elo0, args.elo1, args.alpha, args.beta)
+        tally = run(
+            a,
+            b,
+            rules,
+            args.openings,
+            args.elo0,
+            args.elo1,
+            args.alpha,
+            args.beta,
+            stop=args.sprt,
+        )
     finally:
         a.close()
         b.close()

@@ -38,8 +38,9 @@ at once. ``max_memory`` caps the transposition table.
 :class:`Brain` is the protocol without input and output (tests drive it
 line by line); :func:`serve` runs it on a pair of streams with a reader
 thread, so ``END`` (and ``STOP`` / ``YXSTOP``) are acted on even while the
-brain thinks; other commands that arrive while it thinks are answered, in
-order, after its move.
+brain thinks (``END`` then ends the search and the brain without another
+word); other commands that arrive while it thinks are answered, in order,
+after its move.
 """
 
 from __future__ import annotations
@@ -115,7 +116,9 @@ class Brain:
         self.ended = False
         """True once ``END`` has been handled: the brain exits."""
         self.ending = False
-        """True once ``END`` has arrived (perhaps while thinking): no more moves are sent."""
+        """True once ``END`` has arrived while thinking: no more moves are sent."""
+        self.thinking = False
+        """True while a search runs (``END`` and ``STOP`` then cancel it)."""
         self.cancel = threading.Event()
         self._board_lines: list[str] | None = None
 
@@ -332,15 +335,19 @@ class Brain:
         mine = sum(1 << cell for cell, side in self.stones.items() if side == 0)
         theirs = sum(1 << cell for cell, side in self.stones.items() if side == 1)
         self.cancel.clear()
-        result = self.engine.search_stones(
-            rules,
-            mine,
-            theirs,
-            0,
-            Limits(seconds=self.seconds()),
-            self._report,
-            self.cancel,
-        )
+        self.thinking = True
+        try:
+            result = self.engine.search_stones(
+                rules,
+                mine,
+                theirs,
+                0,
+                Limits(seconds=self.seconds()),
+                self._report,
+                self.cancel,
+            )
+        finally:
+            self.thinking = False
         if self.ending:
             return  # END arrived while thinking: say nothing more
         self.stones[result.move] = 0
@@ -382,7 +389,7 @@ def serve(stdin: TextIO, stdout: TextIO, engine: Engine | None = None) -> int:
         try:
             for line in stdin:
                 command = line.strip().split(" ", 1)[0].upper()
-                if command in URGENT:
+                if command in URGENT and brain.thinking:
                     brain.cancel.set()
                     if command == "END":
                         brain.ending = True
