@@ -44,7 +44,9 @@ from tictactoe.core.gomoku.limits import Budget, Cancel, Limits, ProgressCallbac
 from tictactoe.core.gomoku.patterns import FIVES, FLEX_FOURS
 from tictactoe.core.gomoku.position import Geometry, Position, cells_of
 from tictactoe.core.gomoku.search import (
+    MATE_RANGE,
     WIN,
+    Iteration,
     RootMove,
     Searcher,
     is_mate,
@@ -70,6 +72,15 @@ ENTRY_BYTES = 150
 
 MAX_DEPTH = 64
 """Deepest iteration of the main search."""
+
+SAFETY_SHARE = 0.15
+"""Share of the budget kept back to check that the opponent has no forced win after the move."""
+
+SAFETY_MOVES = 4
+"""Most of the best root moves checked that way."""
+
+SAFETY_MARGIN = 2_000
+"""A root move scoring this much below the best is not played to dodge a forced loss."""
 
 
 class Reason(StrEnum):
@@ -309,9 +320,14 @@ class Engine:
         for row in self._history:
             for cell, value in enumerate(row):
                 row[cell] = value >> 2
-        searcher = Searcher(pos, budget, self._table, self._history, threats, progress)
+        main = budget.phase(1 - SAFETY_SHARE)
+        searcher = Searcher(pos, main, self._table, self._history, threats, progress)
         max_depth = min(MAX_DEPTH, budget.limits.depth or MAX_DEPTH)
         done = searcher.iterate(side, max_depth, exact)
+        budget.absorb(main)
+        searcher.budget = budget
+        if done is not None and not done.moves[0].score > WIN - MATE_RANGE:
+            done = self._safe(pos, side, budget, threats, done)
         if done is None:  # not even depth 1 finished: the best-looking candidate
             fallback = searcher.moves(side, 2, 0, -1) or list(cells_of(pos.free))
             cell = fallback[0]
@@ -335,6 +351,44 @@ class Engine:
             budget.elapsed,
             done.moves,
         )
+
+
+    def _safe(
+        self, pos: Position, side: int, budget: Budget, threats: ThreatSearch, done: Iteration
+    ) -> Iteration:
+        """The best of the searched moves after which the opponent has no forced win.
+
+        The main search sees threats only as deep as it reads; a VCF or VCT of
+        the opponent after the chosen move is looked for here (with what is
+        left of the budget), and the next best move tried if one is found.
+        """
+        opp = side ^ 1
+        phase = budget.phase(1.0)
+        threats.budget = phase
+        chosen = done
+        try:
+            for rank, move in enumerate(done.moves[:SAFETY_MOVES]):
+                if rank and move.score < done.moves[0].score - SAFETY_MARGIN:
+                    break
+                pos.make(move.cell, side)
+                base = len(pos.history)
+                try:
+                    line = threats.vcf(opp) or threats.vct(opp)
+                except SearchStopped:
+                    pos.rewind(base)
+                    pos.unmake()
+                    break
+                pos.unmake()
+                if line is None:
+                    if rank:
+                        pv = (move.cell,)
+                        rest = tuple(m for m in done.moves if m.cell != move.cell)
+                        chosen = Iteration(done.depth, move.score, pv, (move, *rest))
+                    break
+        finally:
+            budget.absorb(phase)
+            threats.budget = budget
+        return chosen
 
 
 def _same_ring(rules: Rules, cell: int, centre: int) -> bool:

@@ -331,7 +331,12 @@ class Searcher:
             except SearchStopped:
                 pos.rewind(base)  # the threat searches inside do not unwind their moves
                 if done is not None and self.partial:
-                    done = self._unfinished(me, done, depth)
+                    better = self._unfinished(me, done, depth)
+                    if better is not done and self.progress is not None:
+                        self.progress(
+                            Progress(depth, budget.nodes, budget.elapsed, better.score, better.pv)
+                        )
+                    done = better
                 break
             scored.sort(key=lambda move: -move.score)  # stable: earlier order breaks ties
             root = [move.cell for move in scored]
