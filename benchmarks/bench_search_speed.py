@@ -67,6 +67,9 @@ def main(argv: list[str]) -> int:
         result = engine.search(board, Limits(seconds=None, nodes=ENGINE_NODES))
         spent_e = time.perf_counter() - start
         nodes_e = result.nodes
+        if result.depth == 0:  # a forced win or block: answered before the main search
+            print(f"{number:8}   (answered by the threat search: {result.reason}, not counted)")
+            continue
         for name, nodes, spent in (("engine", nodes_e, spent_e), ("lookahead", nodes_b, spent_b)):
             totals[name][0] += nodes
             totals[name][1] += spent

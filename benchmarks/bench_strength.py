@@ -72,8 +72,6 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:14} {rules!s:12} +{tally.wins} -{tally.losses} ={tally.draws} "
             f"of {tally.games}: {100 * tally.score:5.1f}%{verdict}  ({minutes:.0f} min)"
         )
-        for lost in tally.lost:
-            print(f"  lost: {lost}")
         print(line, flush=True)
         summary.append(line)
     print("\n".join(["", f"engine at {args.think:g} s a move:", *summary]))

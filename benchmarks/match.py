@@ -392,6 +392,7 @@ def run(
                 tally.losses += 1
                 if tally.last is not None:
                     tally.lost.append(f"A as {a_mark}, opening {number}: {tally.last_moves}")
+                    report(f"  lost: {tally.lost[-1]}")
         tally.pairs.append(pair)
         llr = sprt_llr(tally.pairs, elo0, elo1)
         mid, low, high = elo_interval(tally.pairs)
@@ -450,8 +451,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{100 * tally.score:.1f}%, Elo {mid:+.0f} (95% {low:+.0f} to {high:+.0f}); "
         f"SPRT({args.elo0:g}, {args.elo1:g}): {verdict} (LLR {llr:+.2f})"
     )
-    for text in tally.lost:
-        print(f"  lost: {text}")
     for name, times in tally.times.items():
         print(
             f"  {name}: median {1000 * statistics.median(times):.0f} ms a move, "
