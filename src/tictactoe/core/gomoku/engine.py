@@ -64,8 +64,9 @@ VCF_SHARE = 0.15
 VCT_SHARE = 0.2
 """Share of what is left that the root VCT may use."""
 
-TABLE_LIMIT = 1_500_000
-"""Most transposition-table entries kept (about 150 bytes each); the table is cleared beyond."""
+TABLE_LIMIT = 600_000
+"""Most transposition-table entries kept (about 150 bytes each, so some 90 MB); the table
+is cleared beyond."""
 
 ENTRY_BYTES = 150
 """Memory one table entry takes, roughly (for ``max_memory``)."""
@@ -238,6 +239,13 @@ class Engine:
             self.forget()
             self._history = [[0] * rules.size, [0] * rules.size]
         return self._geometry
+
+    def set_exact(self, exact: bool) -> None:
+        """Play the "exactly k" rule (overlines do not win) or not, from the next search on."""
+        if exact != self.exact:
+            self.exact = exact
+            self._geometry = None
+            self.forget()
 
     def forget(self) -> None:
         """Empty the transposition and refutation tables (a new game, or memory is short)."""

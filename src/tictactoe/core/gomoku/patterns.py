@@ -58,6 +58,10 @@ ATTACK = (0, 2, 6, 12, 40, 50, 700, 900, 20_000, 1_000_000)
 DEFEND = (0, 1, 3, 6, 18, 22, 280, 350, 6_000, 200_000)
 """Move ordering: what playing a cell takes from the opponent, by the opponent's code there."""
 
+LINE_MEMO_LIMIT = 40_000
+"""Most line descriptions remembered per line length (about 1 KB each); the memo starts
+afresh beyond."""
+
 LINE_LIMIT = 26
 """Longest line (a side of the biggest board); line bitboards are packed with this stride."""
 
@@ -201,5 +205,7 @@ class LineTable(dict[int, LineInfo]):
 
     def __missing__(self, key: int) -> LineInfo:
         info = line_shapes(self.shapes, self.length, key & self._mask, key >> LINE_LIMIT)
+        if len(self) >= LINE_MEMO_LIMIT:
+            self.clear()  # bounded memory; descriptions in use stay valid objects
         self[key] = info
         return info

@@ -253,11 +253,7 @@ class Brain:
 
     def _set_rule(self, rule: int) -> None:
         self.rule = rule
-        exact = bool(rule & RULE_EXACT)
-        if exact != self.engine.exact:
-            self.engine.exact = exact
-            self.engine.forget()
-            self.engine._geometry = None  # new shapes for the new rule
+        self.engine.set_exact(bool(rule & RULE_EXACT))
         if rule & RULE_RENJU:
             self.write("MESSAGE renju is not supported: playing without its restrictions")
 
@@ -311,7 +307,7 @@ class Brain:
         """Transposition-table entries ``max_memory`` allows."""
         if not self.memory:
             return TABLE_LIMIT
-        return max(1_000, min(TABLE_LIMIT, int(self.memory * MEMORY_SHARE) // ENTRY_BYTES))
+        return max(1_000, int(self.memory * MEMORY_SHARE) // ENTRY_BYTES)
 
     def seconds(self) -> float:
         """Thinking time for the next move, from the limits the manager sent."""
