@@ -45,11 +45,11 @@ INFINITY = WIN + 1
 TEMPO = (5, 4)
 """The side to move's shapes count 5/4 times the opponent's (it moves first)."""
 
-WIDTH = (64, 20, 14, 10, 8)
+WIDTH = (32, 14, 10, 8, 6)
 """Most moves searched at a node by remaining depth (the last entry for deeper nodes);
 moves that make a four or better, or block one, are always searched."""
 
-LEAF_VCF_DEPTH = 4
+LEAF_VCF_DEPTH = 8
 """Fours the horizon's VCF looks for."""
 
 LEAF_VCF_LINES = 2

@@ -135,7 +135,7 @@ class ThreatSearch:
             answer = self._defend(me, left - 1)
             pos.unmake()
             return None if answer is None else (answer[0] + 1, [blocks[0], *answer[1]])
-        line = self._vcf(me, min(left, VCF_DEPTH))
+        line = self._vcf(me, VCF_DEPTH)
         if line is not None:
             return (len(line) + 1) // 2, line
         if left <= 2:
