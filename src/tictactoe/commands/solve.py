@@ -135,7 +135,7 @@ def searched(board: Board, engine: Engine, limits: Limits) -> Result | None:
     """The engine's result for ``board`` (None when the game is over)."""
     if board.is_over:
         return None
-    return engine.search(board, limits, exact=3)
+    return engine.search(board, limits, top=3)
 
 
 def _expand(positions: Sequence[str], stdin: TextIO) -> Iterator[str]:

@@ -123,7 +123,7 @@ def _searched(
     progress: ProgressCallback | None,
     cancel: Cancel | None,
 ) -> tuple[Suggestion, ...]:
-    result = engine.search(board, limits, progress, cancel, exact=max(1, top))
+    result = engine.search(board, limits, progress, cancel, top=max(1, top))
     if not result.moves or result.reason in (Reason.VCF, Reason.VCT, Reason.WIN, Reason.OPEN_FOUR):
         return (judged(board, result.move, result.score, result.pv),)
     found = []

@@ -228,3 +228,23 @@ def test_a_search_stopped_inside_the_threat_search_leaves_the_position_intact() 
         # After the answer X has no open four to make.
         result = Engine().search(after, nodes(1))
         assert result.reason is not Reason.OPEN_FOUR, (budget, cell)
+
+
+def test_usable_from_an_asyncio_server_through_a_thread() -> None:
+    import asyncio
+
+    board = play(GOMOKU, "h8 i9 i8 g8")
+
+    async def serve() -> tuple[int, int]:
+        cancel = threading.Event()
+        task = asyncio.create_task(
+            asyncio.to_thread(Engine().search, board, Limits(seconds=600), None, cancel)
+        )
+        await asyncio.sleep(0.2)  # the event loop stays free while the engine thinks
+        cancel.set()
+        result = await asyncio.wait_for(task, 120)
+        quick = await asyncio.to_thread(Engine().search, board, nodes(500))
+        return result.move, quick.move
+
+    first, second = asyncio.run(serve())
+    assert board.is_legal(first) and board.is_legal(second)

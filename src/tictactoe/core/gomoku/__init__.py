@@ -10,6 +10,9 @@
   progress reports;
 - :mod:`~tictactoe.core.gomoku.engine` - the engine: the ``search`` player
   and the search service front ends call;
-- :mod:`~tictactoe.core.gomoku.advice` - the engine's top moves with a verdict, for hints;
-- :mod:`~tictactoe.core.gomoku.protocol` - the Gomocup (Piskvork) brain protocol.
+- :mod:`~tictactoe.core.gomoku.protocol` - the Gomocup (Piskvork) brain protocol;
+- :mod:`~tictactoe.core.gomoku.manager` - the other side: runs protocol brains as subprocesses.
+
+Hints built on it (the engine's top moves with a verdict, or exact values on
+small boards) are :mod:`tictactoe.core.advice`.
 """

@@ -182,19 +182,20 @@ class Engine:
         progress: ProgressCallback | None = None,
         cancel: Cancel | None = None,
         *,
-        exact: int = 1,
+        top: int = 1,
     ) -> Result:
         """Search ``board`` for the side to move; :class:`IllegalMoveError` if it is over.
 
-        ``exact`` > 1 asks for exact scores of that many best moves (for hints):
+        ``top`` > 1 asks for exact scores of that many best moves (for hints):
         the search then also reads on after a forced block instead of
-        answering it at once.
+        answering it at once. One search at a time per engine (its tables are
+        not shared between threads); use one engine per thread.
         """
         if board.is_over:
             raise IllegalMoveError(f"the game is over, there is no move to choose in {board.text}")
         side = 0 if board.turn is Mark.X else 1
         return self.search_stones(
-            board.rules, board.x, board.o, side, limits, progress, cancel, exact=exact
+            board.rules, board.x, board.o, side, limits, progress, cancel, top=top
         )
 
     def search_stones(
@@ -207,7 +208,7 @@ class Engine:
         progress: ProgressCallback | None = None,
         cancel: Cancel | None = None,
         *,
-        exact: int = 1,
+        top: int = 1,
     ) -> Result:
         """Search the stones ``x`` and ``o`` (bitboards) with ``side`` (0 X, 1 O) to move.
 
@@ -220,13 +221,13 @@ class Engine:
         if not pos.free:
             raise IllegalMoveError("the board is full: there is no move to choose")
         quick = self._immediate(pos, side, budget)
-        if quick is not None and (exact == 1 or quick.reason is not Reason.BLOCK):
+        if quick is not None and (top == 1 or quick.reason is not Reason.BLOCK):
             return quick
         threats = ThreatSearch(pos, budget, self._refuted_vcf, self._refuted_vct)
         proof = self._threat_search(threats, side, budget)
         if proof is not None:
             return proof
-        return self._main_search(pos, side, budget, threats, progress, exact)
+        return self._main_search(pos, side, budget, threats, progress, top)
 
     def geometry(self, rules: Rules) -> Geometry:
         """The search tables of ``rules``'s board (kept while the board stays the same)."""
@@ -320,7 +321,7 @@ class Engine:
         budget: Budget,
         threats: ThreatSearch,
         progress: ProgressCallback | None,
-        exact: int = 1,
+        top: int = 1,
     ) -> Result:
         """Step 4: iterative deepening; the forced block of step 1 lands here too."""
         if len(self._table) > self.table_limit:
@@ -331,7 +332,7 @@ class Engine:
         main = budget.phase(1 - SAFETY_SHARE)
         searcher = Searcher(pos, main, self._table, self._history, threats, progress)
         max_depth = min(MAX_DEPTH, budget.limits.depth or MAX_DEPTH)
-        done = searcher.iterate(side, max_depth, exact)
+        done = searcher.iterate(side, max_depth, top)
         budget.absorb(main)
         searcher.budget = budget
         if done is not None and not done.moves[0].score > WIN - MATE_RANGE:

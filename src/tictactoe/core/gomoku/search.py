@@ -307,10 +307,10 @@ class Searcher:
 
     # --- the root ---------------------------------------------------------------------
 
-    def iterate(self, me: int, max_depth: int, exact: int = 1) -> Iteration | None:
+    def iterate(self, me: int, max_depth: int, top: int = 1) -> Iteration | None:
         """Iterative deepening from depth 1; the last completed iteration (None if none).
 
-        The first ``exact`` root moves of each iteration get exact scores (the
+        The first ``top`` root moves of each iteration get exact scores (the
         others only bounds that show they are worse): more than one for hints.
         """
         pos = self.pos
@@ -327,7 +327,7 @@ class Searcher:
             base = len(pos.history)
             self.partial = []
             try:
-                scored = self._root(me, depth, root, exact)
+                scored = self._root(me, depth, root, top)
             except SearchStopped:
                 pos.rewind(base)  # the threat searches inside do not unwind their moves
                 if done is not None and self.partial:
@@ -361,7 +361,7 @@ class Searcher:
             depth, best.score, pv, (best, *(m for m in done.moves if m.cell != best.cell))
         )
 
-    def _root(self, me: int, depth: int, root: list[int], exact: int) -> list[RootMove]:
+    def _root(self, me: int, depth: int, root: list[int], top: int) -> list[RootMove]:
         pos = self.pos
         opp = me ^ 1
         alpha = -INFINITY
@@ -369,7 +369,7 @@ class Searcher:
         for index, cell in enumerate(root):
             pos.make(cell, me)
             try:
-                if index < exact:
+                if index < top:
                     score = -self.node(depth - 1, -INFINITY, INFINITY, 1, opp)
                 else:
                     score = -self.node(depth - 1, -alpha - 1, -alpha, 1, opp)
