@@ -47,6 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="engine seconds a move")
     parser.add_argument("--openings", type=int, default=40, help="most openings per match")
     parser.add_argument("--only", action="append", help="run only these matches (by name)")
+    parser.add_argument(
+        "--start", type=int, default=0, help="skip the first N openings (to add to a run)"
+    )
     args = parser.parse_args(argv)
     summary = []
     for name, opponent, rules, target, most in MATCHES:
@@ -61,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         print(f"--- {engine.name} against {rival.name} on {rules}, up to {count} openings")
         start = time.perf_counter()
-        tally = run(engine, rival, rules, count, 0, 50, 0.05, 0.05)
+        tally = run(engine, rival, rules, count, 0, 50, 0.05, 0.05, start=args.start)
         minutes = (time.perf_counter() - start) / 60
         verdict = (
             ""

@@ -251,8 +251,11 @@ def parse_opening(text: str, rules: Rules) -> list[int] | None:
     return [row * rules.n + col for row, col in moves]
 
 
-def openings(rules: Rules, count: int | None, path: Path = OPENINGS) -> list[list[int]]:
-    """The balanced openings that fit ``rules``'s board (an empty board if none fit)."""
+def openings(
+    rules: Rules, count: int | None, path: Path = OPENINGS, start: int = 0
+) -> list[list[int]]:
+    """The balanced openings that fit ``rules``'s board, from number ``start`` (counting from 0)
+    on, at most ``count`` (an empty board if none fit)."""
     found = []
     for line in path.read_text().splitlines():
         cells = parse_opening(line, rules)
@@ -265,6 +268,7 @@ def openings(rules: Rules, count: int | None, path: Path = OPENINGS) -> list[lis
                 continue
             if not board.is_over:
                 found.append(cells)
+    found = found[start:]
     if not found:
         found = [[]]
     return found[:count] if count else found
@@ -285,7 +289,7 @@ def elo_interval(pairs: Sequence[float]) -> tuple[float, float, float]:
     mean = statistics.fmean(scores)
     if len(scores) < 2:
         return elo(mean), -math.inf, math.inf
-    spread = statistics.pstdev(scores) / math.sqrt(len(scores))
+    spread = math.sqrt(max(statistics.pvariance(scores), VARIANCE_FLOOR) / len(scores))
     return elo(mean), elo(mean - 1.96 * spread), elo(mean + 1.96 * spread)
 
 
@@ -373,11 +377,12 @@ def run(
     beta: float,
     report: Callable[[str], None] = print,
     stop: bool = False,
+    start: int = 0,
 ) -> Tally:
     """Play the match (with ``stop``, only until the SPRT decides); A's tally."""
     tally = Tally()
     lower, upper = sprt_bounds(alpha, beta)
-    for number, opening in enumerate(openings(rules, count), 1):
+    for number, opening in enumerate(openings(rules, count, start=start), start + 1):
         pair = 0.0
         for black, white in ((a, b), (b, a)):
             winner = play_game(black, white, rules, opening, tally)
