@@ -361,7 +361,6 @@ class Engine:
             done.moves,
         )
 
-
     def _safe(
         self, pos: Position, side: int, budget: Budget, threats: ThreatSearch, done: Iteration
     ) -> Iteration:

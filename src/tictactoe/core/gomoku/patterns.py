@@ -75,7 +75,8 @@ ORDER = 4
 MASKS = 6
 """``info[MASKS + 2 * kind + side]``: bitmask (by position on the line) of the cells of a kind."""
 FLAGS = 14
-"""``info[FLAGS]``: bit ``2 * kind + side`` set when that mask is not empty."""
+"""``info[FLAGS]``: bit ``2 * kind + side`` set when that mask is not empty (fives, fours and
+open fours only: positions track those kinds incrementally)."""
 
 FIVES, FOURS, FLEX_FOURS, THREES = range(4)
 """Kinds of threat cells: completes k; makes a four (block or flex); makes an open four;
@@ -153,34 +154,41 @@ class Shapes:
 
 def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     """The description of a line of ``length`` cells holding X's ``xs`` and O's ``os``."""
-    r, span_mask = shapes.radius, (1 << shapes.span) - 1
+    r, span = shapes.radius, shapes.span
+    span_mask, centre = (1 << span) - 1, shapes.centre
+    memo, classify = shapes._memo, shapes._code
     edge = (1 << r) - 1
     walls = edge | edge << (length + r)
-    padded = (xs << r, os << r)
+    own_x, own_o = xs << r, os << r
+    against_x, against_o = own_o | walls, own_x | walls
     taken = xs | os
-    codes: tuple[list[int], list[int]] = ([0] * length, [0] * length)
+    cx = [0] * length
+    co = [0] * length
     masks = [0] * 8
     for pos in range(length):
         if taken >> pos & 1:
             continue
         bit = 1 << pos
-        for side in (0, 1):
-            mine = padded[side] >> pos & span_mask
-            theirs = (padded[1 - side] | walls) >> pos & span_mask
-            code = shapes.code(mine, theirs)
-            codes[side][pos] = code
-            if code == FIVE:
-                masks[2 * FIVES + side] |= bit
-            elif code >= BLOCK4:
-                masks[2 * FOURS + side] |= bit
-                if code == FLEX4:
-                    masks[2 * FLEX_FOURS + side] |= bit
-            elif code == FLEX3:
-                masks[2 * THREES + side] |= bit
-    cx, co = codes
+        for side, mine, theirs, codes in (
+            (0, own_x >> pos & span_mask | centre, against_x >> pos & span_mask, cx),
+            (1, own_o >> pos & span_mask | centre, against_o >> pos & span_mask, co),
+        ):
+            code = memo.get(mine | theirs << span)
+            if code is None:
+                code = classify(mine, theirs)
+            codes[pos] = code
+            if code >= FLEX3:
+                if code == FIVE:
+                    masks[2 * FIVES + side] |= bit
+                elif code >= BLOCK4:
+                    masks[2 * FOURS + side] |= bit
+                    if code == FLEX4:
+                        masks[2 * FLEX_FOURS + side] |= bit
+                else:
+                    masks[2 * THREES + side] |= bit
     flags = 0
-    for index, mask in enumerate(masks):
-        if mask:
+    for index in range(2 * THREES):  # threes change too often to track
+        if masks[index]:
             flags |= 1 << index
     return (
         tuple(cx),

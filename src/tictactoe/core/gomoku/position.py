@@ -9,8 +9,9 @@ the four lines through it and nothing else. From those it keeps, move by
 move:
 
 - the evaluation of each side (the sum of its lines' values);
-- for each side and threat kind (fives, fours, open fours, open threes), the
-  set of lines holding such cells, so "can X win at once?" is one look-up;
+- for each side and threat kind (fives, fours, open fours), the set of lines
+  holding such cells, so "can X win at once?" is one look-up (open threes,
+  which come and go with almost every move, are collected when asked for);
 - a Zobrist hash of the stones, for the transposition table;
 - the neighbourhood of the stones (candidate moves).
 
@@ -27,6 +28,7 @@ from tictactoe.core.gomoku.patterns import (
     FIVE,
     FIVES,
     FLAGS,
+    THREES,
     LINE_LIMIT,
     MASKS,
     ORDER,
@@ -102,6 +104,14 @@ class Geometry:
             tuple(rng.getrandbits(64) for _ in range(rules.size)) for _side in (0, 1)
         )
         self.full = rules.full_mask
+        self.moves = tuple(
+            tuple(
+                (self.steps[side][cell], self.zobrist[side][cell], self.near[cell], 1 << cell)
+                for cell in range(rules.size)
+            )
+            for side in (0, 1)
+        )
+        """``moves[side][cell]``: everything :meth:`Position.make` needs, in one look-up."""
 
 
 def cells_of(bits: int) -> Iterator[int]:
@@ -165,64 +175,54 @@ class Position:
 
     def make(self, cell: int, side: int) -> None:
         """Put ``side``'s stone on the empty ``cell``."""
-        geometry = self.geometry
-        keys, info, threats = self.keys, self.info, self.threats
+        steps, zobrist, near, bit = self.geometry.moves[side][cell]
+        keys, info = self.keys, self.info
         olds = []
         gain_x = gain_o = 0
-        for line, add, table in geometry.steps[side][cell]:
+        for line, add, table in steps:
             old = info[line]
             key = keys[line] + add
             keys[line] = key
-            new = table[key]
-            info[line] = new
+            info[line] = new = table[key]
             olds.append(old)
             gain_x += new[2] - old[2]
             gain_o += new[3] - old[3]
             if new[14] != old[14]:
-                changed = new[14] ^ old[14]
-                while changed:
-                    low = changed & -changed
-                    changed ^= low
-                    if new[14] & low:
-                        threats[low.bit_length() - 1].add(line)
-                    else:
-                        threats[low.bit_length() - 1].discard(line)
+                self._reflag(line, old[14], new[14])
         value = self.value
         value[0] += gain_x
         value[1] += gain_o
         self.history.append((cell, side, olds, self.near))
-        self.stones[side] |= 1 << cell
-        self.hash ^= geometry.zobrist[side][cell]
-        self.near |= geometry.near[cell]
+        self.stones[side] |= bit
+        self.hash ^= zobrist
+        self.near |= near
 
     def unmake(self) -> int:
         """Take back the last :meth:`make`; returns its cell."""
         cell, side, olds, near = self.history.pop()
-        geometry = self.geometry
-        keys, info, threats = self.keys, self.info, self.threats
+        steps, zobrist, _, bit = self.geometry.moves[side][cell]
+        keys, info = self.keys, self.info
         gain_x = gain_o = 0
-        for (line, add, _), old in zip(geometry.steps[side][cell], olds):  # noqa: B905 - hot
+        for (line, add, _), old in zip(steps, olds):  # noqa: B905 - hot
             new = info[line]
             keys[line] -= add
             info[line] = old
             gain_x += old[2] - new[2]
             gain_o += old[3] - new[3]
             if new[14] != old[14]:
-                changed = new[14] ^ old[14]
-                while changed:
-                    low = changed & -changed
-                    changed ^= low
-                    if old[14] & low:
-                        threats[low.bit_length() - 1].add(line)
-                    else:
-                        threats[low.bit_length() - 1].discard(line)
+                self._reflag(line, new[14], old[14])
         value = self.value
         value[0] += gain_x
         value[1] += gain_o
-        self.stones[side] ^= 1 << cell
-        self.hash ^= geometry.zobrist[side][cell]
+        self.stones[side] ^= bit
+        self.hash ^= zobrist
         self.near = near
         return cell
+
+    def rewind(self, length: int) -> None:
+        """Take back moves until ``length`` are left (after a search was stopped midway)."""
+        while len(self.history) > length:
+            self.unmake()
 
     def peek(self, cell: int, side: int) -> tuple[int, int, bool]:
         """The evaluations ``(X's, O's)`` after ``side`` plays ``cell``, without playing it, and
@@ -240,21 +240,42 @@ class Position:
                 four = True
         return value_x, value_o, four
 
-    def rewind(self, length: int) -> None:
-        """Take back moves until ``length`` are left (after a search was stopped midway)."""
-        while len(self.history) > length:
-            self.unmake()
-
     # --- threats ------------------------------------------------------------------------
 
     def has(self, kind: int, side: int) -> bool:
-        """True when ``side`` has a cell of ``kind`` (patterns.FIVES, FOURS, ...)."""
+        """True when ``side`` has a cell of ``kind`` (patterns.FIVES, FOURS or FLEX_FOURS)."""
         return bool(self.threats[2 * kind + side])
 
     def cells(self, kind: int, side: int) -> list[int]:
         """Every cell where ``side`` makes a threat of ``kind``, each once, lowest first."""
         index = 2 * kind + side
+        if kind == THREES:  # not tracked move by move: the lines through the stones
+            return self._collect(self.lines_with_stones(), MASKS + index)
         return self._collect(self.threats[index], MASKS + index)
+
+    def fives_through(self, cell: int, side: int) -> list[int]:
+        """The cells completing a line for ``side`` on the lines through ``cell`` (sorted):
+        after a four at ``cell``, the cells the opponent must block."""
+        slot = MASKS + 2 * FIVES + side
+        all_lines, info = self.geometry.lines, self.info
+        found = set()
+        for line, _ in self.geometry.spots[cell]:
+            mask: int = info[line][slot]
+            cells = all_lines[line]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                found.add(cells[low.bit_length() - 1])
+        return sorted(found)
+
+    def lines_with_stones(self) -> set[int]:
+        """Every line holding at least one stone."""
+        steps = self.geometry.steps[0]
+        found = set()
+        for cell in cells_of(self.stones[0] | self.stones[1]):
+            for line, _, _ in steps[cell]:
+                found.add(line)
+        return found
 
     def line_cells(self, kind: int, side: int, mask_kind: int, mask_side: int) -> list[int]:
         """Cells of ``mask_kind`` for ``mask_side`` on the lines where ``side`` has ``kind``."""

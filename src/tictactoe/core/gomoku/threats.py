@@ -92,7 +92,8 @@ class ThreatSearch:
             ]
         for cell in moves:
             pos.make(cell, me)
-            fives = pos.cells(FIVES, me)
+            self.budget.nodes += 1  # the position after the four is visited too
+            fives = pos.fives_through(cell, me)  # it had none before: new ones pass here
             if len(fives) >= 2:
                 pos.unmake()
                 return [cell, fives[0], fives[1]]
@@ -157,6 +158,7 @@ class ThreatSearch:
     def _defend(self, me: int, left: int) -> tuple[int, list[int]] | None:
         """The defender (``me ^ 1``) to move after a threat: the attacker's win against
         every defence, or None if one defence holds."""
+        self._tick()
         pos = self.position
         threats = pos.threats
         opp = me ^ 1
