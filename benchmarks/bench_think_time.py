@@ -38,9 +38,15 @@ def play(rules: Rules, opening: list[int], think: float, times: list[float]) -> 
     while not board.is_over:
         engine = engines[board.move_count % 2]
         start = time.perf_counter()
-        cell = engine.choose(board)
-        times.append(time.perf_counter() - start)
-        board = board.play(cell)
+        result = engine.search(board)
+        spent = time.perf_counter() - start
+        times.append(spent)
+        if spent > think + SLACK:
+            print(
+                f"  slow: {spent:.3f} s on {rules} after {board.move_count} moves "
+                f"({result.reason}, depth {result.depth}, {result.nodes} nodes)"
+            )
+        board = board.play(result.move)
 
 
 def main(argv: list[str]) -> int:

@@ -22,6 +22,10 @@ SAFETY_SHARE = 0.03
 """... or this share of the limit, whichever is more."""
 
 
+CHECK_EVERY = 16
+"""Nodes between two looks at the clock (a look costs about a node's work)."""
+
+
 class SearchStopped(Exception):
     """Raised inside a search when its budget is spent or it was cancelled."""
 
@@ -111,6 +115,7 @@ class Budget:
         self.node_limit = math.inf if limits.nodes is None else limits.nodes
         self.nodes = 0
         self.stopped = False
+        self._countdown = CHECK_EVERY
 
     @property
     def elapsed(self) -> float:
@@ -140,6 +145,14 @@ class Budget:
         """Raise :class:`SearchStopped` if the budget is spent."""
         if self.spent():
             raise SearchStopped
+
+    def count(self, nodes: int = 1) -> None:
+        """Add ``nodes`` visited; every :data:`CHECK_EVERY` of them, :meth:`check`."""
+        self.nodes += nodes
+        self._countdown -= nodes
+        if self._countdown <= 0:
+            self._countdown = CHECK_EVERY
+            self.check()
 
     def phase(self, share: float) -> Budget:
         """A budget for one phase of the search: ``share`` of the time and nodes left.

@@ -56,9 +56,6 @@ LEAF_VCF_LINES = 2
 """The horizon looks for a VCF when the side to move has fours on at least this many lines
 (one line alone rarely starts a forced win, and the root's full VCF catches it)."""
 
-CHECK_EVERY = 16
-"""Nodes between two looks at the clock."""
-
 NEXT_DEPTH_SHARE = 0.6
 """A new iteration starts only if the time left is at least this share of the time used."""
 
@@ -129,10 +126,7 @@ class Searcher:
 
     def node(self, depth: int, alpha: int, beta: int, ply: int, me: int) -> int:
         """Negamax value of the position for ``me`` (to move), within (alpha, beta)."""
-        budget = self.budget
-        budget.nodes += 1
-        if not budget.nodes % CHECK_EVERY:
-            budget.check()
+        self.budget.count()
         pos = self.pos
         threats = pos.threats
         opp = me ^ 1
@@ -247,8 +241,7 @@ class Searcher:
                     if alpha >= beta:
                         self._reward(me, cell, 1, ply)
                         break
-        if not budget.nodes % CHECK_EVERY:
-            budget.check()
+        budget.check()  # a frontier node scores many moves: look at the clock after each
         return best
 
     def leaf(self, me: int, ply: int, alpha: int, beta: int) -> int:

@@ -21,9 +21,6 @@ from tictactoe.core.gomoku.limits import Budget
 from tictactoe.core.gomoku.patterns import BLOCK4, FIVES, FLEX_FOURS, FOURS, THREES
 from tictactoe.core.gomoku.position import Position
 
-CHECK_EVERY = 16
-"""Nodes between two looks at the clock."""
-
 VCF_DEPTH = 12
 """Most fours in a row a VCF looks for."""
 
@@ -47,10 +44,7 @@ class ThreatSearch:
         self.refuted_vct = {} if refuted_vct is None else refuted_vct
 
     def _tick(self) -> None:
-        budget = self.budget
-        budget.nodes += 1
-        if not budget.nodes % CHECK_EVERY:
-            budget.check()
+        self.budget.count()
 
     # --- VCF ----------------------------------------------------------------------------
 
@@ -92,7 +86,7 @@ class ThreatSearch:
             ]
         for cell in moves:
             pos.make(cell, me)
-            self.budget.nodes += 1  # the position after the four is visited too
+            self.budget.count()  # the position after the four is visited too
             fives = pos.fives_through(cell, me)  # it had none before: new ones pass here
             if len(fives) >= 2:
                 pos.unmake()
