@@ -15,7 +15,7 @@ from tictactoe.archive import (
     Archive,
     ArchiveError,
     GameNotFoundError,
-    Outcome,
+    ResultFilter,
     record_of,
     save_finished,
 )
@@ -78,10 +78,10 @@ def test_listing_is_newest_first_with_filters_and_a_limit(tmp_path: Path) -> Non
     assert found(player="HUMAN") == [ids[3], ids[1], ids[0]]
     assert found(player="perfect") == [ids[1]]  # names in any case
     assert found(size=(7, 7)) == [ids[2]]
-    assert found(outcome=Outcome.X) == [ids[0]]
-    assert found(outcome=Outcome.O) == [ids[3]]
-    assert found(outcome=Outcome.DRAW) == [ids[1]]
-    assert found(outcome=Outcome.UNFINISHED) == [ids[2]]
+    assert found(result=ResultFilter.X) == [ids[0]]
+    assert found(result=ResultFilter.O) == [ids[3]]
+    assert found(result=ResultFilter.DRAW) == [ids[1]]
+    assert found(result=ResultFilter.UNFINISHED) == [ids[2]]
     limited = archive.games(player="human", limit=2)
     assert [game.id for game in limited.games] == [ids[3], ids[1]]
     assert limited.total == 3

@@ -71,7 +71,7 @@ class GameNotFoundError(LookupError):
     """No saved game has the id asked for."""
 
 
-class Outcome(StrEnum):
+class ResultFilter(StrEnum):
     """What :meth:`Archive.games` can filter on."""
 
     X = "x"
@@ -168,13 +168,13 @@ class Archive:
         *,
         player: str | None = None,
         size: tuple[int, int] | None = None,
-        outcome: Outcome | None = None,
+        result: ResultFilter | None = None,
         limit: int | None = None,
     ) -> Listing:
         """Saved games, newest first: those ``player`` played (either side, any case),
-        on a ``size`` = (rows, columns) board, ending in ``outcome``; at most ``limit``.
+        on a ``size`` = (rows, columns) board, ending in ``result``; at most ``limit``.
         """
-        where, values = _filters(player, size, outcome)
+        where, values = _filters(player, size, result)
         with self._connect() as db:
             total = db.execute(f"SELECT COUNT(*) FROM games{where}", values).fetchone()[0]
             query = f"SELECT {_COLUMNS} FROM games{where} ORDER BY id DESC"
@@ -299,7 +299,7 @@ def _record(row: tuple[object, ...]) -> Record:
 
 
 def _filters(
-    player: str | None, size: tuple[int, int] | None, outcome: Outcome | None
+    player: str | None, size: tuple[int, int] | None, result: ResultFilter | None
 ) -> tuple[str, tuple[object, ...]]:
     """The WHERE clause and its values for :meth:`Archive.games`."""
     clauses: list[str] = []
@@ -310,13 +310,13 @@ def _filters(
     if size is not None:
         clauses.append("rows = ? AND cols = ?")
         values += list(size)
-    if outcome in (Outcome.X, Outcome.O):
+    if result in (ResultFilter.X, ResultFilter.O):
         clauses.append("winner = ?")
-        values.append(outcome.value.upper())
-    elif outcome is Outcome.DRAW:
+        values.append(result.value.upper())
+    elif result is ResultFilter.DRAW:
         clauses.append("winner IS NULL AND termination != ?")
         values.append(str(Termination.UNFINISHED))
-    elif outcome is Outcome.UNFINISHED:
+    elif result is ResultFilter.UNFINISHED:
         clauses.append("termination = ?")
         values.append(str(Termination.UNFINISHED))
     where = " WHERE " + " AND ".join(clauses) if clauses else ""
@@ -329,7 +329,7 @@ __all__ = [
     "ArchiveError",
     "GameNotFoundError",
     "Listing",
-    "Outcome",
+    "ResultFilter",
     "SavedGame",
     "record_of",
     "save_finished",

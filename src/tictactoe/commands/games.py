@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from tictactoe.archive import Archive, ArchiveError, Listing, Outcome
+from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
 from tictactoe.commands.options import at_least, board_size, language, player
 from tictactoe.commands.replay import OpenError, open_game, unusable
 from tictactoe.core import records
@@ -26,12 +26,12 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 
-def _outcome(text: str) -> Outcome:
+def _result(text: str) -> ResultFilter:
     try:
-        return Outcome(text.strip().lower())
+        return ResultFilter(text.strip().lower())
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"result must be one of {', '.join(Outcome)}, not {text!r}"
+            f"result must be one of {', '.join(ResultFilter)}, not {text!r}"
         ) from None
 
 
@@ -90,9 +90,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--result",
-        type=_outcome,
+        type=_result,
         metavar="RESULT",
-        help=f"only games that ended so: {', '.join(Outcome)} (x and o: that side won)",
+        help=f"only games that ended so: {', '.join(ResultFilter)} (x and o: that side won)",
     )
     parser.add_argument("--json", action="store_true", help="list the games as JSON")
     parser.add_argument(
@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         listing = archive.games(
             player=args.player,
             size=args.size,
-            outcome=args.result,
+            result=args.result,
             limit=args.limit or None,
         )
         if args.json:
