@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -113,6 +114,8 @@ class Game:
         self._engines: dict[tuple[Mark, str], registry.Player] = {}
         self._solver = solver
         self._resigned: Mark | None = None
+        self.started_at = datetime.now(UTC)
+        """When the game began (for its record)."""
 
     # --- reading ------------------------------------------------------------
 

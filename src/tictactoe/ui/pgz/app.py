@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from tictactoe import players
+from tictactoe.archive import save_finished
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.game import Game, Match, NotYourTurnError, Outcome
@@ -309,13 +310,12 @@ class PgzApp:
         self._message = None  # the result and "click for the next game" take over
         self.match.record()
         self.speaker.play(self._sound_for(game, outcome))
-        if self.scoreboard is not None and any(game.is_human(m) for m in Mark):
-            try:
-                self.scoreboard.record(
-                    game.rules, game.player(Mark.X), game.player(Mark.O), outcome.winner
-                )
-            except ScoreboardError as error:
-                self.say(self._("The scoreboard is unusable: {reason}").format(reason=error))
+        if self.scoreboard is not None:
+            for problem in save_finished(game, self.scoreboard):
+                if isinstance(problem, ScoreboardError):
+                    self.say(self._("The scoreboard is unusable: {reason}").format(reason=problem))
+                else:
+                    self.say(self._("Saved games unavailable: {reason}").format(reason=problem))
 
     def _sound_for(self, game: Game, outcome: Outcome) -> Sound:
         if outcome.winner is None:

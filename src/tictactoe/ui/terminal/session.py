@@ -5,13 +5,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from tictactoe.archive import ArchiveError, save_finished
 from tictactoe.core import cells
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
-from tictactoe.stats import Scoreboard, ScoreboardError
+from tictactoe.stats import Scoreboard
 from tictactoe.ui.terminal import answers, messages
 from tictactoe.ui.terminal.answers import Command
 from tictactoe.ui.terminal.prompts import Prompter, Quit
@@ -46,6 +47,7 @@ class Session:
         self.scoreboard = scoreboard
         self.sleep = sleep
         self.scoreboard_reported = False
+        self.archive_reported = False
         self.saved: Game | None = None
         """The last game recorded in the scoreboard (a game undone after its end counts once)."""
 
@@ -196,15 +198,22 @@ class Session:
         return any(self.match.game.is_human(mark) for mark in Mark)
 
     def save(self, winner: Mark | None) -> None:
-        """Record a game with a person in the scoreboard (once); report a broken one once."""
+        """Keep a finished game (once): scoreboard (with a person) and saved games; report once."""
         game = self.match.game
-        if self.scoreboard is None or not self.person_plays() or self.saved is game:
+        if self.scoreboard is None or self.saved is game:
             return
         self.saved = game
-        try:
-            self.scoreboard.record(game.rules, game.player(Mark.X), game.player(Mark.O), winner)
-        except ScoreboardError:
-            if not self.scoreboard_reported:
+        for problem in save_finished(game, self.scoreboard):
+            if isinstance(problem, ArchiveError):
+                if not self.archive_reported:
+                    self.archive_reported = True
+                    self.prompter.say(
+                        self.tr.gettext(
+                            "The saved games file {path} cannot be used, so games are not kept"
+                            " for replay. The game goes on."
+                        ).format(path=problem.path)
+                    )
+            elif not self.scoreboard_reported:
                 self.scoreboard_reported = True
                 self.prompter.say(
                     self.tr.gettext(

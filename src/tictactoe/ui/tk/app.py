@@ -18,6 +18,7 @@ from tkinter import ttk
 from typing import Any
 
 from tictactoe import players
+from tictactoe.archive import save_finished
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
@@ -556,14 +557,14 @@ class App:
         self._ended = ended
         outcome = self.match.record()
         humans = [mark for mark in Mark if game.is_human(mark)]
-        if humans and self._scored is not game:
+        if self._scored is not game:
             self._scored = game
-            try:
-                self.scoreboard.record(
-                    self.match.rules, game.player(Mark.X), game.player(Mark.O), outcome.winner
-                )
-            except ScoreboardError as error:
-                self._scoreboard_failed(error, redraw=False)
+            for problem in save_finished(game, self.scoreboard):
+                if isinstance(problem, ScoreboardError):
+                    self._scoreboard_failed(problem, redraw=False)
+                else:
+                    unavailable = self.translate.gettext("Saved games unavailable: {reason}")
+                    self.notice = unavailable.format(reason=problem)
         if self.vars.sound.get():
             if outcome.winner is None:
                 self.play_sound(Sound.DRAW)
