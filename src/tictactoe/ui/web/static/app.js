@@ -360,7 +360,7 @@ function hintMap(view) {
     const text = { win: t("wins"), draw: t("draws"), loss: t("loses") }[hint.value];
     const label = hint.moves === null
       ? t("hint: {value}", { value: text })
-      : t("hint: {value}, moves to the end: {moves}", { value: text, moves: hint.moves });
+      : t("hint: {value}, the winner's moves left: {moves}", { value: text, moves: hint.moves });
     map.set(hint.cell, { kind: `hint-${hint.value}`, badge: hint.moves === null ? "" : String(hint.moves), label });
   }
   for (const suggestion of hints.suggestions || []) {
