@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 HELP = "serve the game as a web page: play the computer, or a friend through an invite link"
 
 EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130
 INSTALL_HINT = "pip install 'tictactoe[web]'"
 
 
@@ -116,7 +117,7 @@ def _missing_extra(_: Translator, names: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until Ctrl-C."""
+    """Serve until Ctrl-C (which stops the server cleanly and exits with 130, as elsewhere)."""
     _ = translator(args.lang)
     try:
         import uvicorn
@@ -167,10 +168,14 @@ def run(args: argparse.Namespace) -> int:
     print(_("The game is at {url} - press Ctrl-C to stop.").format(url=url), flush=True)
     if args.open:
         threading.Timer(0.5, webbrowser.open, [url]).start()
+    status = 0
     with sock:
-        uvicorn.Server(config).run(sockets=[sock])
+        try:
+            uvicorn.Server(config).run(sockets=[sock])
+        except KeyboardInterrupt:  # uvicorn shut down cleanly, then passed Ctrl-C on
+            status = EXIT_INTERRUPTED
     print(_("The server has stopped."), flush=True)
-    return 0
+    return status
 
 
 def _redis_problem(url: str) -> str | None:
