@@ -454,10 +454,12 @@ class Server:
         inside = self.local.setdefault(room.id, {})
         if not inside:
             await self.store.watch(room.id)
-        inside[conn.id] = conn
         await self.store.join(room.id, conn.id, player)
         conn.send(encode("welcome", room=room.id, player=player, token=token, kind=room.state.kind))
-        conn.send(await self.publish_state(room))
+        # The others hear of the newcomer first; the newcomer gets the state directly.
+        state = await self.publish_state(room)
+        inside[conn.id] = conn
+        conn.send(state)
         if room.computer_to_move:
             self._schedule_think(room)
 

@@ -28,6 +28,7 @@ const app = {
   hintAsked: -1,
   boardLevels: null,  // which levels can play the chosen board
   resuming: null,     // the room being rejoined after a (re)connection
+  creating: false,    // this page asked for a new room (its settings already say what it is)
   announced: "",      // the last game/move announced, so each is said once
   finishedGame: 0,    // the last game whose end was sounded
 };
@@ -95,11 +96,13 @@ function send(message) {
 function newSolo() {
   const { rows, cols, k } = chosenBoard();
   app.hints = null;
+  app.creating = true;
   send({ t: "solo", rows, cols, k, level: $("level").value, first: $("first").value });
 }
 
 function newFriendRoom() {
   const { rows, cols, k } = chosenBoard();
+  app.creating = true;
   send({ t: "friend", rows, cols, k });
 }
 
@@ -132,6 +135,8 @@ function onMessage(message) {
 
 function welcome(message) {
   app.resuming = null;
+  app.joined = !app.creating;
+  app.creating = false;
   app.room = message.room;
   app.player = message.player;
   app.kind = message.kind;
@@ -152,11 +157,12 @@ function welcome(message) {
   document.body.classList.toggle("spectating", message.player === null);
   const inviting = message.kind === "friend" && message.player !== null;
   $("invite").hidden = !inviting;
-  $("invite-link").value = `${location.origin}/play/${message.room}`;
+  $("invite-link").value = inviting ? `${location.origin}/play/${message.room}` : "";
   showMessage("");
 }
 
 function showError(message) {
+  app.creating = false;
   if (message.code === "gone" && app.resuming) {
     const wasSolo = location.pathname === "/";
     app.resuming = null;
@@ -198,7 +204,7 @@ function showState(view) {
   app.view = view;
   app.receivedAt = performance.now();
   if (!before || before.game !== view.game) app.hints = null;
-  if (!before) syncSettings(view);
+  if (!before && app.joined) syncSettings(view);
   render();
   speak(before, view);
   if (app.hintsOn) askHint();
