@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import signal
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -18,6 +19,7 @@ def bench() -> ModuleType:
     spec = importlib.util.spec_from_file_location("bench_web", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_web"] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
