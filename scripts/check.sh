@@ -4,11 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Debian packages for the GUI tests: a virtual X display and a pointer driver.
+# Debian packages for the GUI tests: a virtual X display and a pointer driver; for the web
+# game's tests a real browser (Playwright drives Debian's Chromium: nothing is downloaded)
+# and a real Redis server (the tests start their own on a loopback port).
 need=()
 command -v Xvfb >/dev/null || need+=(xvfb)
 command -v xdotool >/dev/null || need+=(xdotool)
 python3 -c "import tkinter" 2>/dev/null || need+=(python3-tk)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+command -v redis-server >/dev/null || need+=(redis-server)
 if [ ${#need[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"

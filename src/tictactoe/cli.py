@@ -16,7 +16,7 @@ from types import ModuleType
 
 from tictactoe import __version__
 
-COMMANDS = ("play", "tk", "pgzero", "solve", "arena", "stats", "games", "replay")
+COMMANDS = ("play", "tk", "pgzero", "web", "solve", "arena", "stats", "games", "replay")
 """Subcommand names; each is the module ``tictactoe.commands.<name>``."""
 
 EXIT_USAGE = 2
