@@ -16,6 +16,11 @@ if [ ${#need[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
+# This project was installed as "tictactoe" before it became tictactoe-mnk: an old
+# editable install under that name would put an old checkout first on the path.
+if python3 -m pip show -q tictactoe >/dev/null 2>&1; then
+    python3 -m pip uninstall -q -y tictactoe
+fi
 python3 -m pip install -q -e '.[test]'
 python3 -m ruff check src tests benchmarks scripts
 python3 -m mypy
