@@ -50,7 +50,7 @@ def test_coin_toss_is_reproducible_with_a_seed(run) -> None:
     first = run(argv, "")[1]
     again = run(argv, "")[1]
     assert first == again
-    assert "will go first" in first
+    assert "Coin toss: heads, so you go first and play X." in first
 
 
 def test_help_lists_every_flag(run) -> None:

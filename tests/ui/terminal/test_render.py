@@ -57,7 +57,7 @@ def test_big_board_with_index_numbers_fits_the_terminal() -> None:
 def test_winning_line_marked_without_colour() -> None:
     board = Board.parse("XXX/OO./...")
     text = render(board, Numbering.NUMPAD, last_move=2, line=frozenset({0, 1, 2}))
-    assert text.splitlines()[0] == "   *X* | *X* | [X]"
+    assert text.splitlines()[0] == "   *X* | *X* | *X*"  # the last move too
 
 
 def test_colour_only_on_terminals_without_no_color() -> None:
