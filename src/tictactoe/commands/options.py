@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import textwrap
 from collections.abc import Callable
 
 from tictactoe import players
@@ -97,8 +98,16 @@ def _starter(text: str) -> Starter:
         ) from None
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """Argparse's help, wrapped without breaking words at hyphens (``first-free`` stays whole)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--side --first --opponent --you --size --k --lang --seed`` to ``parser``."""
+    parser.formatter_class = HelpFormatter
     group = parser.add_argument_group("game options")
     group.add_argument(
         "--side", type=_side, metavar="X|O", help="your mark; X moves first, so X means you start"

@@ -175,16 +175,21 @@ def thinking(tr: Translator, name: str, mark: Mark) -> str:
 
 def took_back(tr: Translator, rules: Rules, numbering: Numbering, moves: Sequence[Move]) -> str:
     """What undo took back: "Took back: X b2, O c3."."""
-    return tr.gettext("Took back: {moves}.").format(moves=_moves(rules, numbering, moves))
+    return tr.gettext("Took back: {moves}.").format(moves=_moves(rules, numbering, moves, tr))
 
 
 def played_again(tr: Translator, rules: Rules, numbering: Numbering, moves: Sequence[Move]) -> str:
     """What redo played again: "Played again: X b2, O c3."."""
-    return tr.gettext("Played again: {moves}.").format(moves=_moves(rules, numbering, moves))
+    return tr.gettext("Played again: {moves}.").format(moves=_moves(rules, numbering, moves, tr))
 
 
-def _moves(rules: Rules, numbering: Numbering, moves: Iterable[Move]) -> str:
-    return ", ".join(f"{mark} {cells.label(rules, cell, numbering)}" for mark, cell in moves)
+def _moves(rules: Rules, numbering: Numbering, moves: Iterable[Move], tr: Translator) -> str:
+    return listed(tr, (f"{mark} {cells.label(rules, cell, numbering)}" for mark, cell in moves))
+
+
+def listed(tr: Translator, items: Iterable[str]) -> str:
+    """``items`` as a list in the user's language ("a1, b2"; "a1、b2" in Chinese)."""
+    return tr.gettext(", ").join(items)
 
 
 def outcome_text(tr: Translator, kind: Kind, value: MoveValue) -> str:
@@ -241,8 +246,11 @@ def hint_lines(
         lines.append("  " + tr.gettext("Every move: {outcome}.").format(outcome=outcome))
     else:
         for group in groups:
-            names = ", ".join(cells.label(rules, cell, numbering) for cell in group)
-            lines.append(f"  {outcome_text(tr, kind, values[group[0]])}: {names}")
+            names = listed(tr, (cells.label(rules, cell, numbering) for cell in group))
+            outcome = outcome_text(tr, kind, values[group[0]])
+            lines.append(
+                "  " + tr.gettext("{outcome}: {cells}").format(outcome=outcome, cells=names)
+            )
     best = cells.label(rules, recommended, numbering)
     lines.append("  " + tr.gettext("Recommended: {cell}.").format(cell=best))
     lines.append(

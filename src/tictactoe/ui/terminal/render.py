@@ -2,9 +2,9 @@
 
 Three layouts, the roomiest that fits the terminal's width: up to 9 columns
 wide cells with ruled rows; wider boards narrow cells without rules (a
-15 x 15 board takes 64 columns); a board still too wide (26 x 26 would
-take 108) one character per cell with the marks for the last move, the
-winning line and the recommended cell in the spaces between (58 columns).
+15 x 15 board takes 63 columns); a board still too wide (26 x 26 would
+take 107) one character per cell with the marks for the last move, the
+winning line and the recommended cell in the spaces between (57 columns).
 
 Colours (ANSI) only when the output is a terminal, ``NO_COLOR`` is unset
 and ``TERM`` is not ``dumb``; without colours the last move is still
@@ -16,6 +16,7 @@ draw, ``-`` loss), the recommended cell in parentheses.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -30,6 +31,8 @@ from tictactoe.core.rules import Rules
 RESET = "\x1b[0m"
 STYLES = {Mark.X: "\x1b[1;36m", Mark.O: "\x1b[1;33m", None: "\x1b[2m"}
 """ANSI style of each mark, and of the names shown in empty cells (dim)."""
+ANSI = re.compile("\x1b\\[[0-9;]*m")
+"""An ANSI style, which takes no room on the screen."""
 WIN_STYLE = "\x1b[1;97;42m"
 """Bold white on green: the winning line."""
 HINT_STYLES = {"+": "\x1b[1;32m", "=": "\x1b[1;34m", "-": "\x1b[1;31m"}
@@ -125,8 +128,6 @@ def render(
     longest = max(map(len, texts))
     width = max(3, longest) if rules.n > ROOMY else longest + 4  # wide boards: tight cells
     width -= 1 - width % 2  # odd, so a mark sits in the middle
-    if rules.n > ROOMY and 2 + margin + rules.n * (width + 1) - 1 > columns:
-        return _compact(board, marks, margin, coords)
     rows = []
     if coords:
         header = " ".join(ascii_lowercase[col].center(width) for col in range(rules.n))
@@ -146,6 +147,8 @@ def render(
             parts.append(f"{style}{padded}{RESET}" if style else padded)
         prefix = str(row + 1).rjust(margin - 1) + " " if coords else ""
         rows.append("  " + prefix + "|".join(parts).rstrip())
+    if rules.n > ROOMY and max(len(ANSI.sub("", row)) for row in rows) > columns:
+        return _compact(board, marks, margin, coords)
     return "\n".join(rows)
 
 
