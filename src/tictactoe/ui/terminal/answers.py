@@ -246,6 +246,13 @@ def menu_lines(tr: Translator, names: Sequence[str], rules: Rules) -> list[str]:
             shown_name = tr.gettext(strategy.title)
             about = tr.gettext(strategy.description)
         note = cannot_play(tr, name, rules)
-        line = f"  {number}. {shown_name} - {about}"
-        lines.append(line if note is None else f"{line} ({note})")
+        if note is None:
+            entry = tr.gettext("{level} - {description}").format(
+                level=shown_name, description=about
+            )
+        else:
+            entry = tr.gettext("{level} - {description} ({note})").format(
+                level=shown_name, description=about, note=note
+            )
+        lines.append(f"  {number}. {entry}")
     return lines

@@ -306,7 +306,11 @@ def _command_row(tr: Translator, command: Command, what: str) -> tuple[str, str]
     word = tr.gettext(command.value)
     spellings = [command.value] if word != command.value else []
     spellings += [alias for alias, target in COMMAND_ALIASES.items() if target is command]
-    return (f"{word} ({', '.join(spellings)})" if spellings else word), what
+    if not spellings:
+        return word, what
+    return tr.gettext("{word} ({spellings})").format(
+        word=word, spellings=listed(tr, spellings)
+    ), what
 
 
 def _table(rows: Sequence[tuple[str, str]]) -> list[str]:
