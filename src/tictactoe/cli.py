@@ -36,8 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tictactoe",
         description="Tic-tac-toe and every m,n,k-game, 3 x 3 to 15 x 15 gomoku and beyond: "
         "play in a terminal or a window, solve positions, run matches.",
-        epilog="With no command: the desktop window when a display is available, "
-        "else the terminal game.",
+        epilog="With no command (or only game options): the desktop window when one "
+        "can be opened, else the terminal game.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
