@@ -282,3 +282,12 @@ def test_no_colour_winning_line_includes_the_last_move(run) -> None:
         "  -----+-----+-----",
         "   *X* |  2  |  3",
     ]
+
+
+def test_new_from_a_computer_to_two_people_takes_turns(run) -> None:
+    status, out = run(SEED_004, "X\n5\n9\n1\nnew\n\n9\nq\n")
+    assert status == 0
+    after = out.split("new\n")[1]
+    assert "Who goes first?" not in after
+    assert "Player 2 plays X and goes first; Player 1 plays O." in after  # the second game
+    assert "Player 2 (X), what is your next move? (1-9)" in after

@@ -81,8 +81,10 @@ def ask_settings(
         previous = current.opponent if current else None
         opponent = ask_opponent(prompter, tr, rules, previous)
     starter = choices.starter if not again else None
-    if opponent == HUMAN or choices.you != HUMAN:
-        starter = starter or (current.starter if current else Starter.ALTERNATE)
+    if opponent == HUMAN or choices.you != HUMAN:  # two people, or a demo: they take turns
+        if starter is None:
+            kept = current is not None and (current.opponent == HUMAN) == (opponent == HUMAN)
+            starter = current.starter if current is not None and kept else Starter.ALTERNATE
     elif starter is None:
         starter = ask_starter(prompter, tr, current.starter if current else Starter.YOU)
     return Settings(rules, opponent, starter, choices.you)
