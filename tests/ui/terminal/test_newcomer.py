@@ -291,3 +291,12 @@ def test_new_from_a_computer_to_two_people_takes_turns(run) -> None:
     assert "Who goes first?" not in after
     assert "Player 2 plays X and goes first; Player 1 plays O." in after  # the second game
     assert "Player 2 (X), what is your next move? (1-9)" in after
+
+
+@pytest.mark.parametrize(("argv", "answers"), [(["--k", "5"], "\n4x5\n"), ([], "15x15\n4x5\n5\n")])
+def test_a_flagged_level_refuses_sizes_it_cannot_play(run, argv: list[str], answers: str) -> None:
+    status, out = run(["play", "--opponent", "perfect", "--first", "you", *argv], answers + "q\n")
+    assert status == 0
+    assert "Perfect cannot play on a 15 x 15 board: choose another size." in out
+    assert "Rules: 4 x 5 board, 5 in a row wins." in out
+    assert "Traceback" not in out

@@ -138,12 +138,17 @@ def cannot_play(tr: Translator, name: str, rules: Rules) -> str | None:
 
 
 def parse_size(
-    text: str, tr: Translator, numbering: Numbering | None, k: int | None = None
+    text: str,
+    tr: Translator,
+    numbering: Numbering | None,
+    k: int | None = None,
+    chosen: Sequence[str] = (),
 ) -> Rules:
     """A board size such as ``3x3``, ``7x5`` or ``15`` (15 x 15), each side from 1 to 26.
 
     With ``k`` (fixed by a flag) the board must have room for k in a row;
     otherwise k is the usual one for the size and may be asked for next.
+    The players already ``chosen`` (by flags) must be able to play it.
     """
     answer = normal(text).replace("х", "x").replace("*", "x")  # a Cyrillic "х" too
     try:
@@ -164,7 +169,14 @@ def parse_size(
                     "{k} in a row does not fit on a {rows} x {cols} board: choose a bigger one."
                 ).format(k=k, rows=rules.m, cols=rules.n)
             )
-        return Rules(rules.m, rules.n, k)
+        rules = Rules(rules.m, rules.n, k)
+    for name in chosen:
+        if cannot_play(tr, name, rules) is not None:
+            raise Invalid(
+                tr.gettext(
+                    "{name} cannot play on a {rows} x {cols} board: choose another size."
+                ).format(name=tr.gettext(players.get(name).title), rows=rules.m, cols=rules.n)
+            )
     return rules
 
 

@@ -95,13 +95,19 @@ def ask_rules(
 ) -> Rules:
     """Board size, then (not on 3 x 3, not when ``--k`` fixed it) how many in a row win."""
     k = None if current else choices.k  # between games k is asked again, flag or not
+    chosen = [choices.you] if current else [choices.you, choices.opponent or HUMAN]
     default = current or choices.default_rules
-    size = _ask(
-        prompter,
-        tr.gettext("Board size? (rows x columns, like 3x3, 7x7 or 15x15)"),
-        lambda text: answers.parse_size(text, tr, choices.numbering, k),
-        f"{default.m}x{default.n}",
-        default if k is None else Rules(default.m, default.n, k),
+    if k is not None:
+        default = Rules(default.m, default.n, k)
+    shown = f"{default.m}x{default.n}"
+
+    def parse(text: str) -> Rules:
+        size = answers.parse_size(text or shown, tr, choices.numbering, k, chosen)
+        return default if not text else size  # Enter keeps the default's k too
+
+    size = prompter.ask(
+        f"{tr.gettext('Board size? (rows x columns, like 3x3, 7x7 or 15x15)')} [{shown}]",
+        lambda text: parse(text.strip()),
     )
     if k is not None or (size.m, size.n) == (3, 3):
         return size
