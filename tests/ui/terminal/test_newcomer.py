@@ -300,3 +300,13 @@ def test_a_flagged_level_refuses_sizes_it_cannot_play(run, argv: list[str], answ
     assert "Perfect cannot play on a 15 x 15 board: choose another size." in out
     assert "Rules: 4 x 5 board, 5 in a row wins." in out
     assert "Traceback" not in out
+
+
+def test_two_people_undo_after_the_end_takes_back_the_winning_move_only(run) -> None:
+    # X 0, O 3, X 1, O 4, X 2 wins the top row; undo takes back only X 2.
+    status, out = run(PEOPLE, "0\n3\n1\n4\n2\nhelp\nundo\nq\n")
+    assert status == 0
+    after = out[out.index("The game is over. Type one of:") :]
+    assert "  undo (u)      take back the last move" in after
+    assert "Took back: X 2." in after
+    assert "Player 1 (X), what is your next move? (0-8)" in after

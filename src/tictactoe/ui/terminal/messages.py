@@ -259,13 +259,15 @@ def hint_lines(
     return lines
 
 
+def _undo_text(tr: Translator, kind: Kind) -> str:
+    """What undo takes back: between two people one move, else yours and the answer."""
+    if kind is Kind.PEOPLE:
+        return tr.gettext("take back the last move")
+    return tr.gettext("take back your last move and the computer's answer")
+
+
 def help_lines(tr: Translator, kind: Kind, rules: Rules, numbering: Numbering) -> list[str]:
     """What can be typed at the move prompt, with every alias."""
-    undo = (
-        tr.gettext("take back the last move")
-        if kind is Kind.PEOPLE
-        else tr.gettext("take back your last move and the computer's answer")
-    )
     resign = (
         tr.gettext("give up this game: the other player wins")
         if kind is Kind.PEOPLE
@@ -274,7 +276,7 @@ def help_lines(tr: Translator, kind: Kind, rules: Rules, numbering: Numbering) -
     hint = tr.gettext("show how every free cell ends, and the best one")
     new = tr.gettext("start a new game (you can change the settings)")
     rows = [
-        _command_row(tr, Command.UNDO, undo),
+        _command_row(tr, Command.UNDO, _undo_text(tr, kind)),
         _command_row(tr, Command.REDO, tr.gettext("play again what undo took back")),
         _command_row(tr, Command.HINT, hint),
         _command_row(tr, Command.RESIGN, resign),
@@ -286,7 +288,7 @@ def help_lines(tr: Translator, kind: Kind, rules: Rules, numbering: Numbering) -
     return [heading.format(span=cell_range(rules, numbering)), *_table(rows)]
 
 
-def after_game_help_lines(tr: Translator) -> list[str]:
+def after_game_help_lines(tr: Translator, kind: Kind) -> list[str]:
     """What can be typed at "play again?"."""
     rows = [
         (tr.gettext("yes"), tr.gettext("play another game with the same settings")),
@@ -294,9 +296,7 @@ def after_game_help_lines(tr: Translator) -> list[str]:
         _command_row(
             tr, Command.NEW, tr.gettext("change the opponent, the board or who starts, then play")
         ),
-        _command_row(
-            tr, Command.UNDO, tr.gettext("take back your last move and the computer's answer")
-        ),
+        _command_row(tr, Command.UNDO, _undo_text(tr, kind)),
     ]
     return [tr.gettext("The game is over. Type one of:"), *_table(rows)]
 

@@ -168,7 +168,7 @@ class Session:
             if answer is Command.NEW:
                 return Again.CHANGE
             if answer in (Command.HELP, Command.HINT):
-                for line in messages.after_game_help_lines(self.tr):
+                for line in messages.after_game_help_lines(self.tr, self.kind):
                     self.prompter.say(line)
             elif answer is Command.RESIGN:
                 self.prompter.say(self.tr.gettext("The game is over already."))
