@@ -38,3 +38,7 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+DISTRIBUTION = "tictactoe-mnk"
+"""The name to install from PyPI (``tictactoe`` there is another project); the import
+package and the command are ``tictactoe``."""

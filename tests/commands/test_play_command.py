@@ -50,7 +50,7 @@ def test_coin_toss_is_reproducible_with_a_seed(run) -> None:
     first = run(argv, "")[1]
     again = run(argv, "")[1]
     assert first == again
-    assert "will go first" in first
+    assert "Coin toss: heads, so you go first and play X." in first
 
 
 def test_help_lists_every_flag(run) -> None:
@@ -60,3 +60,20 @@ def test_help_lists_every_flag(run) -> None:
         assert flag in out
     for flag in ("--seed", "--numbering", "--delay"):
         assert flag in out
+
+
+def test_no_help_mentions_the_seed_tutorials() -> None:
+    import re
+
+    from tictactoe import players
+    from tictactoe.cli import COMMANDS, build_parser
+
+    parser = build_parser()
+    texts = [parser.format_help()]
+    subparsers = next(a for a in parser._actions if a.dest == "command")
+    texts += [subparsers.choices[name].format_help() for name in COMMANDS]
+    for text in texts:
+        assert not re.search(r"seeds? \d{3}|tutorial", text, flags=re.IGNORECASE), text
+    play = subparsers.choices["play"].format_help()
+    for strategy in players.STRATEGIES:  # names for the flag, with the level players see
+        assert f"{strategy.name} ({strategy.title})" in " ".join(play.split())

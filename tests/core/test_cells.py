@@ -53,6 +53,25 @@ def test_big_board_coordinates() -> None:
     assert parse(rules, "a10") == 9 * 26
 
 
+@settings(max_examples=40)
+@given(rules(), st.data())
+def test_coordinates_with_a_space_or_the_row_first(rules: Rules, data: st.DataObject) -> None:
+    cell = data.draw(st.integers(0, rules.size - 1))
+    name = label(rules, cell)
+    letter, number = name[0], name[1:]
+    for text in (f"{letter} {number}", f"{number}{letter}", f" {number} {letter.upper()} "):
+        assert parse(rules, text) == cell
+
+
+def test_row_first_and_spaces_on_3x3() -> None:
+    rules = Rules()
+    assert parse(rules, "2b") == parse(rules, "b 2") == parse(rules, "2 B") == 4
+    assert parse(Rules(15, 15, 5), "10a") == 9 * 15
+    for junk in ("2", "b", "2b2", "b2b", "22b", "2 b 2", "d1", "4a"):
+        with pytest.raises(CellNameError, match="is not a cell"):
+            parse(rules, junk)
+
+
 def test_numpad_exists_only_on_3x3() -> None:
     assert Numbering.NUMPAD.supports(Rules())
     assert not Numbering.NUMPAD.supports(Rules(4, 4, 3))
@@ -64,7 +83,7 @@ def test_numpad_exists_only_on_3x3() -> None:
 
 JUNK = st.one_of(
     st.text(max_size=6),
-    st.sampled_from(["", " ", "-1", "+1", "1.0", "b", "2b", "b0", "b-1", "a 1", "٣", "b٢", "ab2"]),
+    st.sampled_from(["", " ", "-1", "+1", "1.0", "b", "2", "b0", "b-1", "2bb", "٣", "b٢", "ab2"]),
 )
 
 
@@ -101,7 +120,7 @@ def test_numbers_of_thousands_of_digits(numbering: Numbering, digits: str) -> No
         (Numbering.COORDS, "d1", "a-c then a number 1-3"),
         (Numbering.COORDS, "a4", "a-c then a number 1-3"),
         (Numbering.COORDS, "a0", "a-c then a number 1-3"),
-        (Numbering.COORDS, "1a", "like b2"),
+        (Numbering.COORDS, "1a1", "like b2"),
     ],
 )
 def test_messages_give_the_valid_range(numbering: Numbering, text: str, hint: str) -> None:

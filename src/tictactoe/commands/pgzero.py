@@ -11,14 +11,15 @@ import argparse
 import os
 import sys
 
-from tictactoe import players
+from tictactoe import DISTRIBUTION, players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
 from tictactoe.core.errors import RulesError
 from tictactoe.core.rules import Rules
+from tictactoe.display import no_display_reason
 from tictactoe.game import HUMAN, Match, Starter, strongest_player
 from tictactoe.i18n import Translator, translator
 
-HELP = "the Pygame Zero game (seed 001): click the cells; keys N U H 1-9 S Esc"
+HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-9 S Esc"
 
 EXIT_MISSING = 1
 EXIT_NO_DISPLAY = 1
@@ -43,10 +44,10 @@ def missing_extra(_: Translator) -> str | None:
     except ImportError:
         return _(
             "The Pygame Zero game needs pygame and pgzero. Install them with:\n"
-            "    pip install 'tictactoe[pgzero]'\n"
+            "    pip install '{package}[pgzero]'\n"
             "or, from a checkout of the source:\n"
             "    pip install '.[pgzero]'"
-        )
+        ).format(package=DISTRIBUTION)
     return None
 
 
@@ -89,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
     speaker = Speaker(SoundLoader("sounds"), enabled=not args.no_sound)
     try:
         run_game(PgzApp(match, _, speaker=speaker, scoreboard=Scoreboard()))
-    except NoDisplayError as error:
-        print(_("Cannot open a window: {reason}").format(reason=error), file=sys.stderr)
+    except NoDisplayError:  # SDL's reason would ask whether DISPLAY is set even when it is
+        reason = no_display_reason(_)
+        print(_("Cannot open a window: {reason}").format(reason=reason), file=sys.stderr)
         return EXIT_NO_DISPLAY
     return 0

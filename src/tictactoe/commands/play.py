@@ -7,13 +7,20 @@ import contextlib
 import sys
 
 from tictactoe import players
-from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.commands.options import (
+    add_game_options,
+    board_for_k,
+    rng_from,
+    rules_from,
+    starter_from,
+)
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import RulesError
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
 
-HELP = "play in the terminal (seeds 003 and 004)"
+HELP = "play in the terminal: questions, then the board; type help during a game"
 
 EXIT_OK = 0
 EXIT_INTERRUPTED = 130
@@ -78,7 +85,7 @@ def _check(args: argparse.Namespace) -> str | None:
         ):
             return f"--side {args.side} contradicts --first {args.first}: X always moves first"
     for name in (args.opponent, args.you):
-        if rules is not None and name not in (None, HUMAN):
+        if rules is not None and args.size is not None and name not in (None, HUMAN):
             reason = players.get(name).unsupported_reason(rules)
             if reason is not None:
                 return f"{name} cannot play {rules.m}x{rules.n}: {reason}"
@@ -119,17 +126,20 @@ def _play(args: argparse.Namespace, tr: Translator) -> int:
     from tictactoe.stats import Scoreboard
     from tictactoe.ui.terminal.answers import quit_words
     from tictactoe.ui.terminal.prompts import Prompter
-    from tictactoe.ui.terminal.render import default_numbering, use_colour
+    from tictactoe.ui.terminal.render import use_colour
     from tictactoe.ui.terminal.session import Session
     from tictactoe.ui.terminal.setup import Choices, ask_settings
 
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr))
+    k_only = args.size is None and args.k is not None  # the size is asked, for this k
     choices = Choices(
-        rules=rules_from(args),
+        rules=None if k_only else rules_from(args),
+        k=args.k if k_only else None,
         opponent=args.opponent,
         starter=starter_from(args),
         you=args.you or HUMAN,
         numbering=args.numbering,
+        default_rules=board_for_k(args.k) if k_only else Rules(),
     )
     settings = ask_settings(choices, prompter, tr)
     match = Match(
@@ -141,12 +151,12 @@ def _play(args: argparse.Namespace, tr: Translator) -> int:
     )
     if args.side is not None and settings.starter is Starter.ALTERNATE and args.side != "X":
         match.new_game(you_start=False)  # --side picks the first game; then they alternate
-    numbering = args.numbering or default_numbering(settings.rules)
     Session(
         match,
         prompter,
         tr,
-        numbering=numbering,
+        numbering=args.numbering,
+        choices=choices,
         colour=use_colour(sys.stdout),
         delay=args.delay,
         scoreboard=Scoreboard(),

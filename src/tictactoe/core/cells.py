@@ -2,7 +2,8 @@
 
 Inside the engine a cell is an int counted row by row from the top left.
 Coordinates work on every board: a column letter (``a`` is the left column)
-then a row number (``1`` is the top row), so ``b2`` is the centre of 3 x 3.
+then a row number (``1`` is the top row), so ``b2`` is the centre of 3 x 3;
+``2b`` and ``b 2`` are read as ``b2`` too.
 The numeric-keypad numbering exists only on 3 x 3, laid out like a keypad:
 7 8 9 on the top row, 1 2 3 on the bottom.
 """
@@ -48,7 +49,8 @@ def parse(rules: Rules, text: str, numbering: Numbering = Numbering.COORDS) -> i
     """The cell that ``text`` names in ``numbering``.
 
     Raises :class:`CellNameError` with the valid range for anything else.
-    Surrounding spaces and letter case are ignored.
+    Surrounding spaces and letter case are ignored; coordinates may have a
+    space inside or the row first (``b 2``, ``2b`` and ``2 B`` are all ``b2``).
     """
     cleaned = text.strip().lower()
     if numbering is Numbering.COORDS:
@@ -63,8 +65,12 @@ def parse(rules: Rules, text: str, numbering: Numbering = Numbering.COORDS) -> i
 
 
 def _parse_coords(rules: Rules, cleaned: str, text: str) -> int:
+    """``b2``; also ``b 2``, and the row first: ``2b``, ``2 b``."""
     last_col = ascii_lowercase[rules.n - 1]
     hint = f"type a letter a-{last_col} then a number 1-{rules.m}, like b2"
+    cleaned = "".join(cleaned.split())
+    if cleaned[-1:] in ascii_lowercase and cleaned[:1].isdigit():
+        cleaned = cleaned[-1] + cleaned[:-1]
     if len(cleaned) < 2 or cleaned[0] not in ascii_lowercase:
         raise CellNameError(f"{text!r} is not a cell: {hint}")
     col = ascii_lowercase.index(cleaned[0])

@@ -35,7 +35,7 @@ BLOCK_PYGAME = textwrap.dedent(
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
-        ((), "pip install 'tictactoe[pgzero]'"),
+        ((), "pip install 'tictactoe-mnk[pgzero]'"),
         (("--lang", "ru"), "Для игры на Pygame Zero нужны pygame и pgzero"),
     ],
 )
@@ -97,8 +97,9 @@ def test_unknown_flags_are_refused_by_argparse(capsys: pytest.CaptureFixture[str
 @pytest.mark.parametrize(
     ("env", "reason"),
     [
-        ({}, "no display found"),  # SDL would fall back to an invisible window
-        ({"SDL_VIDEODRIVER": "x11", "DISPLAY": ":999"}, "x11 not available"),
+        ({}, "дисплея нет: переменная DISPLAY не задана"),  # not SDL's invisible window
+        ({"DISPLAY": ":999"}, "дисплей :999 не отвечает"),  # not "is DISPLAY set?"
+        ({"SDL_VIDEODRIVER": "x11", "DISPLAY": ":999"}, "дисплей :999 не отвечает"),
     ],
 )
 def test_without_a_display_it_says_so(env: dict[str, str], reason: str, tmp_path: Path) -> None:

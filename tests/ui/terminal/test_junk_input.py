@@ -118,10 +118,18 @@ def test_move_prompt_leaves_the_game_alone_until_a_valid_move(
 JUNK = ["", "   ", "abc", "99", "-3", "x" * 5000, "\x00\x07\x1b[2J", "пять", "五", "5 5", "🙂"]
 
 
+BLANK = {"", "   "}
+"""Not junk at the questions before a game: Enter takes the answer shown in brackets."""
+
+
 def test_junk_before_every_answer_of_a_whole_session(run) -> None:
     answers_in_order = ["3x3", "first-free", "1", "5", "9", "1", "n"]
     clean_status, clean = run(["play"], "\n".join(answers_in_order) + "\n")
-    noisy = "".join("\n".join([*JUNK, answer]) + "\n" for answer in answers_in_order)
+    questions = [[text for text in JUNK if text not in BLANK]] * 3
+    noisy = "".join(
+        "\n".join([*junk, answer]) + "\n"
+        for junk, answer in zip(questions + [JUNK] * 4, answers_in_order, strict=True)
+    )
     status, out = run(["play"], noisy)
     assert status == clean_status == 0
     assert "Traceback" not in out
@@ -133,7 +141,7 @@ def test_junk_before_every_answer_of_a_whole_session(run) -> None:
     assert "\x1b[2J" not in out and "\x00" not in out
     for message in (
         "Please type the board size as rows x columns",
-        "Please type a number from 1 to 9 or a player's name.",
+        "Please type a number from 1 to 9 or a level's name.",
         "Please type a number from 1 to 4, or yes or no.",
         "is not a cell. Type a number from 1 to 9.",
         "Please type a cell, or help.",

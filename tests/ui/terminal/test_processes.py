@@ -91,7 +91,7 @@ def test_ctrl_c_says_goodbye_and_exits_130(env: dict[str, str]) -> None:
         env=env,
     )
     try:
-        assert b"(1-4, or y/n)" in _read_until(process, b"(1-4, or y/n)")
+        assert b"(1-4, or yes or no)" in _read_until(process, b"(1-4, or yes or no) [1] ")
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=20)
     finally:
@@ -227,7 +227,7 @@ def test_arrow_keys_edit_the_answer_on_a_terminal(env: dict[str, str]) -> None:
     status, out = _type_in_terminal(env, [b"9\x1b[D5\r", b"5\x1b[D\x1b[C\r", b"q\r"])
     assert status == 0
     assert '"59" is not a cell.' in out
-    assert "The computer (first-free, O) plays 7." in out
+    assert "The computer (Beginner, O) plays 7." in out
     assert "[D" not in out
 
 
