@@ -159,10 +159,11 @@ def test_every_install_line_names_this_distribution_and_real_extras() -> None:
     installs = re.findall(r"pip install (?:-\S+ )*(\S+)", README)
     assert installs
     for target in installs:
-        target = target.strip("'\"`()")
+        target = target.strip("'\"`(),")
+        target = target.removesuffix("'`.").removesuffix("'.").strip("'`")
         name, _, extra = target.partition("[")
         assert name in (".", project["name"], "build") or name.startswith("dist/"), target
         if extra:
-            assert extra.rstrip("]'`") in extras, target
+            assert extra.rstrip("]'`),") in extras, target
     assert "pip install 'tictactoe[" not in README
     assert "pip install tictactoe " not in README

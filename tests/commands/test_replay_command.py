@@ -37,7 +37,8 @@ def test_steps_forward_back_and_jumps(run, game: int) -> None:
 
 def test_the_final_position_shows_the_line(run, game: int) -> None:
     _, out, _ = run(["replay", str(game), "--move", "7"], "q\n")
-    assert "*X*" in out and "[X]" in out  # the line between asterisks, the last move in brackets
+    # Every cell of the winning line between asterisks, the last move included.
+    assert out.count("*X*") == 3 and "[X]" not in out
 
 
 def test_cannot_go_past_either_end(run, game: int) -> None:
