@@ -114,10 +114,11 @@ def _board(data: object) -> Rules | None:
     if not isinstance(data, dict):
         return None
     values = [data.get(key) for key in ("rows", "columns", "k")]
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+    whole = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    if len(whole) != 3:
         return None
     try:
-        return Rules(*values)
+        return Rules(*whole)
     except RulesError:
         return None
 
