@@ -416,6 +416,9 @@ class App:
 
     def _draw(self) -> None:
         self.view.show(self._picture())
+        # The board first: a move is on the screen before the rest of the window is updated
+        # and before any thinking starts.
+        self.view.update_idletasks()
         self._show_status()
         self.menus.update()
         self.toolbar.update_state()

@@ -514,8 +514,8 @@ class BoardView(tk.Canvas):
                 cx, cy = g.centre(picture.last_move)
                 x, y = cx + g.cell * 0.34, cy - g.cell * 0.34
             else:
-                x, y = x1 - g.cell * 0.14, y0 + g.cell * 0.14
-            r = max(2.5 * self.scale_factor, g.cell * (0.07 if self.gomoku else 0.045))
+                x, y = x1 - g.cell * 0.07, y0 + g.cell * 0.07
+            r = max(2.5 * self.scale_factor, g.cell * (0.07 if self.gomoku else 0.04))
             self.create_oval(
                 x - r, y - r, x + r, y + r, fill=colours.last_move, outline="", tags=("last",)
             )
