@@ -36,13 +36,13 @@ from tictactoe.ui.tk.board_view import (
     BoardView,
     Picture,
     is_gomoku,
-    winning_lines,
 )
 from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
 from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import Menus, board_key
 from tictactoe.ui.tk.panels import Banner, Footer, Toolbar
 from tictactoe.ui.tk.worker import Worker
+from tictactoe.ui.winning import winning_lines
 
 POLL_MS = 40
 """How often the main loop collects answers from the worker threads."""
@@ -439,7 +439,7 @@ class App:
             cols=rules.n,
             marks=marks,
             winning=winning,
-            lines=winning_lines(winning, game.last_move, rules.m, rules.n, rules.k),
+            lines=winning_lines(winning, game.last_move, rules),
             hints=shown_hints,
             cursor=self.cursor if game.waiting_for_human else None,
             last_move=game.last_move,

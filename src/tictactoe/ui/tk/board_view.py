@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tictactoe.core.board import Mark
-from tictactoe.core.rules import DIRECTIONS
 from tictactoe.ui.tk.theme import Palette
+from tictactoe.ui.winning import WinLine
 
 GOMOKU_FROM = 7
 """Boards with this many rows or columns (or more) are drawn as gomoku boards."""
@@ -52,42 +52,10 @@ LINE_STEPS = 8
 """Steps the winning line takes to be drawn from one end to the other."""
 STEP_MS = 30
 
-WinLine = tuple[int, int]
-"""The first and last cell of one winning line."""
-
 
 def is_gomoku(rows: int, cols: int) -> bool:
     """True when the board is drawn as a gomoku board (marks on the intersections)."""
     return max(rows, cols) >= GOMOKU_FROM
-
-
-def winning_lines(
-    cells: frozenset[int], last: int | None, rows: int, cols: int, k: int
-) -> tuple[WinLine, ...]:
-    """The winning lines through ``last`` whose cells are all in ``cells``, as (first, last).
-
-    A game ends on the move that completes a line, so every winning line
-    runs through the last move; each is as long as the marks go (k or more).
-    """
-    if last is None or last not in cells:
-        return ()
-    lines: list[WinLine] = []
-    row, col = divmod(last, cols)
-    for dr, dc in DIRECTIONS:
-        ends = []
-        for sign in (-1, 1):
-            r, c = row, col
-            while (
-                0 <= r + sign * dr < rows
-                and 0 <= c + sign * dc < cols
-                and (r + sign * dr) * cols + c + sign * dc in cells
-            ):
-                r, c = r + sign * dr, c + sign * dc
-            ends.append((r, c))
-        (r0, c0), (r1, c1) = ends
-        if max(abs(r1 - r0), abs(c1 - c0)) + 1 >= k:
-            lines.append((r0 * cols + c0, r1 * cols + c1))
-    return tuple(lines)
 
 
 @dataclass(frozen=True)
