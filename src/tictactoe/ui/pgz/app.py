@@ -94,6 +94,7 @@ class PgzApp:
         self._finished: Game | None = None
         self.ended_at = 0.0
         self._drawn: Scene | None = None
+        self._marks: tuple[Board | None, dict[int, Mark]] = (None, {})
         self.frames_drawn = 0
         """How many frames were actually drawn (for tests: none while idle)."""
         self._fonts = Fonts(
@@ -324,7 +325,9 @@ class PgzApp:
         if hints is not None:
             faces.update({n: view.hint_colour(value) for n, value in hints.items()})
         faces.update({n: view.rgb(view.HIGHLIGHT) for n in winning})
-        marks = {n: mark for n in range(layout.rules.size) if (mark := board[n]) is not None}
+        if self._marks[0] is not board:
+            self._marks = (board, {n: m for n in range(board.rules.size) if (m := board[n])})
+        marks = self._marks[1]
         now = self._clock()
         flash = self._flash[0] if self._flash is not None and now < self._flash[1] else None
         colour = view.rgb(view.STRIP_TEXT)
