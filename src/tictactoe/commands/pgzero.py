@@ -69,10 +69,7 @@ def build_match(
             return _("{level} does not play {m} x {n}: choose another level.").format(
                 level=_(players.get(name).title), m=rules.m, n=rules.n
             )
-    if args.opponent is None:
-        opponent = level_for(remembered.level, rules)
-    else:
-        opponent = args.opponent
+    opponent = args.opponent or level_for(remembered.level, rules)
     you = args.you if args.you is not None else HUMAN
     starter = starter_from(args) or Starter.ALTERNATE
     return Match(rules, opponent, starter=starter, rng=rng_from(args), you=you)

@@ -6,7 +6,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
-
 import pytest
 
 from tictactoe.core.board import Mark

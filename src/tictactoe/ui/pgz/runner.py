@@ -12,7 +12,8 @@ core on 15 x 15, for a window waiting for a click); this one waits for an
 event or for the next moment the picture changes by itself (a message
 ending), draws only when the app says the picture changed, and runs at the
 frame rate only while the computer thinks or pgzero's clock has something
-scheduled (near 0% of a core while waiting for a click). It also follows the window when it is resized or uncovered.
+scheduled (near 0% of a core while waiting for a click). It also follows
+the window when it is resized or uncovered.
 
 The module's ``__file__`` is the package folder, so pgzero's loaders find
 the shared sounds in ``tictactoe/sounds``.
