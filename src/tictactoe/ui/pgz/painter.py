@@ -103,6 +103,7 @@ def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene) ->
     half = layout.mark_size // 2
     width = layout.stroke
     if mark is Mark.X:
+        width = round(width * 1.4)  # pygame measures a slanted line's width across x or y
         for dx in (-half, half):
             start, end = (x - dx, y - half), (x + dx, y + half)
             pygame.draw.line(surface, ink, start, end, width)
@@ -134,7 +135,7 @@ def _win_line(surface: pygame.Surface, layout: view.Layout, first: int, last: in
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     start = (round(x0 - ux * reach), round(y0 - uy * reach))
     end = (round(x1 + ux * reach), round(y1 + uy * reach))
-    width = max(4, layout.cell // 9)
+    width = max(4, layout.cell // 14)
     for colour, thick in ((view.rgb("white"), width + 4), (view.rgb(view.WIN_LINE), width)):
         pygame.draw.line(surface, colour, start, end, thick)
         for point in (start, end):

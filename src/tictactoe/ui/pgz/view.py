@@ -58,7 +58,7 @@ SEED_CELL = WIDTH // 3
 SEED_INSET = 7
 SMALLEST_GLYPH = 18
 """Font size under which X and O are hard to tell apart (pygame draws capitals half as high)."""
-MARK_FILL = 0.75
+MARK_FILL = 0.8
 """A drawn X or O on a bigger board: this much of its cell's face."""
 
 RGB = tuple[int, int, int]
