@@ -67,6 +67,7 @@ class Menus:
         self.entries: dict[tuple[str, str], Entry] = {}
         self.bar = tk.Menu(app.root, tearoff=False, **self._colours())
         self.menus: dict[str, tk.Menu] = {}
+        self._levels_shown: tuple[Rules, int] | None = None
         self._build()
         app.root.configure(menu=self.bar)
 
@@ -222,14 +223,23 @@ class Menus:
 
     def update(self) -> None:
         """Enable, disable and relabel entries for the current game and window width."""
-        app, _ = self.app, self.app.translate
+        app = self.app
         game = app.match.game
         self._enable("game", "undo", game.can_undo)
         self._enable("game", "redo", game.can_redo)
         self._enable("game", "hint", game.waiting_for_human)
         rules = app.match.rules
-        font = tkfont.nametofont("TkMenuFont")
         room = app.root.winfo_width() - MENU_ROOM
+        if self._levels_shown != (rules, room):  # relabelled only when the board or width change
+            self._levels_shown = (rules, room)
+            self._label_levels(rules, room)
+        small = not is_gomoku(rules.m, rules.n)
+        for numbering in Numbering:
+            self._enable("numbering", numbering.value, small and numbering.supports(rules))
+
+    def _label_levels(self, rules: Rules, room: int) -> None:
+        _ = self.app.translate
+        font = tkfont.nametofont("TkMenuFont")
         for strategy in players.STRATEGIES:
             can_play = strategy.unsupported_reason(rules) is None
             label = texts.level_label(_, strategy, describe=True)
@@ -241,9 +251,6 @@ class Menus:
             found.menu.entryconfigure(
                 found.index, label=label, state="normal" if can_play else "disabled"
             )
-        small = not is_gomoku(rules.m, rules.n)
-        for numbering in Numbering:
-            self._enable("numbering", numbering.value, small and numbering.supports(rules))
 
     def _enable(self, menu: str, key: str, enabled: bool) -> None:
         found = self.entry(menu, key)

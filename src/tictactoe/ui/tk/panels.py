@@ -70,6 +70,7 @@ class Toolbar(ttk.Frame):
         self.level_label.pack(side="right", padx=(pad * 3, pad))
         self.level.bind("<<ComboboxSelected>>", self._chosen)
         self._names: list[str] = []
+        self._for: tuple[object, str] | None = None
         self.relabel()
 
     def relabel(self) -> None:
