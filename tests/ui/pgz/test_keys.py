@@ -195,3 +195,28 @@ def test_f1_and_question_mark_show_the_keys(play: Play, how: str) -> None:
         assert d.count(4, KHAKI) == before
 
     play(script, "--opponent", "first-free", "--first", "you")
+
+
+def test_the_level_and_sound_are_remembered(new_app: Any, run: Any, tmp_path: Any) -> None:
+    from tictactoe.settings import Settings, SettingsStore
+
+    store = SettingsStore(tmp_path / "settings.json")
+    app = new_app("--first", "you", store=store)
+    assert app.match.opponent == "win-block", "Medium for a new player"
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_6)
+        yield from d.settle()
+        d.key(pygame.K_s)
+        yield from d.settle()
+
+    run(app, script)
+    saved = store.load().settings
+    assert (saved.level, saved.sound) == ("fork-aware", False)
+    again = new_app("--first", "you", settings=saved)
+    assert again.match.opponent == "fork-aware" and not again.speaker.enabled
+    stand_in = new_app("--size", "9x9", settings=Settings(language="en", level="perfect"))
+    assert stand_in.match.opponent != "perfect"
+    assert stand_in.message is not None and stand_in.message.startswith(
+        "Perfect does not play 9 x 9: "
+    )

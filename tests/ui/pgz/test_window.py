@@ -331,3 +331,82 @@ def test_without_a_mixer_the_game_plays_silently_and_s_says_why(
     finally:
         monkeypatch.undo()
         pygame.mixer.quit()  # the next game starts it again with the dummy driver
+
+
+def test_nothing_is_drawn_while_nothing_changes(play: Play) -> None:
+    def script(d: Any) -> Any:
+        yield from d.until(lambda: d.app.message is None, frames=400)
+        drawn = d.app.frames_drawn
+        for _ in range(30):
+            yield
+        assert d.app.frames_drawn == drawn, "an idle window draws nothing"
+        d.click(4)
+        yield from d.settle()
+        assert d.app.frames_drawn > drawn, "a move is drawn"
+
+    play(script, "--opponent", "first-free", "--first", "you")
+
+
+def test_a_click_while_the_computer_thinks_is_answered_on_screen(
+    play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    go_on = threading.Event()
+    think = Game.think
+
+    def slow_think(self: Game) -> Any:
+        go_on.wait(10)
+        return think(self)
+
+    monkeypatch.setattr(Game, "think", slow_think)
+
+    def script(d: Any) -> Any:
+        d.click(4)
+        yield from d.settle()
+        layout = d.app.layout
+        assert d.app.scene().status.startswith("Medium (O) is thinking")
+        d.click(8)
+        yield from d.settle()
+        assert d.app.message == "Wait for the computer's move"
+        assert d.app.scene().flash == 8
+        box = layout.cell_rect(8)
+        assert d.pixel((box.x + 1, box.y + box.h // 2)) == view.rgb(view.FLASH)
+        assert d.app.layout == layout, "the board does not move while the computer thinks"
+        go_on.set()
+        yield from d.computer_done()
+        assert d.app.game.board[8] is not Mark.X, "the click played nothing"
+
+    play(script, "--opponent", "win-block", "--first", "you")
+
+
+def test_the_window_can_be_resized_and_the_board_follows(play: Play) -> None:
+    def script(d: Any) -> Any:
+        yield from d.settle()
+        small = d.app.layout.cell
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=964, size=(900, 964)))
+        yield from d.settle()
+        assert d.surface.get_size() == (900, 964)
+        assert d.app.layout.cell > small
+        d.click(112)
+        yield from d.settle()
+        assert d.app.game.board[112] is Mark.X, "clicks land on the scaled board"
+        assert d.count(112, view.rgb("sienna")) > 100
+
+    play(script, "--opponent", "win-block", "--size", "15x15", "--first", "you")
+
+
+def test_big_boards_show_the_goal_the_level_and_two_colours(play: Play) -> None:
+    def script(d: Any) -> Any:
+        assert (d.app.layout.width, d.app.layout.height) == view.window_size(
+            Rules(15, 15, 5), pygame.display.get_desktop_sizes()[0]
+        )
+        d.click(112)
+        yield from d.settle()
+        yield from d.computer_done()
+        yield from d.until(lambda: d.app.message is None, frames=400)
+        assert d.app.details == "Medium · 5 in a row · You 0 · computer 0 · draws 0"
+        last = d.app.game.last_move
+        assert d.count(112, view.rgb("sienna")) > 50
+        assert d.count(last, view.rgb("darkslateblue")) > 50
+        assert d.count(last, view.rgb(view.LAST_MOVE)) > 5, "the last move is marked"
+
+    play(script, "--size", "15x15", "--first", "you")

@@ -22,6 +22,7 @@ import pygame
 from tictactoe import players
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import Translator
 from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for
@@ -101,11 +102,12 @@ class PgzApp:
             BannerText(translator.language, view.STRIP_TEXT),
             BannerText(translator.language, view.STRIP_MUTED),
         )
-        self._fit_level()
+        self._announced: tuple[str, Rules] | None = None
         if notice:
             self.say(notice)
         else:
             self._start_message()
+        self._fit_level()
 
     # --- reading -------------------------------------------------------------------
 
@@ -355,8 +357,8 @@ class PgzApp:
         self.match.new_game()
         self._hints = None
         self._hint_problem = None
-        self._fit_level()
         self._start_message()
+        self._fit_level()
         self.update()
 
     def undo(self) -> None:
@@ -420,7 +422,8 @@ class PgzApp:
         playing = level_for(self.preferred, match.rules)
         if match.opponent != playing:
             match.set_opponent(playing)
-        if playing != self.preferred:
+        if playing != self.preferred and self._announced != (self.preferred, match.rules):
+            self._announced = (self.preferred, match.rules)
             self.say(
                 self._("{chosen} does not play {m} x {n}: {playing} plays instead.").format(
                     chosen=self._level_title(self.preferred),

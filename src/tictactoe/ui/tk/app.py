@@ -150,6 +150,7 @@ class App:
         self._ended: tuple[Game, int] | None = None
         self._demo_move: str | None = None
         self._reply: str | None = None
+        self._announced: tuple[str, Rules] | None = None
         self.thinker = Worker(name="computer")
         self.hinter = Worker(serial=True, name="hints")
 
@@ -584,7 +585,8 @@ class App:
         if match.opponent != playing:
             match.set_opponent(playing)
         self.vars.level.set(playing)
-        if playing != self.preferred:
+        if playing != self.preferred and self._announced != (self.preferred, match.rules):
+            self._announced = (self.preferred, match.rules)
             self.notice = texts.level_replaced(self.translate, self.preferred, playing, match.rules)
 
     # --- hints ------------------------------------------------------------------------
@@ -691,14 +693,17 @@ class App:
         self.menus = Menus(self)
         self.toolbar.relabel()
         self.banner.relabel()
-        self.root.minsize(self.toolbar.winfo_reqwidth(), self._chrome_height() + 120)
+        self.root.minsize(self.toolbar.winfo_reqwidth(), self._rows_height() + 120)
         self.refresh()
 
+    def _rows_height(self) -> int:
+        """Height of the rows around the board inside the window: toolbar, banner, footer."""
+        return sum(part.winfo_reqheight() for part in (self.toolbar, self.banner, self.footer))
+
     def _chrome_height(self) -> int:
-        """Height of everything but the board (toolbar, banner, footer; menu bar allowance)."""
+        """Height of everything but the board: the rows and the menu bar above the window."""
         menu_bar = self.fonts.small.metrics("linespace") + round(12 * self.scale)
-        parts = (self.toolbar, self.banner, self.footer)
-        return sum(part.winfo_reqheight() for part in parts) + menu_bar
+        return self._rows_height() + menu_bar
 
     def _board_room(self, rules: Rules) -> tuple[int, int]:
         """The canvas size for ``rules`` that fits this screen."""
@@ -710,28 +715,26 @@ class App:
         return board_size(rules, room, self.scale)
 
     def _fit_window(self, *, first: bool = False) -> None:
-        """Size the window for the board: at first, or grown (never past the screen) for a bigger
-        board."""
+        """Size the window for the board: at first, and later grown (within the screen) when
+        a bigger board needs more room. The menu bar sits outside the window's own height."""
         root = self.root
         root.update_idletasks()
-        width, height = self._board_room(self.match.rules)
-        chrome = self._chrome_height()
+        board_w, board_h = self._board_room(self.match.rules)
         least = self.toolbar.winfo_reqwidth()
-        root.minsize(least, chrome + 120)
-        wanted_w, wanted_h = max(width, least), height + chrome
+        root.minsize(least, self._rows_height() + 120)
+        width, height = max(board_w, least), board_h + self._rows_height()
         if not first:
-            wanted_w = max(wanted_w, root.winfo_width())
-            wanted_h = max(wanted_h, root.winfo_height())
-            if (wanted_w, wanted_h) == (root.winfo_width(), root.winfo_height()):
+            width, height = max(width, root.winfo_width()), max(height, root.winfo_height())
+            if (width, height) == (root.winfo_width(), root.winfo_height()):
                 return
         screen_w, screen_h = root.winfo_screenwidth(), root.winfo_screenheight()
-        wanted_w, wanted_h = min(wanted_w, screen_w), min(wanted_h, screen_h)
+        width, height = min(width, screen_w), min(height, screen_h)
         place = ""
-        if not first:
-            x = max(0, min(root.winfo_rootx(), screen_w - wanted_w))
-            y = max(0, min(root.winfo_rooty(), screen_h - wanted_h - 40))
+        if not first:  # keep the grown window on the screen
+            x = max(0, min(root.winfo_rootx(), screen_w - width))
+            y = max(0, min(root.winfo_rooty(), screen_h - height - self._chrome_height()))
             place = f"+{x}+{y}"
-        root.geometry(f"{wanted_w}x{wanted_h - (chrome - sum_parts(self))}{place}")
+        root.geometry(f"{width}x{height}{place}")
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -764,8 +767,3 @@ class App:
         cell = self.view.cell_at(event.x, event.y)
         if cell is not None:
             self.click(cell)
-
-
-def sum_parts(app: App) -> int:
-    """Height of the rows around the board inside the window (the menu bar is outside it)."""
-    return sum(part.winfo_reqheight() for part in (app.toolbar, app.banner, app.footer))
