@@ -121,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
         scoreboard=Scoreboard(),
         settings=settings,
         store=store,
+        remembered=loaded.settings,
         notice=notice,
     )
     try:

@@ -99,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
         build_match(args, settings),
         settings=settings,
         store=store,
+        remembered=loaded.settings,
         notice=startup_notice(_, loaded),
     )
     root.mainloop()

@@ -13,7 +13,7 @@ from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import LANGUAGES
-from tictactoe.settings import SettingsStore
+from tictactoe.settings import SettingsStore, Theme
 from tictactoe.ui.tk.menus import BOARD_PRESETS, board_key
 from tictactoe.ui.tk.theme import DARK, LIGHT
 
@@ -319,3 +319,15 @@ def test_a_failed_save_is_a_notice_not_a_crash(make_app: MakeApp, tmp_path: Path
     assert h.notice.startswith("Settings not saved: ")
     h.click_cell(4)
     assert h.marks()[4] is Mark.X
+
+
+def test_command_line_options_are_not_remembered(make_app: MakeApp, tmp_path: Path) -> None:
+    from tictactoe.settings import Settings
+
+    store = SettingsStore(tmp_path / "settings.json")
+    launched = Settings(language="ru", sound=False, level="win-block")  # --lang ru --no-sound
+    h = make_app(opponent="win-block", store=store, settings=launched, remembered=Settings())
+    assert h.app.translate.language == "ru" and not h.app.vars.sound.get()
+    h.app.menus.invoke("theme", "dark")
+    saved = store.load().settings
+    assert saved == Settings(theme=Theme.DARK), "only what was chosen in the window"

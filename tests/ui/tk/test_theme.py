@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe.core.board import Mark
 from tictactoe.settings import Theme
 from tictactoe.ui.tk import theme
 from tictactoe.ui.tk.theme import DARK, LIGHT, Palette

@@ -68,6 +68,7 @@ class PgzApp:
         clock: Callable[[], float] = time.monotonic,
         settings: Settings | None = None,
         store: SettingsStore | None = None,
+        remembered: Settings | None = None,
         notice: str = "",
     ) -> None:
         self.match = match
@@ -82,6 +83,8 @@ class PgzApp:
             settings = Settings(level=match.opponent if match.opponent != HUMAN else DEFAULT_LEVEL)
         self.settings = settings
         self.store = store
+        self.remembered = remembered if remembered is not None else settings
+        """What ``store`` holds: the settings without this launch's command-line options."""
         self.preferred = self.settings.level
         self.hints_on = False
         self.panel: str | None = None
@@ -434,11 +437,13 @@ class PgzApp:
             )
 
     def _save(self, **changes: Any) -> None:
+        """Keep a choice made here for the next launch (command-line options are not kept)."""
         self.settings = self.settings.changed(**changes)
+        self.remembered = self.remembered.changed(**changes)
         if self.store is None:
             return
         try:
-            self.store.save(self.settings)
+            self.store.save(self.remembered)
         except SettingsError as error:
             self.say(self._("Settings not saved: {reason}").format(reason=error))
 

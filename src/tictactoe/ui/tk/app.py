@@ -105,7 +105,9 @@ class App:
     """The game window.
 
     ``settings`` are the player's choices to start with (level, language,
-    sound, theme, cell names); with a ``store`` every change is saved to it.
+    sound, theme, cell names), command-line options included; ``remembered``
+    are those in ``store`` (without the options), where every choice made in
+    the window is saved.
     The match's opponent is the level playing: ``settings.level``, or the
     strongest level that can play the board where that one cannot.
     ``dialogs`` and ``play_sound`` can be replaced (tests answer dialogs and
@@ -119,6 +121,7 @@ class App:
         *,
         settings: Settings | None = None,
         store: SettingsStore | None = None,
+        remembered: Settings | None = None,
         dialogs: Dialogs | None = None,
         play_sound: SoundPlayer | None = None,
         scoreboard: Scoreboard | None = None,
@@ -130,6 +133,8 @@ class App:
         self.match = match
         self.settings = settings if settings is not None else Settings()
         self.store = store
+        self.remembered = remembered if remembered is not None else self.settings
+        """What ``store`` holds: the settings without this launch's command-line options."""
         self.preferred = self.settings.level
         """The level the player chose; :attr:`match`'s opponent stands in where it cannot play."""
         self.translate: Translator = translator(self.settings.language)
@@ -236,7 +241,7 @@ class App:
             self.cursor = centre_cell(rules)
             self.vars.board.set(board_key(rules))
             self._fit_window()
-            self._save_settings()
+            self._remember(board=rules)
         self._fit_level()
         self.refresh()
 
@@ -329,7 +334,7 @@ class App:
         if self.match.opponent != name:
             self.match.set_opponent(name)
         self.notice = ""
-        self._save_settings()
+        self._remember(level=name)
         self.refresh()
 
     def choose_preset(self) -> None:
@@ -354,16 +359,26 @@ class App:
         self.match.starter = Starter(self.vars.starter.get())
         self.refresh()
 
-    def options_changed(self) -> None:
-        """Options > Sound, Cell names, Cell numbering: remembered, and shown at once."""
-        self._save_settings()
+    def sound_changed(self) -> None:
+        """Options > Sound (remembered)."""
+        self._remember(sound=self.vars.sound.get())
+        self.refresh()
+
+    def names_changed(self) -> None:
+        """Options > Cell names (remembered), shown at once."""
+        self._remember(names=self.vars.names.get())
+        self.refresh()
+
+    def numbering_changed(self) -> None:
+        """Options > Cell numbering (remembered), shown at once."""
+        self._remember(numbering=Numbering(self.vars.numbering.get()))
         self.refresh()
 
     def choose_language(self) -> None:
-        """Options > Language: every label in the new language at once."""
+        """Options > Language: every label in the new language at once (remembered)."""
         self.translate = translator(self.vars.language.get())
+        self._remember(language=self.translate.language)
         self._rebuild_chrome()
-        self._save_settings()
 
     def choose_theme(self) -> None:
         """Options > Theme: light, dark, or as the system says."""
@@ -372,8 +387,8 @@ class App:
         theme.apply(self.root, self.colours, self.scale)
         self.banner.spinner.restyle(self.colours)
         self.view.set_colours(self.colours)
+        self._remember(theme=chosen)
         self._rebuild_chrome()
-        self._save_settings()
 
     def show_scores(self) -> None:
         """Scoreboard > Show: every recorded game's tally, with totals and win percentages."""
@@ -667,21 +682,18 @@ class App:
 
     # --- settings and the window's size -------------------------------------------------
 
-    def _save_settings(self) -> None:
-        """Remember the player's choices for the next launch."""
-        self.settings = self.settings.changed(
-            language=self.translate.language,
-            level=self.preferred,
-            board=self.match.rules,
-            names=self.vars.names.get(),
-            numbering=Numbering(self.vars.numbering.get()),
-            sound=self.vars.sound.get(),
-            theme=Theme(self.vars.theme.get()),
-        )
+    def _remember(self, **changes: Any) -> None:
+        """Keep a choice the player made in the window for the next launch.
+
+        Only what was chosen here is written: options given on the command line
+        (``--lang``, ``--no-sound`` ...) apply to this launch alone.
+        """
+        self.settings = self.settings.changed(**changes)
+        self.remembered = self.remembered.changed(**changes)
         if self.store is None:
             return
         try:
-            self.store.save(self.settings)
+            self.store.save(self.remembered)
         except SettingsError as error:
             self.notice = self.translate.gettext("Settings not saved: {reason}").format(
                 reason=error

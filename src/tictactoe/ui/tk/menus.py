@@ -188,9 +188,9 @@ class Menus:
         for starter, label in starters:
             self._radio("starter", starter.value, label, app.choose_starter, app.vars.starter)
         for key, label, variable, command in (
-            ("sound", _("Sound"), app.vars.sound, app.options_changed),
+            ("sound", _("Sound"), app.vars.sound, app.sound_changed),
             ("hints", _("Cell hints"), app.vars.hints, app.refresh),
-            ("names", _("Cell names"), app.vars.names, app.options_changed),
+            ("names", _("Cell names"), app.vars.names, app.names_changed),
         ):
             self._add("options", key, "checkbutton", label, command, variable=variable)
         self._menu("numbering", _("Cell numbering"), self.menus["options"])
@@ -201,7 +201,7 @@ class Menus:
         )
         for numbering, label in numberings:
             self._radio(
-                "numbering", numbering.value, label, app.options_changed, app.vars.numbering
+                "numbering", numbering.value, label, app.numbering_changed, app.vars.numbering
             )
         self._menu("theme", _("Theme"), self.menus["options"])
         themes = (
