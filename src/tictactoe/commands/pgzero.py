@@ -23,7 +23,7 @@ from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.settings import Settings, SettingsStore, level_for
 
-HELP = "the Pygame Zero game (seed 001): click the cells; keys N U H 1-9 S, F1 help, Esc"
+HELP = "the Pygame Zero game: click the cells; keys N U H 1-8 S, F1 for help, Esc"
 
 EXIT_MISSING = 1
 EXIT_NO_DISPLAY = 1
