@@ -335,7 +335,7 @@ def test_without_a_mixer_the_game_plays_silently_and_s_says_why(
 
 def test_nothing_is_drawn_while_nothing_changes(play: Play) -> None:
     def script(d: Any) -> Any:
-        yield from d.until(lambda: d.app.message is None, frames=400)
+        yield from d.settle()
         drawn = d.app.frames_drawn
         for _ in range(30):
             yield
@@ -402,7 +402,6 @@ def test_big_boards_show_the_goal_the_level_and_two_colours(play: Play) -> None:
         d.click(112)
         yield from d.settle()
         yield from d.computer_done()
-        yield from d.until(lambda: d.app.message is None, frames=400)
         assert d.app.details == "Medium · 5 in a row · You 0 · computer 0 · draws 0"
         last = d.app.game.last_move
         assert d.count(112, view.rgb("sienna")) > 50
