@@ -105,12 +105,10 @@ class TestEngine:
 
 class TestPerfect:
     def test_perfect_against_itself_always_draws(self) -> None:
-        pytest.importorskip("tictactoe.core.strategies.perfect")
         result = run_match("perfect", "perfect", Rules(), 20, seed=0)
         assert result.tally.draws == 20
 
     def test_perfect_is_refused_on_15x15_with_its_reason(self) -> None:
-        pytest.importorskip("tictactoe.core.strategies.perfect")
         with pytest.raises(MatchError, match="'perfect' cannot play 15x15, k=5: "):
             arena.check_players(Rules(15, 15, 5), "random", "perfect")
 
@@ -185,7 +183,6 @@ class TestCommand:
         assert "Traceback" not in err
 
     def test_perfect_on_15x15_is_refused(self, capsys: pytest.CaptureFixture[str]) -> None:
-        pytest.importorskip("tictactoe.core.strategies.perfect")
         argv = ["--x", "perfect", "--o", "random", "--size", "15x15"]
         status, out, err = run_command(argv, capsys)
         assert status == 2 and out == ""

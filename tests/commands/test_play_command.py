@@ -7,8 +7,10 @@ import pytest
 BAD_FLAGS = {
     "numpad on 5x5": (["--numbering", "numpad", "--size", "5x5"], "numpad works only on a 3x3"),
     "unknown numbering": (["--numbering", "roman"], "numbering must be index, numpad, coords"),
-    "negative delay": (["--delay", "-1"], "delay must be from 0 to 60"),
-    "delay not a number": (["--delay", "soon"], "delay must be a number"),
+    "negative delay": (["--delay", "-1"], "--delay: must be a number of seconds from 0 to 60"),
+    "delay not a number": (["--delay", "soon"], "seconds from 0 to 60, not 'soon'"),
+    "delay of nan": (["--delay", "nan"], "seconds from 0 to 60, not 'nan'"),
+    "delay of 5000 digits": (["--delay", "9" * 5000], "seconds from 0 to 60, not '999"),
     "unknown opponent": (["--opponent", "nobody"], "unknown player 'nobody'"),
     "bad size": (["--size", "three"], "board size must look like"),
     "k too long": (["--size", "3x3", "--k", "9"], "k must be from 2 to 3"),

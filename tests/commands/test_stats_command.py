@@ -76,7 +76,7 @@ def test_corrupt_scoreboard_is_reported(run, home: Path) -> None:
     (home / "scores.sqlite3").write_bytes(b"not a database" * 50)
     status, out, err = run(["stats"])
     assert status == 1
-    assert "cannot be used" in out
+    assert "scores.sqlite3 is damaged (file is not a database)." in out
     assert "Traceback" not in out + err
     assert "tictactoe stats --reset" in out
 

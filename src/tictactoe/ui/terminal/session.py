@@ -11,7 +11,7 @@ from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
-from tictactoe.stats import Scoreboard, ScoreboardError
+from tictactoe.stats import Recorder, ScoreboardError, describe
 from tictactoe.ui.terminal import answers, messages
 from tictactoe.ui.terminal.answers import Command
 from tictactoe.ui.terminal.prompts import Prompter, Quit
@@ -22,7 +22,8 @@ class Session:
     """Games of one :class:`Match` in a terminal, until the player has had enough.
 
     ``delay`` is the pause before each move when no person plays (a demo);
-    ``scoreboard`` (None: not kept) records every finished game with a person.
+    ``scoreboard`` (None: not kept) records every finished game with a person
+    (a busy file is written in the background: :class:`~tictactoe.stats.Recorder`).
     """
 
     def __init__(
@@ -34,7 +35,7 @@ class Session:
         numbering: Numbering,
         colour: bool = False,
         delay: float = 0.0,
-        scoreboard: Scoreboard | None = None,
+        scoreboard: Recorder | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.match = match
@@ -203,12 +204,8 @@ class Session:
         self.saved = game
         try:
             self.scoreboard.record(game.rules, game.player(Mark.X), game.player(Mark.O), winner)
-        except ScoreboardError:
+        except ScoreboardError as error:
             if not self.scoreboard_reported:
                 self.scoreboard_reported = True
-                self.prompter.say(
-                    self.tr.gettext(
-                        "The scoreboard file {path} cannot be used, so results are not saved."
-                        " The game goes on."
-                    ).format(path=self.scoreboard.path)
-                )
+                self.prompter.say(describe(error, self.tr))
+                self.prompter.say(self.tr.gettext("Results are not saved; the game goes on."))
