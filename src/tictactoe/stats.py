@@ -213,7 +213,7 @@ class Scoreboard:
     def _create(self) -> None:
         """Make sure the file exists: built whole under another name, then linked into place."""
         if self._exists():
-            self._check_not_empty()
+            self._check_file()
             return
         folder = self.path.parent
         try:
@@ -259,7 +259,7 @@ class Scoreboard:
         """
         if not self._exists():
             return []
-        self._check_not_empty()
+        self._check_file()
         try:
             uri = self.path.absolute().as_uri() + "?mode=ro"
             with closing(sqlite3.connect(uri, uri=True, timeout=READ_WAIT_SECONDS)) as db:
@@ -301,12 +301,15 @@ class Scoreboard:
 
     # --- what went wrong --------------------------------------------------------
 
-    def _check_not_empty(self) -> None:
-        """Raise :class:`Problem.EMPTY` for a 0-byte file (ours never are)."""
+    def _check_file(self) -> None:
+        """Raise for a folder in the file's place, or a 0-byte file (ours never are)."""
         try:
-            empty = self.path.is_file() and self.path.stat().st_size == 0
+            folder = self.path.is_dir()
+            empty = not folder and self.path.stat().st_size == 0
         except OSError:
             return  # looked at again when opened, with the reason
+        if folder:
+            raise ScoreboardError(Problem.UNREADABLE, self.path, "a folder is in its place")
         if empty:
             raise ScoreboardError(Problem.EMPTY, self.path, "the file is empty (0 bytes)")
 
