@@ -209,3 +209,7 @@ class Session:
                 self.scoreboard_reported = True
                 self.prompter.say(describe(error, self.tr))
                 self.prompter.say(self.tr.gettext("Results are not saved; the game goes on."))
+                if error.problem.needs_reset:
+                    self.prompter.say(
+                        self.tr.gettext("To start a new one, run: tictactoe stats --reset")
+                    )
