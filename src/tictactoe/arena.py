@@ -22,6 +22,8 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from types import FrameType
 
 from tictactoe import players
@@ -269,27 +271,91 @@ def _tallies(work: Iterable[Batch], jobs: int) -> Generator[tuple[Tally, bool], 
     """Counts as games finish, and whether a batch ended with them.
 
     With one job: game by game, in order (a stop loses no finished game).
-    With more: batch by batch as workers finish them; the workers ignore
-    Ctrl-C, which reaches this process only, and it ends them at once
-    (``terminate``) rather than waiting for their batch. Batches are handed
-    out as workers take them, never all queued up front.
+    With more: batch by batch as :func:`_worker_processes` finish them.
     """
     if jobs == 1:
         for batch in work:
             for number, tally in enumerate(play_games(batch), batch.start + 1):
                 yield tally, number == batch.stop
         return
-    pool = multiprocessing.Pool(jobs, initializer=_worker_start, initargs=(os.getpid(),))
+    for tally in _worker_processes(iter(work), jobs):
+        yield tally, True
+
+
+def _worker_processes(work: Iterator[Batch], jobs: int) -> Generator[Tally, None, None]:
+    """Each batch's counts, played by ``jobs`` worker processes, as they finish.
+
+    Each worker has a pipe of its own and is handed its next batch when it
+    sends a result: no lock is shared, so a worker killed at any moment (a
+    signal sent to the whole process group) cannot leave the others or this
+    process waiting for ever, as it can with :class:`multiprocessing.pool.Pool`.
+    The workers ignore Ctrl-C, which reaches this process only; whatever ends
+    the match early, they are killed at once rather than finishing their batch.
+    """
+    context = multiprocessing.get_context()
+    workers: dict[Connection, BaseProcess] = {}
+    finished = False
     try:
-        for tally in pool.imap_unordered(play_batch, work):
-            yield tally, True
-    except BaseException:
-        pool.terminate()
-        raise
-    else:
-        pool.close()
+        for _ in range(jobs):
+            batch = next(work, None)
+            if batch is None:
+                break
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=_worker, args=(theirs, os.getpid()), name="arena", daemon=True
+            )
+            with _signals_blocked():  # until the worker has set its own handling up
+                process.start()
+            theirs.close()
+            workers[ours] = process
+            _hand(ours, batch)
+        busy = set(workers)
+        while busy:
+            for ready in wait(list(busy)):
+                assert isinstance(ready, Connection)
+                try:
+                    result = ready.recv()
+                except (EOFError, OSError):
+                    raise MatchError("a worker process ended unexpectedly") from None
+                if isinstance(result, BaseException):
+                    raise result
+                yield result
+                batch = next(work, None)
+                _hand(ready, batch)  # None: no more work, the worker ends
+                if batch is None:
+                    busy.discard(ready)
+        finished = True
     finally:
-        pool.join()
+        for connection, worker in workers.items():
+            if not finished:  # stopped early: no waiting for the batch in hand
+                worker.kill()
+            worker.join()
+            connection.close()
+
+
+def _hand(connection: Connection, batch: Batch | None) -> None:
+    """Send a worker its next batch (None: the end)."""
+    try:
+        connection.send(batch)
+    except OSError:  # its end of the pipe is closed: it is gone
+        raise MatchError("a worker process ended unexpectedly") from None
+
+
+def _worker(connection: Connection, parent: int) -> None:
+    """A worker process: play the batches it is sent until it is sent None."""
+    _worker_start(parent)
+    while True:
+        try:
+            batch = connection.recv()
+        except (EOFError, OSError):  # the match ended without saying so
+            return
+        if batch is None:
+            return
+        try:
+            result: Tally | BaseException = play_batch(batch)
+        except Exception as error:  # sent back, raised by the match
+            result = error
+        connection.send(result)
 
 
 @contextmanager
@@ -310,12 +376,29 @@ def _stop_signals_raise() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+@contextmanager
+def _signals_blocked() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP held back (where signals can be): a process started
+    meanwhile begins with them held too, so none reaches it before :func:`_worker_start`."""
+    held = {signal.SIGINT, *STOP_SIGNALS}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def _worker_start(parent: int) -> None:
     """Worker set-up: Ctrl-C is the parent's to handle (no traceback from every worker);
     SIGTERM and SIGHUP end the worker at once; and it ends when its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in STOP_SIGNALS:
         signal.signal(signum, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOP_SIGNALS})
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
 
 

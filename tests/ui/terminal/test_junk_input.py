@@ -171,3 +171,4 @@ def test_a_huge_line_is_cut_before_it_is_cleaned() -> None:
     assert shown("\x07" * 16_000_000) == "?" * 39 + "…"
     assert shown("  " + "é" * 16_000_000 + "  ", limit=5) == "éééé…"
     assert shown("  short\x1b  ") == "short?"
+    assert shown("a" * 40 + " " + "b" * 10) == "a" * 39 + "…"

@@ -39,7 +39,7 @@ def shown(text: str, limit: int = ECHO_LIMIT) -> str:
     """
     cleaned = "".join(
         "?" if unicodedata.category(char).startswith("C") else char
-        for char in text.lstrip()[: limit + 1].rstrip()
+        for char in text.strip()[: limit + 1]
     )
     return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
 
