@@ -250,17 +250,20 @@ def _better(a: tuple[int, int], b: tuple[int, int]) -> bool:
 SMALL_BOARDS = [Rules(), Rules(3, 4, 3), Rules(4, 3, 3), Rules(2, 5, 3), Rules(4, 4, 4)]
 
 
+BRUTE_FORCE_EMPTIES = 8
+"""Most empty cells a position checked by brute force keeps (more takes seconds)."""
+
+
 def random_position(rng: random.Random) -> Board:
+    """A position reached by random play on a small board, at most 8 cells left empty."""
     rules = rng.choice(SMALL_BOARDS)
     board = Board.empty(rules)
-    least_free = 7 if rules.size > 9 else 0
     for _ in range(rng.randrange(rules.size + 1)):
-        if board.is_over or rules.size - board.move_count <= least_free:
+        if board.is_over:
             break
         board = board.play(rng.choice(board.legal_moves()))
-    if rules.size - board.move_count > 9:  # keep the brute force quick
-        while not board.is_over and rules.size - board.move_count > 9:
-            board = board.play(rng.choice(board.legal_moves()))
+    while not board.is_over and rules.size - board.move_count > BRUTE_FORCE_EMPTIES:
+        board = board.play(rng.choice(board.legal_moves()))
     return board
 
 

@@ -315,3 +315,10 @@ def test_a_read_only_folder(tmp_path: Path, read_only: Callable[[Path], None]) -
     assert describe(error.value, translator("en")) == (
         f"The folder {folder} of the scoreboard is read-only."
     )
+
+
+def test_a_home_of_an_unknown_user_is_taken_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(HOME_VARIABLE, "~nosuchuser-of-tictactoe/scores")
+    assert data_home() == Path("~nosuchuser-of-tictactoe/scores")
+    monkeypatch.setenv(HOME_VARIABLE, "~/games")
+    assert data_home() == Path.home() / "games"
