@@ -99,6 +99,5 @@ def test_unknown_name_lists_the_valid_ones() -> None:
 
 
 def test_perfect_player_is_created_by_name() -> None:
-    pytest.importorskip("tictactoe.core.strategies.perfect")
     board = Board.parse("XX./OO./...")
     assert players.create("perfect", seed=0).choose(board) == 2

@@ -30,7 +30,7 @@ from tictactoe.core.records import Record, RecordError, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
 from tictactoe.paths import data_home
-from tictactoe.stats import Scoreboard, ScoreboardError
+from tictactoe.stats import Recorder, Scoreboard, ScoreboardError
 
 FILE_NAME = "games.sqlite3"
 BUSY_TIMEOUT_SECONDS = 10.0
@@ -240,11 +240,13 @@ def record_of(game: Game, finished: datetime | None = None) -> Record:
 
 
 def save_finished(
-    game: Game, scoreboard: Scoreboard | None, archive: Archive | None = None
+    game: Game, scoreboard: Scoreboard | Recorder | None, archive: Archive | None = None
 ) -> list[ScoreboardError | ArchiveError]:
     """Keep a finished game: in ``scoreboard`` when a person played, in the saved games always.
 
     The one call every front end makes when a game ends (once per game).
+    ``scoreboard`` may be a :class:`~tictactoe.stats.Recorder`, which writes a
+    result in the background when another program holds the file.
     ``archive`` defaults to the saved games in the data folder. Both are
     tried; what could not be saved is returned (each error says which file
     and why), so the front end can say so and play on.

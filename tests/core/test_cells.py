@@ -126,3 +126,31 @@ def test_numbers_of_thousands_of_digits(numbering: Numbering, digits: str) -> No
 def test_messages_give_the_valid_range(numbering: Numbering, text: str, hint: str) -> None:
     with pytest.raises(CellNameError, match=hint):
         parse(Rules(), text, numbering)
+
+
+@pytest.mark.parametrize("text", [None, 5, b"b2", ["b2"]])
+@pytest.mark.parametrize("numbering", list(Numbering))
+def test_a_name_that_is_not_text(text: object, numbering: Numbering) -> None:
+    with pytest.raises(CellNameError, match="a cell name is text"):
+        parse(Rules(), text, numbering)  # type: ignore[arg-type]
+
+
+def test_rules_and_numbering_are_checked() -> None:
+    with pytest.raises(CellNameError, match="on a board's Rules, not on '3x3'"):
+        parse("3x3", "b2")  # type: ignore[arg-type]
+    with pytest.raises(CellNameError, match="numbering must be one of index, numpad, coords"):
+        label(Rules(), 4, "keypad")  # type: ignore[arg-type]
+    assert parse(Rules(), "b2", "coords") == 4  # type: ignore[arg-type]
+    assert label(Rules(), 4, "index") == "4"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cell", [-1, 9, None, "4", 4.5, True, pytest.param(10**5000, id="huge")])
+def test_label_of_a_cell_off_the_board(cell: object) -> None:
+    with pytest.raises(CellNameError, match="not on the 3 x 3 board"):
+        label(Rules(), cell)  # type: ignore[arg-type]
+
+
+def test_a_long_name_is_quoted_short() -> None:
+    with pytest.raises(CellNameError) as error:
+        parse(Rules(), "b" * 100_000)
+    assert len(str(error.value)) < 200

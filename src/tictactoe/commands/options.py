@@ -68,6 +68,20 @@ def at_least(low: int) -> Callable[[str], int]:
     return number
 
 
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    """Argument type: a number of seconds from ``low`` to ``high``, such as ``2`` or ``0.5``."""
+
+    def number(text: str) -> float:
+        value = numbers.decimal_number(text)
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be a number of seconds from {low:g} to {high:g}, not {_echo(text)}"
+            )
+        return value
+
+    return number
+
+
 def _echo(text: str, limit: int = 40) -> str:
     """``text`` quoted for a message, cut to ``limit`` characters."""
     return repr(text[:limit] + "…" if len(text) > limit else text)

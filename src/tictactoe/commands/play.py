@@ -12,6 +12,7 @@ from tictactoe.commands.options import (
     board_for_k,
     rng_from,
     rules_from,
+    seconds,
     starter_from,
 )
 from tictactoe.core.cells import Numbering
@@ -20,24 +21,18 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tictactoe.stats import Recorder
+
 HELP = "play in the terminal: questions, then the board; type help during a game"
 
 EXIT_OK = 0
 EXIT_INTERRUPTED = 130
 DEFAULT_DELAY = 1.0
 """Seconds between moves in a computer-against-computer demo."""
-
-
-def _delay(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"delay must be a number of seconds, not {text!r}"
-        ) from None
-    if not 0 <= seconds <= 60:
-        raise argparse.ArgumentTypeError(f"delay must be from 0 to 60 seconds, not {text!r}")
-    return seconds
+MAX_DELAY = 60.0
+"""Longest pause between moves a demo accepts."""
 
 
 def _numbering(text: str) -> Numbering:
@@ -61,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--delay",
-        type=_delay,
+        type=seconds(0, MAX_DELAY),
         default=DEFAULT_DELAY,
         metavar="SECONDS",
         help="pause between moves when two computer players play "
@@ -102,19 +97,52 @@ def run(args: argparse.Namespace) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
+    from tictactoe.stats import Recorder, Scoreboard
     from tictactoe.ui.terminal.prompts import Quit
 
     tr = translator(args.lang)
+    recorder = Recorder(Scoreboard())
     try:
-        return _play(args, tr)
+        return _play(args, tr, recorder)
     except (EOFError, Quit):
         _goodbye(tr)
         return EXIT_OK
     except KeyboardInterrupt:
         _goodbye(tr, newline=True)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        return EXIT_OK
+    finally:
+        _save_the_rest(recorder, tr)
+
+
+def _save_the_rest(recorder: Recorder, tr: Translator) -> None:
+    """Wait for results kept while another program used the scoreboard file; Ctrl-C gives up
+    (and says how many were not saved)."""
+    from tictactoe.stats import ScoreboardError, describe
+
+    try:
+        if recorder.wait(timeout=0.5):
+            return
+        print(
+            tr.gettext(
+                "Saving the last results: the scoreboard file is in use by another program"
+                " (Ctrl-C to give up)..."
+            ),
+            flush=True,
+        )
+        recorder.wait()
+    except KeyboardInterrupt:
+        count = recorder.pending
+        print(
+            "\n"
+            + tr.ngettext(
+                "The result of {count} game was not saved.",
+                "The results of {count} games were not saved.",
+                count,
+            ).format(count=count),
+            flush=True,
+        )
+    except ScoreboardError as error:
+        print(describe(error, tr), flush=True)
 
 
 def _goodbye(tr: Translator, *, newline: bool = False) -> None:
@@ -122,15 +150,14 @@ def _goodbye(tr: Translator, *, newline: bool = False) -> None:
         print(("\n" if newline else "") + tr.gettext("Goodbye!"), flush=True)
 
 
-def _play(args: argparse.Namespace, tr: Translator) -> int:
-    from tictactoe.stats import Scoreboard
+def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
     from tictactoe.ui.terminal.answers import quit_words
-    from tictactoe.ui.terminal.prompts import Prompter
+    from tictactoe.ui.terminal.prompts import Prompter, too_long_message
     from tictactoe.ui.terminal.render import use_colour
     from tictactoe.ui.terminal.session import Session
     from tictactoe.ui.terminal.setup import Choices, ask_settings
 
-    prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr))
+    prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))
     k_only = args.size is None and args.k is not None  # the size is asked, for this k
     choices = Choices(
         rules=None if k_only else rules_from(args),
@@ -159,6 +186,6 @@ def _play(args: argparse.Namespace, tr: Translator) -> int:
         choices=choices,
         colour=use_colour(sys.stdout),
         delay=args.delay,
-        scoreboard=Scoreboard(),
+        scoreboard=recorder,
     ).run()
     return EXIT_OK

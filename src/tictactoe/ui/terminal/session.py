@@ -22,7 +22,7 @@ from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
-from tictactoe.stats import Scoreboard
+from tictactoe.stats import Recorder, describe
 from tictactoe.ui.terminal import answers, messages
 from tictactoe.ui.terminal.answers import Command
 from tictactoe.ui.terminal.prompts import Prompter, Quit
@@ -52,7 +52,8 @@ class Session:
     coordinates elsewhere, following the board); ``choices`` are the flags,
     for the questions asked again between games. ``delay`` is the pause
     before each move when no person plays (a demo); ``scoreboard`` (None:
-    not kept) records every finished game with a person. ``columns`` is the
+    not kept) records every finished game with a person (a busy file is written
+    in the background: :class:`~tictactoe.stats.Recorder`). ``columns`` is the
     width boards must fit (None: the terminal's).
     """
 
@@ -66,7 +67,7 @@ class Session:
         choices: Choices | None = None,
         colour: bool = False,
         delay: float = 0.0,
-        scoreboard: Scoreboard | None = None,
+        scoreboard: Recorder | None = None,
         sleep: Callable[[float], None] = time.sleep,
         columns: int | None = None,
     ) -> None:
@@ -372,9 +373,9 @@ class Session:
                     )
             elif not self.scoreboard_reported:
                 self.scoreboard_reported = True
-                self.prompter.say(
-                    self.tr.gettext(
-                        "The scoreboard file {path} cannot be used, so results are not saved."
-                        " The game goes on."
-                    ).format(path=self.scoreboard.path)
-                )
+                self.prompter.say(describe(problem, self.tr))
+                self.prompter.say(self.tr.gettext("Results are not saved; the game goes on."))
+                if problem.problem.needs_reset:
+                    self.prompter.say(
+                        self.tr.gettext("To start a new one, run: tictactoe stats --reset")
+                    )
