@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from tictactoe import players as registry
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Solver
 
@@ -77,7 +77,7 @@ def check_player_name(name: str) -> str:
         if isinstance(name, str) and name.strip().lower() in registry.RETIRED:
             raise
         raise UnknownPlayerError(
-            f"unknown player {name!r}: choose {HUMAN} or one of {', '.join(registry.names())}"
+            f"unknown player {shown(name)}: choose {HUMAN} or one of {', '.join(registry.names())}"
         ) from error
 
 
