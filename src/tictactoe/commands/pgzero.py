@@ -127,6 +127,7 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         run_game(app)
+        app.finish_saving()
     except NoDisplayError:  # SDL's reason would ask whether DISPLAY is set even when it is
         reason = no_display_reason(_)
         print(_("Cannot open a window: {reason}").format(reason=reason), file=sys.stderr)

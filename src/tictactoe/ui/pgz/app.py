@@ -13,6 +13,7 @@ between, so an idle window costs no processor time.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -28,7 +29,7 @@ from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import Translator
 from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for
 from tictactoe.sound import Sound
-from tictactoe.stats import Scoreboard, ScoreboardError
+from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.levels import skill_levels
@@ -41,6 +42,8 @@ MESSAGE_SECONDS = 3.0
 """How long a message stays in the strip."""
 FLASH_SECONDS = 0.4
 """How long a cell clicked while the computer thinks stays outlined."""
+SAVE_GRACE_SECONDS = 5.0
+"""How long the end of the program waits for a result still waiting for a busy scoreboard."""
 END_CLICK_GUARD = 0.25
 """Seconds after a game ends during which a click does not start the next one."""
 DOTS_PER_SECOND = 3
@@ -76,6 +79,7 @@ class PgzApp:
         self._ = translator
         self.speaker = speaker if speaker is not None else Speaker(None, enabled=False)
         self.scoreboard = scoreboard
+        self._recorder = None if scoreboard is None else Recorder(scoreboard)
         self.layout = layout if layout is not None else view.Layout(match.rules)
         self._layout_given = layout is not None
         self._quit = quit if quit is not None else _post_quit
@@ -541,13 +545,20 @@ class PgzApp:
 
     def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
         """Keep a finished game: the scoreboard if a person played, and the saved games."""
-        if self.scoreboard is None:
+        if self._recorder is None:
             return
-        for problem in save_finished(game, self.scoreboard):
+        for problem in save_finished(game, self._recorder):
             if isinstance(problem, ScoreboardError):
-                self.say(self._("The scoreboard is unusable: {reason}").format(reason=problem))
+                reason = describe(problem, self._)
+                self.say(self._("The scoreboard is unusable: {reason}").format(reason=reason))
             else:
                 self.say(self._("Saved games unavailable: {reason}").format(reason=problem))
+
+    def finish_saving(self, timeout: float = SAVE_GRACE_SECONDS) -> None:
+        """Before the program ends: wait for a result still waiting for a busy scoreboard."""
+        if self._recorder is not None:
+            with contextlib.suppress(ScoreboardError):
+                self._recorder.wait(timeout=timeout)
 
     def _sound_for(self, game: Game, outcome: Outcome) -> Sound:
         if outcome.winner is None:

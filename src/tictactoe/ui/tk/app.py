@@ -12,6 +12,7 @@ whenever one changes.
 
 from __future__ import annotations
 
+import contextlib
 import time
 import tkinter as tk
 from collections.abc import Callable, Mapping
@@ -29,7 +30,7 @@ from tictactoe.i18n import Translator, translator
 from tictactoe.settings import Settings, SettingsError, SettingsStore, Theme, level_for
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
-from tictactoe.stats import Scoreboard, ScoreboardError
+from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
 from tictactoe.ui.tk import texts, theme
 from tictactoe.ui.tk.board_view import (
     EDGE,
@@ -52,6 +53,8 @@ DEMO_DELAY_MS = 500
 REPLY_PAUSE_MS = 400
 """On small boards the computer's reply comes at least this long after your move, so it
 does not feel abrupt (big boards need the time for thinking anyway)."""
+SAVE_GRACE_SECONDS = 5.0
+"""How long closing the window waits for a result still waiting for a busy scoreboard file."""
 END_CLICK_GUARD = 0.25
 """Seconds after a game ends during which a click on the board does not start the next one
 (it was meant for the board, before the result showed)."""
@@ -142,6 +145,8 @@ class App:
         self.dialogs: Dialogs = dialogs if dialogs is not None else TkDialogs(root, self._current)
         self.play_sound: SoundPlayer = play_sound if play_sound is not None else play_sound_file
         self.scoreboard = scoreboard if scoreboard is not None else Scoreboard()
+        self.recorder = Recorder(self.scoreboard)
+        """Writes results; one that finds the file busy is written in the background."""
         self.reply_pause_ms = reply_pause_ms
         self.system_dark = system_dark
         self.closed = False
@@ -319,6 +324,8 @@ class App:
             self.root.after_cancel(self._poll_id)
             self._poll_id = None
         self.root.destroy()
+        with contextlib.suppress(ScoreboardError):  # a result still waiting for a busy file
+            self.recorder.wait(timeout=SAVE_GRACE_SECONDS)
 
     def level_chosen(self) -> None:
         """The Skill level menu: the level its check mark now shows."""
@@ -670,7 +677,7 @@ class App:
         if self._scored is game:
             return
         self._scored = game
-        for problem in save_finished(game, self.scoreboard):
+        for problem in save_finished(game, self.recorder):
             if isinstance(problem, ScoreboardError):
                 self._scoreboard_failed(problem, redraw=False)
             else:
@@ -679,7 +686,7 @@ class App:
 
     def _scoreboard_failed(self, error: ScoreboardError, *, redraw: bool = True) -> None:
         self.notice = self.translate.gettext("Scoreboard unavailable: {reason}").format(
-            reason=error
+            reason=describe(error, self.translate)
         )
         if redraw:
             self._show_status()
