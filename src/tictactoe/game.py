@@ -17,12 +17,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from tictactoe import players as registry
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Solver
 
@@ -78,7 +79,7 @@ def check_player_name(name: str) -> str:
         if isinstance(name, str) and name.strip().lower() in registry.RETIRED:
             raise
         raise UnknownPlayerError(
-            f"unknown player {name!r}: choose {HUMAN} or one of {', '.join(registry.names())}"
+            f"unknown player {shown(name)}: choose {HUMAN} or one of {', '.join(registry.names())}"
         ) from error
 
 
@@ -121,6 +122,8 @@ class Game:
         self._engines: dict[tuple[Mark, str], registry.Player] = {}
         self._solver = solver
         self._resigned: Mark | None = None
+        self.started_at = datetime.now(UTC)
+        """When the game began (for its record)."""
 
     # --- reading ------------------------------------------------------------
 

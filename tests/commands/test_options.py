@@ -6,7 +6,13 @@ import argparse
 
 import pytest
 
-from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.commands.options import (
+    add_game_options,
+    board_for_k,
+    rng_from,
+    rules_from,
+    starter_from,
+)
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.rules import Rules
@@ -39,6 +45,22 @@ def test_first_overrides_side_and_k_alone_keeps_the_size() -> None:
     args = parse("--side", "X", "--first", "coin", "--k", "4")
     assert starter_from(args) is Starter.COIN
     assert rules_from(args, Rules(4, 4, 3)) == Rules(4, 4, 4)
+
+
+@pytest.mark.parametrize(
+    ("k", "side"), [(2, 3), (3, 3), (4, 4), (5, 15), (6, 15), (15, 15), (20, 20), (26, 26)]
+)
+def test_k_without_a_size_gets_a_board_that_fits(k: int, side: int) -> None:
+    assert board_for_k(k) == Rules(side, side, k)
+    assert rules_from(parse("--k", str(k))) == Rules(side, side, k)
+    expected = Rules(3, 3, k) if k <= 3 else Rules(side, side, k)
+    assert rules_from(parse("--k", str(k)), Rules()) == expected  # the windows' 3 x 3 if it fits
+
+
+@pytest.mark.parametrize("k", [-1, 0, 1, 27, 10**6])
+def test_k_that_fits_no_board_raises_rules_error(k: int) -> None:
+    with pytest.raises(RulesError, match="k must be from 2"):
+        rules_from(parse("--k", str(k)), Rules())
 
 
 def test_seeded_rng_is_reproducible() -> None:

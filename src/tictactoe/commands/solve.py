@@ -17,15 +17,19 @@ from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from tictactoe.commands.options import DEFAULT_THINK, at_least, think_seconds
+from tictactoe.console import LineReader
 from tictactoe.core.advice import judged
 from tictactoe.core.analysis import MoveValue
-from tictactoe.core.board import Board
+from tictactoe.core.board import MAX_TEXT, Board
 from tictactoe.core.cells import Numbering, label
-from tictactoe.core.errors import TicTacToeError, UnsolvableError
+from tictactoe.core.errors import TicTacToeError, UnsolvableError, shown
 from tictactoe.core.gomoku.engine import Engine, Reason, Result
 from tictactoe.core.gomoku.limits import Limits
 from tictactoe.core.rules import MIN_K
 from tictactoe.core.solver import Outcome, Solution, Solver, Value
+
+LINE_LIMIT = 4096
+"""Longest line of standard input read as a position (the biggest board takes 701 characters)."""
 
 HELP = "solve positions: exact values on small boards, the engine's best move on big ones"
 
@@ -76,7 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve every position; exit status 2 if any of them was bad, else 0."""
+    """Solve every position; exit status 2 if any of them was bad (or there were none), else 0."""
     if STDIN in args.positions and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text: a bad position
     limits = Limits.of(getattr(args, "think", None), getattr(args, "nodes", None))
@@ -95,12 +99,21 @@ def solve_all(
     """Answer each position on ``out`` and each bad one on ``err``; the exit status.
 
     Boards too big to solve exactly are searched by the engine within ``limits``.
+
+    Lines of ``stdin`` longer than :data:`LINE_LIMIT` are bad positions (read
+    in bounded memory); a ``-`` whose input holds no position is said to have
+    had nothing to solve.
     """
     solver = Solver()
     engine: Engine | None = None
     status = EXIT_OK
     first = True
-    for text in _expand(positions, stdin):
+    solved_any = False
+    for text in _expand(positions, stdin, err):
+        if text is None:  # a line too long to be a position: already reported
+            status = EXIT_BAD_INPUT
+            continue
+        solved_any = True
         try:
             board = Board.parse(text, k)
             try:
@@ -128,6 +141,9 @@ def solve_all(
             print(file=out)
         print(report, file=out, flush=True)
         first = False
+    if not solved_any and status == EXIT_OK:
+        print("tictactoe solve: nothing to solve: standard input held no position", file=err)
+        status = EXIT_BAD_INPUT
     return status
 
 
@@ -138,23 +154,41 @@ def searched(board: Board, engine: Engine, limits: Limits) -> Result | None:
     return engine.search(board, limits, top=3)
 
 
-def _expand(positions: Sequence[str], stdin: TextIO) -> Iterator[str]:
-    """The positions in order, with ``-`` replaced by the non-blank lines of ``stdin``."""
+def _expand(positions: Sequence[str], stdin: TextIO, err: TextIO) -> Iterator[str | None]:
+    """The positions in order, with ``-`` replaced by the non-blank lines of ``stdin``.
+
+    A line over :data:`LINE_LIMIT` characters is reported on ``err`` and
+    stands as None; closed (missing) standard input reads as empty.
+    """
     for text in positions:
         if text != STDIN:
             yield text
             continue
-        for line in stdin:
-            if line.strip():
+        if stdin is None:
+            continue
+        lines = LineReader(stdin, LINE_LIMIT)
+        number = 0
+        while line := lines.readline():
+            number += 1
+            if lines.cut:
+                print(
+                    f"tictactoe solve: line {number} of standard input is too long for a "
+                    f"position (over {LINE_LIMIT:,} characters): {shown(line, 40)} skipped",
+                    file=err,
+                    flush=True,
+                )
+                yield None
+            elif line.strip():
                 yield line.strip()
 
 
 def bad_position(text: str, error: TicTacToeError) -> str:
     """Why ``text`` was not solved, naming it once."""
     reason = str(error)
-    if repr(text) in reason:
+    quoted = shown(text, MAX_TEXT)
+    if quoted in reason:
         return f"bad position: {reason}"
-    return f"bad position {text!r}: {reason}"
+    return f"bad position {quoted}: {reason}"
 
 
 def as_record(board: Board, solution: Solution, moves: dict[int, MoveValue]) -> dict[str, object]:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from tictactoe.core.board import Board
-from tictactoe.core.errors import UnknownPlayerError
+from tictactoe.core.errors import UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -171,16 +171,16 @@ def get(name: str) -> Strategy:
     :class:`UnknownPlayerError` lists the valid names, or says what replaced
     a retired one (``lookahead`` is now ``search``).
     """
-    key = name.strip().lower() if isinstance(name, str) else name
+    key = name.strip().lower() if isinstance(name, str) else None
     for strategy in STRATEGIES:
         if strategy.name == key:
             return strategy
     if key in RETIRED:
         raise UnknownPlayerError(
-            f"player {name!r} was replaced by {RETIRED[key]!r}, which plays the same boards "
+            f"player {shown(name)} was replaced by {RETIRED[key]!r}, which plays the same boards "
             "and is stronger"
         )
-    raise UnknownPlayerError(f"unknown player {name!r}: choose one of {', '.join(names())}")
+    raise UnknownPlayerError(f"unknown player {shown(name)}: choose one of {', '.join(names())}")
 
 
 def create(
