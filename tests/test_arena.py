@@ -326,3 +326,22 @@ def test_readme_table_of_every_pair_is_what_the_arena_plays(x: str) -> None:
     for o in arena.players.names():
         tally = run_match(x, o, Rules(), 200, seed=1).tally
         assert Tally(tally.x_wins, tally.o_wins, tally.draws) == table[x, o], (x, o)
+
+
+class TestSearchBudget:
+    def test_nodes_by_default_and_reproducible(self) -> None:
+        first = run_match("search", "win-block", Rules(7, 7, 5), 2, seed=3)
+        again = run_match("search", "win-block", Rules(7, 7, 5), 2, seed=3)
+        assert first.nodes == arena.DEFAULT_NODES and first.think is None
+        assert first.tally == again.tally
+
+    def test_command_options(self, capsys: pytest.CaptureFixture[str]) -> None:
+        argv = ["--x", "search", "--o", "win-block", "--size", "7x7", "--games", "1", "--json"]
+        status, out, _ = run_command([*argv, "--nodes", "500"], capsys)
+        data = json.loads(out)
+        assert status == 0 and (data["nodes"], data["think"]) == (500, None)
+        status, out, _ = run_command([*argv, "--think", "0.1"], capsys)
+        data = json.loads(out)
+        assert status == 0 and (data["nodes"], data["think"]) == (None, 0.1)
+        status, _, err = run_command([*argv, "--think", "1", "--nodes", "5"], capsys)
+        assert status == 2 and "not allowed with" in err

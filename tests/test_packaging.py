@@ -61,7 +61,10 @@ def _one(folder: Path, pattern: str) -> Path:
 
 def test_the_distribution_name_is_the_one_the_program_names() -> None:
     assert PROJECT["name"] == tictactoe.DISTRIBUTION == "tictactoe-mnk"
-    assert PROJECT["scripts"] == {"tictactoe": "tictactoe.__main__:main"}
+    assert PROJECT["scripts"] == {
+        "tictactoe": "tictactoe.__main__:main",
+        "pbrain-tictactoe": "tictactoe.commands.brain:main",
+    }
 
 
 def test_twine_accepts_the_wheel_and_the_sdist(dist: Path) -> None:

@@ -42,6 +42,9 @@ BATCH_WORK = 20_000
 progress keeps coming however many games a match has."""
 
 
+DEFAULT_NODES = 20_000
+"""Positions a move for searching players when a match sets no budget (reproducible)."""
+
 JOBS_PER_CORE = 4
 """Most worker processes per core a match may ask for (:func:`max_jobs`)."""
 
@@ -118,9 +121,13 @@ class MatchResult:
     rules: Rules
     seed: int
     tally: Tally
+    think: float | None = None
+    """Seconds a move for searching players (None: they counted nodes)."""
+    nodes: int | None = None
+    """Positions a move for searching players (None: they were timed)."""
 
     def as_dict(self) -> dict[str, object]:
-        """Plain values for JSON: names, board, seed and counts."""
+        """Plain values for JSON: names, board, seed, search budget and counts."""
         tally = self.tally
         return {
             "x": self.x,
@@ -128,6 +135,8 @@ class MatchResult:
             "size": f"{self.rules.m}x{self.rules.n}",
             "k": self.rules.k,
             "seed": self.seed,
+            "think": self.think,
+            "nodes": self.nodes,
             "games": tally.games,
             **{key: value for key, value in asdict(tally).items() if key != "moves"},
             "average_moves": round(tally.moves / tally.games, 2) if tally.games else 0.0,
@@ -144,6 +153,8 @@ class Batch:
     seed: int
     start: int
     stop: int
+    think: float | None = None
+    nodes: int | None = None
 
 
 def game_seed(seed: int, game: int, mark: Mark) -> str:
@@ -168,8 +179,9 @@ def play_batch(batch: Batch) -> Tally:
 def play_games(batch: Batch) -> Iterator[Tally]:
     """Play a batch's games one at a time: each game's counts as it ends."""
     rngs = {mark: random.Random() for mark in Mark}
-    x = players.create(batch.x, rngs[Mark.X])
-    o = players.create(batch.o, rngs[Mark.O])
+    budget = {"think": batch.think, "nodes": batch.nodes}
+    x = players.create(batch.x, rngs[Mark.X], **budget)  # type: ignore[arg-type]
+    o = players.create(batch.o, rngs[Mark.O], **budget)  # type: ignore[arg-type]
     for game in range(batch.start, batch.stop):
         for mark, rng in rngs.items():
             rng.seed(game_seed(batch.seed, game, mark))
@@ -220,11 +232,21 @@ def batch_count(games: int, rules: Rules) -> int:
     return max(min(games, BATCHES_PER_MATCH), -(-games // most_games))
 
 
-def batches(x: str, o: str, rules: Rules, seed: int, games: int) -> Iterator[Batch]:
+def batches(
+    x: str,
+    o: str,
+    rules: Rules,
+    seed: int,
+    games: int,
+    think: float | None = None,
+    nodes: int | None = None,
+) -> Iterator[Batch]:
     """The match cut into :func:`batch_count` batches of near-equal size, in game order."""
     parts = batch_count(games, rules)
     for part in range(parts):
-        yield Batch(x, o, rules, seed, part * games // parts, (part + 1) * games // parts)
+        yield Batch(
+            x, o, rules, seed, part * games // parts, (part + 1) * games // parts, think, nodes
+        )
 
 
 def run_match(
@@ -236,15 +258,22 @@ def run_match(
     seed: int,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    think: float | None = None,
+    nodes: int | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``x`` (moving first) against ``o``.
 
     ``jobs`` worker processes share the games (1: play here; at most
     :func:`max_jobs`). ``progress`` is called with the number of games
-    finished so far after each batch. The counts depend only on the players,
-    the board, ``games`` and ``seed``. Ctrl-C, SIGTERM or SIGHUP (in the main
-    thread) raise :class:`MatchStopped` with the games finished so far.
+    finished so far after each batch. Searching players (``search``) get
+    ``think`` seconds or ``nodes`` positions a move; with neither,
+    :data:`DEFAULT_NODES` positions. The counts depend only on the players,
+    the board, ``games`` and ``seed`` (and, with ``think``, on the machine's
+    speed). Ctrl-C, SIGTERM or SIGHUP (in the main thread) raise
+    :class:`MatchStopped` with the games finished so far.
     """
+    if think is None and nodes is None:
+        nodes = DEFAULT_NODES
     if games < 1:
         raise MatchError(f"a match needs at least one game, not {games}")
     if not 1 <= jobs <= max_jobs():
@@ -252,7 +281,7 @@ def run_match(
             f"jobs must be from 1 to {max_jobs()} ({JOBS_PER_CORE} per core), not {jobs}"
         )
     check_players(rules, x, o)
-    work = batches(x, o, rules, seed, games)
+    work = batches(x, o, rules, seed, games, think, nodes)
     done = Tally()
     try:
         jobs = min(jobs, batch_count(games, rules))
@@ -263,8 +292,8 @@ def run_match(
                     progress(done.games)
     except KeyboardInterrupt as stop:
         signum = stop.signum if isinstance(stop, _Signalled) else signal.SIGINT
-        raise MatchStopped(MatchResult(x, o, rules, seed, done), signum) from None
-    return MatchResult(x, o, rules, seed, done)
+        raise MatchStopped(MatchResult(x, o, rules, seed, done, think, nodes), signum) from None
+    return MatchResult(x, o, rules, seed, done, think, nodes)
 
 
 def _tallies(work: Iterable[Batch], jobs: int) -> Generator[tuple[Tally, bool], None, None]:

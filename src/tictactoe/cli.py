@@ -17,7 +17,7 @@ from tictactoe import __version__, console
 from tictactoe.display import NoWindowError, has_display, no_display_reason
 from tictactoe.i18n import translator
 
-COMMANDS = ("play", "tk", "pgzero", "web", "solve", "arena", "stats", "games", "replay")
+COMMANDS = ("play", "tk", "pgzero", "web", "solve", "arena", "stats", "games", "replay", "brain")
 """Subcommand names; each is the module ``tictactoe.commands.<name>``."""
 
 GREETING_COMMANDS = frozenset({"play", "stats", "tk", "pgzero"})

@@ -94,3 +94,18 @@ def test_bad_values_exit_2_with_a_message(
         parse(*argv)
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_think_seconds() -> None:
+    assert parse().think == 1.0
+    assert parse("--think", "0.25").think == 0.25
+    assert parse("--think", " 3 ").think == 3.0
+
+
+@pytest.mark.parametrize(
+    "bad", ["0", "-1", "0.01", "601", "nan", "inf", "1e999", "soon", "", "9" * 500]
+)
+def test_bad_think_is_refused_with_the_range(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse("--think", bad)
+    assert "from 0.05 to 600" in capsys.readouterr().err

@@ -12,7 +12,13 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tictactoe import arena, players
-from tictactoe.commands.options import at_least, board_size, computer_player, whole_number
+from tictactoe.commands.options import (
+    at_least,
+    board_size,
+    computer_player,
+    think_seconds,
+    whole_number,
+)
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.rules import Rules
 
@@ -26,7 +32,7 @@ PROGRESS_WIDTH = 30
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--x --o --games --size --k --seed --jobs --json`` to ``parser``."""
+    """Add ``--x --o --games --size --k --seed --jobs --think --nodes --json`` to ``parser``."""
     catalogue = ", ".join(players.names())
     parser.add_argument(
         "--x", required=True, type=computer_player, metavar="NAME", help=f"X's player: {catalogue}"
@@ -63,6 +69,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="J",
         help="worker processes (default: every core for big matches, 1 for small; "
         f"at most {arena.JOBS_PER_CORE} per core)",
+    )
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--think",
+        type=think_seconds,
+        metavar="SECONDS",
+        help="seconds a move for the search player (results then vary from run to run)",
+    )
+    budget.add_argument(
+        "--nodes",
+        type=at_least(1),
+        metavar="N",
+        help=f"positions a move for the search player (default {arena.DEFAULT_NODES:,}: "
+        "the same counts on every machine)",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
@@ -105,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
             seed=seed,
             jobs=jobs,
             progress=bar.update if bar is not None else None,
+            think=args.think,
+            nodes=args.nodes,
         )
     except arena.MatchStopped as stop:
         if bar is not None:

@@ -87,6 +87,17 @@ def _echo(text: str, limit: int = 40) -> str:
     return repr(text[:limit] + "…" if len(text) > limit else text)
 
 
+THINK_RANGE = (0.05, 600.0)
+"""Shortest and longest ``--think`` in seconds."""
+
+DEFAULT_THINK = 1.0
+"""Seconds a searching computer player thinks per move unless ``--think`` says otherwise."""
+
+
+think_seconds = seconds(*THINK_RANGE)
+"""Argument type: seconds to think per move, e.g. ``1``, ``0.5`` (0.05 to 600)."""
+
+
 def board_size(text: str) -> tuple[int, int]:
     """Argument type: ``MxN`` (rows x columns) -> ``(m, n)``."""
     try:
@@ -120,7 +131,7 @@ class HelpFormatter(argparse.HelpFormatter):
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--side --first --opponent --you --size --k --lang --seed`` to ``parser``."""
+    """Add ``--side --first --opponent --you --size --k --think --lang --seed`` to ``parser``."""
     parser.formatter_class = HelpFormatter
     group = parser.add_argument_group("game options")
     group.add_argument(
@@ -160,6 +171,14 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="marks in a row to win (default: min(rows, columns, 5)); "
         "without --size, a board that fits it",
+    )
+    group.add_argument(
+        "--think",
+        type=think_seconds,
+        metavar="SECONDS",
+        default=DEFAULT_THINK,
+        help=f"how long the search player thinks per move (default {DEFAULT_THINK:g}, "
+        f"{THINK_RANGE[0]:g} to {THINK_RANGE[1]:g}); it answers a win or a forced block at once",
     )
     group.add_argument(
         "--lang",

@@ -73,7 +73,8 @@ def build_match(
     opponent = args.opponent or level_for(remembered.level, rules)
     you = args.you if args.you is not None else HUMAN
     starter = starter_from(args) or Starter.ALTERNATE
-    return Match(rules, opponent, starter=starter, rng=rng_from(args), you=you)
+    think = getattr(args, "think", None)
+    return Match(rules, opponent, starter=starter, rng=rng_from(args), you=you, think=think)
 
 
 def settings_for(args: argparse.Namespace, remembered: Settings) -> Settings:

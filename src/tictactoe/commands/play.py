@@ -175,6 +175,7 @@ def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
         starter=settings.starter,
         rng=rng_from(args),
         you=settings.you,
+        think=getattr(args, "think", None),
     )
     if args.side is not None and settings.starter is Starter.ALTERNATE and args.side != "X":
         match.new_game(you_start=False)  # --side picks the first game; then they alternate

@@ -68,6 +68,7 @@ def build_match(args: argparse.Namespace, settings: Settings) -> Match:
         starter=starter_from(args) or Starter.ALTERNATE,
         rng=rng_from(args),
         you=args.you or HUMAN,
+        think=getattr(args, "think", None),
     )
 
 

@@ -49,6 +49,8 @@ class Strategy(NamedTuple):
     """Seed 002's skill level (1 random, 2 win-block, 3 perfect), if it has one."""
     uses_solver: bool = False
     """The factory takes ``solver=``: an exact solver it may share (with hints, say)."""
+    thinks: bool = False
+    """The factory takes ``think=`` (seconds a move) and ``nodes=`` (positions a move)."""
 
     def factory(self) -> Callable[..., Player]:
         """The callable that builds this strategy's players."""
@@ -62,16 +64,23 @@ class Strategy(NamedTuple):
         *,
         seed: int | None = None,
         solver: Solver | None = None,
+        think: float | None = None,
+        nodes: int | None = None,
     ) -> Player:
         """A new player; randomness from ``rng``, else a generator seeded with ``seed``.
 
         ``solver`` is shared with the player if it searches exactly (``uses_solver``),
-        so what it learns also answers hints at once.
+        so what it learns also answers hints at once. ``think`` (seconds a move)
+        and ``nodes`` (positions a move, for reproducible games) bound a player
+        that searches (``thinks``); the others ignore them.
         """
         chosen = rng if rng is not None else random.Random(seed)
+        options: dict[str, object] = {}
         if self.uses_solver and solver is not None:
-            return self.factory()(rng=chosen, solver=solver)
-        return self.factory()(rng=chosen)
+            options["solver"] = solver
+        if self.thinks:
+            options.update(think=think, nodes=nodes)
+        return self.factory()(rng=chosen, **options)
 
     def unsupported_reason(self, rules: Rules) -> str | None:
         """Why this strategy cannot play ``rules``'s board, or None if it can."""
@@ -130,7 +139,9 @@ STRATEGIES: tuple[Strategy, ...] = (
         "search",
         "Expert",
         "reads ahead: threats, forced wins, strong on big boards",
-        "tictactoe.core.strategies.lookahead:Lookahead",
+        "tictactoe.core.gomoku.engine:Engine",
+        origin="a gomoku engine: threat search (VCF, VCT) and principal variation search",
+        thinks=True,
     ),
     Strategy(
         "perfect",
@@ -178,6 +189,8 @@ def create(
     *,
     seed: int | None = None,
     solver: Solver | None = None,
+    think: float | None = None,
+    nodes: int | None = None,
 ) -> Player:
     """A new player of the strategy called ``name`` (see :meth:`Strategy.create`)."""
-    return get(name).create(rng, seed=seed, solver=solver)
+    return get(name).create(rng, seed=seed, solver=solver, think=think, nodes=nodes)

@@ -1,4 +1,13 @@
-"""``lookahead``: threats, blocks and a shallow alpha-beta search, for big boards.
+"""Today's ``lookahead`` (frozen): the strength and speed baseline of the gomoku engine.
+
+A verbatim copy of ``tictactoe.core.strategies.lookahead`` as it was before
+the engine replaced it (with the few helpers it took from ``seeds.py``
+copied below), kept outside the package so benchmarks can play and time
+the engine against it in the same run. ``Lookahead.nodes_searched`` counts
+the positions the last move visited (for nodes per second). Do not improve
+it: it is the yardstick.
+
+``lookahead``: threats, blocks and a shallow alpha-beta search, for big boards.
 
 The exact ``perfect`` player stops at 20 cells; this one plays any m x n
 board and any k, either side, with a fixed amount of work per move:
@@ -27,19 +36,12 @@ Among equally good root moves the injected generator picks one.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import NamedTuple
 
-from tictactoe.core.board import Board
+from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.rules import Rules
-from tictactoe.core.strategies.seeds import (
-    cells_of,
-    centre_offsets,
-    completing_cells,
-    free_cells,
-    lowest,
-    sides,
-)
 
 NEAR = 2
 """Candidate moves are empty cells at most this many rows/columns from a mark."""
@@ -68,6 +70,49 @@ TRAP_MARGIN = 2
 
 TRAP_BUDGET = 5_000
 """Positions visited counting traps, on top of :data:`NODE_BUDGET`."""
+
+
+# --- helpers copied from tictactoe.core.strategies.seeds (frozen with this file) ---------
+
+
+def cells_of(bits: int) -> Iterator[int]:
+    """Indices of the set bits of ``bits``, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+def lowest(bits: int) -> int:
+    """The lowest set bit's index (``bits`` must not be zero)."""
+    return (bits & -bits).bit_length() - 1
+
+
+def sides(board: Board) -> tuple[int, int]:
+    """``(mine, theirs)``: the bitboards of the side to move and of its opponent."""
+    return (board.x, board.o) if board.turn is Mark.X else (board.o, board.x)
+
+
+def free_cells(board: Board) -> int:
+    """Bitboard of the empty cells."""
+    return board.rules.full_mask & ~board.occupied
+
+
+def completing_cells(rules: Rules, mine: int, theirs: int) -> int:
+    """Bitboard of the empty cells where ``mine`` would complete k in a row."""
+    need = rules.k - 1
+    found = 0
+    for mask in rules.line_masks:
+        if not mask & theirs and (mask & mine).bit_count() == need:
+            found |= mask & ~mine
+    return found
+
+
+def centre_offsets(rules: Rules, cell: int) -> tuple[float, float]:
+    """``(rows-or-columns, steps)`` from the centre: Chebyshev then Manhattan distance."""
+    row, col = rules.row_col(cell)
+    d_row, d_col = abs(row - (rules.m - 1) / 2), abs(col - (rules.n - 1) / 2)
+    return max(d_row, d_col), d_row + d_col
 
 
 class _OutOfBudget(Exception):
@@ -283,6 +328,8 @@ class Lookahead:
         self.rng = rng
         self.budget = budget
         self._tables: _Tables | None = None
+        self.nodes_searched = 0
+        """Positions the last move's search visited (added for the benchmarks)."""
 
     def __repr__(self) -> str:
         return f"Lookahead(rng, budget={self.budget})"
@@ -313,6 +360,7 @@ class Lookahead:
             return [cell for cell in cells_of(free) if centre_offsets(rules, cell) == middle]
         tables = self.tables(rules)
         search = _Search(tables, self.budget)
+        self.nodes_searched = 0
         cand = 0
         for cell in cells_of(board.occupied):
             cand |= tables.near[cell]
@@ -333,6 +381,7 @@ class Lookahead:
         if abs(top) < tables.win - rules.size - 1:
             scored = self._traps(search, scored, mine, theirs, own, opp, cand)
             top = scored[0][0]
+        self.nodes_searched = search.nodes
         return sorted(move.cell for score, move in scored if score == top)
 
     @staticmethod
