@@ -58,6 +58,7 @@ def any_settings(draw: st.DrawFn) -> Settings:
         language=draw(st.sampled_from([None, "en", "ru", "zh_CN", "vi"])),
         level=draw(st.sampled_from(players.names())),
         board=Rules(m, n, k),
+        think=draw(st.floats(min_value=0.05, max_value=600.0)),
         names=draw(st.booleans()),
         numbering=draw(st.sampled_from(list(Numbering))),
         sound=draw(st.booleans()),
@@ -107,6 +108,7 @@ def test_bad_values_fall_back_one_by_one(tmp_path: Path) -> None:
                 "language": "klingon",
                 "level": "no-such-player",
                 "board": {"rows": 99, "columns": 3, "k": 3},
+                "think": 1e9,
                 "names": "yes",
                 "numbering": "roman",
                 "sound": False,
@@ -131,11 +133,18 @@ def test_names_are_read_in_any_case_and_old_names_refused(tmp_path: Path) -> Non
 
 def test_keys_of_another_version_are_kept(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path / "settings.json")
-    store.path.write_text('{"think": 2.5, "level": "random"}', encoding="utf-8")
+    store.path.write_text('{"hints": "always", "level": "random"}', encoding="utf-8")
     settings = store.load().settings
     store.save(settings.changed(level="perfect"))
     data = json.loads(store.path.read_text(encoding="utf-8"))
-    assert data["think"] == 2.5 and data["level"] == "perfect"
+    assert data["hints"] == "always" and data["level"] == "perfect"
+
+
+@pytest.mark.parametrize(("saved", "think"), [(2.5, 2.5), (3, 3.0), (0.01, 1.0), (True, 1.0)])
+def test_the_think_time_stays_in_range(tmp_path: Path, saved: object, think: float) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    store.path.write_text(json.dumps({"think": saved}), encoding="utf-8")
+    assert store.load().settings.think == think
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")

@@ -1,4 +1,4 @@
-"""Settings remembered between launches: language, level, board, cell names, sound, theme.
+"""Settings remembered between launches: language, level, board, think time, names, sound, theme.
 
 One small JSON file, ``settings.json``, in the data folder (beside the
 scoreboard; ``$TICTACTOE_HOME`` moves both). Every front end may read it and
@@ -30,6 +30,7 @@ from typing import Any
 from tictactoe import players
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import RulesError
+from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE
 from tictactoe.core.rules import Rules
 from tictactoe.game import strongest_player
 from tictactoe.i18n import normalise
@@ -57,6 +58,8 @@ class Settings:
     level: str = DEFAULT_LEVEL
     """The computer opponent the player chose (a strategy name)."""
     board: Rules = field(default_factory=Rules)
+    think: float = DEFAULT_SECONDS
+    """Seconds the searching player (``search``) thinks per move, within :data:`THINK_RANGE`."""
     names: bool = True
     """Cell names (and a big board's coordinates) shown."""
     numbering: Numbering = Numbering.NUMPAD
@@ -77,6 +80,7 @@ class Settings:
             "language": self.language,
             "level": self.level,
             "board": {"rows": self.board.m, "columns": self.board.n, "k": self.board.k},
+            "think": self.think,
             "names": self.names,
             "numbering": self.numbering.value,
             "sound": self.sound,
@@ -99,6 +103,13 @@ class Settings:
         board = _board(data.get("board"))
         if board is not None:
             chosen["board"] = board
+        think = data.get("think")
+        if (
+            isinstance(think, int | float)
+            and not isinstance(think, bool)
+            and THINK_RANGE[0] <= think <= THINK_RANGE[1]
+        ):
+            chosen["think"] = float(think)
         for name in ("names", "sound"):
             if isinstance(data.get(name), bool):
                 chosen[name] = data[name]

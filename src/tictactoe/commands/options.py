@@ -15,6 +15,7 @@ from tictactoe import players
 from tictactoe.core import numbers
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError, UnknownPlayerError
+from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE
 from tictactoe.core.rules import MAX_SIDE, Rules
 from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.i18n import LANGUAGES, normalise
@@ -87,10 +88,7 @@ def _echo(text: str, limit: int = 40) -> str:
     return repr(text[:limit] + "…" if len(text) > limit else text)
 
 
-THINK_RANGE = (0.05, 600.0)
-"""Shortest and longest ``--think`` in seconds."""
-
-DEFAULT_THINK = 1.0
+DEFAULT_THINK = DEFAULT_SECONDS
 """Seconds a searching computer player thinks per move unless ``--think`` says otherwise."""
 
 

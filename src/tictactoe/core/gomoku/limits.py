@@ -30,6 +30,13 @@ class SearchStopped(Exception):
     """Raised inside a search when its budget is spent or it was cancelled."""
 
 
+DEFAULT_SECONDS = 1.0
+"""Seconds a move when nothing else is said (``--think``'s default)."""
+
+THINK_RANGE = (0.05, 600.0)
+"""Shortest and longest time a move a person may set (``--think``, the settings menus)."""
+
+
 class Cancel(Protocol):
     """Anything that says whether to stop, such as :class:`threading.Event`."""
 
@@ -42,7 +49,7 @@ class Cancel(Protocol):
 class Limits:
     """A search's budget. ``None`` means no limit of that kind (at least one must be set)."""
 
-    seconds: float | None = 1.0
+    seconds: float | None = DEFAULT_SECONDS
     """Wall-clock seconds for the whole move, answer included."""
     nodes: int | None = None
     """Positions visited; with no ``seconds`` the search is reproducible on every machine."""
@@ -67,10 +74,10 @@ class Limits:
 
     @classmethod
     def of(cls, seconds: float | None = None, nodes: int | None = None) -> Limits:
-        """Nodes when given (reproducible), else seconds (default 1.0)."""
+        """Nodes when given (reproducible), else seconds (default :data:`DEFAULT_SECONDS`)."""
         if nodes is not None:
             return cls(seconds=seconds, nodes=nodes)
-        return cls(seconds=1.0 if seconds is None else seconds)
+        return cls(seconds=DEFAULT_SECONDS if seconds is None else seconds)
 
 
 @dataclass(frozen=True)
