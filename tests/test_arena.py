@@ -6,6 +6,7 @@ import argparse
 import io
 import itertools
 import json
+import signal
 from pathlib import Path
 
 import pytest
@@ -92,6 +93,44 @@ class TestEngine:
         with pytest.raises(MatchError, match="jobs"):
             run_match("random", "random", Rules(), 1, seed=0, jobs=0)
 
+    def test_jobs_are_capped_at_a_few_per_core(self) -> None:
+        most = arena.max_jobs()
+        assert most == arena.JOBS_PER_CORE * arena.available_cpus()
+        with pytest.raises(MatchError, match=f"jobs must be from 1 to {most}"):
+            run_match("random", "random", Rules(), 1, seed=0, jobs=most + 1)
+
+    def test_ctrl_c_keeps_every_game_finished_with_one_job(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        played = 0
+        real_game = arena.play_game
+
+        def play_until_ctrl_c(*args: object) -> Board:
+            nonlocal played
+            if played == 777:
+                raise KeyboardInterrupt
+            played += 1
+            return real_game(*args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(arena, "play_game", play_until_ctrl_c)
+        with pytest.raises(arena.MatchStopped) as stop:
+            run_match("random", "random", Rules(), 10_000, seed=4)
+        assert stop.value.signum == signal.SIGINT
+        assert stop.value.result.tally.games == 777  # mid-batch: nothing lost
+        monkeypatch.setattr(arena, "play_game", real_game)
+        again = run_match("random", "random", Rules(), 777, seed=4).tally
+        assert stop.value.result.tally == again
+
+    def test_a_stop_between_batches_keeps_the_finished_batches(self) -> None:
+        def stop_at_half(done: int) -> None:
+            if done >= 500:
+                raise KeyboardInterrupt
+
+        with pytest.raises(arena.MatchStopped) as stop:
+            run_match("random", "random", Rules(), 1000, seed=1, jobs=2, progress=stop_at_half)
+        assert 500 <= stop.value.result.tally.games < 1000
+        assert isinstance(stop.value, KeyboardInterrupt)
+
     def test_default_jobs(self) -> None:
         assert arena.default_jobs(10, Rules()) == 1
         assert arena.default_jobs(10_000, Rules(15, 15, 5)) == arena.available_cpus()
@@ -105,12 +144,10 @@ class TestEngine:
 
 class TestPerfect:
     def test_perfect_against_itself_always_draws(self) -> None:
-        pytest.importorskip("tictactoe.core.strategies.perfect")
         result = run_match("perfect", "perfect", Rules(), 20, seed=0)
         assert result.tally.draws == 20
 
     def test_perfect_is_refused_on_15x15_with_its_reason(self) -> None:
-        pytest.importorskip("tictactoe.core.strategies.perfect")
         with pytest.raises(MatchError, match="'perfect' cannot play 15x15, k=5: "):
             arena.check_players(Rules(15, 15, 5), "random", "perfect")
 
@@ -185,7 +222,6 @@ class TestCommand:
         assert "Traceback" not in err
 
     def test_perfect_on_15x15_is_refused(self, capsys: pytest.CaptureFixture[str]) -> None:
-        pytest.importorskip("tictactoe.core.strategies.perfect")
         argv = ["--x", "perfect", "--o", "random", "--size", "15x15"]
         status, out, err = run_command(argv, capsys)
         assert status == 2 and out == ""
@@ -198,6 +234,72 @@ class TestCommand:
         assert "[" + "#" * 15 + "." * 15 + "] 100/200 games" in stream.getvalue()
         bar.close()
         assert stream.getvalue().endswith("\r")
+
+    def test_progress_bar_shows_the_time_left(self) -> None:
+        now = [100.0]
+        stream = io.StringIO()
+        bar = command.ProgressBar(1000, stream, clock=lambda: now[0])
+        bar.update(0)
+        assert stream.getvalue() == "\r[" + "." * 30 + "] 0/1000 games"
+        now[0] += 30
+        bar.update(250)
+        assert stream.getvalue().endswith("] 250/1000 games, about 1 min 30 s left")
+        now[0] += 60
+        bar.update(1000)
+        last = stream.getvalue().rpartition("\r")[2]
+        assert last.rstrip() == "[" + "#" * 30 + "] 1000/1000 games"
+        bar.close()
+        erased = stream.getvalue().rpartition("\r[")[2].partition("\r")[2]
+        assert erased.strip() == "" and len(erased) >= len(last)
+
+    @pytest.mark.parametrize(
+        ("seconds", "text"),
+        [(0.4, "0 s"), (59.4, "59 s"), (65, "1 min 05 s"), (7322, "2 h 02 min"), (9e6, "104 days")],
+    )
+    def test_durations(self, seconds: float, text: str) -> None:
+        assert command.duration(seconds) == text
+
+    def test_too_many_jobs_is_refused_with_the_limit(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        status, out, err = run_command(["--x", "random", "--o", "random", "--jobs", "5000"], capsys)
+        assert status == 2 and out == ""
+        assert f"at most {arena.max_jobs()} ({arena.JOBS_PER_CORE} per core" in err
+
+    @pytest.mark.parametrize("as_json", [False, True])
+    def test_ctrl_c_prints_the_games_finished_so_far(
+        self, as_json: bool, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        def stopped(x: str, o: str, rules: Rules, games: int, **options: object) -> None:
+            seed = options["seed"]
+            assert isinstance(seed, int)
+            done = Tally(x_wins=3, o_wins=1, draws=2, moves=40)
+            raise arena.MatchStopped(arena.MatchResult(x, o, rules, seed, done), signal.SIGINT)
+
+        monkeypatch.setattr(arena, "run_match", stopped)
+        argv = ["--x", "random", "--o", "random", "--games", "50", "--seed", "8"]
+        status, out, err = run_command([*argv, "--json"] if as_json else argv, capsys)
+        assert status == 130 and err == ""
+        if as_json:
+            data = json.loads(out)
+            assert (data["games"], data["stopped"], data["planned_games"]) == (6, True, 50)
+            assert data["seed"] == 8
+        else:
+            assert out.splitlines()[:3] == [
+                "random (X) against random (O) on 3x3, k=3: 50 games, seed 8",
+                "Stopped after 6 of 50 games:",
+                "  X wins        3   50.0%",
+            ]
+
+    def test_sigterm_ends_quietly(
+        self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        def terminated(x: str, o: str, rules: Rules, games: int, **options: object) -> None:
+            raise arena.MatchStopped(arena.MatchResult(x, o, rules, 0, Tally()), signal.SIGTERM)
+
+        monkeypatch.setattr(arena, "run_match", terminated)
+        status, out, err = run_command(["--x", "random", "--o", "random", "--json"], capsys)
+        assert (status, out, err) == (128 + signal.SIGTERM, "", "")
 
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -224,3 +326,22 @@ def test_readme_table_of_every_pair_is_what_the_arena_plays(x: str) -> None:
     for o in arena.players.names():
         tally = run_match(x, o, Rules(), 200, seed=1).tally
         assert Tally(tally.x_wins, tally.o_wins, tally.draws) == table[x, o], (x, o)
+
+
+class TestSearchBudget:
+    def test_nodes_by_default_and_reproducible(self) -> None:
+        first = run_match("search", "win-block", Rules(7, 7, 5), 2, seed=3)
+        again = run_match("search", "win-block", Rules(7, 7, 5), 2, seed=3)
+        assert first.nodes == arena.DEFAULT_NODES and first.think is None
+        assert first.tally == again.tally
+
+    def test_command_options(self, capsys: pytest.CaptureFixture[str]) -> None:
+        argv = ["--x", "search", "--o", "win-block", "--size", "7x7", "--games", "1", "--json"]
+        status, out, _ = run_command([*argv, "--nodes", "500"], capsys)
+        data = json.loads(out)
+        assert status == 0 and (data["nodes"], data["think"]) == (500, None)
+        status, out, _ = run_command([*argv, "--think", "0.1"], capsys)
+        data = json.loads(out)
+        assert status == 0 and (data["nodes"], data["think"]) == (None, 0.1)
+        status, _, err = run_command([*argv, "--think", "1", "--nodes", "5"], capsys)
+        assert status == 2 and "not allowed with" in err

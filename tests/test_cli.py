@@ -16,6 +16,12 @@ import pytest
 from tictactoe import cli
 
 
+def default_sigint() -> None:
+    """In the child before it starts: Ctrl-C as a terminal delivers it, even when the test
+    suite itself runs with SIGINT ignored (started in the background)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def tictactoe(*argv: str) -> subprocess.CompletedProcess[str]:
     """Run ``python -m tictactoe`` with ``argv`` in a fresh interpreter."""
     return subprocess.run(
@@ -95,6 +101,7 @@ class ArenaOnATerminal:
             stdout=subprocess.PIPE,
             stderr=slave,
             start_new_session=True,
+            preexec_fn=default_sigint,
         )
         os.close(slave)
         self.err = b""
@@ -141,7 +148,12 @@ def test_arena_endless_match_shows_progress_and_stops_on_ctrl_c(jobs: str) -> No
         if match.process.poll() is None:
             os.killpg(match.process.pid, signal.SIGKILL)
     assert status == 130
-    assert out == ""
+    heading, stopped, *counts = out.splitlines()
+    assert heading.startswith(f"random (X) against random (O) on 3x3, k=3: {games} games, seed ")
+    finished = int(stopped.removeprefix("Stopped after ").partition(" ")[0])
+    assert stopped == f"Stopped after {finished} of {games} games:" and finished >= 2000
+    wins = [int(line.split()[-2]) for line in counts if "%" in line]
+    assert sum(wins) == finished
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     with pytest.raises(ProcessLookupError):  # no worker process is left behind
         os.killpg(match.process.pid, 0)

@@ -276,3 +276,67 @@ def test_a_resignation_counts_as_a_loss_in_the_match() -> None:
     match.game.resign(match.your_mark)
     match.record()
     assert (match.score.wins, match.score.losses, match.score.draws) == (0, 1, 0)
+
+
+def test_search_player_thinks_within_the_games_budget() -> None:
+    from tictactoe.core.gomoku.engine import Engine
+
+    game = Game(Rules(15, 15, 5), {Mark.X: "search", Mark.O: HUMAN}, nodes=500)
+    engine = game._engine(Mark.X)
+    assert isinstance(engine, Engine) and engine.limits.nodes == 500
+    game.set_think(0.3)
+    engine = game._engine(Mark.X)
+    assert isinstance(engine, Engine) and engine.limits.seconds == 0.3
+
+
+def test_think_reports_progress_and_can_be_cancelled() -> None:
+    import threading
+
+    from tictactoe.core.gomoku.limits import Progress
+
+    game = Game(Rules(15, 15, 5), {Mark.X: HUMAN, Mark.O: "search"}, think=600)
+    game.play(112)
+    reports: list[Progress] = []
+    cancel = threading.Event()
+
+    def progress(report: Progress) -> None:
+        reports.append(report)
+        cancel.set()  # enough: stop after the first depth
+
+    board, cell = game.think(progress=progress, cancel=cancel)
+    assert reports and reports[0].depth == 1 and board is game.board
+    assert game.apply(board, cell) and game.board.move_count == 2
+
+
+def test_think_ignores_progress_for_players_that_do_not_search() -> None:
+    game = Game(Rules(), {Mark.X: "first-free", Mark.O: HUMAN})
+    board, cell = game.think(progress=lambda report: None)
+    assert cell == 0 and board is game.board
+
+
+def test_suggestions_exact_on_small_boards_and_searched_on_big_ones() -> None:
+    from tictactoe.core.advice import Verdict
+
+    small = Game(Rules(), {Mark.X: HUMAN, Mark.O: HUMAN})
+    small.play(0)
+    small.play(3)
+    small.play(1)
+    small.play(4)
+    best = small.suggestions(top=2)
+    assert [s.label for s in best] == ["c1", "c2"] and best[0].exact
+    assert best[0].verdict is Verdict.WINNING and best[0].winner_moves == 1
+
+    big = Game(Rules(15, 15, 5), {Mark.X: HUMAN, Mark.O: HUMAN}, nodes=3_000)
+    big.play(112)
+    found = big.suggestions(top=3)
+    assert len(found) == 3 and not found[0].exact
+    assert all(big.board.is_legal(s.cell) for s in found)
+    big.resign()
+    assert big.suggestions() == ()
+
+
+def test_match_passes_the_think_time_to_every_game() -> None:
+    match = Match(Rules(9, 9, 5), "search", think=0.2)
+    assert match.game.think_seconds == 0.2
+    match.set_think(0.4)
+    assert match.game.think_seconds == 0.4 and match.new_game().think_seconds == 0.4

@@ -99,6 +99,12 @@ def test_unknown_name_lists_the_valid_ones() -> None:
 
 
 def test_perfect_player_is_created_by_name() -> None:
-    pytest.importorskip("tictactoe.core.strategies.perfect")
     board = Board.parse("XX./OO./...")
     assert players.create("perfect", seed=0).choose(board) == 2
+
+
+@pytest.mark.parametrize("name", [["perfect"], None, 3, "x" * 5000])
+def test_any_junk_name_is_an_unknown_player_quoted_short(name: object) -> None:
+    with pytest.raises(UnknownPlayerError) as error:
+        players.get(name)  # type: ignore[arg-type]
+    assert len(str(error.value)) < 250

@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from tictactoe import cli
 from tictactoe.commands import solve
 
 
@@ -35,11 +36,12 @@ def test_text_output_names_cells_and_values(capsys: pytest.CaptureFixture[str]) 
     assert run(["XX./OO./..."]) == 0
     out = capsys.readouterr().out
     assert "XX./OO./...  (3 x 3, k=3)" in out
-    assert "X to move: win in 1 ply" in out
-    assert "best: 2 (c1)" in out
-    assert "2 (c1)  win in 1 ply" in out
-    assert "5 (c2)  draw in 5 plies" in out
-    assert "6 (a3)  loss in 2 plies" in out
+    assert "     a b c\n   1 X X .\n   2 O O .\n   3 . . .\n" in out
+    assert "X to move: X wins in 1\n" in out
+    assert "best: c1\n" in out
+    assert "  c1  X wins in 1\n" in out
+    assert "  c2  draw\n" in out
+    assert "  a3  O wins in 1\n" in out
 
 
 def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,15 +50,18 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     first, second = records(capsys.readouterr().out)
     assert first == {
         "position": "XX./OO./...",
+        "exact": True,
         "value": "win",
         "plies": 1,
+        "winner_moves": 1,
         "best": [2],
+        "best_names": ["c1"],
         "moves": {
-            "2": {"value": "win", "plies": 1},
-            "5": {"value": "draw", "plies": 5},
-            "6": {"value": "loss", "plies": 2},
-            "7": {"value": "loss", "plies": 2},
-            "8": {"value": "loss", "plies": 2},
+            "2": {"name": "c1", "value": "win", "plies": 1, "winner_moves": 1},
+            "5": {"name": "c2", "value": "draw", "plies": 5, "winner_moves": None},
+            "6": {"name": "a3", "value": "loss", "plies": 2, "winner_moves": 1},
+            "7": {"name": "b3", "value": "loss", "plies": 2, "winner_moves": 1},
+            "8": {"name": "c3", "value": "loss", "plies": 2, "winner_moves": 1},
         },
     }
     assert second["value"] == "draw"
@@ -80,10 +85,20 @@ def test_k_option_changes_the_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_finished_positions(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["XXX/OO./...", "XOX/XOO/OXX", "--json"]) == 0
     won, full = records(capsys.readouterr().out)
-    assert won == {"position": "XXX/OO./...", "value": "loss", "plies": 0, "best": [], "moves": {}}
+    assert won == {
+        "position": "XXX/OO./...",
+        "exact": True,
+        "value": "loss",
+        "plies": 0,
+        "winner_moves": 0,
+        "best": [],
+        "best_names": [],
+        "moves": {},
+    }
     assert (full["value"], full["plies"], full["moves"]) == ("draw", 0, {})
-    assert run(["XXX/OO./..."]) == 0
-    assert "game over, X has won: loss for O to move" in capsys.readouterr().out
+    assert run(["XXX/OO./...", "XOX/XOO/OXX"]) == 0
+    out = capsys.readouterr().out
+    assert "game over: X has won" in out and "game over: the board is full, a draw" in out
 
 
 def test_positions_from_standard_input(
@@ -115,15 +130,66 @@ def test_bad_win_length_for_the_board(capsys: pytest.CaptureFixture[str]) -> Non
     assert "'.../...'" in capsys.readouterr().err
 
 
-def test_too_big_board_is_a_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
-    big = "/".join(["......."] * 7)
-    assert run([big, "X../.../..."]) == 2
-    captured = capsys.readouterr()
-    assert "cannot solve" in captured.err and big in captured.err
-    assert "X../.../..." in captured.out
+def test_big_board_is_searched_by_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    big = "/".join(["......."] * 3 + ["..XXX.."] + ["..OOO.."] + ["......."] * 2)
+    assert run([big, "X../.../...", "--nodes", "500"]) == 0
+    out = capsys.readouterr().out
+    assert "7 x 7, k=5" in out and "too big to solve exactly" in out
+    assert "best: b4  (winning" in out or "best: f4  (winning" in out
+    assert "forced: X wins in 2, by an open four" in out
+    assert "winning line: X " in out
+    assert "X../.../..." in out  # the small board after it is still solved exactly
 
 
-@pytest.mark.parametrize("argv", [["--k", "x", "..."], ["--k", "1", "..."], [], ["--bogus", "."]])
+def test_big_board_json_and_proved_vcf(capsys: pytest.CaptureFixture[str]) -> None:
+    # X to move on 9 x 9: a four-three at e5 (the e column four and the fifth row three).
+    rows = [
+        ".........",
+        "....X....",
+        "....X....",
+        "....X....",
+        "..XX.....",
+        ".........",
+        "..O..OO..",
+        ".....O...",
+        "....O....",
+    ]
+    assert run(["/".join(rows), "--json", "--nodes", "20000"]) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert record["exact"] is False
+    assert record["verdict"] == "winning" and record["best_name"] in ("e5", "e1")
+    assert record["proof"] in ("vcf", "open-four", "win")
+    assert isinstance(record["winner_moves"], int) and record["winner_moves"] <= 3
+    assert record["pv_names"][0] == record["best_name"]
+    assert record["pv"][0] == record["best"]
+
+
+def test_finished_big_board(capsys: pytest.CaptureFixture[str]) -> None:
+    big = "/".join(["......."] * 3 + ["XXXXX.."] + ["OOOO..."] + ["......."] * 2)
+    assert run([big, "--json"]) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert (record["value"], record["plies"], record["best"]) == ("loss", 0, [])
+
+
+def test_help_explains_the_unit(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        run(["--help"])
+    assert "the winner's own moves" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--k", "x", "..."],
+        ["--k", "1", "..."],
+        [],
+        ["--bogus", "."],
+        ["--think", "0", "..."],
+        ["--think", "nan", "..."],
+        ["--nodes", "0", "..."],
+        ["--think", "1", "--nodes", "5", "..."],
+    ],
+)
 def test_bad_flags_exit_with_usage(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         run(argv)
@@ -132,11 +198,6 @@ def test_bad_flags_exit_with_usage(argv: list[str], capsys: pytest.CaptureFixtur
 
 
 def test_through_the_tictactoe_command(capsys: pytest.CaptureFixture[str]) -> None:
-    cli = pytest.importorskip("tictactoe.cli")
-    try:
-        cli.build_parser()
-    except ModuleNotFoundError as missing:  # another command not written yet
-        pytest.skip(str(missing))
     assert cli.main(["solve", "XX./OO./...", "--json"]) == 0
     assert records(capsys.readouterr().out)[0]["best"] == [2]
 
@@ -177,5 +238,5 @@ def test_a_reader_that_stops_early_is_no_traceback() -> None:
     assert process.stdout.readline().startswith(b".../.../...")
     process.stdout.close()
     err = process.stderr.read().decode()
-    assert process.wait(timeout=60) == 1
+    assert process.wait(timeout=60) == 141  # 128 + SIGPIPE, as for `yes | head -1`
     assert err == ""

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 
@@ -12,8 +15,17 @@ import pytest
 
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
+from tictactoe.i18n import translator
 from tictactoe.paths import HOME_VARIABLE, data_home
-from tictactoe.stats import FILE_NAME, Scoreboard, ScoreboardError, Tally
+from tictactoe.stats import (
+    FILE_NAME,
+    Problem,
+    Recorder,
+    Scoreboard,
+    ScoreboardError,
+    Tally,
+    describe,
+)
 
 
 def test_default_file_follows_tictactoe_home(
@@ -56,10 +68,12 @@ def test_corrupt_file_is_reported_with_the_reason(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     path.write_bytes(b"this is not a database" * 100)
     board = Scoreboard(path)
-    with pytest.raises(ScoreboardError, match="not a database"):
+    with pytest.raises(ScoreboardError, match="not a database") as error:
         board.record(Rules(), "human", "random", Mark.X)
-    with pytest.raises(ScoreboardError):
+    assert error.value.problem is Problem.DAMAGED and error.value.problem.needs_reset
+    with pytest.raises(ScoreboardError) as error:
         board.tallies()
+    assert error.value.problem is Problem.DAMAGED
 
 
 def test_rows_of_an_impossible_board_are_reported(tmp_path: Path) -> None:
@@ -79,11 +93,19 @@ def test_boards_differing_only_in_k_are_listed_in_k_order(tmp_path: Path) -> Non
     assert [tally.rules.k for tally in board.tallies()] == [3, 4, 5]
 
 
-def test_unwritable_location_is_reported(tmp_path: Path) -> None:
+def test_a_folder_that_cannot_be_made_is_named(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    with pytest.raises(ScoreboardError):
-        Scoreboard(blocker / "sub" / "s.db").record(Rules(), "human", "random", None)
+    board = Scoreboard(blocker / "sub" / "s.db")
+    with pytest.raises(ScoreboardError) as error:
+        board.record(Rules(), "human", "random", None)
+    assert error.value.problem is Problem.NO_FOLDER and not error.value.problem.needs_reset
+    assert describe(error.value, translator("en")) == (
+        f"The folder {blocker / 'sub'} for the scoreboard cannot be created (Not a directory)."
+    )
+    assert board.tallies() == []  # nothing to read there: an empty scoreboard
+    problem = board.write_problem()
+    assert problem is not None and problem.problem is Problem.NO_FOLDER
 
 
 RECORD_SCRIPT = """
@@ -131,3 +153,172 @@ def test_reset_leaves_a_directory_in_the_way_alone(tmp_path: Path) -> None:
     with pytest.raises(ScoreboardError):
         Scoreboard(tmp_path / "s.db").reset()
     assert (tmp_path / "s.db").is_dir()
+
+
+def test_reading_writes_nothing(tmp_path: Path) -> None:
+    board = Scoreboard(tmp_path / "data" / "s.db")
+    assert board.tallies() == []
+    assert not (tmp_path / "data").exists()
+    assert board.write_problem() is None  # made the folder, as the first game would
+    assert list((tmp_path / "data").iterdir()) == []
+
+
+def test_a_new_file_is_never_empty_and_leaves_no_draft(tmp_path: Path) -> None:
+    board = Scoreboard(tmp_path / "s.db")
+    board.record(Rules(), "human", "random", None)
+    assert [path.name for path in tmp_path.iterdir()] == ["s.db"]
+    assert (tmp_path / "s.db").stat().st_size > 0
+
+
+def test_a_zero_byte_file_is_not_silently_replaced(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    path.touch()
+    board = Scoreboard(path)
+    for attempt in (board.tallies, lambda: board.record(Rules(), "human", "random", None)):
+        with pytest.raises(ScoreboardError) as error:
+            attempt()
+        assert error.value.problem is Problem.EMPTY and error.value.problem.needs_reset
+    assert path.stat().st_size == 0
+    assert "is empty (0 bytes): its games are lost" in describe(error.value, translator("en"))
+    assert board.reset() == tmp_path / "s.db.broken"
+    board.record(Rules(), "human", "random", None)
+    assert len(board.tallies()) == 1
+
+
+def test_an_earlier_broken_file_is_kept_too(tmp_path: Path) -> None:
+    path = tmp_path / "s.db"
+    (tmp_path / "s.db.broken").write_text("first")
+    path.write_text("second")
+    assert Scoreboard(path).reset() == tmp_path / "s.db.broken-2"
+    assert (tmp_path / "s.db.broken").read_text() == "first"
+
+
+def test_a_folder_in_the_files_place(tmp_path: Path) -> None:
+    (tmp_path / "s.db").mkdir()
+    with pytest.raises(ScoreboardError) as error:
+        Scoreboard(tmp_path / "s.db").tallies()
+    assert error.value.problem is Problem.UNREADABLE
+    assert "a folder is in its place" in str(error.value)
+
+
+@pytest.fixture
+def busy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[sqlite3.Connection]:
+    """A scoreboard with one game, held locked by another connection (as another program
+    writing would); waits shortened so the test is quick."""
+    for name in ("READ_WAIT_SECONDS", "WRITE_WAIT_SECONDS", "RETRY_WAIT_SECONDS"):
+        monkeypatch.setattr(f"tictactoe.stats.{name}", 0.1)
+    Scoreboard(tmp_path / "s.db").record(Rules(), "human", "random", Mark.X)
+    holder = sqlite3.connect(tmp_path / "s.db", isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    yield holder
+    with contextlib.suppress(sqlite3.ProgrammingError):  # a test may have closed it
+        if holder.in_transaction:
+            holder.execute("COMMIT")
+    holder.close()
+
+
+def test_a_busy_file_is_said_to_be_busy(tmp_path: Path, busy: sqlite3.Connection) -> None:
+    board = Scoreboard(tmp_path / "s.db")
+    with pytest.raises(ScoreboardError) as error:
+        board.tallies()
+    assert error.value.problem is Problem.BUSY and not error.value.problem.needs_reset
+    assert describe(error.value, translator("en")) == (
+        f"The scoreboard file {tmp_path / 's.db'} is in use by another program right now."
+    )
+    with pytest.raises(ScoreboardError) as error:
+        board.reset()
+    assert error.value.problem is Problem.BUSY
+    assert not (tmp_path / "s.db.broken").exists()
+
+
+def test_a_busy_write_is_kept_and_written_in_the_background(
+    tmp_path: Path, busy: sqlite3.Connection
+) -> None:
+    recorder = Recorder(Scoreboard(tmp_path / "s.db"))
+    recorder.record(Rules(), "human", "random", Mark.O)  # returns: the file is busy
+    recorder.record(Rules(), "human", "random", None)  # queued behind it
+    assert recorder.pending == 2
+    assert not recorder.wait(timeout=0.5)
+    busy.execute("COMMIT")
+    assert recorder.wait(timeout=30)
+    assert recorder.pending == 0
+    assert Scoreboard(tmp_path / "s.db").tallies() == [Tally("random", Rules(), 1, 1, 1)]
+    recorder.record(Rules(), "human", "random", None)  # the file is free: written at once
+    assert recorder.pending == 0
+
+
+def test_a_background_write_that_fails_is_reported(
+    tmp_path: Path, busy: sqlite3.Connection
+) -> None:
+    recorder = Recorder(Scoreboard(tmp_path / "s.db"))
+    recorder.record(Rules(), "human", "random", Mark.O)
+    (tmp_path / "s.db").rename(tmp_path / "elsewhere.db")  # while still locked ...
+    (tmp_path / "s.db").mkdir()  # ... a folder takes its place: no write can land
+    busy.execute("COMMIT")
+    with pytest.raises(ScoreboardError) as error:
+        recorder.wait(timeout=30)
+    assert error.value.problem is Problem.UNREADABLE
+    assert recorder.pending == 0
+
+
+@pytest.fixture
+def read_only(tmp_path: Path) -> Iterator[Callable[[Path], None]]:
+    """Make a file or folder read-only even for root (``chattr +i``); undone afterwards."""
+    made: list[Path] = []
+
+    def make(path: Path) -> None:
+        if os.geteuid() != 0:
+            path.chmod(0o555 if path.is_dir() else 0o444)
+            if not path.is_dir():
+                path.parent.chmod(0o555)
+                made.append(path.parent)
+        elif subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
+            pytest.skip("no way to make a file read-only for root here (chattr)")
+        made.append(path)
+
+    yield make
+    for path in made:
+        if os.geteuid() == 0:
+            subprocess.run(["chattr", "-i", str(path)], check=True)
+        else:
+            path.chmod(0o755 if path.is_dir() else 0o644)
+
+
+def test_a_read_only_file_is_read_and_said_to_be_read_only(
+    tmp_path: Path, read_only: Callable[[Path], None]
+) -> None:
+    path = tmp_path / "s.db"
+    Scoreboard(path).record(Rules(), "human", "random", Mark.X)
+    read_only(path)
+    board = Scoreboard(path)
+    assert board.tallies() == [Tally("random", Rules(), 1, 0, 0)]
+    problem = board.write_problem()
+    assert problem is not None and problem.problem is Problem.READ_ONLY
+    with pytest.raises(ScoreboardError) as error:
+        board.record(Rules(), "human", "random", Mark.X)
+    assert error.value.problem is Problem.READ_ONLY
+    assert describe(error.value, translator("en")) == f"The scoreboard file {path} is read-only."
+    with pytest.raises(ScoreboardError) as error:
+        board.reset()
+    assert error.value.problem is Problem.READ_ONLY
+    assert board.tallies() == [Tally("random", Rules(), 1, 0, 0)]
+
+
+def test_a_read_only_folder(tmp_path: Path, read_only: Callable[[Path], None]) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    read_only(folder)
+    board = Scoreboard(folder / "s.db")
+    with pytest.raises(ScoreboardError) as error:
+        board.record(Rules(), "human", "random", Mark.X)
+    assert error.value.problem is Problem.READ_ONLY
+    assert describe(error.value, translator("en")) == (
+        f"The folder {folder} of the scoreboard is read-only."
+    )
+
+
+def test_a_home_of_an_unknown_user_is_taken_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(HOME_VARIABLE, "~nosuchuser-of-tictactoe/scores")
+    assert data_home() == Path("~nosuchuser-of-tictactoe/scores")
+    monkeypatch.setenv(HOME_VARIABLE, "~/games")
+    assert data_home() == Path.home() / "games"

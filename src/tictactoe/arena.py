@@ -5,6 +5,10 @@ match gives the same counts however its games are split between processes.
 Players are built once per batch of games and their generator is reseeded
 before every game; that relies on players drawing all their randomness from
 the injected :class:`random.Random`, as the registry asks.
+
+A match stopped by Ctrl-C, SIGTERM or SIGHUP raises :class:`MatchStopped`
+with the counts of the games finished so far; worker processes end with it
+(and on their own within a moment if their parent is killed outright).
 """
 
 from __future__ import annotations
@@ -13,8 +17,14 @@ import multiprocessing
 import os
 import random
 import signal
-from collections.abc import Callable, Iterable, Iterator
+import threading
+import time
+from collections.abc import Callable, Generator, Iterable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
+from types import FrameType
 
 from tictactoe import players
 from tictactoe.core.board import Board, Mark
@@ -32,8 +42,43 @@ BATCH_WORK = 20_000
 progress keeps coming however many games a match has."""
 
 
+DEFAULT_NODES = 20_000
+"""Positions a move for searching players when a match sets no budget (reproducible)."""
+
+JOBS_PER_CORE = 4
+"""Most worker processes per core a match may ask for (:func:`max_jobs`)."""
+
+PARENT_CHECK_SECONDS = 0.5
+"""How often a worker process looks whether its parent is still there."""
+
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""Signals that stop a match like Ctrl-C does (the workers with it), where they exist."""
+
+
 class MatchError(TicTacToeError):
     """A match that cannot be played: a player that cannot play this board, or bad counts."""
+
+
+class MatchStopped(KeyboardInterrupt):
+    """A match ended early by Ctrl-C (``signum`` SIGINT), SIGTERM or SIGHUP.
+
+    :attr:`result` holds the counts of the games finished before the stop.
+    """
+
+    def __init__(self, result: MatchResult, signum: int) -> None:
+        super().__init__(signum)
+        self.result = result
+        self.signum = signum
+
+
+class _Signalled(KeyboardInterrupt):
+    """Raised by the handler of a stop signal, to unwind the match like Ctrl-C."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
 
 
 @dataclass(frozen=True)
@@ -76,9 +121,13 @@ class MatchResult:
     rules: Rules
     seed: int
     tally: Tally
+    think: float | None = None
+    """Seconds a move for searching players (None: they counted nodes)."""
+    nodes: int | None = None
+    """Positions a move for searching players (None: they were timed)."""
 
     def as_dict(self) -> dict[str, object]:
-        """Plain values for JSON: names, board, seed and counts."""
+        """Plain values for JSON: names, board, seed, search budget and counts."""
         tally = self.tally
         return {
             "x": self.x,
@@ -86,6 +135,8 @@ class MatchResult:
             "size": f"{self.rules.m}x{self.rules.n}",
             "k": self.rules.k,
             "seed": self.seed,
+            "think": self.think,
+            "nodes": self.nodes,
             "games": tally.games,
             **{key: value for key, value in asdict(tally).items() if key != "moves"},
             "average_moves": round(tally.moves / tally.games, 2) if tally.games else 0.0,
@@ -102,6 +153,8 @@ class Batch:
     seed: int
     start: int
     stop: int
+    think: float | None = None
+    nodes: int | None = None
 
 
 def game_seed(seed: int, game: int, mark: Mark) -> str:
@@ -120,15 +173,19 @@ def play_game(x: players.Player, o: players.Player, rules: Rules) -> Board:
 
 def play_batch(batch: Batch) -> Tally:
     """Play a batch of games; the counts. Runs in worker processes."""
+    return sum(play_games(batch), Tally())
+
+
+def play_games(batch: Batch) -> Iterator[Tally]:
+    """Play a batch's games one at a time: each game's counts as it ends."""
     rngs = {mark: random.Random() for mark in Mark}
-    x = players.create(batch.x, rngs[Mark.X])
-    o = players.create(batch.o, rngs[Mark.O])
-    tally = Tally()
+    budget = {"think": batch.think, "nodes": batch.nodes}
+    x = players.create(batch.x, rngs[Mark.X], **budget)  # type: ignore[arg-type]
+    o = players.create(batch.o, rngs[Mark.O], **budget)  # type: ignore[arg-type]
     for game in range(batch.start, batch.stop):
         for mark, rng in rngs.items():
             rng.seed(game_seed(batch.seed, game, mark))
-        tally = tally.add_game(play_game(x, o, batch.rules))
-    return tally
+        yield Tally().add_game(play_game(x, o, batch.rules))
 
 
 def check_players(rules: Rules, *names: str) -> None:
@@ -154,6 +211,11 @@ def available_cpus() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+def max_jobs() -> int:
+    """Most worker processes a match may use: :data:`JOBS_PER_CORE` per core."""
+    return JOBS_PER_CORE * available_cpus()
+
+
 def default_jobs(games: int, rules: Rules) -> int:
     """Worker processes for a match: every core for big matches, one for small."""
     return available_cpus() if games * rules.size >= PARALLEL_WORK else 1
@@ -170,11 +232,21 @@ def batch_count(games: int, rules: Rules) -> int:
     return max(min(games, BATCHES_PER_MATCH), -(-games // most_games))
 
 
-def batches(x: str, o: str, rules: Rules, seed: int, games: int) -> Iterator[Batch]:
+def batches(
+    x: str,
+    o: str,
+    rules: Rules,
+    seed: int,
+    games: int,
+    think: float | None = None,
+    nodes: int | None = None,
+) -> Iterator[Batch]:
     """The match cut into :func:`batch_count` batches of near-equal size, in game order."""
     parts = batch_count(games, rules)
     for part in range(parts):
-        yield Batch(x, o, rules, seed, part * games // parts, (part + 1) * games // parts)
+        yield Batch(
+            x, o, rules, seed, part * games // parts, (part + 1) * games // parts, think, nodes
+        )
 
 
 def run_match(
@@ -186,49 +258,181 @@ def run_match(
     seed: int,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    think: float | None = None,
+    nodes: int | None = None,
 ) -> MatchResult:
     """Play ``games`` games of ``x`` (moving first) against ``o``.
 
-    ``jobs`` worker processes share the games (1: play here). ``progress``
-    is called with the number of games finished so far after each batch.
-    The counts depend only on the players, the board, ``games`` and ``seed``.
+    ``jobs`` worker processes share the games (1: play here; at most
+    :func:`max_jobs`). ``progress`` is called with the number of games
+    finished so far after each batch. Searching players (``search``) get
+    ``think`` seconds or ``nodes`` positions a move; with neither,
+    :data:`DEFAULT_NODES` positions. The counts depend only on the players,
+    the board, ``games`` and ``seed`` (and, with ``think``, on the machine's
+    speed). Ctrl-C, SIGTERM or SIGHUP (in the main thread) raise
+    :class:`MatchStopped` with the games finished so far.
     """
+    if think is None and nodes is None:
+        nodes = DEFAULT_NODES
     if games < 1:
         raise MatchError(f"a match needs at least one game, not {games}")
-    if jobs < 1:
-        raise MatchError(f"jobs must be at least 1, not {jobs}")
+    if not 1 <= jobs <= max_jobs():
+        raise MatchError(
+            f"jobs must be from 1 to {max_jobs()} ({JOBS_PER_CORE} per core), not {jobs}"
+        )
     check_players(rules, x, o)
-    work = batches(x, o, rules, seed, games)
+    work = batches(x, o, rules, seed, games, think, nodes)
     done = Tally()
-    for tally in _tallies(work, min(jobs, batch_count(games, rules))):
-        done += tally
-        if progress is not None:
-            progress(done.games)
-    return MatchResult(x, o, rules, seed, done)
+    try:
+        jobs = min(jobs, batch_count(games, rules))
+        with _stop_signals_raise(), closing(_tallies(work, jobs)) as tallies:
+            for tally, batch_ended in tallies:
+                done += tally
+                if batch_ended and progress is not None:
+                    progress(done.games)
+    except KeyboardInterrupt as stop:
+        signum = stop.signum if isinstance(stop, _Signalled) else signal.SIGINT
+        raise MatchStopped(MatchResult(x, o, rules, seed, done, think, nodes), signum) from None
+    return MatchResult(x, o, rules, seed, done, think, nodes)
 
 
-def _tallies(work: Iterable[Batch], jobs: int) -> Iterator[Tally]:
-    """Each batch's tally as it finishes (in order when ``jobs`` is 1).
+def _tallies(work: Iterable[Batch], jobs: int) -> Generator[tuple[Tally, bool], None, None]:
+    """Counts as games finish, and whether a batch ended with them.
 
-    The workers ignore Ctrl-C: the interrupt reaches this process only, which
-    then ends them at once (``terminate``) rather than waiting for their batch.
-    Batches are handed out as workers take them, never all queued up front.
+    With one job: game by game, in order (a stop loses no finished game).
+    With more: batch by batch as :func:`_worker_processes` finish them.
     """
     if jobs == 1:
-        yield from map(play_batch, work)
+        for batch in work:
+            for number, tally in enumerate(play_games(batch), batch.start + 1):
+                yield tally, number == batch.stop
         return
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    for tally in _worker_processes(iter(work), jobs):
+        yield tally, True
+
+
+def _worker_processes(work: Iterator[Batch], jobs: int) -> Generator[Tally, None, None]:
+    """Each batch's counts, played by ``jobs`` worker processes, as they finish.
+
+    Each worker has a pipe of its own and is handed its next batch when it
+    sends a result: no lock is shared, so a worker killed at any moment (a
+    signal sent to the whole process group) cannot leave the others or this
+    process waiting for ever, as it can with :class:`multiprocessing.pool.Pool`.
+    The workers ignore Ctrl-C, which reaches this process only; whatever ends
+    the match early, they are killed at once rather than finishing their batch.
+    """
+    context = multiprocessing.get_context()
+    workers: dict[Connection, BaseProcess] = {}
+    finished = False
     try:
-        yield from pool.imap_unordered(play_batch, work)
-    except BaseException:
-        pool.terminate()
-        raise
-    else:
-        pool.close()
+        for _ in range(jobs):
+            batch = next(work, None)
+            if batch is None:
+                break
+            ours, theirs = context.Pipe()
+            process = context.Process(
+                target=_worker, args=(theirs, os.getpid()), name="arena", daemon=True
+            )
+            with _signals_blocked():  # until the worker has set its own handling up
+                process.start()
+            theirs.close()
+            workers[ours] = process
+            _hand(ours, batch)
+        busy = set(workers)
+        while busy:
+            for ready in wait(list(busy)):
+                assert isinstance(ready, Connection)
+                try:
+                    result = ready.recv()
+                except (EOFError, OSError):
+                    raise MatchError("a worker process ended unexpectedly") from None
+                if isinstance(result, BaseException):
+                    raise result
+                yield result
+                batch = next(work, None)
+                _hand(ready, batch)  # None: no more work, the worker ends
+                if batch is None:
+                    busy.discard(ready)
+        finished = True
     finally:
-        pool.join()
+        for connection, worker in workers.items():
+            if not finished:  # stopped early: no waiting for the batch in hand
+                worker.kill()
+            worker.join()
+            connection.close()
 
 
-def _ignore_interrupts() -> None:
-    """Worker set-up: Ctrl-C is the parent's to handle (no traceback from every worker)."""
+def _hand(connection: Connection, batch: Batch | None) -> None:
+    """Send a worker its next batch (None: the end)."""
+    try:
+        connection.send(batch)
+    except OSError:  # its end of the pipe is closed: it is gone
+        raise MatchError("a worker process ended unexpectedly") from None
+
+
+def _worker(connection: Connection, parent: int) -> None:
+    """A worker process: play the batches it is sent until it is sent None."""
+    _worker_start(parent)
+    while True:
+        try:
+            batch = connection.recv()
+        except (EOFError, OSError):  # the match ended without saying so
+            return
+        if batch is None:
+            return
+        try:
+            result: Tally | BaseException = play_batch(batch)
+        except Exception as error:  # sent back, raised by the match
+            result = error
+        connection.send(result)
+
+
+@contextmanager
+def _stop_signals_raise() -> Iterator[None]:
+    """While the match runs (in the main thread), SIGTERM and SIGHUP stop it like Ctrl-C."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise _Signalled(signum)
+
+    before = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)
+
+
+@contextmanager
+def _signals_blocked() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP held back (where signals can be): a process started
+    meanwhile begins with them held too, so none reaches it before :func:`_worker_start`."""
+    held = {signal.SIGINT, *STOP_SIGNALS}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _worker_start(parent: int) -> None:
+    """Worker set-up: Ctrl-C is the parent's to handle (no traceback from every worker);
+    SIGTERM and SIGHUP end the worker at once; and it ends when its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOP_SIGNALS})
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """End this process as soon as ``parent`` is no longer its parent (killed outright)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)

@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
-from tictactoe import __version__
+from tictactoe import __version__, console
+from tictactoe.display import NoWindowError, has_display, no_display_reason
+from tictactoe.i18n import translator
 
-COMMANDS = ("play", "tk", "pgzero", "solve", "arena", "stats")
+COMMANDS = ("play", "tk", "pgzero", "web", "solve", "arena", "stats", "games", "replay", "brain")
 """Subcommand names; each is the module ``tictactoe.commands.<name>``."""
 
+GREETING_COMMANDS = frozenset({"play", "stats", "tk", "pgzero"})
+"""Commands that talk to a person: Ctrl-C they did not catch themselves still says goodbye."""
+
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
-EXIT_BROKEN_PIPE = 1
+EXIT_INTERRUPTED = console.EXIT_INTERRUPTED
+EXIT_BROKEN_PIPE = console.EXIT_BROKEN_PIPE
 
 
 def _command(name: str) -> ModuleType:
@@ -34,8 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="tictactoe",
         description="Tic-tac-toe and every m,n,k-game, 3 x 3 to 15 x 15 gomoku and beyond: "
         "play in a terminal or a window, solve positions, run matches.",
-        epilog="With no command: the desktop window when a display is available, "
-        "else the terminal game.",
+        epilog="With no command (or only game options): the desktop window when one "
+        "can be opened, else the terminal game.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -47,42 +51,67 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def has_display() -> bool:
-    """True when a window can be opened (an X or Wayland display, or Windows/macOS)."""
-    if sys.platform in ("win32", "darwin"):
-        return True
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Whatever happens to the output, no traceback: a closed pipe ends quietly
+    with 141, an output that cannot be written (a full disk, a closed
+    descriptor) with a one-line message and 1, Ctrl-C with 130.
+    """
+    console.prepare_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not args_list or (
+    default = not args_list or (
         args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")
-    ):
+    )
+    if default:  # the window where one opens, else the terminal game
         args_list.insert(0, "tk" if has_display() else "play")
     args, unknown = parser.parse_known_args(args_list)
     if unknown:  # the command's own usage lists what it takes
         args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    args.fallback = default
     try:
-        status: int = args.run(args)
+        console.release_interrupts()  # Ctrl-C during the start-up is raised here
+        try:
+            if default and args.command == "play":
+                _terminal_instead(args, no_display_reason(translator(args.lang)))
+            status: int = args.run(args)
+        except NoWindowError as error:  # raised by ``tk`` only when ``args.fallback``
+            args = parser.parse_args(["play", *(a for a in args_list[1:] if a != "--no-sound")])
+            _terminal_instead(args, str(error))
+            status = args.run(args)
+        console.flush_output()
     except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted(args)
     except BrokenPipeError:  # the reader went away (``tictactoe solve ... | head -1``)
-        _silence_stdout()
+        console.silence_output()
         return EXIT_BROKEN_PIPE
+    except OSError as error:
+        console.silence_output()
+        if not console.is_output_error(error):
+            raise
+        console.say_error(f"tictactoe: cannot write the output: {error.strerror or error}")
+        return console.EXIT_FAILURE
     return status
 
 
-def _silence_stdout() -> None:
-    """Point standard output at the null device, so the final flush cannot fail again."""
+def _terminal_instead(args: argparse.Namespace, reason: str) -> None:
+    """Say in one line that no window opens, so the game is played in the terminal."""
+    _ = translator(args.lang)
+    message = _("No window can be opened ({reason}): playing in the terminal instead.")
+    print(message.format(reason=reason), file=sys.stderr, flush=True)
+
+
+def _interrupted(args: argparse.Namespace) -> int:
+    """Ctrl-C that the command did not handle itself: goodbye (or a new line), 130."""
+    if args.command not in GREETING_COMMANDS:
+        console.say_error("")
+        return EXIT_INTERRUPTED
     try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # pragma: no cover - stdout without a file descriptor
-        pass
+        print("\n" + translator(getattr(args, "lang", None)).gettext("Goodbye!"), flush=True)
+    except (OSError, ValueError):
+        console.silence_output()
+    return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -17,17 +17,20 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from tictactoe import players as registry
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Solver
 
 if TYPE_CHECKING:
+    from tictactoe.core.advice import Suggestion
     from tictactoe.core.analysis import MoveValue
+    from tictactoe.core.gomoku.limits import Cancel, ProgressCallback
 
 HUMAN = "human"
 """The player name of a person (at the keyboard, mouse or screen)."""
@@ -76,7 +79,7 @@ def check_player_name(name: str) -> str:
         if isinstance(name, str) and name.strip().lower() in registry.RETIRED:
             raise
         raise UnknownPlayerError(
-            f"unknown player {name!r}: choose {HUMAN} or one of {', '.join(registry.names())}"
+            f"unknown player {shown(name)}: choose {HUMAN} or one of {', '.join(registry.names())}"
         ) from error
 
 
@@ -102,8 +105,14 @@ class Game:
         *,
         rng: random.Random | None = None,
         solver: Solver | None = None,
+        think: float | None = None,
+        nodes: int | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
+        self.think_seconds = think
+        """Seconds a searching computer player may think per move (None: its default, 1.0)."""
+        self.think_nodes = nodes
+        """Positions a searching computer player visits per move instead (reproducible)."""
         chosen = {Mark.X: HUMAN, Mark.O: "perfect"} if players is None else dict(players)
         self._players = {mark: check_player_name(chosen[mark]) for mark in Mark}
         self._rng = rng if rng is not None else random.Random()
@@ -113,6 +122,8 @@ class Game:
         self._engines: dict[tuple[Mark, str], registry.Player] = {}
         self._solver = solver
         self._resigned: Mark | None = None
+        self.started_at = datetime.now(UTC)
+        """When the game began (for its record)."""
 
     # --- reading ------------------------------------------------------------
 
@@ -193,17 +204,39 @@ class Game:
             raise NotYourTurnError(f"it is {self._players[self.turn]}'s turn ({self.turn})")
         return self._push(cell)
 
-    def think(self) -> tuple[Board, int]:
+    def think(
+        self,
+        progress: ProgressCallback | None = None,
+        cancel: Cancel | None = None,
+    ) -> tuple[Board, int]:
         """The computer's choice for the current position, without playing it.
 
         Safe to call from a worker thread: it reads the current board once
-        and returns it with the chosen cell, for :meth:`apply`.
+        and returns it with the chosen cell, for :meth:`apply`. A searching
+        player (``search``) reports each completed depth to ``progress`` (a
+        :class:`~tictactoe.core.gomoku.limits.Progress`: depth, nodes,
+        score, principal variation) and stops early, with its best move so
+        far, once ``cancel`` (a :class:`threading.Event`) is set; the other
+        players ignore both.
         """
         board = self.board
         mark = board.turn
         if self.is_over or self.is_human(mark):
             raise NotYourTurnError(f"no computer player is to move in {board.text}")
-        return board, self._engine(mark).choose(board)
+        engine = self._engine(mark)
+        search = getattr(engine, "search", None)
+        if search is not None and (progress is not None or cancel is not None):
+            return board, search(board, progress=progress, cancel=cancel).move
+        return board, engine.choose(board)
+
+    def set_think(self, seconds: float | None = None, nodes: int | None = None) -> None:
+        """Change the searching players' budget per move, from their next move on."""
+        self.think_seconds, self.think_nodes = seconds, nodes
+        self._engines = {
+            key: engine
+            for key, engine in self._engines.items()
+            if not registry.get(key[1]).thinks
+        }
 
     def apply(self, board: Board, cell: int) -> bool:
         """Play a move from :meth:`think` if ``board`` is still the current position."""
@@ -221,7 +254,13 @@ class Game:
     def _engine(self, mark: Mark) -> registry.Player:
         key = (mark, self._players[mark])
         if key not in self._engines:
-            self._engines[key] = registry.create(key[1], self._rng, solver=self.solver)
+            self._engines[key] = registry.create(
+                key[1],
+                self._rng,
+                solver=self.solver,
+                think=self.think_seconds,
+                nodes=self.think_nodes,
+            )
         return self._engines[key]
 
     def resign(self, mark: Mark | None = None) -> Outcome:
@@ -254,6 +293,43 @@ class Game:
         from tictactoe.core.analysis import analyse
 
         return analyse(self.board, self.solver)
+
+    def suggestions(
+        self,
+        top: int = 3,
+        *,
+        seconds: float | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: Cancel | None = None,
+    ) -> tuple[Suggestion, ...]:
+        """The best ``top`` moves for the side to move with a verdict, on every board.
+
+        Exact on boards the solver finishes (the same values as :meth:`hint`);
+        on bigger boards the engine searches for ``seconds`` (default: this
+        game's think time, else 1.0) and judges its best moves: winning /
+        better / equal / worse / losing, with "forced win in N" (the winner's
+        own moves) when it proves one. Call it off the UI thread on big boards;
+        ``cancel`` stops it early. Empty once the game is over.
+        """
+        from tictactoe.core.advice import suggest
+        from tictactoe.core.gomoku.limits import Limits
+
+        if self.is_over:
+            return ()
+        chosen = seconds if seconds is not None else self.think_seconds
+        limits = (
+            Limits(seconds=None, nodes=self.think_nodes)
+            if chosen is None and self.think_nodes is not None
+            else Limits(seconds=1.0 if chosen is None else chosen)
+        )
+        return suggest(
+            self.board,
+            top,
+            solver=self.solver,
+            limits=limits,
+            progress=progress,
+            cancel=cancel,
+        )
 
     @property
     def solver(self) -> Solver:
@@ -337,8 +413,13 @@ class Match:
         starter: Starter = Starter.YOU,
         rng: random.Random | None = None,
         you: str = HUMAN,
+        think: float | None = None,
+        nodes: int | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
+        self.think_seconds = think
+        """Seconds a searching computer player thinks per move (None: 1.0); see :class:`Game`."""
+        self.think_nodes = nodes
         self.opponent = check_player_name(opponent)
         self.you = check_player_name(you)
         self.starter = starter
@@ -362,7 +443,14 @@ class Match:
 
     def _new_game(self) -> Game:
         first, second = (self.you, self.opponent) if self.you_start else (self.opponent, self.you)
-        return Game(self.rules, {Mark.X: first, Mark.O: second}, rng=self.rng, solver=self.solver)
+        return Game(
+            self.rules,
+            {Mark.X: first, Mark.O: second},
+            rng=self.rng,
+            solver=self.solver,
+            think=self.think_seconds,
+            nodes=self.think_nodes,
+        )
 
     @property
     def your_mark(self) -> Mark:
@@ -377,6 +465,11 @@ class Match:
         self.you_start = self._first_mover_is_you() if you_start is None else you_start
         self.game = self._new_game()
         return self.game
+
+    def set_think(self, seconds: float | None = None, nodes: int | None = None) -> None:
+        """Change how long searching players think, in this game and the next ones."""
+        self.think_seconds, self.think_nodes = seconds, nodes
+        self.game.set_think(seconds, nodes)
 
     def set_opponent(self, name: str) -> None:
         """Change the opponent; in the current game it takes over from the next move."""

@@ -6,7 +6,13 @@ import argparse
 
 import pytest
 
-from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.commands.options import (
+    add_game_options,
+    board_for_k,
+    rng_from,
+    rules_from,
+    starter_from,
+)
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.rules import Rules
@@ -41,6 +47,22 @@ def test_first_overrides_side_and_k_alone_keeps_the_size() -> None:
     assert rules_from(args, Rules(4, 4, 3)) == Rules(4, 4, 4)
 
 
+@pytest.mark.parametrize(
+    ("k", "side"), [(2, 3), (3, 3), (4, 4), (5, 15), (6, 15), (15, 15), (20, 20), (26, 26)]
+)
+def test_k_without_a_size_gets_a_board_that_fits(k: int, side: int) -> None:
+    assert board_for_k(k) == Rules(side, side, k)
+    assert rules_from(parse("--k", str(k))) == Rules(side, side, k)
+    expected = Rules(3, 3, k) if k <= 3 else Rules(side, side, k)
+    assert rules_from(parse("--k", str(k)), Rules()) == expected  # the windows' 3 x 3 if it fits
+
+
+@pytest.mark.parametrize("k", [-1, 0, 1, 27, 10**6])
+def test_k_that_fits_no_board_raises_rules_error(k: int) -> None:
+    with pytest.raises(RulesError, match="k must be from 2"):
+        rules_from(parse("--k", str(k)), Rules())
+
+
 def test_seeded_rng_is_reproducible() -> None:
     assert rng_from(parse("--seed", "3")).random() == rng_from(parse("--seed", "3")).random()
 
@@ -72,3 +94,18 @@ def test_bad_values_exit_2_with_a_message(
         parse(*argv)
     assert exit_info.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_think_seconds() -> None:
+    assert parse().think == 1.0
+    assert parse("--think", "0.25").think == 0.25
+    assert parse("--think", " 3 ").think == 3.0
+
+
+@pytest.mark.parametrize(
+    "bad", ["0", "-1", "0.01", "601", "nan", "inf", "1e999", "soon", "", "9" * 500]
+)
+def test_bad_think_is_refused_with_the_range(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse("--think", bad)
+    assert "from 0.05 to 600" in capsys.readouterr().err

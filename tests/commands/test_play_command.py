@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+import os
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
+
+from tictactoe.core.rules import Rules
+from tictactoe.stats import Scoreboard
 
 BAD_FLAGS = {
     "numpad on 5x5": (["--numbering", "numpad", "--size", "5x5"], "numpad works only on a 3x3"),
     "unknown numbering": (["--numbering", "roman"], "numbering must be index, numpad, coords"),
-    "negative delay": (["--delay", "-1"], "delay must be from 0 to 60"),
-    "delay not a number": (["--delay", "soon"], "delay must be a number"),
+    "negative delay": (["--delay", "-1"], "--delay: must be a number of seconds from 0 to 60"),
+    "delay not a number": (["--delay", "soon"], "seconds from 0 to 60, not 'soon'"),
+    "delay of nan": (["--delay", "nan"], "seconds from 0 to 60, not 'nan'"),
+    "delay of 5000 digits": (["--delay", "9" * 5000], "seconds from 0 to 60, not '999"),
     "unknown opponent": (["--opponent", "nobody"], "unknown player 'nobody'"),
     "bad size": (["--size", "three"], "board size must look like"),
     "k too long": (["--size", "3x3", "--k", "9"], "k must be from 2 to 3"),
@@ -50,7 +64,7 @@ def test_coin_toss_is_reproducible_with_a_seed(run) -> None:
     first = run(argv, "")[1]
     again = run(argv, "")[1]
     assert first == again
-    assert "will go first" in first
+    assert "Coin toss: heads, so you go first and play X." in first
 
 
 def test_help_lists_every_flag(run) -> None:
@@ -60,3 +74,117 @@ def test_help_lists_every_flag(run) -> None:
         assert flag in out
     for flag in ("--seed", "--numbering", "--delay"):
         assert flag in out
+
+
+def test_no_help_mentions_the_seed_tutorials() -> None:
+    import re
+
+    from tictactoe import players
+    from tictactoe.cli import COMMANDS, build_parser
+
+    parser = build_parser()
+    texts = [parser.format_help()]
+    subparsers = next(a for a in parser._actions if a.dest == "command")
+    texts += [subparsers.choices[name].format_help() for name in COMMANDS]
+    for text in texts:
+        assert not re.search(r"seeds? \d{3}|tutorial", text, flags=re.IGNORECASE), text
+    play = subparsers.choices["play"].format_help()
+    for strategy in players.STRATEGIES:  # names for the flag, with the level players see
+        assert f"{strategy.name} ({strategy.title})" in " ".join(play.split())
+
+
+class LockedScoreboard:
+    """The scoreboard held locked by another connection, as another program writing would."""
+
+    def __init__(self, path: Path) -> None:
+        Scoreboard(path).record(Rules(), "human", "random", None)
+        self.db = sqlite3.connect(path, isolation_level=None)
+        self.db.execute("BEGIN EXCLUSIVE")
+
+    def release(self) -> None:
+        if self.db.in_transaction:
+            self.db.execute("COMMIT")
+
+
+def _game(home: Path) -> subprocess.Popen[bytes]:
+    argv = ["play", "--opponent", "first-free", "--size", "3x3", "--first", "you"]
+    return subprocess.Popen(
+        [sys.executable, "-m", "tictactoe", *argv],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "TICTACTOE_HOME": str(home), "LANGUAGE": "en"},
+    )
+
+
+def _read_until(process: subprocess.Popen[bytes], marker: bytes) -> bytes:
+    assert process.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + 30
+    while marker not in seen and time.monotonic() < deadline:
+        if select.select([process.stdout], [], [], 0.1)[0]:
+            chunk = os.read(process.stdout.fileno(), 4096)
+            if not chunk:
+                break
+            seen += chunk
+    assert marker in seen, seen.decode()
+    return seen
+
+
+def test_a_game_finished_while_the_scoreboard_is_busy_is_saved_during_the_next(
+    home: Path,
+) -> None:
+    lock = LockedScoreboard(home / "scores.sqlite3")
+    game = _game(home)
+    assert game.stdin is not None
+    try:
+        game.stdin.write(b"5\n9\n1\n")  # a win, finished while the file is locked
+        game.stdin.flush()
+        _read_until(game, b"Do you want to play again?")
+        lock.release()
+        game.stdin.write(b"yes\n5\n9\n1\nno\n")  # the next game, then the end
+        game.stdin.flush()
+        out, err = game.communicate(timeout=60)
+    finally:
+        lock.release()
+        game.kill()
+    assert game.returncode == 0, err
+    assert b"scoreboard" not in out and err == b""
+    first_free, random = Scoreboard(home / "scores.sqlite3").tallies()
+    assert (first_free.opponent, first_free.wins, random.draws) == ("first-free", 2, 1)
+
+
+def test_the_end_waits_for_a_busy_scoreboard_and_says_so(home: Path) -> None:
+    lock = LockedScoreboard(home / "scores.sqlite3")
+    game = _game(home)
+    assert game.stdin is not None
+    try:
+        game.stdin.write(b"5\n9\n1\nno\n")
+        game.stdin.flush()
+        _read_until(game, b"the scoreboard file is in use by another program (Ctrl-C to give up)")
+        assert game.poll() is None  # still waiting for the file
+        lock.release()
+        out, err = game.communicate(timeout=60)
+    finally:
+        lock.release()
+        game.kill()
+    assert game.returncode == 0 and err == b"" and b"not saved" not in out
+    assert Scoreboard(home / "scores.sqlite3").tallies()[0].wins == 1
+
+
+def test_ctrl_c_gives_up_waiting_and_says_what_was_not_saved(home: Path) -> None:
+    lock = LockedScoreboard(home / "scores.sqlite3")
+    game = _game(home)
+    assert game.stdin is not None
+    try:
+        game.stdin.write(b"5\n9\n1\nno\n")
+        game.stdin.flush()
+        _read_until(game, b"(Ctrl-C to give up)")
+        game.send_signal(signal.SIGINT)
+        out, err = game.communicate(timeout=60)
+    finally:
+        lock.release()
+        game.kill()
+    assert game.returncode == 0 and b"Traceback" not in err
+    assert out.rstrip().endswith(b"The result of 1 game was not saved.")
+    assert [t.opponent for t in Scoreboard(home / "scores.sqlite3").tallies()] == ["random"]

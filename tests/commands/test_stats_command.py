@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import closing
 from pathlib import Path
+
+import pytest
 
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
@@ -76,7 +80,7 @@ def test_corrupt_scoreboard_is_reported(run, home: Path) -> None:
     (home / "scores.sqlite3").write_bytes(b"not a database" * 50)
     status, out, err = run(["stats"])
     assert status == 1
-    assert "cannot be used" in out
+    assert "scores.sqlite3 is damaged (file is not a database)." in out
     assert "Traceback" not in out + err
     assert "tictactoe stats --reset" in out
 
@@ -90,3 +94,66 @@ def test_reset_repairs_a_corrupt_scoreboard(run, home: Path) -> None:
     status, out, _ = run(["stats"])
     assert status == 0
     assert "No games recorded yet." in out
+
+
+def test_yes_without_reset_is_an_error(run, home: Path) -> None:
+    _board(home).record(Rules(), "human", "perfect", None)
+    status, out, err = run(["stats", "--yes"])
+    assert status == 2 and out == ""
+    assert "tictactoe stats: error: --yes works only with --reset" in err
+    assert len(_board(home).tallies()) == 1
+
+
+def test_a_busy_scoreboard_is_never_a_reason_to_reset(
+    run, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tictactoe.stats.READ_WAIT_SECONDS", 0.1)
+    _board(home).record(Rules(), "human", "perfect", None)
+    with closing(sqlite3.connect(home / "scores.sqlite3", isolation_level=None)) as holder:
+        holder.execute("BEGIN EXCLUSIVE")
+        status, out, _ = run(["stats"])
+        reset_status, reset_out, _ = run(["stats", "--reset", "--yes"])
+        holder.execute("COMMIT")
+    assert status == reset_status == 1
+    for text in (out, reset_out):
+        assert "is in use by another program right now." in text
+        assert "Try again in a moment." in text
+        assert "--reset" not in text
+    assert not (home / "scores.sqlite3.broken").exists()
+    assert len(_board(home).tallies()) == 1
+
+
+def test_a_folder_that_cannot_be_made_is_named(
+    run, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    (tmp_path / "file").write_text("in the way")
+    monkeypatch.setenv("TICTACTOE_HOME", str(tmp_path / "file" / "data"))
+    status, out, _ = run(["stats"])
+    assert status == 0
+    assert out.splitlines() == [
+        "No games recorded yet.",
+        f"The folder {tmp_path / 'file' / 'data'} for the scoreboard cannot be created"
+        " (Not a directory).",
+        "New results are not saved.",
+    ]
+    assert "--reset" not in out
+
+
+def test_a_zero_byte_scoreboard_is_reported_and_reset_keeps_it(run, home: Path) -> None:
+    (home / "scores.sqlite3").touch()
+    status, out, _ = run(["stats"])
+    assert status == 1
+    assert "scores.sqlite3 is empty (0 bytes): its games are lost." in out
+    assert "To start a new one, run: tictactoe stats --reset" in out
+    status, out, _ = run(["stats", "--reset", "--yes"])
+    assert status == 0 and "scores.sqlite3.broken" in out
+    assert (home / "scores.sqlite3.broken").stat().st_size == 0
+
+
+def test_a_too_long_answer_to_the_reset_question(run, home: Path) -> None:
+    _board(home).record(Rules(), "human", "perfect", None)
+    status, out, _ = run(["stats", "--reset", "--lang", "ru"], "д" * 50_000 + "\nнет\n")
+    assert status == 0
+    assert "Слишком длинный ответ (больше 1000 символов)." in out
+    assert "Таблица результатов не изменилась." in out
+    assert len(out) < 1000

@@ -219,10 +219,30 @@ class TestPlay:
         with pytest.raises(IllegalMoveError, match="the game is over: X has won"):
             Board.parse("XXX/OO./...").play(8)
 
-    def test_board_is_immutable(self) -> None:
-        board = Board.empty()
+    @pytest.mark.parametrize("name", ["x", "o", "rules", "_winner", "winning_lines", "extra"])
+    def test_board_is_immutable(self, name: str) -> None:
+        board = Board.parse("XX./OO./...")
+        before = board.winning_lines, hash(board)
         with pytest.raises(AttributeError, match="immutable"):
-            board.x = 1  # type: ignore[misc]
+            setattr(board, name, 1)
+        with pytest.raises(AttributeError, match="immutable"):
+            delattr(board, name)
+        assert (board.winning_lines, hash(board)) == before
+        assert board.play(2).winner is Mark.X
+
+    @pytest.mark.parametrize("rules", ["3x3", 3, (3, 3, 3), Rules, object()])
+    def test_anything_but_rules_is_a_rules_error(self, rules: object) -> None:
+        with pytest.raises(RulesError, match="a board needs Rules"):
+            Board(rules)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="a board needs Rules"):
+            Board.empty(rules)  # type: ignore[arg-type]
+
+    def test_huge_and_odd_bitboards_are_position_errors(self) -> None:
+        for x in (-(10**5000), 10**5000, 1.0, "1", None):
+            with pytest.raises(PositionError):
+                Board(Rules(), x, 0)  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError, match="off the 3 x 3 board"):
+            Board.empty().play(10**5000)
 
     @given(boards())
     def test_winner_matches_a_line_scan(self, board: Board) -> None:
@@ -262,6 +282,12 @@ class TestValueSemantics:
         copy = pickle.loads(pickle.dumps(board))
         assert snapshot(copy) == snapshot(board)
         assert copy.winning_lines == board.winning_lines
+
+    def test_a_doctored_pickle_is_refused(self) -> None:
+        """Unpickling checks reachability like ``Board(rules, x, o)``: three X and no O."""
+        forged = pickle.dumps(Board._trusted(Rules(), 0b111, 0, Mark.X))
+        with pytest.raises(PositionError, match="X has 3 marks and O has 0"):
+            pickle.loads(forged)
 
     @given(boards())
     def test_transformed_keeps_the_result(self, board: Board) -> None:

@@ -53,6 +53,25 @@ def test_big_board_coordinates() -> None:
     assert parse(rules, "a10") == 9 * 26
 
 
+@settings(max_examples=40)
+@given(rules(), st.data())
+def test_coordinates_with_a_space_or_the_row_first(rules: Rules, data: st.DataObject) -> None:
+    cell = data.draw(st.integers(0, rules.size - 1))
+    name = label(rules, cell)
+    letter, number = name[0], name[1:]
+    for text in (f"{letter} {number}", f"{number}{letter}", f" {number} {letter.upper()} "):
+        assert parse(rules, text) == cell
+
+
+def test_row_first_and_spaces_on_3x3() -> None:
+    rules = Rules()
+    assert parse(rules, "2b") == parse(rules, "b 2") == parse(rules, "2 B") == 4
+    assert parse(Rules(15, 15, 5), "10a") == 9 * 15
+    for junk in ("2", "b", "2b2", "b2b", "22b", "2 b 2", "d1", "4a"):
+        with pytest.raises(CellNameError, match="is not a cell"):
+            parse(rules, junk)
+
+
 def test_numpad_exists_only_on_3x3() -> None:
     assert Numbering.NUMPAD.supports(Rules())
     assert not Numbering.NUMPAD.supports(Rules(4, 4, 3))
@@ -64,7 +83,7 @@ def test_numpad_exists_only_on_3x3() -> None:
 
 JUNK = st.one_of(
     st.text(max_size=6),
-    st.sampled_from(["", " ", "-1", "+1", "1.0", "b", "2b", "b0", "b-1", "a 1", "٣", "b٢", "ab2"]),
+    st.sampled_from(["", " ", "-1", "+1", "1.0", "b", "2", "b0", "b-1", "2bb", "٣", "b٢", "ab2"]),
 )
 
 
@@ -101,9 +120,37 @@ def test_numbers_of_thousands_of_digits(numbering: Numbering, digits: str) -> No
         (Numbering.COORDS, "d1", "a-c then a number 1-3"),
         (Numbering.COORDS, "a4", "a-c then a number 1-3"),
         (Numbering.COORDS, "a0", "a-c then a number 1-3"),
-        (Numbering.COORDS, "1a", "like b2"),
+        (Numbering.COORDS, "1a1", "like b2"),
     ],
 )
 def test_messages_give_the_valid_range(numbering: Numbering, text: str, hint: str) -> None:
     with pytest.raises(CellNameError, match=hint):
         parse(Rules(), text, numbering)
+
+
+@pytest.mark.parametrize("text", [None, 5, b"b2", ["b2"]])
+@pytest.mark.parametrize("numbering", list(Numbering))
+def test_a_name_that_is_not_text(text: object, numbering: Numbering) -> None:
+    with pytest.raises(CellNameError, match="a cell name is text"):
+        parse(Rules(), text, numbering)  # type: ignore[arg-type]
+
+
+def test_rules_and_numbering_are_checked() -> None:
+    with pytest.raises(CellNameError, match="on a board's Rules, not on '3x3'"):
+        parse("3x3", "b2")  # type: ignore[arg-type]
+    with pytest.raises(CellNameError, match="numbering must be one of index, numpad, coords"):
+        label(Rules(), 4, "keypad")  # type: ignore[arg-type]
+    assert parse(Rules(), "b2", "coords") == 4  # type: ignore[arg-type]
+    assert label(Rules(), 4, "index") == "4"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cell", [-1, 9, None, "4", 4.5, True, pytest.param(10**5000, id="huge")])
+def test_label_of_a_cell_off_the_board(cell: object) -> None:
+    with pytest.raises(CellNameError, match="not on the 3 x 3 board"):
+        label(Rules(), cell)  # type: ignore[arg-type]
+
+
+def test_a_long_name_is_quoted_short() -> None:
+    with pytest.raises(CellNameError) as error:
+        parse(Rules(), "b" * 100_000)
+    assert len(str(error.value)) < 200

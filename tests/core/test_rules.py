@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import re
 
 import pytest
 from hypothesis import given
@@ -104,6 +105,47 @@ class TestValidation:
         with pytest.raises(AttributeError):
             Rules().k = 4  # type: ignore[misc]
         assert len({Rules(), Rules.of(3), Rules(3, 3, 2)}) == 2
+
+    @pytest.mark.parametrize("name", ["m", "n", "k"])
+    def test_no_way_round_the_freeze(self, name: str) -> None:
+        rules = Rules(4, 5, 3)
+        lines = rules.lines
+        with pytest.raises(AttributeError, match="frozen"):
+            delattr(rules, name)
+        vars(rules)[name] = 9  # the instance dictionary holds caches only
+        assert (rules.m, rules.n, rules.k) == (4, 5, 3)
+        assert rules == Rules(4, 5, 3) and hash(rules) == hash(Rules(4, 5, 3))
+        assert rules.lines == lines
+
+    @pytest.mark.parametrize(
+        ("args", "message"),
+        [
+            (("3",), "rows must be a whole number, not '3'"),
+            ((None,), "rows must be a whole number, not None"),
+            ((3.0,), "rows must be a whole number, not 3.0"),
+            ((10**5000,), "rows must be from 1 to 26, not a whole number of 16610 bits"),
+            ((3, 3, 10**5000), "not a whole number of 16610 bits"),
+            ((3, "x" * 5000), "not 'xxxxxxxxx"),
+        ],
+    )
+    def test_rules_of_junk_is_a_rules_error(self, args: tuple[object, ...], message: str) -> None:
+        with pytest.raises(RulesError, match=re.escape(message)) as error:
+            Rules.of(*args)  # type: ignore[arg-type]
+        assert len(str(error.value)) < 200
+
+    @pytest.mark.parametrize("text", [None, 3, b"3x3", ["3x3"]])
+    def test_parse_size_of_anything_but_text(self, text: object) -> None:
+        with pytest.raises(RulesError, match="must be text"):
+            Rules.parse_size(text)  # type: ignore[arg-type]
+
+    @pytest.mark.parametrize(
+        "cell", [-1, 9, "4", None, 4.0, True, pytest.param(10**5000, id="huge")]
+    )
+    def test_cells_off_the_board_or_not_cells(self, cell: object) -> None:
+        with pytest.raises(RulesError, match="off the 3 x 3 board"):
+            Rules().row_col(cell)  # type: ignore[arg-type]
+        with pytest.raises(RulesError, match="off the 3 x 3 board"):
+            Rules().cell(cell, 0)  # type: ignore[arg-type]
 
 
 class TestLines:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Board
-from tictactoe.core.errors import UnsolvableError
+from tictactoe.core.errors import PositionError, TicTacToeError, UnsolvableError
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import (
     DRAW_SCORE,
@@ -196,6 +196,24 @@ def test_too_big_boards_are_refused(rules: Rules) -> None:
     assert f"{rules.m} x {rules.n}" in reason
     with pytest.raises(UnsolvableError, match="cannot solve"):
         Solver().solve(Board.empty(rules))
+
+
+@pytest.mark.parametrize("board", [None, "X../.../...", Rules(), 0])
+def test_anything_but_a_board_is_a_position_error(board: object) -> None:
+    solver = Solver()
+    for ask in (
+        solver.solve,
+        solver.value,
+        solver.outcome,
+        solver.move_outcomes,
+        solver.move_values,
+        lambda b: solver.reaches(b, Value.DRAW),
+    ):
+        with pytest.raises(PositionError, match="the solver takes a Board"):
+            ask(board)  # type: ignore[operator]
+    with pytest.raises(TicTacToeError, match="win, draw or loss"):
+        solver.reaches(Board.empty(), "victory")  # type: ignore[arg-type]
+    assert solver.reaches(Board.empty(), "draw")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -5,24 +5,34 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import sys
+import time
+from collections.abc import Callable
 from typing import TextIO
 
 from tictactoe import arena, players
-from tictactoe.commands.options import at_least, board_size, computer_player, whole_number
+from tictactoe.commands.options import (
+    at_least,
+    board_size,
+    computer_player,
+    think_seconds,
+    whole_number,
+)
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.rules import Rules
 
 HELP = "play computer players against each other and count the wins and draws"
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 DEFAULT_GAMES = 100
 PROGRESS_WIDTH = 30
 """Characters in the progress bar."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--x --o --games --size --k --seed --jobs --json`` to ``parser``."""
+    """Add ``--x --o --games --size --k --seed --jobs --think --nodes --json`` to ``parser``."""
     catalogue = ", ".join(players.names())
     parser.add_argument(
         "--x", required=True, type=computer_player, metavar="NAME", help=f"X's player: {catalogue}"
@@ -57,13 +67,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--jobs",
         type=at_least(1),
         metavar="J",
-        help="worker processes (default: every core for big matches, 1 for small)",
+        help="worker processes (default: every core for big matches, 1 for small; "
+        f"at most {arena.JOBS_PER_CORE} per core)",
+    )
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--think",
+        type=think_seconds,
+        metavar="SECONDS",
+        help="seconds a move for the search player (results then vary from run to run)",
+    )
+    budget.add_argument(
+        "--nodes",
+        type=at_least(1),
+        metavar="N",
+        help=f"positions a move for the search player (default {arena.DEFAULT_NODES:,}: "
+        "the same counts on every machine)",
     )
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Play the match; 2 with a message for a board or player that cannot be used."""
+    """Play the match; 2 with a message for a board or player that cannot be used.
+
+    The seed is shown before the first game (text output), so a match
+    stopped early can be played again. Ctrl-C shows the counts of the games
+    finished so far and exits 130; SIGTERM and SIGHUP end it (workers
+    included) with 128 + the signal's number, quietly.
+    """
+    if args.jobs is not None and args.jobs > arena.max_jobs():
+        return _usage_error(
+            args,
+            f"--jobs {args.jobs} is more than this machine can use: at most "
+            f"{arena.max_jobs()} ({arena.JOBS_PER_CORE} per core, "
+            f"{arena.available_cpus()} cores)",
+        )
     try:
         rows, columns = args.size
         rules = Rules.of(rows, columns, args.k)
@@ -73,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     jobs = args.jobs if args.jobs is not None else arena.default_jobs(args.games, rules)
+    if not args.json:
+        print(heading(args.x, args.o, rules, args.games, seed), flush=True)
     bar = ProgressBar(args.games, sys.stderr) if sys.stderr.isatty() else None
     try:
         if bar is not None:
@@ -85,43 +125,100 @@ def run(args: argparse.Namespace) -> int:
             seed=seed,
             jobs=jobs,
             progress=bar.update if bar is not None else None,
+            think=args.think,
+            nodes=args.nodes,
         )
-    finally:
+    except arena.MatchStopped as stop:
         if bar is not None:
             bar.close()
-    print(json.dumps(result.as_dict()) if args.json else report(result))
+        if stop.signum != signal.SIGINT:
+            return 128 + stop.signum
+        print(_stopped(stop.result, args.games, as_json=args.json), flush=True)
+        return EXIT_INTERRUPTED
+    if bar is not None:
+        bar.close()
+    print(json.dumps(result.as_dict()) if args.json else counts(result))
     return 0
 
 
-def report(result: arena.MatchResult) -> str:
-    """The result as a few lines of text."""
+def _usage_error(args: argparse.Namespace, message: str) -> int:
+    parser: argparse.ArgumentParser | None = getattr(args, "parser", None)
+    if parser is not None:
+        parser.error(message)
+    print(f"tictactoe arena: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def heading(x: str, o: str, rules: Rules, games: int, seed: int) -> str:
+    """The first line: who plays whom, on which board, how many games, with which seed."""
+    return f"{x} (X) against {o} (O) on {rules}: {games} games, seed {seed}"
+
+
+def counts(result: arena.MatchResult) -> str:
+    """The counts as a few lines of text (wins, draws, the average game)."""
     tally = result.tally
     games = tally.games
+    if not games:
+        return "  no game finished"
     rows = (("X wins", tally.x_wins), ("O wins", tally.o_wins), ("draws", tally.draws))
     lines = [
-        f"{result.x} (X) against {result.o} (O) on {result.rules}: "
-        f"{games} games, seed {result.seed}",
         *(f"  {label:<7}{count:>8}  {100 * count / games:5.1f}%" for label, count in rows),
         f"  average game: {tally.moves / games:.1f} moves",
     ]
     return "\n".join(lines)
 
 
-class ProgressBar:
-    """A one-line bar redrawn in place on a terminal."""
+def report(result: arena.MatchResult) -> str:
+    """The whole result as text: :func:`heading` and :func:`counts`."""
+    games = result.tally.games
+    return heading(result.x, result.o, result.rules, games, result.seed) + "\n" + counts(result)
 
-    def __init__(self, total: int, stream: TextIO) -> None:
+
+def _stopped(result: arena.MatchResult, games: int, *, as_json: bool) -> str:
+    """What is printed after Ctrl-C: the games finished so far."""
+    if as_json:
+        return json.dumps({**result.as_dict(), "stopped": True, "planned_games": games})
+    return f"Stopped after {result.tally.games} of {games} games:\n{counts(result)}"
+
+
+class ProgressBar:
+    """A one-line bar redrawn in place on a terminal, with the time left once it can tell."""
+
+    def __init__(
+        self, total: int, stream: TextIO, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.total = total
         self.stream = stream
+        self.clock = clock
+        self.started = clock()
+        self.width = 0
+        """Characters of the longest line drawn, for :meth:`close` to erase."""
 
     def update(self, done: int) -> None:
-        """Show ``done`` of the total finished."""
+        """Show ``done`` of the total finished, and the estimated time left."""
         filled = PROGRESS_WIDTH * done // self.total
         bar = "#" * filled + "." * (PROGRESS_WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} games")
+        line = f"[{bar}] {done}/{self.total} games"
+        elapsed = self.clock() - self.started
+        if 0 < done < self.total and elapsed > 0:
+            line += f", about {duration(elapsed * (self.total - done) / done)} left"
+        self.width = max(self.width, len(line))
+        self.stream.write("\r" + line.ljust(self.width))
         self.stream.flush()
 
     def close(self) -> None:
         """Erase the bar."""
-        self.stream.write("\r" + " " * (PROGRESS_WIDTH + 30) + "\r")
+        self.stream.write("\r" + " " * self.width + "\r")
         self.stream.flush()
+
+
+def duration(seconds: float) -> str:
+    """A time span for people: ``8 s``, ``4 min 05 s``, ``2 h 03 min``, ``12 days``."""
+    whole = round(seconds)
+    if whole < 60:
+        return f"{whole} s"
+    if whole < 3600:
+        return f"{whole // 60} min {whole % 60:02d} s"
+    if whole < 48 * 3600:
+        return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
+    return f"{whole // 86400} days"

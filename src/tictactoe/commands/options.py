@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import argparse
 import random
+import textwrap
 from collections.abc import Callable
 
 from tictactoe import players
 from tictactoe.core import numbers
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError, UnknownPlayerError
-from tictactoe.core.rules import Rules
+from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE
+from tictactoe.core.rules import MAX_SIDE, Rules
 from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.i18n import LANGUAGES, normalise
 
@@ -67,9 +69,31 @@ def at_least(low: int) -> Callable[[str], int]:
     return number
 
 
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    """Argument type: a number of seconds from ``low`` to ``high``, such as ``2`` or ``0.5``."""
+
+    def number(text: str) -> float:
+        value = numbers.decimal_number(text)
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"must be a number of seconds from {low:g} to {high:g}, not {_echo(text)}"
+            )
+        return value
+
+    return number
+
+
 def _echo(text: str, limit: int = 40) -> str:
     """``text`` quoted for a message, cut to ``limit`` characters."""
     return repr(text[:limit] + "…" if len(text) > limit else text)
+
+
+DEFAULT_THINK = DEFAULT_SECONDS
+"""Seconds a searching computer player thinks per move unless ``--think`` says otherwise."""
+
+
+think_seconds = seconds(*THINK_RANGE)
+"""Argument type: seconds to think per move, e.g. ``1``, ``0.5`` (0.05 to 600)."""
 
 
 def board_size(text: str) -> tuple[int, int]:
@@ -97,8 +121,16 @@ def _starter(text: str) -> Starter:
         ) from None
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """Argparse's help, wrapped without breaking words at hyphens (``first-free`` stays whole)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+
 def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--side --first --opponent --you --size --k --lang --seed`` to ``parser``."""
+    """Add ``--side --first --opponent --you --size --k --think --lang --seed`` to ``parser``."""
+    parser.formatter_class = HelpFormatter
     group = parser.add_argument_group("game options")
     group.add_argument(
         "--side", type=_side, metavar="X|O", help="your mark; X moves first, so X means you start"
@@ -113,7 +145,8 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         "--opponent",
         type=player,
         metavar="NAME",
-        help=f"{HUMAN} (two people) or a computer player: {', '.join(players.names())}",
+        help=f"{HUMAN} (two people) or a computer player by level: "
+        + ", ".join(f"{s.name} ({s.title})" for s in players.STRATEGIES),
     )
     group.add_argument(
         "--you",
@@ -127,13 +160,23 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         "--size",
         type=board_size,
         metavar="MxN",
-        help="board size, rows x columns (up to 26x26), e.g. 3x3, 7x7, 15x15",
+        help="board size, rows x columns, each from 1 to 26: 3x3, 7x7, 15x15; "
+        "one number means a square (7 is 7x7)",
     )
     group.add_argument(
         "--k",
         type=whole_number,
         metavar="K",
-        help="marks in a row to win (default: min(rows, columns, 5))",
+        help="marks in a row to win (default: min(rows, columns, 5)); "
+        "without --size, a board that fits it",
+    )
+    group.add_argument(
+        "--think",
+        type=think_seconds,
+        metavar="SECONDS",
+        default=DEFAULT_THINK,
+        help=f"how long the search player thinks per move (default {DEFAULT_THINK:g}, "
+        f"{THINK_RANGE[0]:g} to {THINK_RANGE[1]:g}); it answers a win or a forced block at once",
     )
     group.add_argument(
         "--lang",
@@ -152,18 +195,28 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
 def rules_from(args: argparse.Namespace, default: Rules | None = None) -> Rules | None:
     """The board the options ask for, ``default`` when no size or k was given.
 
-    Raises :class:`RulesError` for an impossible combination (say ``--k 9`` on 3x3).
+    ``--k`` without ``--size`` keeps the default board if k fits it, else
+    takes :func:`board_for_k`. Raises :class:`RulesError` for an impossible
+    combination (say ``--size 3x3 --k 9``).
     """
     if args.size is None and args.k is None:
         return default
-    m, n = (
-        args.size
-        if args.size is not None
-        else (3, 3)
-        if default is None
-        else (default.m, default.n)
-    )
+    if args.size is None:
+        if default is not None and args.k <= max(default.m, default.n):
+            return Rules(default.m, default.n, args.k)
+        return board_for_k(args.k)
+    m, n = args.size
     return Rules.of(m, n, args.k)
+
+
+def board_for_k(k: int) -> Rules:
+    """The board for ``k`` in a row when no size is given: 3 x 3 up to k = 3, 4 x 4 for
+    k = 4, 15 x 15 (gomoku) for 5, and k x k beyond (up to 26).
+
+    Raises :class:`RulesError` when no board fits k.
+    """
+    side = 3 if k <= 3 else 4 if k == 4 else min(max(15, k), MAX_SIDE)
+    return Rules(side, side, k)
 
 
 def starter_from(args: argparse.Namespace) -> Starter | None:

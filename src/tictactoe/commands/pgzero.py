@@ -3,6 +3,11 @@
 Pygame and Pygame Zero are the ``pgzero`` extra; without them the command
 says how to install them and exits with status 1, as it does when there is
 no display to open the window on.
+
+The game starts with the settings remembered from last time (level, board,
+language, sound; the desktop window shares them); options given on the
+command line win for this launch. Levels chosen with the keys and the sound
+switch are remembered.
 """
 
 from __future__ import annotations
@@ -11,19 +16,19 @@ import argparse
 import os
 import sys
 
-from tictactoe import players
+from tictactoe import DISTRIBUTION, players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
 from tictactoe.core.errors import RulesError
-from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Match, Starter, strongest_player
+from tictactoe.display import no_display_reason
+from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
+from tictactoe.settings import Settings, SettingsStore, level_for
 
-HELP = "the Pygame Zero game (seed 001): click the cells; keys N U H 1-9 S Esc"
+HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-8 S, F1 for help, Esc"
 
 EXIT_MISSING = 1
 EXIT_NO_DISPLAY = 1
 EXIT_USAGE = 2
-"""Seed 001's computer plays minimax: the exact player."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,40 +48,64 @@ def missing_extra(_: Translator) -> str | None:
     except ImportError:
         return _(
             "The Pygame Zero game needs pygame and pgzero. Install them with:\n"
-            "    pip install 'tictactoe[pgzero]'\n"
+            "    pip install '{package}[pgzero]'\n"
             "or, from a checkout of the source:\n"
             "    pip install '.[pgzero]'"
-        )
+        ).format(package=DISTRIBUTION)
     return None
 
 
-def build_match(args: argparse.Namespace, _: Translator) -> Match | str:
-    """The match the options ask for, or a message saying what is wrong with them."""
+def build_match(
+    args: argparse.Namespace, _: Translator, settings: Settings | None = None
+) -> Match | str:
+    """The match the options and the remembered ``settings`` ask for, or what is wrong."""
+    remembered = settings if settings is not None else Settings()
     try:
-        rules = rules_from(args, Rules())
+        rules = rules_from(args, remembered.board)
     except RulesError as error:
         return _("That board is impossible: {reason}").format(reason=error)
     assert rules is not None
-    opponent = args.opponent if args.opponent is not None else strongest_player(rules)
+    for name in (args.opponent, args.you):
+        if name not in (None, HUMAN) and players.get(name).unsupported_reason(rules) is not None:
+            return _("{level} does not play {m} x {n}: choose another level.").format(
+                level=_(players.get(name).title), m=rules.m, n=rules.n
+            )
+    opponent = args.opponent or level_for(remembered.level, rules)
     you = args.you if args.you is not None else HUMAN
-    for name in (opponent, you):
-        if name != HUMAN and players.get(name).unsupported_reason(rules) is not None:
-            return _("{name} cannot play a {m} x {n} board").format(name=name, m=rules.m, n=rules.n)
     starter = starter_from(args) or Starter.ALTERNATE
-    return Match(rules, opponent, starter=starter, rng=rng_from(args), you=you)
+    think = getattr(args, "think", None)
+    return Match(rules, opponent, starter=starter, rng=rng_from(args), you=you, think=think)
+
+
+def settings_for(args: argparse.Namespace, remembered: Settings) -> Settings:
+    """The remembered settings with this launch's options applied (language, level, sound)."""
+    chosen = remembered
+    if args.lang:
+        chosen = chosen.changed(language=args.lang)
+    if args.opponent not in (None, HUMAN):
+        chosen = chosen.changed(level=args.opponent)
+    if args.no_sound:
+        chosen = chosen.changed(sound=False)
+    return chosen
 
 
 def run(args: argparse.Namespace) -> int:
     """Open the window and play; returns the exit status."""
-    _ = translator(args.lang)
+    store = SettingsStore()
+    loaded = store.load()
+    settings = settings_for(args, loaded.settings)
+    _ = translator(settings.language)
     advice = missing_extra(_)
     if advice is not None:
         print(advice, file=sys.stderr)
         return EXIT_MISSING
-    match = build_match(args, _)
+    match = build_match(args, _, settings)
     if isinstance(match, str):
         print(match, file=sys.stderr)
         return EXIT_USAGE
+    notice = ""
+    if loaded.set_aside is not None:
+        notice = _("Saved settings could not be read; starting with the defaults.")
 
     from pgzero.loaders import SoundLoader
 
@@ -86,10 +115,22 @@ def run(args: argparse.Namespace) -> int:
     from tictactoe.ui.pgz.runner import NoDisplayError
     from tictactoe.ui.pgz.runner import run as run_game
 
-    speaker = Speaker(SoundLoader("sounds"), enabled=not args.no_sound)
+    speaker = Speaker(SoundLoader("sounds"), enabled=settings.sound)
+    app = PgzApp(
+        match,
+        _,
+        speaker=speaker,
+        scoreboard=Scoreboard(),
+        settings=settings,
+        store=store,
+        remembered=loaded.settings,
+        notice=notice,
+    )
     try:
-        run_game(PgzApp(match, _, speaker=speaker, scoreboard=Scoreboard()))
-    except NoDisplayError as error:
-        print(_("Cannot open a window: {reason}").format(reason=error), file=sys.stderr)
+        run_game(app)
+        app.finish_saving()
+    except NoDisplayError:  # SDL's reason would ask whether DISPLAY is set even when it is
+        reason = no_display_reason(_)
+        print(_("Cannot open a window: {reason}").format(reason=reason), file=sys.stderr)
         return EXIT_NO_DISPLAY
     return 0

@@ -7,30 +7,32 @@ import contextlib
 import sys
 
 from tictactoe import players
-from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.commands.options import (
+    add_game_options,
+    board_for_k,
+    rng_from,
+    rules_from,
+    seconds,
+    starter_from,
+)
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import RulesError
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
 
-HELP = "play in the terminal (seeds 003 and 004)"
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tictactoe.stats import Recorder
+
+HELP = "play in the terminal: questions, then the board; type help during a game"
 
 EXIT_OK = 0
 EXIT_INTERRUPTED = 130
 DEFAULT_DELAY = 1.0
 """Seconds between moves in a computer-against-computer demo."""
-
-
-def _delay(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"delay must be a number of seconds, not {text!r}"
-        ) from None
-    if not 0 <= seconds <= 60:
-        raise argparse.ArgumentTypeError(f"delay must be from 0 to 60 seconds, not {text!r}")
-    return seconds
+MAX_DELAY = 60.0
+"""Longest pause between moves a demo accepts."""
 
 
 def _numbering(text: str) -> Numbering:
@@ -54,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--delay",
-        type=_delay,
+        type=seconds(0, MAX_DELAY),
         default=DEFAULT_DELAY,
         metavar="SECONDS",
         help="pause between moves when two computer players play "
@@ -78,7 +80,7 @@ def _check(args: argparse.Namespace) -> str | None:
         ):
             return f"--side {args.side} contradicts --first {args.first}: X always moves first"
     for name in (args.opponent, args.you):
-        if rules is not None and name not in (None, HUMAN):
+        if rules is not None and args.size is not None and name not in (None, HUMAN):
             reason = players.get(name).unsupported_reason(rules)
             if reason is not None:
                 return f"{name} cannot play {rules.m}x{rules.n}: {reason}"
@@ -95,19 +97,52 @@ def run(args: argparse.Namespace) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
+    from tictactoe.stats import Recorder, Scoreboard
     from tictactoe.ui.terminal.prompts import Quit
 
     tr = translator(args.lang)
+    recorder = Recorder(Scoreboard())
     try:
-        return _play(args, tr)
+        return _play(args, tr, recorder)
     except (EOFError, Quit):
         _goodbye(tr)
         return EXIT_OK
     except KeyboardInterrupt:
         _goodbye(tr, newline=True)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
-        return EXIT_OK
+    finally:
+        _save_the_rest(recorder, tr)
+
+
+def _save_the_rest(recorder: Recorder, tr: Translator) -> None:
+    """Wait for results kept while another program used the scoreboard file; Ctrl-C gives up
+    (and says how many were not saved)."""
+    from tictactoe.stats import ScoreboardError, describe
+
+    try:
+        if recorder.wait(timeout=0.5):
+            return
+        print(
+            tr.gettext(
+                "Saving the last results: the scoreboard file is in use by another program"
+                " (Ctrl-C to give up)..."
+            ),
+            flush=True,
+        )
+        recorder.wait()
+    except KeyboardInterrupt:
+        count = recorder.pending
+        print(
+            "\n"
+            + tr.ngettext(
+                "The result of {count} game was not saved.",
+                "The results of {count} games were not saved.",
+                count,
+            ).format(count=count),
+            flush=True,
+        )
+    except ScoreboardError as error:
+        print(describe(error, tr), flush=True)
 
 
 def _goodbye(tr: Translator, *, newline: bool = False) -> None:
@@ -115,21 +150,23 @@ def _goodbye(tr: Translator, *, newline: bool = False) -> None:
         print(("\n" if newline else "") + tr.gettext("Goodbye!"), flush=True)
 
 
-def _play(args: argparse.Namespace, tr: Translator) -> int:
-    from tictactoe.stats import Scoreboard
+def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
     from tictactoe.ui.terminal.answers import quit_words
-    from tictactoe.ui.terminal.prompts import Prompter
-    from tictactoe.ui.terminal.render import default_numbering, use_colour
+    from tictactoe.ui.terminal.prompts import Prompter, too_long_message
+    from tictactoe.ui.terminal.render import use_colour
     from tictactoe.ui.terminal.session import Session
     from tictactoe.ui.terminal.setup import Choices, ask_settings
 
-    prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr))
+    prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))
+    k_only = args.size is None and args.k is not None  # the size is asked, for this k
     choices = Choices(
-        rules=rules_from(args),
+        rules=None if k_only else rules_from(args),
+        k=args.k if k_only else None,
         opponent=args.opponent,
         starter=starter_from(args),
         you=args.you or HUMAN,
         numbering=args.numbering,
+        default_rules=board_for_k(args.k) if k_only else Rules(),
     )
     settings = ask_settings(choices, prompter, tr)
     match = Match(
@@ -138,17 +175,18 @@ def _play(args: argparse.Namespace, tr: Translator) -> int:
         starter=settings.starter,
         rng=rng_from(args),
         you=settings.you,
+        think=getattr(args, "think", None),
     )
     if args.side is not None and settings.starter is Starter.ALTERNATE and args.side != "X":
         match.new_game(you_start=False)  # --side picks the first game; then they alternate
-    numbering = args.numbering or default_numbering(settings.rules)
     Session(
         match,
         prompter,
         tr,
-        numbering=numbering,
+        numbering=args.numbering,
+        choices=choices,
         colour=use_colour(sys.stdout),
         delay=args.delay,
-        scoreboard=Scoreboard(),
+        scoreboard=recorder,
     ).run()
     return EXIT_OK

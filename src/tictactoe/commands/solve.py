@@ -1,4 +1,12 @@
-"""``tictactoe solve``: the exact value of positions and of every legal move."""
+"""``tictactoe solve``: the value of positions: exact on small boards, the engine's on big ones.
+
+On boards the exact solver finishes (up to 20 cells) every legal move gets
+its exact value; on bigger boards the gomoku engine searches for
+``--think`` seconds (or ``--nodes`` positions) and reports its best move,
+score and principal variation, and a forced win its threat search proves
+(VCF / VCT) with the winning line. Results are counted in the winner's own
+moves ("X wins in 3": X's third move from now completes the line).
+"""
 
 from __future__ import annotations
 
@@ -8,15 +16,27 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from tictactoe.commands.options import at_least
+from tictactoe.commands.options import DEFAULT_THINK, at_least, think_seconds
+from tictactoe.console import LineReader
+from tictactoe.core.advice import judged
 from tictactoe.core.analysis import MoveValue
-from tictactoe.core.board import Board
+from tictactoe.core.board import MAX_TEXT, Board
 from tictactoe.core.cells import Numbering, label
-from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.errors import TicTacToeError, UnsolvableError, shown
+from tictactoe.core.gomoku.engine import Engine, Reason, Result
+from tictactoe.core.gomoku.limits import Limits
 from tictactoe.core.rules import MIN_K
-from tictactoe.core.solver import Solution, Solver, Value
+from tictactoe.core.solver import Outcome, Solution, Solver, Value
 
-HELP = "solve positions exactly: the value, the best moves and every move's value"
+LINE_LIMIT = 4096
+"""Longest line of standard input read as a position (the biggest board takes 701 characters)."""
+
+HELP = "solve positions: exact values on small boards, the engine's best move on big ones"
+
+UNIT = (
+    "Wins are counted in the winner's own moves: 'X wins in 3' means X's third move from "
+    "now completes the line."
+)
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -41,13 +61,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object per position per line"
     )
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--think",
+        type=think_seconds,
+        metavar="SECONDS",
+        help=f"boards too big to solve exactly: seconds the engine searches each position "
+        f"(default {DEFAULT_THINK:g})",
+    )
+    budget.add_argument(
+        "--nodes",
+        type=at_least(1),
+        metavar="N",
+        help="boards too big to solve exactly: positions the engine searches instead "
+        "(the same answer on every machine)",
+    )
+    parser.epilog = UNIT
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve every position; exit status 2 if any of them was bad, else 0."""
+    """Solve every position; exit status 2 if any of them was bad (or there were none), else 0."""
     if STDIN in args.positions and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text: a bad position
-    return solve_all(args.positions, args.k, args.json, sys.stdin, sys.stdout, sys.stderr)
+    limits = Limits.of(getattr(args, "think", None), getattr(args, "nodes", None))
+    return solve_all(args.positions, args.k, args.json, sys.stdin, sys.stdout, sys.stderr, limits)
 
 
 def solve_all(
@@ -57,58 +94,121 @@ def solve_all(
     stdin: TextIO,
     out: TextIO,
     err: TextIO,
+    limits: Limits | None = None,
 ) -> int:
-    """Answer each position on ``out`` and each bad one on ``err``; the exit status."""
+    """Answer each position on ``out`` and each bad one on ``err``; the exit status.
+
+    Boards too big to solve exactly are searched by the engine within ``limits``.
+
+    Lines of ``stdin`` longer than :data:`LINE_LIMIT` are bad positions (read
+    in bounded memory); a ``-`` whose input holds no position is said to have
+    had nothing to solve.
+    """
     solver = Solver()
+    engine: Engine | None = None
     status = EXIT_OK
     first = True
-    for text in _expand(positions, stdin):
+    solved_any = False
+    for text in _expand(positions, stdin, err):
+        if text is None:  # a line too long to be a position: already reported
+            status = EXIT_BAD_INPUT
+            continue
+        solved_any = True
         try:
             board = Board.parse(text, k)
-            solution = solver.solve(board)
-            moves = solver.move_outcomes(board)
+            try:
+                solution = solver.solve(board)
+                moves = solver.move_outcomes(board)
+            except UnsolvableError:
+                engine = engine or Engine()
+                result = searched(board, engine, limits or Limits.of())
+                report = (
+                    json.dumps(engine_record(board, result))
+                    if as_json
+                    else engine_text(board, result)
+                )
+            else:
+                report = (
+                    json.dumps(as_record(board, solution, moves))
+                    if as_json
+                    else as_text(board, solution, moves)
+                )
         except TicTacToeError as error:
             print(f"tictactoe solve: {bad_position(text, error)}", file=err, flush=True)
             status = EXIT_BAD_INPUT
             continue
-        if as_json:
-            print(json.dumps(as_record(board, solution, moves)), file=out, flush=True)
-        else:
-            if not first:
-                print(file=out)
-            print(as_text(board, solution, moves), file=out, flush=True)
+        if not as_json and not first:
+            print(file=out)
+        print(report, file=out, flush=True)
         first = False
+    if not solved_any and status == EXIT_OK:
+        print("tictactoe solve: nothing to solve: standard input held no position", file=err)
+        status = EXIT_BAD_INPUT
     return status
 
 
-def _expand(positions: Sequence[str], stdin: TextIO) -> Iterator[str]:
-    """The positions in order, with ``-`` replaced by the non-blank lines of ``stdin``."""
+def searched(board: Board, engine: Engine, limits: Limits) -> Result | None:
+    """The engine's result for ``board`` (None when the game is over)."""
+    if board.is_over:
+        return None
+    return engine.search(board, limits, top=3)
+
+
+def _expand(positions: Sequence[str], stdin: TextIO, err: TextIO) -> Iterator[str | None]:
+    """The positions in order, with ``-`` replaced by the non-blank lines of ``stdin``.
+
+    A line over :data:`LINE_LIMIT` characters is reported on ``err`` and
+    stands as None; closed (missing) standard input reads as empty.
+    """
     for text in positions:
         if text != STDIN:
             yield text
             continue
-        for line in stdin:
-            if line.strip():
+        if stdin is None:
+            continue
+        lines = LineReader(stdin, LINE_LIMIT)
+        number = 0
+        while line := lines.readline():
+            number += 1
+            if lines.cut:
+                print(
+                    f"tictactoe solve: line {number} of standard input is too long for a "
+                    f"position (over {LINE_LIMIT:,} characters): {shown(line, 40)} skipped",
+                    file=err,
+                    flush=True,
+                )
+                yield None
+            elif line.strip():
                 yield line.strip()
 
 
 def bad_position(text: str, error: TicTacToeError) -> str:
     """Why ``text`` was not solved, naming it once."""
     reason = str(error)
-    if repr(text) in reason:
+    quoted = shown(text, MAX_TEXT)
+    if quoted in reason:
         return f"bad position: {reason}"
-    return f"bad position {text!r}: {reason}"
+    return f"bad position {quoted}: {reason}"
 
 
 def as_record(board: Board, solution: Solution, moves: dict[int, MoveValue]) -> dict[str, object]:
-    """The JSON object for one position (cells as row-major ints)."""
+    """The JSON object for one exactly solved position (cells as row-major ints, and names)."""
+    rules = board.rules
     return {
         "position": board.text,
+        "exact": True,
         "value": str(solution.value),
         "plies": solution.plies,
+        "winner_moves": Outcome(solution.value, solution.plies).winner_moves,
         "best": list(solution.best),
+        "best_names": [name(board, cell) for cell in solution.best],
         "moves": {
-            str(cell): {"value": str(move.value), "plies": move.plies}
+            str(cell): {
+                "name": label(rules, cell, Numbering.COORDS),
+                "value": str(move.value),
+                "plies": move.plies,
+                "winner_moves": move.winner_moves,
+            }
             for cell, move in sorted(moves.items())
         },
     }
@@ -116,30 +216,120 @@ def as_record(board: Board, solution: Solution, moves: dict[int, MoveValue]) -> 
 
 def as_text(board: Board, solution: Solution, moves: dict[int, MoveValue]) -> str:
     """A readable report: the board, its value, the best moves and every move's value."""
-    rules = board.rules
-    lines = [f"{board.text}  ({rules.m} x {rules.n}, k={rules.k})"]
-    lines += [f"  {' '.join(row)}" for row in str(board).splitlines()]
+    lines = header(board)
     if board.is_over:
-        ending = f"{board.winner} has won" if board.winner else "the board is full"
-        lines.append(f"game over, {ending}: {solution.value} for {board.turn} to move")
-        return "\n".join(lines)
-    lines.append(f"{board.turn} to move: {describe(solution.value, solution.plies)}")
-    lines.append("best: " + ", ".join(cell_name(board, cell) for cell in solution.best))
+        return "\n".join([*lines, game_over(board)])
+    mover = board.turn
+    outcome = Outcome(solution.value, solution.plies)
+    lines.append(f"{mover} to move: {describe(outcome, mover)}")
+    lines.append("best: " + ", ".join(name(board, cell) for cell in solution.best))
     lines.append("moves:")
-    width = max(len(cell_name(board, cell)) for cell in moves)
+    width = max(len(name(board, cell)) for cell in moves)
     for cell, move in sorted(moves.items()):
-        lines.append(f"  {cell_name(board, cell):<{width}}  {describe(move.value, move.plies)}")
+        lines.append(f"  {name(board, cell):<{width}}  {describe(move, mover)}")
     return "\n".join(lines)
 
 
-def cell_name(board: Board, cell: int) -> str:
-    """A cell by index and coordinates, e.g. ``4 (b2)``."""
-    return f"{cell} ({label(board.rules, cell, Numbering.COORDS)})"
+def header(board: Board) -> list[str]:
+    """The position as given, its size and k, and the board drawn with coordinates."""
+    rules = board.rules
+    lines = [f"{board.text}  ({rules.m} x {rules.n}, k={rules.k})"]
+    letters = "".join(label(rules, col, Numbering.COORDS)[0] for col in range(rules.n))
+    lines.append("     " + " ".join(letters))
+    for row, text in enumerate(str(board).splitlines(), 1):
+        lines.append(f"  {row:>2} {' '.join(text)}")
+    return lines
 
 
-def describe(value: Value, plies: int) -> str:
-    """``win in 3 plies``, ``loss in 2 plies``, ``draw in 6 plies`` (a full board)."""
-    unit = "ply" if plies == 1 else "plies"
-    if value is Value.DRAW:
-        return f"draw in {plies} {unit} (a full board)"
-    return f"{value} in {plies} {unit}"
+def game_over(board: Board) -> str:
+    """What a finished position says."""
+    if board.winner is not None:
+        return f"game over: {board.winner} has won"
+    return "game over: the board is full, a draw"
+
+
+def name(board: Board, cell: int) -> str:
+    """A cell by its coordinates, e.g. ``b2`` (column letter, row number from the top)."""
+    return label(board.rules, cell, Numbering.COORDS)
+
+
+def describe(outcome: Outcome, mover: object) -> str:
+    """``X wins in 3``, ``O wins in 1``, ``draw`` for ``outcome`` of ``mover`` (X or O).
+
+    The count is the winner's own moves (:attr:`Outcome.winner_moves`).
+    """
+    moves = outcome.winner_moves
+    if outcome.value is Value.DRAW or moves is None:
+        return "draw"
+    winner = mover if outcome.value is Value.WIN else _other(mover)
+    return f"{winner} wins in {moves}"
+
+
+def _other(mark: object) -> str:
+    return "O" if str(mark) == "X" else "X"
+
+
+def engine_record(board: Board, result: Result | None) -> dict[str, object]:
+    """The JSON object for a position the engine searched."""
+    if result is None:
+        return {
+            "position": board.text,
+            "exact": False,
+            "over": True,
+            "winner": None if board.winner is None else str(board.winner),
+        }
+    verdict = judged(board, result.move, result.score, result.pv)
+    return {
+        "position": board.text,
+        "exact": False,
+        "best": result.move,
+        "best_name": name(board, result.move),
+        "score": result.score,
+        "verdict": str(verdict.verdict),
+        "winner_moves": verdict.winner_moves,
+        "proof": str(result.reason) if result.reason in PROOFS and verdict.winner_moves else None,
+        "pv": list(result.pv),
+        "pv_names": [name(board, cell) for cell in result.pv],
+        "depth": result.depth,
+        "nodes": result.nodes,
+        "seconds": round(result.seconds, 3),
+    }
+
+
+PROOFS = (Reason.WIN, Reason.OPEN_FOUR, Reason.VCF, Reason.VCT, Reason.SEARCH, Reason.BLOCK)
+
+HOW = {
+    Reason.WIN: "completes the line",
+    Reason.OPEN_FOUR: "an open four",
+    Reason.VCF: "continuous fours (VCF)",
+    Reason.VCT: "threes and fours (VCT)",
+}
+
+
+def engine_text(board: Board, result: Result | None) -> str:
+    """A readable report of the engine's search of a big board."""
+    lines = header(board)
+    if result is None:
+        return "\n".join([*lines, game_over(board)])
+    mover = board.turn
+    verdict = judged(board, result.move, result.score, result.pv)
+    if result.nodes:
+        how_long = f"the engine searched {result.nodes:,} positions in {result.seconds:.2f} s" + (
+            f", depth {result.depth}" if result.depth else ""
+        )
+    else:
+        how_long = "the engine's threat check answers at once"
+    lines.append(f"{mover} to move (too big to solve exactly: {how_long})")
+    lines.append(f"best: {name(board, result.move)}  ({verdict.verdict}, score {result.score:+d})")
+    line = " ".join(
+        f"{mover if index % 2 == 0 else _other(mover)} {name(board, cell)}"
+        for index, cell in enumerate(result.pv)
+    )
+    if verdict.winner_moves is not None:
+        winner = mover if verdict.score > 0 else _other(mover)
+        how = HOW.get(result.reason, "search")
+        lines.append(f"forced: {winner} wins in {verdict.winner_moves}, by {how}")
+        lines.append(f"winning line: {line}")
+    else:
+        lines.append(f"expected line: {line}")
+    return "\n".join(lines)

@@ -8,14 +8,15 @@ import sys
 from tictactoe.commands.options import language
 from tictactoe.game import HUMAN
 from tictactoe.i18n import LANGUAGES, Translator, translator
-from tictactoe.stats import Scoreboard, ScoreboardError
+from tictactoe.stats import Problem, Scoreboard, ScoreboardError, Tally, describe
 from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
-from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
+from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width, too_long_message
 
 HELP = "show the scoreboard: wins, losses and draws per opponent and board"
 
 EXIT_OK = 0
 EXIT_ERROR = 1
+EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
@@ -34,20 +35,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Show (or reset) the scoreboard; 1 when its file cannot be used."""
+    """Show (or reset) the scoreboard; 1 when its file cannot be used (the cause is said)."""
+    if args.yes and not args.reset:
+        parser: argparse.ArgumentParser | None = getattr(args, "parser", None)
+        if parser is not None:
+            parser.error("--yes works only with --reset")
+        return EXIT_USAGE
     tr = translator(args.lang)
     board = Scoreboard()
-    prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr))
+    prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))
     try:
         if args.reset:
             return _reset(board, prompter, tr, confirmed=args.yes)
         _show(board, prompter, tr)
-    except ScoreboardError:
-        prompter.say(
-            tr.gettext("The scoreboard file {path} cannot be used.").format(path=board.path)
-        )
-        if not args.reset:
+    except ScoreboardError as error:
+        prompter.say(describe(error, tr))
+        if error.problem.needs_reset and not args.reset:
             prompter.say(tr.gettext("To start a new one, run: tictactoe stats --reset"))
+        elif error.problem is Problem.BUSY:
+            prompter.say(tr.gettext("Try again in a moment."))
         return EXIT_ERROR
     except (EOFError, Quit):
         prompter.say(tr.gettext("Goodbye!"))
@@ -77,7 +83,15 @@ def _show(board: Scoreboard, prompter: Prompter, tr: Translator) -> None:
     tallies = board.tallies()
     if not tallies:
         prompter.say(tr.gettext("No games recorded yet."))
-        return
+    else:
+        _table(tallies, prompter, tr)
+    problem = board.write_problem()
+    if problem is not None:
+        prompter.say(describe(problem, tr))
+        prompter.say(tr.gettext("New results are not saved."))
+
+
+def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
     heads = [
         tr.gettext("Opponent"),
         tr.gettext("Board"),

@@ -1,17 +1,28 @@
-"""``tictactoe tk``: the desktop window (tkinter)."""
+"""``tictactoe tk``: the desktop window (tkinter).
+
+The window starts with the settings remembered from last time (level,
+board, language, sound, theme, cell names); options given on the command
+line win for this launch.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
+from tictactoe import players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
 from tictactoe.core.errors import RulesError
-from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Match, Starter, strongest_player
-from tictactoe.i18n import translator
+from tictactoe.display import NoWindowError, has_display, no_display_reason
+from tictactoe.game import HUMAN, Match, Starter
+from tictactoe.i18n import Gettext, Translator, translator
+from tictactoe.settings import Loaded, Settings, SettingsStore, level_for
 
-HELP = "play in a desktop window (tkinter): menus, skill levels, hints, sounds"
+if TYPE_CHECKING:
+    import tkinter
+
+HELP = "play in a desktop window (tkinter): menus, levels, hints, sounds, light and dark"
 
 EXIT_ERROR = 1
 EXIT_USAGE = 2
@@ -23,32 +34,98 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-sound", action="store_true", help="start with the sounds off")
 
 
-def run(args: argparse.Namespace) -> int:
-    """Open the window and play until it is closed."""
-    _ = translator(args.lang)
+def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
+    """The remembered settings with this launch's options applied, or what is wrong with them."""
+    chosen = loaded
+    if args.lang:
+        chosen = chosen.changed(language=args.lang)
+    if args.no_sound:
+        chosen = chosen.changed(sound=False)
+    _ = translator(chosen.language)
     try:
-        rules = rules_from(args, Rules()) or Rules()
+        rules = rules_from(args, loaded.board)
     except RulesError as error:
-        print(_("Impossible board: {reason}").format(reason=error), file=sys.stderr)
-        return EXIT_USAGE
+        return _("Impossible board: {reason}").format(reason=error)
+    assert rules is not None
+    chosen = chosen.changed(board=rules)
+    for name in (args.opponent, args.you):
+        if name not in (None, HUMAN) and players.get(name).unsupported_reason(rules) is not None:
+            return _("{level} does not play {m} x {n}: choose another level.").format(
+                level=_(players.get(name).title), m=rules.m, n=rules.n
+            )
+    if args.opponent not in (None, HUMAN):
+        chosen = chosen.changed(level=args.opponent)
+    return chosen
 
-    import tkinter as tk
 
-    from tictactoe.ui.tk.app import App
-
-    level = args.opponent if args.opponent not in (None, HUMAN) else strongest_player(rules)
-    match = Match(
+def build_match(args: argparse.Namespace, settings: Settings) -> Match:
+    """The first game's match: the level playing is the chosen one, where it can play."""
+    rules = settings.board
+    opponent = HUMAN if args.opponent == HUMAN else level_for(settings.level, rules)
+    return Match(
         rules,
-        HUMAN if args.opponent == HUMAN else level,
+        opponent,
         starter=starter_from(args) or Starter.ALTERNATE,
         rng=rng_from(args),
         you=args.you or HUMAN,
+        think=getattr(args, "think", None),
     )
+
+
+def startup_notice(_: Translator, loaded: Loaded) -> str:
+    """One line when the saved settings could not be read."""
+    if loaded.set_aside is None:
+        return ""
+    return _("Saved settings could not be read; starting with the defaults.")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the window and play until it is closed.
+
+    When no window opens, say why and return 1; for plain ``tictactoe``
+    (``args.fallback``) raise :class:`NoWindowError` so it plays in the terminal.
+    """
+    store = SettingsStore()
+    loaded = store.load()
+    settings = settings_for(args, loaded.settings)
+    if isinstance(settings, str):
+        print(settings, file=sys.stderr)
+        return EXIT_USAGE
+    _ = translator(settings.language)
+
     try:
-        root = tk.Tk(className="Tictactoe")
-    except tk.TclError as error:
+        root = open_window(_)
+    except NoWindowError as error:
+        if getattr(args, "fallback", False):  # plain ``tictactoe``: the terminal game instead
+            raise
         print(_("Cannot open a window: {reason}").format(reason=error), file=sys.stderr)
         return EXIT_ERROR
-    App(root, match, level=level, language=_.language, sound=not args.no_sound)
+
+    from tictactoe.ui.tk.app import App
+    App(
+        root,
+        build_match(args, settings),
+        settings=settings,
+        store=store,
+        remembered=loaded.settings,
+        notice=startup_notice(_, loaded),
+    )
     root.mainloop()
     return 0
+
+
+def open_window(_: Gettext) -> tkinter.Tk:
+    """The main window; :class:`NoWindowError` says why when none can be opened."""
+    try:
+        import tkinter
+    except ImportError:
+        raise NoWindowError(_("tkinter is not installed")) from None
+    from tictactoe.ui.tk.theme import enable_hidpi
+
+    enable_hidpi()
+    try:
+        return tkinter.Tk(className="Tictactoe")
+    except tkinter.TclError as error:
+        if has_display():
+            raise NoWindowError(no_display_reason(_)) from error
+        raise NoWindowError(str(error)) from error

@@ -7,8 +7,8 @@ from enum import StrEnum
 from functools import cached_property
 from itertools import compress
 
-from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError
-from tictactoe.core.rules import Rules
+from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError, shown
+from tictactoe.core.rules import MAX_SIDE, Rules
 
 
 class Mark(StrEnum):
@@ -25,6 +25,8 @@ class Mark(StrEnum):
 
 EMPTY_CHAR = "."
 ROW_SEPARATOR = "/"
+MAX_TEXT = MAX_SIDE * (MAX_SIDE + 1) - 1
+"""Longest position text: 26 rows of 26 cells and the separators between them."""
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -55,7 +57,9 @@ class Board:
     Immutable and hashable; :meth:`play` returns a new board. Whose turn it is
     follows from the counts (X moves first). Build one with :meth:`empty`,
     :meth:`parse`, or ``Board(rules, x_bits, o_bits)``, which checks that the
-    position is reachable and raises :class:`PositionError` if not.
+    position is reachable and raises :class:`PositionError` if not (and
+    :class:`RulesError` if ``rules`` is not a :class:`Rules`). Attributes can
+    be neither set nor deleted.
     """
 
     __slots__ = ("__dict__", "_winner", "o", "rules", "x")
@@ -66,7 +70,7 @@ class Board:
     _winner: Mark | None
 
     def __init__(self, rules: Rules | None = None, x: int = 0, o: int = 0) -> None:
-        rules = Rules() if rules is None else rules
+        rules = _rules(rules)
         _check_reachable(rules, x, o)
         self._set(rules, x, o, _find_winner(rules, x, o))
 
@@ -86,15 +90,22 @@ class Board:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Board is immutable: play() returns a new board")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Board is immutable: play() returns a new board")
+
     def __reduce__(self) -> tuple[object, ...]:
-        return (Board._trusted, (self.rules, self.x, self.o, self._winner))
+        """Unpickling goes through ``Board(rules, x, o)``: a doctored pickle is refused."""
+        return (Board, (self.rules, self.x, self.o))
 
     # --- construction ---------------------------------------------------
 
     @classmethod
     def empty(cls, rules: Rules | None = None) -> Board:
-        """The starting position (classic 3 x 3 when no rules are given)."""
-        return cls._trusted(Rules() if rules is None else rules, 0, 0, None)
+        """The starting position (classic 3 x 3 when no rules are given).
+
+        Anything but a :class:`Rules` (or None) raises :class:`RulesError`.
+        """
+        return cls._trusted(_rules(rules), 0, 0, None)
 
     @classmethod
     def parse(cls, text: str, k: int | None = None) -> Board:
@@ -104,18 +115,25 @@ class Board:
         comes from the text, k from ``k`` or :func:`~tictactoe.core.rules.default_k`.
         Every reason the text gives no position raises :class:`PositionError`
         naming the text, a size or k outside the limits of :class:`Rules`
-        included (the :class:`RulesError` is its ``__cause__``).
+        included (the :class:`RulesError` is its ``__cause__``); text longer
+        than the biggest board (:data:`MAX_TEXT` characters) is refused unread.
         """
         if not isinstance(text, str):
             raise PositionError(f"a position must be text, not {type(text).__name__}")
-        rows = text.strip().split(ROW_SEPARATOR)
+        quoted = shown(text, MAX_TEXT)
+        stripped = text.strip()
+        if len(stripped) > MAX_TEXT:
+            raise PositionError(
+                f"{quoted} is too long for a position: at most {MAX_SIDE} rows of {MAX_SIDE} cells"
+            )
+        rows = stripped.split(ROW_SEPARATOR)
         if not rows[0]:
-            raise PositionError(f"empty position {text!r}: expected rows like X.O/.X./..O")
+            raise PositionError(f"empty position {quoted}: expected rows like X.O/.X./..O")
         width = len(rows[0])
         for number, row in enumerate(rows, 1):
             if len(row) != width:
                 raise PositionError(
-                    f"ragged rows in {text!r}: row {number} has {len(row)} cells, row 1 has {width}"
+                    f"ragged rows in {quoted}: row {number} has {len(row)} cells, row 1 has {width}"
                 )
         x = o = 0
         for index, char in enumerate("".join(rows)):
@@ -125,15 +143,15 @@ class Board:
             elif upper == "O":
                 o |= 1 << index
             elif char != EMPTY_CHAR:
-                raise PositionError(f"unknown character {char!r} in {text!r}: cells are X, O or .")
+                raise PositionError(f"unknown character {char!r} in {quoted}: cells are X, O or .")
         try:
             rules = Rules.of(len(rows), width, k)
         except RulesError as error:
-            raise PositionError(f"{text!r}: {error}") from error
+            raise PositionError(f"{quoted}: {error}") from error
         try:
             return cls(rules, x, o)
         except PositionError as error:
-            raise PositionError(f"{text!r}: {error}") from None
+            raise PositionError(f"{quoted}: {error}") from None
 
     # --- reading ----------------------------------------------------------
 
@@ -170,10 +188,10 @@ class Board:
 
     def _check_cell(self, cell: int) -> None:
         if isinstance(cell, bool) or not isinstance(cell, int):
-            raise IllegalMoveError(f"a cell is a whole number, not {cell!r}")
+            raise IllegalMoveError(f"a cell is a whole number, not {shown(cell)}")
         if not 0 <= cell < self.rules.size:
             raise IllegalMoveError(
-                f"cell {cell} is off the {self.rules.m} x {self.rules.n} board "
+                f"cell {shown(cell)} is off the {self.rules.m} x {self.rules.n} board "
                 f"(cells are 0 to {self.rules.size - 1}) in {self.text}"
             )
 
@@ -281,6 +299,18 @@ class Board:
         return Board._trusted(self.rules, x, o, self._winner)
 
 
+def _rules(rules: object) -> Rules:
+    """``rules``, or classic 3 x 3 for None; :class:`RulesError` for anything else."""
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise RulesError(
+            "a board needs Rules such as Rules(3, 3, 3) or Rules.parse_size('3x3'), "
+            f"not {shown(rules)}"
+        )
+    return rules
+
+
 def _completes(bits: int, masks: tuple[int, ...]) -> bool:
     """True when ``bits`` covers one of ``masks`` (a loop: twice as quick as ``any`` here)."""
     for mask in masks:  # noqa: SIM110 - hot path of every move
@@ -301,7 +331,9 @@ def _check_reachable(rules: Rules, x: int, o: int) -> None:
     """Raise :class:`PositionError` unless some legal game reaches (x, o)."""
     for name, bits in (("X", x), ("O", o)):
         if isinstance(bits, bool) or not isinstance(bits, int) or bits < 0:
-            raise PositionError(f"{name}'s cells must be a non-negative bitboard, not {bits!r}")
+            raise PositionError(
+                f"{name}'s cells must be a non-negative bitboard, not {shown(bits)}"
+            )
         if bits & ~rules.full_mask:
             raise PositionError(f"{name} has marks off the {rules.m} x {rules.n} board")
     if x & o:

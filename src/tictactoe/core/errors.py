@@ -3,6 +3,14 @@
 from __future__ import annotations
 
 
+def shown(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message: cut to ``limit`` characters, huge ints described."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"a whole number of {value.bit_length()} bits"
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 class TicTacToeError(ValueError):
     """Base class of every error the engine raises for bad input."""
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from typing import TypeGuard
 
-from tictactoe.core.errors import RulesError
+from tictactoe.core.errors import RulesError, shown
 from tictactoe.core.numbers import whole_number
 
 MAX_SIDE = 26
@@ -28,6 +29,20 @@ def _echo(text: str, limit: int = 40) -> str:
     return repr(text[:limit] + "…" if len(text) > limit else text)
 
 
+def _is_int(value: object) -> TypeGuard[int]:
+    """True for an ``int`` that is not a ``bool``."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_sides(m: object, n: object) -> None:
+    """Raise :class:`RulesError` unless rows and columns are whole numbers from 1 to 26."""
+    for name, value in (("rows", m), ("columns", n)):
+        if not _is_int(value):
+            raise RulesError(f"{name} must be a whole number, not {shown(value)}")
+        if not 1 <= value <= MAX_SIDE:
+            raise RulesError(f"{name} must be from 1 to {MAX_SIDE}, not {shown(value)}")
+
+
 class Rules:
     """An m x n board (m rows, n columns) where k in a row wins.
 
@@ -35,8 +50,12 @@ class Rules:
     outside 2..max(m, n) raise :class:`RulesError` naming the limit. A frozen
     value: equal rules compare and hash equal. (Written by hand rather than as
     a dataclass: importing ``dataclasses`` costs a fresh process more than
-    solving 3 x 3.)
+    solving 3 x 3.) The three numbers live in slots, so neither assignment,
+    ``del`` nor ``vars(rules)`` changes them; the instance dictionary holds
+    only the lazily computed lines and symmetries.
     """
+
+    __slots__ = ("__dict__", "k", "m", "n")
 
     m: int
     """Number of rows."""
@@ -46,12 +65,9 @@ class Rules:
     """Marks in a row needed to win (across, down or diagonally)."""
 
     def __init__(self, m: int = 3, n: int = 3, k: int = 3) -> None:
-        for name, value in (("rows", m), ("columns", n), ("k", k)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesError(f"{name} must be a whole number, not {value!r}")
-        for name, value in (("rows", m), ("columns", n)):
-            if not 1 <= value <= MAX_SIDE:
-                raise RulesError(f"{name} must be from 1 to {MAX_SIDE}, not {value}")
+        _check_sides(m, n)
+        if not _is_int(k):
+            raise RulesError(f"k must be a whole number, not {shown(k)}")
         longest = max(m, n)
         if not MIN_K <= k <= longest:
             if longest < MIN_K:
@@ -60,7 +76,7 @@ class Rules:
                 )
             raise RulesError(
                 f"k must be from {MIN_K} to {longest} (the longer side) "
-                f"on a {m} x {n} board, not {k}"
+                f"on a {m} x {n} board, not {shown(k)}"
             )
         object.__setattr__(self, "m", m)
         object.__setattr__(self, "n", n)
@@ -91,7 +107,10 @@ class Rules:
     def of(cls, m: int = 3, n: int | None = None, k: int | None = None) -> Rules:
         """Rules for an m x n board; n defaults to m and k to ``default_k(m, n)``."""
         n = m if n is None else n
-        return cls(m, n, default_k(m, n) if k is None else k)
+        if k is None:
+            _check_sides(m, n)  # a bad size is reported as such, not as a bad default k
+            k = default_k(m, n)
+        return cls(m, n, k)
 
     @classmethod
     def parse_size(cls, text: str, k: int | None = None) -> Rules:
@@ -131,12 +150,17 @@ class Rules:
 
     def cell(self, row: int, col: int) -> int:
         """The cell index of (row, col), both from 0 at the top left."""
-        if not (0 <= row < self.m and 0 <= col < self.n):
-            raise RulesError(f"({row}, {col}) is off the {self.m} x {self.n} board")
+        if not (_is_int(row) and _is_int(col) and 0 <= row < self.m and 0 <= col < self.n):
+            raise RulesError(f"({shown(row)}, {shown(col)}) is off the {self.m} x {self.n} board")
         return row * self.n + col
 
     def row_col(self, cell: int) -> tuple[int, int]:
         """(row, column) of a cell index."""
+        if not (_is_int(cell) and 0 <= cell < self.size):
+            raise RulesError(
+                f"cell {shown(cell)} is off the {self.m} x {self.n} board "
+                f"(cells are 0 to {self.size - 1})"
+            )
         return divmod(cell, self.n)
 
     @cached_property

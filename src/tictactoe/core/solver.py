@@ -36,7 +36,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import UnsolvableError
+from tictactoe.core.errors import PositionError, TicTacToeError, UnsolvableError, shown
 from tictactoe.core.pairing import Pairings
 from tictactoe.core.rules import Rules
 
@@ -154,7 +154,8 @@ class Solver:
 
     Holds one engine (lookup tables and transposition tables) per board
     size. A lock serialises calls, so one instance may be shared with a
-    background thread.
+    background thread. Anything but a :class:`Board` raises
+    :class:`PositionError`; a board too big to solve, :class:`UnsolvableError`.
     """
 
     def __init__(self) -> None:
@@ -163,6 +164,7 @@ class Solver:
 
     def solve(self, board: Board) -> Solution:
         """The value, game length and best moves of ``board`` for the side to move."""
+        _check_board(board)
         outcome = self.outcome(board)
         if board.is_over:
             return Solution(outcome.value, 0, ())
@@ -173,6 +175,7 @@ class Solver:
 
     def value(self, board: Board) -> Value:
         """Win, draw or loss for the side to move (faster than :meth:`outcome`)."""
+        _check_board(board)
         if board.is_over:
             return _finished(board).value
         with self._lock:
@@ -184,6 +187,11 @@ class Solver:
 
         Cheaper than :meth:`value`: it proves only one side of the question.
         """
+        _check_board(board)
+        try:
+            value = Value(value)
+        except ValueError:
+            raise TicTacToeError(f"value must be win, draw or loss, not {shown(value)}") from None
         if board.is_over:
             return _RANKS[_finished(board).value] >= _RANKS[value]
         if value is Value.LOSS:
@@ -200,6 +208,7 @@ class Solver:
 
     def outcome(self, board: Board) -> Outcome:
         """Value and plies to the end for the side to move."""
+        _check_board(board)
         if board.is_over:
             return _finished(board)
         with self._lock:
@@ -207,6 +216,7 @@ class Solver:
 
     def move_outcomes(self, board: Board) -> dict[int, Outcome]:
         """For every legal move, its outcome for the player making it."""
+        _check_board(board)
         result: dict[int, Outcome] = {}
         for cell in board.legal_moves():
             child = board.play_unchecked(cell)
@@ -215,6 +225,7 @@ class Solver:
 
     def move_values(self, board: Board) -> dict[int, Value]:
         """For every legal move, win/draw/loss for the player making it."""
+        _check_board(board)
         return {
             cell: self.value(board.play_unchecked(cell)).flipped for cell in board.legal_moves()
         }
@@ -232,6 +243,14 @@ class Solver:
                 raise UnsolvableError(f"cannot solve {rules}: {reason}")
             engine = self._engines[rules] = _Engine(rules)
         return engine
+
+
+def _check_board(board: object) -> None:
+    """Raise :class:`PositionError` unless ``board`` is a :class:`Board`."""
+    if not isinstance(board, Board):
+        raise PositionError(
+            f"the solver takes a Board such as Board.parse('X../.../...'), not {shown(board)}"
+        )
 
 
 def _finished(board: Board) -> Outcome:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from tictactoe.core.board import Board
-from tictactoe.core.errors import UnknownPlayerError
+from tictactoe.core.errors import UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ class Strategy(NamedTuple):
     """Seed 002's skill level (1 random, 2 win-block, 3 perfect), if it has one."""
     uses_solver: bool = False
     """The factory takes ``solver=``: an exact solver it may share (with hints, say)."""
+    thinks: bool = False
+    """The factory takes ``think=`` (seconds a move) and ``nodes=`` (positions a move)."""
 
     def factory(self) -> Callable[..., Player]:
         """The callable that builds this strategy's players."""
@@ -62,16 +64,23 @@ class Strategy(NamedTuple):
         *,
         seed: int | None = None,
         solver: Solver | None = None,
+        think: float | None = None,
+        nodes: int | None = None,
     ) -> Player:
         """A new player; randomness from ``rng``, else a generator seeded with ``seed``.
 
         ``solver`` is shared with the player if it searches exactly (``uses_solver``),
-        so what it learns also answers hints at once.
+        so what it learns also answers hints at once. ``think`` (seconds a move)
+        and ``nodes`` (positions a move, for reproducible games) bound a player
+        that searches (``thinks``); the others ignore them.
         """
         chosen = rng if rng is not None else random.Random(seed)
+        options: dict[str, object] = {}
         if self.uses_solver and solver is not None:
-            return self.factory()(rng=chosen, solver=solver)
-        return self.factory()(rng=chosen)
+            options["solver"] = solver
+        if self.thinks:
+            options.update(think=think, nodes=nodes)
+        return self.factory()(rng=chosen, **options)
 
     def unsupported_reason(self, rules: Rules) -> str | None:
         """Why this strategy cannot play ``rules``'s board, or None if it can."""
@@ -130,7 +139,9 @@ STRATEGIES: tuple[Strategy, ...] = (
         "search",
         "Expert",
         "reads ahead: threats, forced wins, strong on big boards",
-        "tictactoe.core.strategies.lookahead:Lookahead",
+        "tictactoe.core.gomoku.engine:Engine",
+        origin="a gomoku engine: threat search (VCF, VCT) and principal variation search",
+        thinks=True,
     ),
     Strategy(
         "perfect",
@@ -160,16 +171,16 @@ def get(name: str) -> Strategy:
     :class:`UnknownPlayerError` lists the valid names, or says what replaced
     a retired one (``lookahead`` is now ``search``).
     """
-    key = name.strip().lower() if isinstance(name, str) else name
+    key = name.strip().lower() if isinstance(name, str) else None
     for strategy in STRATEGIES:
         if strategy.name == key:
             return strategy
     if key in RETIRED:
         raise UnknownPlayerError(
-            f"player {name!r} was replaced by {RETIRED[key]!r}, which plays the same boards "
+            f"player {shown(name)} was replaced by {RETIRED[key]!r}, which plays the same boards "
             "and is stronger"
         )
-    raise UnknownPlayerError(f"unknown player {name!r}: choose one of {', '.join(names())}")
+    raise UnknownPlayerError(f"unknown player {shown(name)}: choose one of {', '.join(names())}")
 
 
 def create(
@@ -178,6 +189,8 @@ def create(
     *,
     seed: int | None = None,
     solver: Solver | None = None,
+    think: float | None = None,
+    nodes: int | None = None,
 ) -> Player:
     """A new player of the strategy called ``name`` (see :meth:`Strategy.create`)."""
-    return get(name).create(rng, seed=seed, solver=solver)
+    return get(name).create(rng, seed=seed, solver=solver, think=think, nodes=nodes)

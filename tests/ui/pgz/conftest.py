@@ -27,6 +27,7 @@ from pgzero.loaders import SoundLoader
 
 from tictactoe.commands import pgzero as command
 from tictactoe.i18n import translator
+from tictactoe.settings import Settings, SettingsStore
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
@@ -55,10 +56,10 @@ class Driver:
         """Post a real mouse click at a pixel."""
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
 
-    def key(self, key: int) -> None:
-        """Post a real key press (and its release)."""
+    def key(self, key: int, unicode: str = "") -> None:
+        """Post a real key press (and its release); ``unicode`` is the character it types."""
         for kind in (pygame.KEYDOWN, pygame.KEYUP):
-            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode=unicode, scancode=0))
 
     def settle(self) -> Script:
         """Wait until posted events are handled and the result drawn."""
@@ -156,14 +157,27 @@ def parse(*argv: str) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
-def make_app(*argv: str, scoreboard: Scoreboard | None = None) -> PgzApp:
-    """An app built the way ``tictactoe pgzero ARGV`` builds it."""
+def make_app(
+    *argv: str,
+    scoreboard: Scoreboard | None = None,
+    settings: Settings | None = None,
+    store: SettingsStore | None = None,
+) -> PgzApp:
+    """An app built the way ``tictactoe pgzero ARGV`` builds it (remembering nothing)."""
     args = parse(*argv)
-    _ = translator(args.lang or "en")
-    match = command.build_match(args, _)
+    chosen = command.settings_for(args, settings or Settings(language="en"))
+    _ = translator(chosen.language)
+    match = command.build_match(args, _, chosen)
     assert not isinstance(match, str), match
-    speaker = Speaker(SoundLoader("sounds"), enabled=not args.no_sound)
-    return PgzApp(match, _, speaker=speaker, scoreboard=scoreboard if scoreboard else Scoreboard())
+    speaker = Speaker(SoundLoader("sounds"), enabled=chosen.sound)
+    return PgzApp(
+        match,
+        _,
+        speaker=speaker,
+        scoreboard=scoreboard if scoreboard else Scoreboard(),
+        settings=chosen,
+        store=store,
+    )
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ BLOCK_PYGAME = textwrap.dedent(
 @pytest.mark.parametrize(
     ("argv", "expected"),
     [
-        ((), "pip install 'tictactoe[pgzero]'"),
+        ((), "pip install 'tictactoe-mnk[pgzero]'"),
         (("--lang", "ru"), "Для игры на Pygame Zero нужны pygame и pgzero"),
     ],
 )
@@ -68,7 +68,7 @@ def test_the_command_opens_the_game_and_esc_closes_it(capsys: pytest.CaptureFixt
     finally:
         pgzero.clock.clock.unschedule(tick)
     assert status == 0
-    assert seen[-1] == "tic-tac-toe — ваш ход (X)"
+    assert seen[-1] == "Крестики-нолики — ваш ход (X)"
     assert pygame.display.get_surface() is None  # pgzero closed the window
     assert capsys.readouterr().err == ""
 
@@ -77,7 +77,10 @@ def test_the_command_opens_the_game_and_esc_closes_it(capsys: pytest.CaptureFixt
     ("argv", "message"),
     [
         (["--size", "3x3", "--k", "9"], "That board is impossible: "),
-        (["--size", "7x7", "--opponent", "perfect"], "perfect cannot play a 7 x 7 board"),
+        (
+            ["--size", "7x7", "--opponent", "perfect"],
+            "Perfect does not play 7 x 7: choose another level.",
+        ),
     ],
 )
 def test_bad_options_end_with_a_message(
@@ -97,8 +100,9 @@ def test_unknown_flags_are_refused_by_argparse(capsys: pytest.CaptureFixture[str
 @pytest.mark.parametrize(
     ("env", "reason"),
     [
-        ({}, "no display found"),  # SDL would fall back to an invisible window
-        ({"SDL_VIDEODRIVER": "x11", "DISPLAY": ":999"}, "x11 not available"),
+        ({}, "дисплея нет: переменная DISPLAY не задана"),  # not SDL's invisible window
+        ({"DISPLAY": ":999"}, "дисплей :999 не отвечает"),  # not "is DISPLAY set?"
+        ({"SDL_VIDEODRIVER": "x11", "DISPLAY": ":999"}, "дисплей :999 не отвечает"),
     ],
 )
 def test_without_a_display_it_says_so(env: dict[str, str], reason: str, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pytest
 
 from tictactoe.core.board import Mark
 from tictactoe.ui.pgz import view
@@ -31,7 +32,7 @@ def test_n_starts_a_new_game(play: Play) -> None:
         assert d.app.game.board.move_count == 0
         assert d.app.match.games_started == 1
         assert d.count(4, view.rgb("sienna")) == 0
-        assert d.app.message == "New game: you play X"
+        assert d.app.message == "New game: you play X · F1 or ?: help"
 
     play(script, "--opponent", "win-block", "--first", "you")
 
@@ -84,25 +85,24 @@ def test_h_on_a_board_too_big_to_solve_says_so(play: Play) -> None:
     play(script, "--opponent", "win-block", "--size", "7x7", "--first", "you")
 
 
-def test_digits_choose_the_skill_level(play: Play) -> None:
+def test_digits_choose_the_level_from_the_weakest_up(play: Play) -> None:
     def script(d: Any) -> Any:
         d.key(pygame.K_1)
         yield from d.settle()
-        assert d.app.match.opponent == "random"
-        assert d.app.message == "Level 1: random"
+        assert d.app.match.opponent == "first-free"
+        assert d.app.message == "Level 1: Beginner"
         d.key(pygame.K_KP2)
         yield from d.settle()
-        assert d.app.match.opponent == "win-block"
-        d.key(pygame.K_3)
-        yield from d.settle()
-        assert d.app.match.opponent == "perfect"
-        for digit in range(4, 10):
+        assert d.app.match.opponent == "random"
+        for digit in range(3, 10):
             d.key(getattr(pygame, f"K_{digit}"))
             yield from d.settle()
             if digit <= len(skill_levels()):
                 assert d.app.match.opponent == skill_levels()[digit - 1]
             else:
                 assert d.app.message == f"There is no level {digit}"
+        assert d.app.match.opponent == "perfect"
+        assert "Perfect" in d.app.details
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()
@@ -113,10 +113,10 @@ def test_digits_choose_the_skill_level(play: Play) -> None:
 
 def test_a_level_that_cannot_play_the_board_is_refused(play: Play) -> None:
     def script(d: Any) -> Any:
-        d.key(pygame.K_3)
+        d.key(pygame.K_8)
         yield from d.settle()
         assert d.app.match.opponent == "win-block"
-        assert d.app.message == "Уровень 3 (perfect) не умеет играть на этой доске"
+        assert d.app.message == "Уровень 8 (Безупречный) не умеет играть на этой доске"
 
     play(script, "--opponent", "win-block", "--size", "7x7", "--lang", "ru")
 
@@ -136,12 +136,87 @@ def test_s_switches_sound_off_and_on(play: Play) -> None:
     play(script, "--opponent", "first-free")
 
 
-def test_escape_quits(play: Play) -> None:
+def test_escape_quits_at_once_before_the_first_move(play: Play) -> None:
     def script(d: Any) -> Any:
         d.key(pygame.K_ESCAPE)
         while True:
             yield
 
-    driver = play(script, "--opponent", "first-free")
+    driver = play(script, "--opponent", "first-free", "--first", "you")
     assert not driver.quit_by_script
     assert driver.frames < 30
+
+
+def test_escape_in_mid_game_asks_first(play: Play) -> None:
+    def script(d: Any) -> Any:
+        d.click(4)
+        yield from d.settle()
+        yield from d.computer_done()
+        d.key(pygame.K_ESCAPE)
+        yield from d.settle()
+        assert d.app.panel == "quit"
+        assert d.app.scene().panel[0] == "Quit the game?"
+        d.key(pygame.K_u)
+        yield from d.settle()
+        assert d.app.panel is None, "any other key plays on"
+        assert d.app.game.board.move_count == 2, "and does nothing else"
+        d.key(pygame.K_ESCAPE)
+        yield from d.settle()
+        d.key(pygame.K_ESCAPE)
+        while True:
+            yield
+
+    driver = play(script, "--opponent", "first-free", "--first", "you")
+    assert not driver.quit_by_script, "Esc twice quits"
+
+
+@pytest.mark.parametrize("how", ["F1", "?"])
+def test_f1_and_question_mark_show_the_keys(play: Play, how: str) -> None:
+    def script(d: Any) -> Any:
+        yield from d.settle()
+        assert "F1 or ?: help" in d.app.message, "said at the start"
+        before = d.count(4, KHAKI)
+        if how == "F1":
+            d.key(pygame.K_F1)
+        else:
+            d.key(pygame.K_SLASH, "?")
+        yield from d.settle()
+        panel = d.app.scene().panel
+        assert panel[0] == "Keys"
+        shown = " ".join(panel)
+        for key in ("N:", "U:", "H:", "1-8:", "S:", "Esc:", "F1 or ?:"):
+            assert key in shown
+        assert "Beginner" in shown and "Perfect" in shown
+        assert d.count(4, KHAKI) < before // 2, "the panel darkens the board"
+        d.key(pygame.K_n)
+        yield from d.settle()
+        assert d.app.panel is None
+        assert d.app.match.games_started == 0, "the key only closed the panel"
+        assert d.count(4, KHAKI) == before
+
+    play(script, "--opponent", "first-free", "--first", "you")
+
+
+def test_the_level_and_sound_are_remembered(new_app: Any, run: Any, tmp_path: Any) -> None:
+    from tictactoe.settings import Settings, SettingsStore
+
+    store = SettingsStore(tmp_path / "settings.json")
+    app = new_app("--first", "you", store=store)
+    assert app.match.opponent == "win-block", "Medium for a new player"
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_6)
+        yield from d.settle()
+        d.key(pygame.K_s)
+        yield from d.settle()
+
+    run(app, script)
+    saved = store.load().settings
+    assert (saved.level, saved.sound) == ("fork-aware", False)
+    again = new_app("--first", "you", settings=saved)
+    assert again.match.opponent == "fork-aware" and not again.speaker.enabled
+    stand_in = new_app("--size", "9x9", settings=Settings(language="en", level="perfect"))
+    assert stand_in.match.opponent != "perfect"
+    assert stand_in.message is not None and stand_in.message.startswith(
+        "Perfect does not play 9 x 9: "
+    )

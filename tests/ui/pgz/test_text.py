@@ -1,4 +1,4 @@
-"""The banner's text: no empty boxes in any language with only the fonts the game ships,
+"""The strip's text: no empty boxes in any language with only the fonts the game ships,
 and long messages wrap instead of shrinking."""
 
 from __future__ import annotations
@@ -79,9 +79,10 @@ def test_the_longest_message_wraps_at_full_size(language: str) -> None:
     _ = translator(language)
     message = _("Hints: green wins, blue draws, red loses")
     text = BannerText(language, "white")
-    size, width = layout.banner_font_size, layout.width - 12
-    block = text.block(message, size, width, smallest=size * 2 // 3)
+    size, width = layout.detail_font_size, layout.strip_rect.w - 16
+    block = text.block(message, size, width, smallest=size * 2 // 3, lines=2)
     lines = text.wrap(message, size, width)
+    assert len(lines) <= 2, "the strip's second line takes at most two"
     assert "".join(lines).replace(" ", "") == message.replace(" ", "")
     assert block.get_width() <= width
     one_line = text.render_line(lines[0], size).get_height()

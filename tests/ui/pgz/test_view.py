@@ -30,7 +30,8 @@ def seed_n_to_xy(n: int) -> tuple[int, int]:
 
 def test_the_seed_numbers_on_three_by_three() -> None:
     layout = Layout(Rules())
-    assert (layout.width, layout.height) == (400, 400)
+    assert (layout.width, layout.board_height) == (400, 400), "seed 001's square"
+    assert view.window_size(Rules(), (1280, 1024)) == (400, 400 + view.STRIP)
     assert view.TITLE == "tic-tac-toe"
     assert layout.cell == 400 // 3
     assert layout.glyph_size == 400 // 4
@@ -58,6 +59,43 @@ def test_cells_and_pixels_match_seed_001() -> None:
     for x in range(0, 3 * SEED_CELL, 7):
         for y in range(0, 3 * SEED_CELL, 7):
             assert layout.xy_to_n(x, y) == seed_xy_to_n(x, y)
+
+
+def test_the_strip_never_covers_a_cell() -> None:
+    for rules in (Rules(), Rules(7, 7, 5), Rules(15, 15, 5), Rules.of(3, 9, 3), Rules(26, 26, 5)):
+        for size in ((400, 464), (300, 200), (1000, 500), (500, 1000)):
+            layout = Layout(rules, *size)
+            strip = layout.strip_rect
+            assert strip.y + strip.h == layout.height
+            bottom = layout.cell_rect(rules.size - 1)
+            assert bottom.y + bottom.h <= strip.y
+
+
+def test_big_boards_get_a_bigger_window_that_fits_the_screen() -> None:
+    assert view.window_size(Rules(15, 15, 5), (1920, 1080)) == (510, 510 + view.STRIP)
+    width, height = view.window_size(Rules(26, 26, 5), (1280, 900))
+    assert height <= 900 - 60 and width <= 1280
+    layout = Layout(Rules(26, 26, 5), width, height)
+    assert layout.cell >= 26
+    width, height = view.window_size(Rules.of(3, 9, 3), (1920, 1080))
+    assert width >= 9 * Layout(Rules.of(3, 9, 3), width, height).cell
+
+
+def test_a_resized_window_scales_the_board() -> None:
+    layout = Layout(Rules(15, 15, 5), 510, 574)
+    bigger = layout.resized(900, 964)
+    assert bigger.cell == 60 and bigger.cell > layout.cell
+    tiny = layout.resized(10, 10)
+    assert (tiny.width, tiny.board_height) == view.SMALLEST
+
+
+def test_x_and_o_differ_on_big_boards_and_are_seed_001s_on_3x3() -> None:
+    assert view.glyph_colour(Rules(), "X") == view.glyph_colour(Rules(), "O") == view.rgb("sienna")
+    big = Rules(15, 15, 5)
+    assert view.glyph_colour(big, "X") != view.glyph_colour(big, "O")
+    layout = Layout(big, 510, 574)
+    face = layout.cell - 2 * layout.inset
+    assert layout.mark_size >= face * 0.7, "as large as the cell allows"
 
 
 @pytest.mark.parametrize(("m", "n"), [(3, 3), (4, 4), (3, 5), (7, 7), (15, 15), (5, 9)])
@@ -101,9 +139,10 @@ def test_hint_tints_are_blended_over_khaki() -> None:
     assert len(colours) == 3 and view.rgb("khaki") not in colours
 
 
-def test_keys_one_to_three_are_seed_002s_levels_then_the_others() -> None:
+def test_the_level_keys_go_from_the_weakest_to_the_strongest() -> None:
     levels = skill_levels()
-    assert levels[:3] == ("random", "win-block", "perfect")
-    assert sorted(levels) == sorted(players.names()[:9])
-    assert level_of("perfect") == 3
+    assert levels == players.names()
+    assert players.get(levels[0]).title == "Beginner"
+    assert players.get(levels[-1]).title == "Perfect"
+    assert level_of("win-block") == 3
     assert level_of("nobody") is None

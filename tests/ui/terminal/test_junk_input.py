@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import operator
 from collections.abc import Callable
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -14,7 +15,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import translator
 from tictactoe.ui.terminal import answers
-from tictactoe.ui.terminal.prompts import Invalid, Prompter
+from tictactoe.ui.terminal.prompts import LINE_LIMIT, Invalid, Prompter, shown
 from tictactoe.ui.terminal.session import Session
 
 TR = {lang: translator(lang) for lang in ("en", "ru", "zh_CN", "vi")}
@@ -27,6 +28,12 @@ junk_lines = st.lists(
         ),
         st.sampled_from(["", " ", "\t", "\x00", "\x1b[A", "10", "-1", "0x5", "٥", "五", "ⅷ", "١"]),
         st.integers(-(10**30), 10**30).map(str),
+        st.text("0123456789", min_size=4_301, max_size=6_000),  # beyond int()'s limit
+        st.builds(  # longer than a line is read
+            operator.mul,
+            st.characters(exclude_characters="\r\n"),
+            st.integers(LINE_LIMIT + 1, 100_000),
+        ),
     ),
     min_size=1,
     max_size=6,
@@ -115,13 +122,36 @@ def test_move_prompt_leaves_the_game_alone_until_a_valid_move(
     assert "Traceback" not in sink.getvalue()
 
 
-JUNK = ["", "   ", "abc", "99", "-3", "x" * 5000, "\x00\x07\x1b[2J", "пять", "五", "5 5", "🙂"]
+JUNK = [
+    "",
+    "   ",
+    "abc",
+    "99",
+    "-3",
+    "x" * 5000,
+    "\x00\x07\x1b[2J",
+    "пять",
+    "五",
+    "5 5",
+    "🙂",
+    "9" * 5000,
+    "7" * 900,
+    "\x00" * 100_000,
+]
+
+
+BLANK = {"", "   "}
+"""Not junk at the questions before a game: Enter takes the answer shown in brackets."""
 
 
 def test_junk_before_every_answer_of_a_whole_session(run) -> None:
     answers_in_order = ["3x3", "first-free", "1", "5", "9", "1", "n"]
     clean_status, clean = run(["play"], "\n".join(answers_in_order) + "\n")
-    noisy = "".join("\n".join([*JUNK, answer]) + "\n" for answer in answers_in_order)
+    questions = [[text for text in JUNK if text not in BLANK]] * 3
+    noisy = "".join(
+        "\n".join([*junk, answer]) + "\n"
+        for junk, answer in zip(questions + [JUNK] * 4, answers_in_order, strict=True)
+    )
     status, out = run(["play"], noisy)
     assert status == clean_status == 0
     assert "Traceback" not in out
@@ -133,10 +163,20 @@ def test_junk_before_every_answer_of_a_whole_session(run) -> None:
     assert "\x1b[2J" not in out and "\x00" not in out
     for message in (
         "Please type the board size as rows x columns",
-        "Please type a number from 1 to 9 or a player's name.",
+        "Please type a number from 1 to 9 or a level's name.",
         "Please type a number from 1 to 4, or yes or no.",
         "is not a cell. Type a number from 1 to 9.",
         "Please type a cell, or help.",
         "Please answer yes or no.",
+        "That answer is too long (more than 1000 characters).",
     ):
         assert message in out
+    assert len(max(out.splitlines(), key=len)) < 300
+
+
+def test_a_huge_line_is_cut_before_it_is_cleaned() -> None:
+    """16 MB of control characters: the echo is 40 characters, cleaned from those only."""
+    assert shown("\x07" * 16_000_000) == "?" * 39 + "…"
+    assert shown("  " + "é" * 16_000_000 + "  ", limit=5) == "éééé…"
+    assert shown("  short\x1b  ") == "short?"
+    assert shown("a" * 40 + " " + "b" * 10) == "a" * 39 + "…"

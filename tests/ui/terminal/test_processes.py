@@ -82,6 +82,12 @@ def _read_until(process: subprocess.Popen[bytes], marker: bytes, seconds: float 
     return seen
 
 
+def default_sigint() -> None:
+    """In the child before it starts: Ctrl-C as a terminal delivers it, even when the test
+    suite itself runs with SIGINT ignored (started in the background)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_says_goodbye_and_exits_130(env: dict[str, str]) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "tictactoe", *SEED_004],
@@ -89,9 +95,10 @@ def test_ctrl_c_says_goodbye_and_exits_130(env: dict[str, str]) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
+        preexec_fn=default_sigint,
     )
     try:
-        assert b"(1-4, or y/n)" in _read_until(process, b"(1-4, or y/n)")
+        assert b"(1-4, or yes or no)" in _read_until(process, b"(1-4, or yes or no) [1] ")
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=20)
     finally:
@@ -138,7 +145,8 @@ def test_corrupt_scoreboard_is_reported_once_and_play_goes_on(spawn, home: Path)
     done = spawn(SEED_004, WIN + "yes\n3\n2\n6\nno\n")
     assert done.returncode == 0
     assert "Traceback" not in done.stdout + done.stderr
-    assert done.stdout.count("cannot be used, so results are not saved") == 1
+    assert done.stdout.count("scores.sqlite3 is damaged (file is not a database).") == 1
+    assert done.stdout.count("Results are not saved; the game goes on.") == 1
     assert "Score: you 1, the computer 1, ties 0." in done.stdout
 
 
@@ -146,7 +154,8 @@ def test_corrupt_scoreboard_is_reported_in_the_users_language(spawn, home: Path)
     (home / "scores.sqlite3").write_bytes(b"garbage" * 100)
     done = spawn([*SEED_004, "--lang", "vi"], WIN + "không\n")
     assert done.returncode == 0
-    assert "Không dùng được tệp bảng điểm" in done.stdout
+    assert "scores.sqlite3 bị hỏng (file is not a database)." in done.stdout
+    assert "Kết quả sẽ không được lưu, trò chơi vẫn tiếp tục." in done.stdout
 
 
 def _run_in_terminal(env: dict[str, str], text: bytes) -> bytes:
@@ -227,7 +236,7 @@ def test_arrow_keys_edit_the_answer_on_a_terminal(env: dict[str, str]) -> None:
     status, out = _type_in_terminal(env, [b"9\x1b[D5\r", b"5\x1b[D\x1b[C\r", b"q\r"])
     assert status == 0
     assert '"59" is not a cell.' in out
-    assert "The computer (first-free, O) plays 7." in out
+    assert "The computer (Beginner, O) plays 7." in out
     assert "[D" not in out
 
 

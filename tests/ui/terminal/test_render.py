@@ -57,7 +57,7 @@ def test_big_board_with_index_numbers_fits_the_terminal() -> None:
 def test_winning_line_marked_without_colour() -> None:
     board = Board.parse("XXX/OO./...")
     text = render(board, Numbering.NUMPAD, last_move=2, line=frozenset({0, 1, 2}))
-    assert text.splitlines()[0] == "   *X* | *X* | [X]"
+    assert text.splitlines()[0] == "   *X* | *X* | *X*"  # the last move too
 
 
 def test_colour_only_on_terminals_without_no_color() -> None:
@@ -74,3 +74,44 @@ def test_colour_only_on_terminals_without_no_color() -> None:
 def test_default_numbering() -> None:
     assert default_numbering(Rules()) is Numbering.NUMPAD
     assert default_numbering(Rules.of(4, 4)) is Numbering.COORDS
+
+
+def test_hints_show_in_free_cells_the_recommended_one_in_parentheses() -> None:
+    board = Board.parse("XX./OO./...")
+    hints = {2: "+", 5: "=", 6: "-", 7: "-", 8: "-"}
+    text = render(board, Numbering.NUMPAD, last_move=4, hints=hints, recommended=2)
+    assert text.splitlines() == [
+        "    X  |  X  | (+)",
+        "  -----+-----+-----",
+        "    O  | [O] |  =",
+        "  -----+-----+-----",
+        "    -  |  -  |  -",
+    ]
+    coloured = render(board, Numbering.NUMPAD, hints=hints, recommended=2, colour=True)
+    assert "\x1b[1;32m (+) " in coloured and "\x1b[1;31m  -  " in coloured
+
+
+def test_a_board_too_wide_for_the_terminal_is_drawn_one_character_per_cell() -> None:
+    rules = Rules.of(26, 26)
+    board = Board.empty(rules)
+    for cell in (0, 1, 27, 28, 54, 55, 81, 82, 108):  # X on the diagonal a1..e5 wins
+        board = board.play(cell)
+    line = frozenset(board.winning_cells)
+    wide = render(board, Numbering.COORDS, last_move=108, line=line, columns=120).splitlines()
+    assert max(map(len, wide)) == 107
+    text = render(board, Numbering.COORDS, last_move=108, line=line, columns=80).splitlines()
+    assert max(map(len, text)) <= 80
+    assert text[0] == "      " + " ".join("abcdefghijklmnopqrstuvwxyz")
+    assert text[1] == "   1 *X*O . . . . . . . . . . . . . . . . . . . . . . . ."
+    assert text[5] == "   5  . . . .*X*. . . . . . . . . . . . . . . . . . . . ."
+    assert text[26].startswith("  26  . .")
+    going = Board.empty(rules).play(0).play(1).play(2)
+    last = render(going, Numbering.COORDS, last_move=2, columns=80).splitlines()
+    assert last[1] == "   1  X O[X]. . . . . . . . . . . . . . . . . . . . . . ."
+
+
+def test_compact_boards_show_dots_whatever_the_numbering() -> None:
+    board = Board.empty(Rules.of(20, 20)).play(399)
+    text = render(board, Numbering.INDEX, last_move=399, columns=60).splitlines()
+    assert text[0] == "   " + " ".join("." * 20)
+    assert text[-1].endswith(".[X]")

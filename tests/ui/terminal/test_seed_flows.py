@@ -17,10 +17,10 @@ def test_seed_003_you_go_first_and_win(run) -> None:
     # X 0, O centre 4, X 8, O corner 2, X 6 (two threats), O blocks 3, X 7 wins.
     status, out = run(SEED_003, "y\n0\n8\n6\n7\nn\n")
     assert status == 0
-    assert "Do you want to go first? (1-4, or y/n) y" in out
+    assert "Do you want to go first? (1-4, or yes or no) [1] y" in out
     assert "   0  |  1  |  2" in out
-    assert "The computer (centre-first, O) plays 4." in out
-    assert "The computer (centre-first, O) plays 3." in out
+    assert "The computer (Medium: centre, O) plays 4." in out
+    assert "The computer (Medium: centre, O) plays 3." in out
     assert "Hooray! You have won the game!" in out
     assert "Score: you 1, the computer 0, ties 0." in out
     assert out.rstrip().endswith("Goodbye!")
@@ -30,13 +30,15 @@ def test_seed_003_computer_goes_first_in_chinese(run) -> None:
     # n: the computer is X: centre 4, you 0, X corner 2, you 8, X 6 wins the diagonal.
     status, out = run([*SEED_003, "--lang", "zh_CN"], "n\n0\n8\n否\n")
     assert status == 0
-    assert "玩家你是否先走" in out
-    assert "计算机先走,你执 O。" in out
-    assert "计算机(centre-first,X)下棋位置:4。" in out
-    assert "再玩一局吗?(是/否)" in out
-    assert "计算机赢!你输了。" in out
-    assert "比分:玩家 0,计算机 1,平局 0。" in out
-    assert out.rstrip().endswith("再见!")
+    assert "你要先走吗？（1-4，或回答 是/否） [1] n" in out
+    assert "计算机先走，你执 O。" in out
+    assert "计算机（中等：先占中，X）下在 4。" in out
+    assert "再玩一局吗？（是、否，或输入“新局”更改设置）" in out
+    assert "计算机赢了！你输了。" in out
+    assert "比分：你 0，计算机 1，平局 0。" in out
+    assert out.rstrip().endswith("再见！")
+    for ascii_mark in (",", "!", "?", ":", "("):  # full-width punctuation in Chinese text
+        assert not any(ascii_mark in line for line in out.splitlines() if "计算机" in line)
 
 
 def test_seed_003_taken_cell_is_asked_again(run) -> None:
@@ -58,7 +60,7 @@ def test_seed_004_x_or_o_numpad_play_again(run) -> None:
     assert "The computer has beaten you! You lose." in out
     assert "Score: you 1, the computer 0, ties 0." in out
     assert "Score: you 1, the computer 1, ties 0." in out
-    assert out.count("Do you want to play again? (yes or no)") == 2
+    assert out.count("Do you want to play again? (yes, no, or new to change the settings)") == 2
 
 
 def test_seed_004_playing_o_loses_and_is_recorded(run, home: Path) -> None:
@@ -110,9 +112,10 @@ def test_computer_against_computer_demo(run, home: Path) -> None:
         "no\n",
     )
     assert status == 0
-    assert "perfect plays X and goes first; perfect plays O." in out
+    assert "Perfect plays X and goes first; Perfect plays O." in out
     assert "The game is a tie!" in out
-    assert "Score: perfect 0, perfect 0, ties 1." in out
+    assert "Score: Perfect 0, Perfect 0, ties 1." in out
+    assert "perfect" not in out
     assert Scoreboard(home / "scores.sqlite3").tallies() == []
 
 
@@ -120,8 +123,9 @@ def test_questions_when_no_flags(run) -> None:
     answers = "3x3\nfirst-free\n1\n5\n9\n1\nn\n"
     status, out = run(["play"], answers)
     assert status == 0
-    assert "Board size? (rows x columns, like 3x3, 7x7 or 15x15) 3x3" in out
-    assert "first-free - plays the first free square, from the top left" in out
+    assert "Board size? (rows x columns, like 3x3, 7x7 or 15x15) [3x3] 3x3" in out
+    assert "  1. Beginner - plays the first free square, from the top left" in out
+    assert "  9. Two players - two people at one keyboard" in out
     assert "Hooray! You have won the game!" in out
 
 
@@ -129,7 +133,8 @@ def test_bigger_board_asks_k_and_uses_coordinates(run) -> None:
     answers = "5x5\n4\nfirst-free\ny\n" + "b2\nc3\nd4\ne5\nn\n"
     status, out = run(["play"], answers)
     assert status == 0
-    assert "How many marks in a row win? (2-5; usually 5) 4" in out
+    assert "How many marks in a row win? (2-5) [5] 4" in out
+    assert "Rules: 5 x 5 board, 4 in a row wins." in out
     assert "What is your next move? (a1-e5)" in out
     assert "Hooray! You have won the game!" in out
 
@@ -140,8 +145,11 @@ def test_commands_help_hint_undo_redo(run) -> None:
     assert status == 0
     assert "Type a free cell (1-9) to play there, or one of:" in out
     assert "There is nothing to undo." in out
-    assert "Every free cell, for the side to move (moves counted to the end):" in out
-    assert "  1: draw in 7 moves\n  2: draw in 7 moves" in out
+    assert "Hint, if both sides play their best:" in out
+    assert "  Every move draws.\n  Recommended: 8.\n" in out
+    assert "   [O] | (=) |  =\n" in out  # the hint on the board, the recommended cell marked
+    assert "Took back: X 5, O 7." in out
+    assert "Played again: X 5, O 7." in out
     assert "Hooray! You have won the game!" in out
 
 
@@ -162,7 +170,7 @@ def test_every_language_speaks_its_own(run) -> None:
     expected = {
         "en": "Hooray! You have won the game!",
         "ru": "Ура! Вы выиграли!",
-        "zh_CN": "玩家赢!你赢了这一局!",
+        "zh_CN": "太好了！你赢了这一局！",
         "vi": "Hoan hô! Bạn đã thắng!",
     }
     replies = {"en": "no", "ru": "нет", "zh_CN": "否", "vi": "không"}
@@ -203,7 +211,7 @@ def test_quit_works_at_every_prompt(run, argv: list[str], before: str, word: str
 
 
 def test_quit_in_the_users_language_before_the_game(run) -> None:
-    for lang, word, goodbye in [("ru", "выход", "До свидания!"), ("zh_CN", "退出", "再见!")]:
+    for lang, word, goodbye in [("ru", "выход", "До свидания!"), ("zh_CN", "退出", "再见！")]:
         status, out = run(["play", "--lang", lang], word + "\n")
         assert status == 0
         assert out.rstrip().endswith(goodbye)
@@ -215,7 +223,8 @@ def test_undo_after_the_end_reopens_the_game_and_it_counts_once(run, home: Path)
     assert status == 0
     after_loss = out[out.index("The computer has beaten you! You lose.") :]
     assert "The game is over. Type one of:" in after_loss
-    assert "undo       take back your last move and the answer" in after_loss
+    assert "  undo (u)      take back your last move and the computer's answer" in after_loss
+    assert "Took back: O 3, X 9." in after_loss
     assert "Hooray! You have won the game!" in after_loss
     assert out.count("Score: you 0, the computer 1, ties 0.") == 2  # the first result stands
     tallies = Scoreboard(home / "scores.sqlite3").tallies()

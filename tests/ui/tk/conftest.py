@@ -18,6 +18,7 @@ import pytest
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
+from tictactoe.settings import Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk.app import App
@@ -128,6 +129,16 @@ class Harness:
         board = self.app.game.board
         return {c: m for c in range(board.rules.size) if (m := board[c]) is not None}
 
+    @property
+    def status(self) -> str:
+        """The banner's text: whose turn, or the result."""
+        return self.app.banner.full_text
+
+    @property
+    def notice(self) -> str:
+        """The footer's notice."""
+        return self.app.footer.full_notice
+
     def click_cell(self, cell: int) -> None:
         """A real button press and release on the canvas at the cell's centre."""
         x, y = self.app.view.geometry.centre(cell)
@@ -145,9 +156,9 @@ class Harness:
         self.root.update()
 
     def fill(self, cell: int) -> str:
-        """The background colour of a cell on the canvas."""
-        item = self.app.view.find_withtag(f"c{cell}")[0]
-        return str(self.app.view.itemcget(item, "fill"))
+        """The colour of a cell's tile on the canvas ("" when it has none)."""
+        items = self.app.view.find_withtag(f"c{cell}")
+        return str(self.app.view.itemcget(items[0], "fill")) if items else ""
 
 
 @pytest.fixture(scope="session")
@@ -179,6 +190,9 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         answers: list[bool] | None = None,
         scoreboard: Scoreboard | None = None,
         real_dialogs: bool = False,
+        language: str = "en",
+        level: str | None = None,
+        store: SettingsStore | None = None,
         **options: Any,
     ) -> Harness:
         import random
@@ -188,11 +202,15 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         match = Match(rules, opponent, starter=starter, rng=random.Random(seed), you=you)
         dialogs = FakeDialogs(answers=list(answers or []))
         sounds: list[Sound] = []
-        options.setdefault("level", opponent if opponent != "human" else "first-free")
+        chosen = level or (opponent if opponent != "human" else "win-block")
+        settings = options.pop("settings", None) or Settings(language=language, level=chosen)
+        options.setdefault("reply_pause_ms", 0)
+        options.setdefault("system_dark", False)
         app = App(
             root,
             match,
-            language=options.pop("language", "en"),
+            settings=settings,
+            store=store,
             dialogs=None if real_dialogs else dialogs,
             play_sound=sounds.append,
             scoreboard=scoreboard or Scoreboard(tmp_path / "scores.sqlite3"),

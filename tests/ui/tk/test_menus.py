@@ -1,14 +1,21 @@
-"""Every menu entry, invoked through the real Menu widget."""
+"""Every menu entry, invoked through the real Menu widget; settings remembered."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
+
+import pytest
 
 from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter
-from tictactoe.ui.tk.menus import BOARD_PRESETS, board_key, level_order
+from tictactoe.i18n import LANGUAGES
+from tictactoe.settings import SettingsStore, Theme
+from tictactoe.ui.tk.menus import BOARD_PRESETS, board_key
+from tictactoe.ui.tk.theme import DARK, LIGHT
 
 from .conftest import Harness
 
@@ -29,85 +36,106 @@ def test_every_entry_is_known_and_invokable(make_app: MakeApp) -> None:
             )
 
 
-def test_game_menu(make_app: MakeApp) -> None:
+def test_game_menu_checks_the_play_mode(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
     m = h.app.menus
+    assert h.app.vars.mode.get() == "x"
     h.click_cell(4)
     h.pump(lambda: len(h.marks()) == 2)
     m.invoke("game", "new")
     assert h.marks() == {}
-    m.invoke("game", "play_o")
+    m.invoke("game", "o")
     assert h.app.match.your_mark is Mark.O
+    assert h.app.vars.mode.get() == "o", "Play as O is checked"
     assert h.pump(lambda: h.marks() == {0: Mark.X}), "the computer is X and moves first"
-    m.invoke("game", "play_x")
+    m.invoke("game", "x")
     assert h.app.match.your_mark is Mark.X and h.marks() == {}
-    m.invoke("game", "two_players")
+    assert h.app.vars.mode.get() == "x"
+    m.invoke("game", "two")
     assert h.app.two_players and h.app.match.opponent == HUMAN
+    assert h.app.vars.mode.get() == "two"
+    assert h.app.toolbar.level.get() == "Two players"
     h.click_cell(4)
     h.click_cell(0)
     h.settle()
     assert h.marks() == {4: Mark.X, 0: Mark.O}
-    assert "X to move" in h.app.status.cget("text")
+    assert h.status == "X to move"
     m.invoke("game", "undo")
     assert h.marks() == {4: Mark.X}
     m.invoke("game", "redo")
     assert h.marks() == {4: Mark.X, 0: Mark.O}
     m.invoke("game", "hint")
     assert h.pump(lambda: bool(h.app.hints))
-    m.invoke("game", "two_players")
+    m.invoke("game", "x")
     assert not h.app.two_players and h.app.match.opponent == "first-free"
     m.invoke("game", "quit")
     assert h.app.closed
 
 
-def test_skill_levels_grouped_and_applied_from_the_next_move(make_app: MakeApp) -> None:
+def test_levels_by_friendly_name_applied_from_the_next_move(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
-    ordered = level_order()
-    assert [s.level for s in ordered[:3]] == [1, 2, 3]
-    assert {s.name for s in ordered} == set(players.names())
     m = h.app.menus
-    assert m.label("level", "random").startswith("1: random - ")
-    assert "plays any free square at random" in m.label("level", "random")
-    for strategy in ordered:
+    assert m.label("level", "random").startswith("Easy")
+    assert "seed" not in " ".join(m.label("level", s.name) for s in players.STRATEGIES)
+    for strategy in players.STRATEGIES:
         m.invoke("level", strategy.name)
         assert h.app.match.opponent == strategy.name
         assert h.app.game.player(Mark.O) == strategy.name
+        assert h.app.toolbar.level.get() == strategy.title
     m.invoke("level", "first-free")
     h.click_cell(4)
     assert h.pump(lambda: h.marks().get(0) is Mark.O)
 
 
-def test_a_level_that_cannot_play_the_board_is_disabled_with_the_reason(
+def test_the_toolbar_drop_down_chooses_the_level(make_app: MakeApp) -> None:
+    h = make_app(opponent="win-block", rules=Rules(7, 7, 5))
+    box = h.app.toolbar.level
+    titles = list(box.cget("values"))
+    assert "Perfect" not in titles, "only levels that can play this board"
+    assert titles[0] == "Beginner"
+    box.current(titles.index("Hard"))
+    box.event_generate("<<ComboboxSelected>>")
+    h.settle()
+    assert h.app.match.opponent == "fork-aware"
+    assert h.app.vars.level.get() == "fork-aware"
+
+
+def test_a_level_that_cannot_play_a_new_board_gives_way_to_the_strongest(
     make_app: MakeApp,
 ) -> None:
-    h = make_app(opponent="perfect", level="perfect")
+    h = make_app(opponent="perfect", starter=Starter.COMPUTER)
     m = h.app.menus
-    assert m.state("level", "perfect") == "normal"
-    m.invoke("board", board_key(Rules(7, 7, 5)))
-    assert h.app.match.rules == Rules(7, 7, 5)
+    assert h.pump(lambda: len(h.marks()) == 1)
+    m.invoke("board", board_key(Rules(15, 15, 5)))
+    assert h.app.match.rules == Rules(15, 15, 5)
+    strongest = h.app.match.opponent
+    assert strongest != "perfect"
+    assert players.get(strongest).unsupported_reason(Rules(15, 15, 5)) is None
+    title = players.get(strongest).title
+    assert h.notice == f"Perfect does not play 15 x 15: {title} plays instead."
     assert m.state("level", "perfect") == "disabled"
-    assert "unavailable: 7 x 7 is too big: exact play solves boards of at most 20 cells" in (
-        m.label("level", "perfect")
-    )
-    assert h.app.match.opponent == "perfect", "never silently replaced"
-    assert "perfect cannot play this board" in h.app.status.cget("text"), "said at once"
-    h.click_cell(24)
-    h.settle(0.3)
-    assert len(h.marks()) == 1
-    assert "perfect cannot play this board" in h.app.status.cget("text")
+    assert m.label("level", "perfect") == "Perfect (not on this board)"
+    assert h.pump(lambda: len(h.marks()) == 1), "the computer moves first, at once"
+    h.click_cell(h.app.cursor if h.app.cursor not in h.marks() else 0)
+    assert h.pump(lambda: len(h.marks()) == 3), "and answers"
     m.invoke("level", "perfect")
-    assert h.app.match.opponent == "perfect", "a disabled entry does nothing"
-    m.invoke("level", "win-block")
-    assert h.pump(lambda: len(h.marks()) == 2), "the new level moves at once"
+    assert h.app.match.opponent == strongest, "a disabled entry does nothing"
+    m.invoke("board", board_key(Rules()))
+    assert h.app.match.opponent == "perfect", "the chosen level plays again where it can"
+    assert h.notice == ""
 
 
-def test_board_menu(make_app: MakeApp) -> None:
+def test_board_menu_and_the_window_growing_for_big_boards(make_app: MakeApp) -> None:
     h = make_app(opponent="random")
     m = h.app.menus
+    small = (h.root.winfo_width(), h.root.winfo_height())
     for rules in BOARD_PRESETS:
         m.invoke("board", board_key(rules))
         assert h.app.match.rules == rules and h.app.game.rules == rules
-        assert len(h.app.view.find_withtag("cell")) == rules.size
+    h.settle(0.2)
+    assert h.root.winfo_height() > small[1], "the window grew for 19 x 19"
+    assert h.root.winfo_height() <= h.root.winfo_screenheight()
+    assert h.root.winfo_width() <= h.root.winfo_screenwidth()
     h.dialogs.board = Rules(4, 6, 3)
     m.invoke("board", "custom")
     assert h.dialogs.boards_asked == [BOARD_PRESETS[-1]]
@@ -144,6 +172,29 @@ def test_options_menu(make_app: MakeApp) -> None:
     m.invoke("board", board_key(Rules(4, 4, 4)))
     assert m.state("numbering", "numpad") == "disabled"
     assert h.app.view.itemcget(h.app.view.find_withtag("l15")[0], "text") == "15"
+    m.invoke("board", board_key(Rules(15, 15, 5)))
+    assert m.state("numbering", "index") == "disabled", "a gomoku board has coordinates"
+    assert h.app.view.find_withtag("coords")
+    m.invoke("options", "names")
+    assert not h.app.view.find_withtag("coords"), "Cell names also hides the coordinates"
+
+
+def test_theme_menu_switches_light_and_dark(make_app: MakeApp) -> None:
+    h = make_app(opponent="random", rules=Rules(15, 15, 5))
+    h.click_cell(112)
+    h.pump(lambda: len(h.marks()) == 2)
+    assert h.app.colours is LIGHT
+    h.app.menus.invoke("theme", "dark")
+    assert h.app.colours is DARK
+    view = h.app.view
+    assert view.cget("background") == DARK.window
+    board = view.find_withtag("board")[0]
+    assert view.itemcget(board, "fill") == DARK.wood
+    assert view.itemcget(view.find_withtag("g112")[0], "fill") == DARK.marks[Mark.X]
+    assert str(h.app.menus.bar.cget("background")) == DARK.raised
+    assert h.marks()[112] is Mark.X, "the game goes on"
+    h.app.menus.invoke("theme", "light")
+    assert view.cget("background") == LIGHT.window
 
 
 def test_language_menu_translates_every_label_at_once(make_app: MakeApp) -> None:
@@ -152,10 +203,11 @@ def test_language_menu_translates_every_label_at_once(make_app: MakeApp) -> None
     m.invoke("language", "ru")
     m = h.app.menus
     assert h.app.translate.language == "ru"
-    bar = m.bar
-    assert bar.entrycget(0, "label") == "Игра"
+    assert m.bar.entrycget(0, "label") == "Игра"
     assert m.label("game", "new") == "Новая игра"
-    assert "Ваш ход" in h.app.status.cget("text")
+    assert h.app.toolbar.buttons["new"].cget("text") == "Новая игра"
+    assert h.app.toolbar.level.get() == "Новичок"
+    assert "Ваш ход" in h.status
     assert "Крестики-нолики" in h.root.title()
     m.invoke("language", "zh_CN")
     assert h.app.menus.label("game", "new") == "新游戏"
@@ -166,53 +218,116 @@ def test_language_menu_translates_every_label_at_once(make_app: MakeApp) -> None
     assert h.app.menus.label("game", "new") == "New game"
 
 
-def test_scoreboard_menu(make_app: MakeApp) -> None:
-    h = make_app(opponent="first-free", answers=[True, True])
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_no_menu_is_wider_than_the_window(make_app: MakeApp, language: str) -> None:
+    h = make_app(opponent="win-block", language=language)
+    h.settle(0.1)
+    width = h.root.winfo_width()
+    assert width <= h.root.winfo_screenwidth()
+    assert h.app.toolbar.winfo_reqwidth() <= width, "the toolbar fits"
+    for name, menu in h.app.menus.menus.items():
+        menu.post(h.root.winfo_rootx(), h.root.winfo_rooty())
+        try:
+            h.root.update()
+            assert menu.winfo_width() <= width, f"{language}: the {name} menu is too wide"
+        finally:
+            menu.unpost()
+            h.root.update()
+
+
+def test_scoreboard_menu_shows_totals_and_percentages(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free")
     for cell in (4, 3, 5):
         h.click_cell(cell)
         h.pump(lambda: not h.app.game.computer_to_move)
-    h.pump(lambda: not h.app.game.moves)
+    h.app.scoreboard.record(Rules(), HUMAN, "first-free", Mark.O)
+    h.app.scoreboard.record(Rules(), HUMAN, "first-free", None)
+    h.app.scoreboard.record(Rules(7, 7, 5), "perfect", HUMAN, None)
     h.app.menus.invoke("scores", "show")
     title, headings, rows = h.dialogs.scores[-1]
     assert title == "Scoreboard"
-    assert headings == ("Opponent", "Board", "Wins", "Losses", "Draws")
-    assert rows == [("first-free", "3 x 3, 3 in a row", "1", "0", "0")]
+    assert headings == ("Opponent", "Board", "Games", "Wins", "Losses", "Draws", "Won")
+    assert rows == [
+        ("Beginner", "3 x 3, 3 in a row", "3", "1", "1", "1", "33%"),
+        ("Perfect", "7 x 7, 5 in a row", "1", "0", "0", "1", "0%"),
+        ("All games", "", "4", "1", "1", "2", "25%"),
+    ]
     h.app.menus.invoke("scores", "reset")
     assert h.dialogs.asked[-1] == ("Reset the scoreboard", "Forget every recorded game?")
     assert h.app.scoreboard.tallies() == []
     assert h.app.match.score.wins == 0
     h.app.menus.invoke("scores", "show")
-    assert h.dialogs.scores[-1][2] == [("No games recorded yet", "", "", "", "")]
+    assert h.dialogs.scores[-1][2] == [("No games recorded yet", "", "", "", "", "", "")]
 
 
 def test_a_broken_scoreboard_is_reported_and_play_goes_on(
-    make_app: MakeApp, tmp_path: object
+    make_app: MakeApp, tmp_path: Path
 ) -> None:
-    from pathlib import Path
-
     from tictactoe.stats import Scoreboard
 
-    folder = Path(str(tmp_path)) / "not-a-file"
+    folder = tmp_path / "not-a-file"
     folder.mkdir()
-    h = make_app(opponent="first-free", scoreboard=Scoreboard(folder), answers=[True])
+    h = make_app(opponent="first-free", scoreboard=Scoreboard(folder))
     for cell in (4, 3, 5):
         h.click_cell(cell)
         h.pump(lambda: not h.app.game.computer_to_move)
-    assert "Scoreboard unavailable" in h.app.status.cget("text")
-    h.pump(lambda: not h.app.game.moves)
+    assert h.notice.startswith("Scoreboard unavailable")
+    assert h.status == "You win"
+    h.app.new_game()
+    h.click_cell(4)
+    assert h.app.game.moves
+    h.app.menus.invoke("scores", "show")
+    assert h.notice.startswith("Scoreboard unavailable")
+
+
+def test_choices_are_saved_for_the_next_launch(make_app: MakeApp, tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    h = make_app(opponent="win-block", store=store)
+    assert not store.path.exists(), "nothing is written until something changes"
+    m = h.app.menus
+    m.invoke("level", "perfect")
+    m.invoke("numbering", "coords")
+    m.invoke("board", board_key(Rules(7, 7, 5)))
+    m.invoke("options", "sound")
+    m.invoke("options", "names")
+    m.invoke("theme", "dark")
+    h.app.menus.invoke("language", "vi")
+    saved = json.loads(store.path.read_text(encoding="utf-8"))
+    assert saved == {
+        "language": "vi",
+        "level": "perfect",
+        "board": {"rows": 7, "columns": 7, "k": 5},
+        "names": False,
+        "numbering": "coords",
+        "sound": False,
+        "theme": "dark",
+    }
+    assert h.app.match.opponent != "perfect", "perfect is remembered, another plays 7 x 7"
+    settings = store.load().settings
+    again = make_app(opponent="win-block", settings=settings, rules=settings.board)
+    assert again.app.colours is DARK
+    assert again.app.translate.language == "vi"
+    assert again.app.match.opponent != "perfect"
+    assert again.notice.startswith("Hoàn hảo"), "the stand-in is announced"
+
+
+def test_a_failed_save_is_a_notice_not_a_crash(make_app: MakeApp, tmp_path: Path) -> None:
+    blocked = tmp_path / "settings.json"
+    blocked.mkdir()
+    h = make_app(opponent="win-block", store=SettingsStore(blocked))
+    h.app.menus.invoke("options", "sound")
+    assert h.notice.startswith("Settings not saved: ")
     h.click_cell(4)
     assert h.marks()[4] is Mark.X
-    h.app.menus.invoke("scores", "show")
-    assert "Scoreboard unavailable" in h.app.status.cget("text")
 
 
-def test_why_a_level_cannot_play_is_said_in_the_window_language(make_app: MakeApp) -> None:
-    h = make_app(opponent="perfect", level="perfect", language="ru")
-    m = h.app.menus
-    m.invoke("board", board_key(Rules(15, 15, 5)))
-    label = m.label("level", "perfect")
-    assert "недоступно: 15 x 15 — слишком большое поле" in label
-    assert "cells" not in label and "exact" not in label, "no English engine text"
-    status = h.app.status.cget("text")
-    assert "perfect не умеет играть на этом поле (15 x 15 — слишком большое поле" in status
-    assert "cells" not in status
+def test_command_line_options_are_not_remembered(make_app: MakeApp, tmp_path: Path) -> None:
+    from tictactoe.settings import Settings
+
+    store = SettingsStore(tmp_path / "settings.json")
+    launched = Settings(language="ru", sound=False, level="win-block")  # --lang ru --no-sound
+    h = make_app(opponent="win-block", store=store, settings=launched, remembered=Settings())
+    assert h.app.translate.language == "ru" and not h.app.vars.sound.get()
+    h.app.menus.invoke("theme", "dark")
+    saved = store.load().settings
+    assert saved == Settings(theme=Theme.DARK), "only what was chosen in the window"

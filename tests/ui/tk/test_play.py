@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from tkinter import ttk
 
+import pytest
+
+from tictactoe import players
 from tictactoe.core.board import Mark
+from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.sound import Sound
-from tictactoe.ui.tk.board_view import HINT_COLOURS, WIN_HIGHLIGHT
+from tictactoe.ui.tk.app import END_CLICK_GUARD
+from tictactoe.ui.tk.theme import LIGHT
 
 from .conftest import Harness
 
@@ -26,15 +31,17 @@ def play(h: Harness, *cells: int) -> None:
 
 def test_clicking_a_cell_plays_it_and_the_computer_answers(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
-    assert "Your move (X)" in h.app.status.cget("text")
+    assert h.status == "Your move (X)"
     h.click_cell(4)
     assert h.marks()[4] is Mark.X
+    assert h.app.view.find_withtag("g4"), "your mark is drawn at once"
     assert h.pump(lambda: len(h.marks()) == 2)
     assert h.marks() == {4: Mark.X, 0: Mark.O}
     assert h.app.view.find_withtag("g4") and h.app.view.find_withtag("g0")
-    assert h.app.view.find_withtag("last"), "the computer's last move is marked"
-    assert h.app.view.coords("last")[0] < h.app.view.geometry.box(1)[0]
-    h.pump(lambda: "Your move" in h.app.status.cget("text"))
+    x0, y0, x1, y1 = h.app.view.geometry.box(0)
+    lx0, ly0, lx1, ly1 = h.app.view.bbox("last")
+    assert x0 <= lx0 and lx1 <= x1 and y0 <= ly0 and ly1 <= y1, "the last move is marked"
+    assert h.pump(lambda: h.status == "Your move (X)")
 
 
 def test_a_taken_cell_cannot_be_overwritten(make_app: MakeApp) -> None:
@@ -42,53 +49,107 @@ def test_a_taken_cell_cannot_be_overwritten(make_app: MakeApp) -> None:
     play(h, 4)
     h.click_cell(0)
     assert h.marks() == {4: Mark.X, 0: Mark.O}
-    assert "taken" in h.app.status.cget("text")
+    assert h.notice == "That cell is taken."
 
 
-def test_a_win_is_highlighted_sounded_recorded_and_play_again_starts_a_new_game(
-    make_app: MakeApp,
-) -> None:
-    h = make_app(opponent="first-free", answers=[True])
+def test_a_win_shows_in_the_window_with_the_board_and_no_dialog(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free")
     play(h, 4, 3, 5)
-    assert h.app.game.outcome is not None and h.app.game.outcome.winner is Mark.X
-    assert [h.fill(c) for c in (3, 4, 5)] == [WIN_HIGHLIGHT] * 3
-    assert h.fill(0) != WIN_HIGHLIGHT
-    assert "You win!" in h.app.status.cget("text")
+    outcome = h.app.game.outcome
+    assert outcome is not None and outcome.winner is Mark.X
+    assert h.status == "You win"
+    assert str(h.app.banner.text.cget("style")) == "Win.TLabel"
+    assert h.app.banner.again.winfo_ismapped(), "New game is offered beside the result"
+    assert [h.fill(c) for c in (3, 4, 5)] == [LIGHT.halo] * 3
+    assert h.fill(0) != LIGHT.halo
+    lines = h.app.view.find_withtag("winline")
+    assert len(lines) == 2, "the line and its casing"
+    assert h.pump(lambda: h.app.view.coords(lines[-1])[2] > h.app.view.geometry.centre(5)[0])
+    assert len(h.marks()) == 5, "the board stays as it ended"
     assert "X won" in h.root.title()
     assert h.sounds == [Sound.WIN]
-    assert h.pump(lambda: bool(h.dialogs.asked))
-    assert h.dialogs.asked == [("X wins!", "X wins! Do you want to play again?")]
-    assert h.pump(lambda: not h.app.game.moves), "yes starts a new game"
+    h.settle(0.4)
+    assert h.dialogs.asked == [], "no message box"
+    assert h.app.game.is_over and not h.app.closed
     assert h.app.match.score.wins == 1
+    assert "You 1 · computer 0" in str(h.app.footer.score.cget("text"))
     [tally] = h.app.scoreboard.tallies()
     assert (tally.opponent, tally.wins, tally.losses) == ("first-free", 1, 0)
+    h.app.banner.again.invoke()
+    assert h.app.game.moves == () or h.app.match.your_mark is Mark.O
+    assert not h.app.game.is_over
+    assert not h.app.view.find_withtag("winline")
+    assert not h.app.banner.again.winfo_ismapped()
 
 
-def test_losing_plays_the_losing_sound_and_no_closes_the_program(make_app: MakeApp) -> None:
-    h = make_app(opponent="first-free", answers=[False])
+def test_losing_says_you_lose_and_never_closes_the_window(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free")
     play(h, 8, 7, 3)
     assert h.app.game.outcome is not None and h.app.game.outcome.winner is Mark.O
-    assert "The computer wins." in h.app.status.cget("text")
+    assert h.status == "You lose"
+    assert str(h.app.banner.text.cget("style")) == "Lose.TLabel"
     assert h.sounds == [Sound.LOSE]
-    assert h.pump(lambda: h.app.closed)
-    assert h.dialogs.asked == [("O wins!", "O wins! Do you want to play again?")]
+    h.key("Escape")
+    h.settle(0.4)
+    assert not h.app.closed, "Esc after a game closes nothing"
+    assert h.app.game.is_over, "and starts nothing"
+    assert h.dialogs.asked == []
 
 
-def test_a_tie_meows_and_asks_seed_002s_question(make_app: MakeApp) -> None:
-    h = make_app(opponent="human", answers=[True])
+def test_a_draw_between_two_people(make_app: MakeApp) -> None:
+    h = make_app(opponent="human")
     for cell in (0, 1, 2, 4, 3, 5, 7, 6):
         h.click_cell(cell)
     assert h.sounds == []
     h.click_cell(8)
     assert h.app.game.outcome is not None and h.app.game.outcome.is_draw
     assert h.sounds == [Sound.DRAW]
-    assert "It's a tie!" in h.app.status.cget("text")
-    assert h.pump(lambda: bool(h.dialogs.asked))
-    assert h.dialogs.asked == [("Cat's game", "It's a tie! Do you want to play again?")]
+    assert h.status == "Draw"
+    assert "Nobody won" in h.root.title()
+
+
+def test_two_people_see_which_mark_won(make_app: MakeApp) -> None:
+    h = make_app(opponent="human")
+    for cell in (0, 3, 1, 4, 2):
+        h.click_cell(cell)
+    assert h.status == "X wins"
+    assert "X 1 · O 0" in str(h.app.footer.score.cget("text"))
+
+
+@pytest.mark.parametrize(
+    ("language", "win", "lose"),
+    [
+        ("ru", "Вы выиграли", "Вы проиграли"),
+        ("zh_CN", "你赢了", "你输了"),
+        ("vi", "Bạn thắng", "Bạn thua"),
+    ],
+)
+def test_the_result_in_every_language(
+    make_app: MakeApp, language: str, win: str, lose: str
+) -> None:
+    h = make_app(opponent="first-free", language=language)
+    play(h, 4, 3, 5)
+    assert h.status == win
+    h.app.new_game(you_start=True)
+    play(h, 8, 7, 3)
+    assert h.status == lose
+
+
+def test_a_click_just_after_the_end_does_not_start_the_next_game(make_app: MakeApp) -> None:
+    h = make_app(opponent="human")
+    for cell in (0, 3, 1, 4, 2):
+        h.click_cell(cell)
+    assert h.app.game.is_over
+    h.app.ended_at = time.monotonic() + 60  # "just ended", however slow this machine is
+    h.click_cell(8)
+    assert h.app.game.is_over and len(h.app.game.moves) == 5, "meant for the board: ignored"
+    h.app.ended_at = time.monotonic() - END_CLICK_GUARD
+    h.click_cell(8)
+    assert h.app.game.moves == (), "a later click starts the next game (seed 000)"
 
 
 def test_sound_off_is_silent(make_app: MakeApp) -> None:
-    h = make_app(opponent="human", answers=[True])
+    h = make_app(opponent="human")
     h.app.menus.invoke("options", "sound")
     for cell in (0, 3, 1, 4, 2):
         h.click_cell(cell)
@@ -96,21 +157,32 @@ def test_sound_off_is_silent(make_app: MakeApp) -> None:
     assert h.sounds == []
 
 
-def test_after_a_game_the_next_click_starts_a_new_one(make_app: MakeApp) -> None:
-    h = make_app(opponent="human", answers=[])
-    h.app.dialogs = h.dialogs
-    for cell in (0, 3, 1, 4, 2):
-        h.click_cell(cell)
-    h.app._cancel_jobs()  # as if the question were not answered yet
-    h.click_cell(4)
-    assert h.app.game.moves == ()
-
-
 def test_when_the_computer_starts_it_moves_first(make_app: MakeApp) -> None:
     h = make_app(opponent="random", starter=Starter.COMPUTER)
     assert h.pump(lambda: len(h.marks()) == 1)
     assert list(h.marks().values()) == [Mark.X]
-    assert "Your move (O)" in h.app.status.cget("text")
+    assert h.status == "Your move (O)"
+
+
+def test_the_status_names_the_level_never_the_strategy(make_app: MakeApp) -> None:
+    h = make_app(opponent="fork-aware", starter=Starter.COMPUTER, reply_pause_ms=300)
+    assert h.pump(lambda: "thinking" in h.status)
+    assert h.status == "Hard (X) is thinking…"
+    assert h.app.banner.spinner.spinning
+    assert h.pump(lambda: h.app.game.waiting_for_human)
+    assert not h.app.banner.spinner.spinning
+    shown = " ".join([h.status, h.notice, h.root.title(), h.app.toolbar.level.get()])
+    for name in players.names():
+        assert name not in shown
+
+
+def test_the_reply_on_3x3_comes_after_a_short_pause(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free", reply_pause_ms=300)
+    clicked = time.monotonic()
+    h.click_cell(4)
+    assert h.pump(lambda: len(h.marks()) == 2)
+    assert time.monotonic() - clicked >= 0.3
+    assert h.status == "Your move (X)"
 
 
 def test_undo_and_redo_take_back_both_moves(make_app: MakeApp) -> None:
@@ -119,12 +191,13 @@ def test_undo_and_redo_take_back_both_moves(make_app: MakeApp) -> None:
     assert len(h.marks()) == 4
     h.key("z", "Control")
     assert h.marks() == {4: Mark.X, 0: Mark.O}
-    h.app.menus.invoke("game", "undo")
+    h.app.toolbar.buttons["undo"].invoke()
     assert h.marks() == {}
     assert h.app.menus.state("game", "undo") == "disabled"
+    assert h.app.toolbar.buttons["undo"].instate(["disabled"])
     h.key("y", "Control")
     assert h.marks() == {4: Mark.X, 0: Mark.O}
-    h.app.menus.invoke("game", "redo")
+    h.app.toolbar.buttons["redo"].invoke()
     assert len(h.marks()) == 4
     assert h.app.menus.state("game", "redo") == "disabled"
 
@@ -132,38 +205,32 @@ def test_undo_and_redo_take_back_both_moves(make_app: MakeApp) -> None:
 def test_hints_colour_every_free_cell_with_a_legend(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
     play(h, 4, 3)  # X: 4, 3; O: 0, 1; X to move, 5 wins at once
-    assert not h.app.legend.winfo_ismapped()
-    h.key("h")
-    assert h.pump(lambda: h.fill(5) == HINT_COLOURS["win"])
+    assert h.app.footer.legend_texts == []
+    h.app.toolbar.buttons["hint"].invoke()
+    hints = LIGHT.hints
+    assert h.pump(lambda: h.fill(5) == hints["win"])
     free = h.app.game.board.legal_moves()
-    assert all(h.fill(c) in HINT_COLOURS.values() for c in free)
-    assert h.fill(7) == HINT_COLOURS["loss"], "leaving O's 0-1-2 open loses"
-    assert h.pump(lambda: h.app.legend.winfo_ismapped())
-    legend = " ".join(
-        str(label.cget("text"))
-        for row in h.app.legend.winfo_children()
-        for label in row.winfo_children()
-        if isinstance(label, ttk.Label)
-    )
-    assert "wins" in legend and "draws" in legend and "loses" in legend
+    assert all(h.fill(c) in hints.values() for c in free)
+    assert h.fill(7) == hints["loss"], "leaving O's 0-1-2 open loses"
+    assert set(hints.values()).isdisjoint(LIGHT.marks.values()), "hints never look like marks"
+    assert h.pump(lambda: bool(h.app.footer.legend_texts))
+    assert h.app.footer.legend_texts == ["Hints for X:", "wins", "draws", "loses"]
     h.click_cell(5)
-    assert not h.app.legend.winfo_ismapped() or h.app.game.is_over
+    assert h.app.footer.legend_texts == []
 
 
 def test_the_hints_option_keeps_hints_on_every_turn(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
     h.app.menus.invoke("options", "hints")
-    assert h.pump(lambda: h.fill(4) == HINT_COLOURS["draw"])
+    assert h.pump(lambda: h.fill(4) == LIGHT.hints["draw"])
     play(h, 8)
-    assert h.pump(lambda: h.fill(4) in HINT_COLOURS.values() and bool(h.app.hints))
+    assert h.pump(lambda: h.fill(4) in LIGHT.hints.values() and bool(h.app.hints))
     assert set(h.app.hints) == set(h.app.game.board.legal_moves())
 
 
 def test_no_hints_on_a_board_too_big_to_solve(make_app: MakeApp) -> None:
-    from tictactoe.core.rules import Rules
-
     h = make_app(opponent="random", rules=Rules(7, 7, 5))
     h.key("h")
-    assert h.pump(lambda: "No hints" in h.app.status.cget("text"))
+    assert h.pump(lambda: "No hints" in h.notice)
     h.click_cell(24)
     assert h.marks()[24] is Mark.X

@@ -1,4 +1,4 @@
-"""The window: resizing, keyboard play, real pointer clicks, responsiveness, real dialogs."""
+"""The window: resizing, big boards, keyboard play, real pointer clicks, responsiveness, dialogs."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.ui.tk import dialogs as dialogs_module
-from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS
+from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS, column_name
 
 from .conftest import Harness
 
@@ -46,22 +46,78 @@ def test_the_board_fills_the_window_and_scales_on_resize(make_app: MakeApp) -> N
     assert glyph_size(h, 0) > small_glyph * 1.5
     width = float(canvas.itemcget(canvas.find_withtag("g4")[0], "width"))
     assert width > 10, "bold strokes grow with the cell"
-    h.root.geometry("300x340")
-    assert h.pump(lambda: h.app.view.winfo_width() < 320)
+    h.root.geometry("1x1")  # as small as the window may get: the toolbar still fits
+    assert h.pump(lambda: h.app.view.winfo_height() < 300)
     h.settle(0.1)
     assert h.app.view.geometry.cell < small_cell
+    assert h.root.winfo_width() >= h.app.toolbar.winfo_reqwidth()
 
 
-def test_15x15_cell_names_stay_readable(make_app: MakeApp) -> None:
+def test_15x15_is_a_gomoku_board_with_coordinates(make_app: MakeApp) -> None:
     h = make_app(opponent="random", rules=Rules(15, 15, 5))
     canvas = h.app.view
-    assert len(canvas.find_withtag("cell")) == 225
-    label = canvas.find_withtag("l224")[0]
-    assert canvas.itemcget(label, "text") == "224"
-    size = abs(int(canvas.itemcget(label, "font").split()[-1]))
+    assert canvas.gomoku
+    assert not canvas.find_withtag("label"), "no number in each cell"
+    assert not canvas.find_withtag("cell"), "no box per empty cell"
+    coords = [canvas.itemcget(item, "text") for item in canvas.find_withtag("coords")]
+    assert coords == [column_name(c) for c in range(15)] + [str(r) for r in range(1, 16)]
+    assert coords[0] == "a" and coords[14] == "o" and coords[-1] == "15"
+    size = abs(int(canvas.itemcget(canvas.find_withtag("coords")[0], "font").split()[-1]))
     assert size >= MIN_LABEL_POINTS
-    x0, _y0, x1, _y1 = canvas.bbox(label)
-    assert x1 - x0 < canvas.geometry.cell, "the name fits in its cell"
+    assert len(canvas.find_all()) < 100, "lines, points and coordinates, not 225 boxes"
+    geometry = canvas.geometry
+    h.click_cell(112)
+    x, y = geometry.centre(112)
+    glyph = canvas.bbox("g112")
+    assert glyph[0] < x < glyph[2] and glyph[1] < y < glyph[3], "the mark sits on the point"
+    assert h.pump(lambda: len(h.marks()) == 2)
+    last = h.app.game.last_move
+    lx0, ly0, lx1, ly1 = canvas.bbox("last")
+    x0, y0, x1, y1 = geometry.box(last)
+    assert x0 <= lx0 and lx1 <= x1 and y0 <= ly0 and ly1 <= y1
+    assert lx1 - lx0 < geometry.cell / 3, "a small last-move dot"
+    cursor = canvas.find_withtag("cursor")
+    assert cursor and float(canvas.itemcget(cursor[0], "width")) <= 3, "a thin cursor"
+
+
+def test_the_winning_line_stands_out_on_a_big_board(make_app: MakeApp) -> None:
+    h = make_app(opponent="human", rules=Rules(15, 15, 5))
+    for x, o in zip(range(105, 110), range(120, 124), strict=False):
+        h.click_cell(x)
+        h.click_cell(o)
+    h.click_cell(109)
+    assert h.status == "X wins"
+    canvas = h.app.view
+    halos = canvas.find_withtag("halo")
+    assert len(halos) == 5
+    line, casing = canvas.find_withtag("winline")[1], canvas.find_withtag("winline")[0]
+    assert float(canvas.itemcget(casing, "width")) > float(canvas.itemcget(line, "width"))
+    assert h.pump(lambda: canvas.coords(line)[2] > canvas.geometry.centre(109)[0])
+    assert canvas.coords(line)[0] < canvas.geometry.centre(105)[0]
+
+
+def test_the_largest_board_fits_the_screen(make_app: MakeApp) -> None:
+    h = make_app(opponent="random", rules=Rules(26, 26, 5))
+    h.settle(0.2)
+    root = h.root
+    assert root.winfo_height() <= root.winfo_screenheight() - 60
+    assert root.winfo_width() <= root.winfo_screenwidth()
+    geometry = h.app.view.geometry
+    assert geometry.top + 26 * geometry.cell <= h.app.view.winfo_height()
+    assert geometry.cell >= 20, "still big enough to click"
+
+
+def test_a_move_on_a_big_board_redraws_only_what_changed(make_app: MakeApp) -> None:
+    h = make_app(opponent="win-block", rules=Rules(26, 26, 5))
+    h.settle(0.2)
+    canvas = h.app.view
+    full = canvas.full_redraws
+    items = len(canvas.find_all())
+    h.click_cell(26 * 13 + 13)
+    assert canvas.find_withtag(f"g{26 * 13 + 13}"), "your mark is drawn before the computer thinks"
+    assert h.pump(lambda: len(h.marks()) == 2)
+    assert canvas.full_redraws == full, "no full redraw for a move"
+    assert len(canvas.find_all()) <= items + 8
 
 
 def test_keyboard_play(make_app: MakeApp) -> None:
@@ -93,12 +149,12 @@ def test_keyboard_play(make_app: MakeApp) -> None:
     assert h.marks()[0] is Mark.X
 
 
-def test_typed_numbers_on_a_big_board(make_app: MakeApp) -> None:
-    h = make_app(opponent="first-free", rules=Rules(7, 7, 5))
+def test_typed_numbers_on_a_bigger_board(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free", rules=Rules(5, 5, 4))
     assert h.app.numbering.value == "index"
     h.key("2")
     assert h.marks() == {}
-    assert "Cell: 2_" in h.app.status.cget("text")
+    assert h.notice == "Cell: 2_"
     h.key("4")
     assert h.marks()[24] is Mark.X, "24 cannot grow into another cell: played at once"
     h.pump(lambda: len(h.marks()) == 2)
@@ -179,8 +235,7 @@ def test_the_window_stays_responsive_while_the_computer_thinks(
 ) -> None:
     h = make_app(opponent="slow", level="slow", starter=Starter.YOU)
     h.click_cell(4)
-    assert h.pump(lambda: "thinking..." in h.app.status.cget("text"), timeout=2)
-    assert "thinking" in h.app.status.cget("text")
+    assert h.pump(lambda: "thinking" in h.status, timeout=2)
     ticks: list[float] = []
     started = time.monotonic()
     for count in range(1, 6):
@@ -194,7 +249,48 @@ def test_the_window_stays_responsive_while_the_computer_thinks(
     assert h.marks() == {4: Mark.X}
     slow_strategy.set()
     assert h.pump(lambda: h.marks().get(0) is Mark.O)
-    assert "Your move" in h.app.status.cget("text")
+    assert "Your move" in h.status
+
+
+def places(h: Harness) -> dict[str, tuple[int, ...]]:
+    """Where each part of the window is, and the board's cell size."""
+    parts = {
+        "toolbar": h.app.toolbar,
+        "banner": h.app.banner,
+        "board": h.app.view,
+        "footer": h.app.footer,
+    }
+    found = {
+        name: (w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height())
+        for name, w in parts.items()
+    }
+    g = h.app.view.geometry
+    found["cells"] = (round(g.left), round(g.top), round(g.cell))
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_nothing_moves_while_the_computer_thinks_or_hints_show(
+    make_app: MakeApp, slow_strategy: threading.Event, language: str
+) -> None:
+    h = make_app(opponent="slow", level="slow", starter=Starter.YOU, language=language)
+    h.settle(0.2)
+    before = places(h)
+    h.click_cell(4)
+    assert h.pump(lambda: h.app.banner.spinner.spinning, timeout=2)
+    h.settle(0.3)
+    assert places(h) == before, "thinking"
+    h.app.notice = "a long message " * 20
+    h.app.refresh()
+    h.settle(0.1)
+    assert places(h) == before, "a long notice is shortened, not wrapped"
+    assert h.app.footer.notice.cget("text").endswith("…")
+    slow_strategy.set()
+    assert h.pump(lambda: h.app.game.waiting_for_human)
+    h.app.hint()
+    assert h.pump(lambda: bool(h.app.footer.legend_texts))
+    h.settle(0.1)
+    assert places(h) == before, "hints and their legend"
 
 
 def test_a_new_game_cancels_the_thinking(make_app: MakeApp, slow_strategy: threading.Event) -> None:
@@ -204,7 +300,7 @@ def test_a_new_game_cancels_the_thinking(make_app: MakeApp, slow_strategy: threa
     h.key("n", "Control")
     assert not h.app.thinking
     assert h.marks() == {}
-    assert "Your move (X)" in h.app.status.cget("text")
+    assert h.status == "Your move (X)"
     slow_strategy.set()
     h.pump(lambda: h.app.thinker.running == 0, timeout=5)
     h.settle(0.1)
@@ -225,29 +321,10 @@ def test_closing_the_window_while_the_computer_thinks(
     slow_strategy.set()
 
 
-def test_the_real_play_again_dialog(make_app: MakeApp) -> None:
-    h = make_app(opponent="first-free", real_dialogs=True)
-    answered: list[str] = []
-
-    def answer_yes() -> None:
-        box = f"{h.root}.__tk__messagebox"
-        if h.root.winfo_exists() and h.root.tk.call("winfo", "exists", box):
-            answered.append(str(h.root.tk.call(f"{box}.msg", "cget", "-text")))
-            h.root.tk.call(f"{box}.yes", "invoke")
-        else:
-            h.root.after(50, answer_yes)
-
-    h.root.after(50, answer_yes)
-    for cell in (4, 3, 5):
-        h.click_cell(cell)
-        h.pump(lambda: not h.app.game.computer_to_move)
-    assert h.pump(lambda: bool(answered) and not h.app.game.moves)
-    assert answered == ["X wins! Do you want to play again?"]
-
-
 def test_the_real_custom_board_dialog_validates(make_app: MakeApp) -> None:
     h = make_app(opponent="random", real_dialogs=True)
     seen: list[str] = []
+    selected: list[str] = []
 
     def fill_in() -> None:
         found = [
@@ -257,6 +334,10 @@ def test_the_real_custom_board_dialog_validates(make_app: MakeApp) -> None:
             h.root.after(50, fill_in)
             return
         dialog = found[0]
+        field = dialog.fields["rows"]
+        field.focus_force()
+        field.event_generate("<FocusIn>")
+        selected.append(field.selection_get())
         for key, value in (("rows", "6"), ("cols", "x"), ("k", "4")):
             dialog.fields[key].delete(0, "end")
             dialog.fields[key].insert(0, value)
@@ -274,12 +355,13 @@ def test_the_real_custom_board_dialog_validates(make_app: MakeApp) -> None:
 
     h.root.after(50, fill_in)
     h.app.menus.invoke("board", "custom")
+    assert selected == ["3"], "entering a field selects its number, so typing replaces it"
     assert seen == [
         "Columns must be a whole number, not \u201cx\u201d.",
         "k must be from 2 to 6 on a 6 x 5 board.",
     ]
     assert h.app.match.rules == Rules(6, 5, 4)
-    assert len(h.app.view.find_withtag("cell")) == 30
+    assert len(h.app.view.find_withtag("cell")) == 30, "6 x 5 is a small board: a tile per cell"
 
 
 def test_the_real_scoreboard_window(make_app: MakeApp) -> None:
@@ -296,7 +378,7 @@ def overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(15, 15, 5)])
+@pytest.mark.parametrize("rules", [Rules(), Rules(6, 6, 4)])
 def test_the_cursor_leaves_the_cell_name_readable(make_app: MakeApp, rules: Rules) -> None:
     h = make_app(opponent="human", rules=rules)
     canvas, cell = h.app.view, h.app.cursor
@@ -310,34 +392,19 @@ def test_the_cursor_leaves_the_cell_name_readable(make_app: MakeApp, rules: Rule
 
 
 def test_cell_names_that_cannot_fit_are_left_out(make_app: MakeApp) -> None:
-    h = make_app(opponent="human", rules=Rules(15, 15, 5))
-    h.root.geometry("300x320")
+    h = make_app(opponent="human", rules=Rules(6, 6, 4))
+    h.app.menus.invoke("numbering", "index")
+    assert len(h.app.view.find_withtag("label")) == 36
+    h.root.minsize(1, 1)
+    h.root.geometry("300x200")
     assert h.pump(lambda: h.app.view.geometry.cell < 20)
     h.settle(0.1)
     canvas = h.app.view
     for item in canvas.find_withtag("label"):
         x0, _y0, x1, _y1 = canvas.bbox(item)
         assert x1 - x0 <= canvas.geometry.cell, canvas.itemcget(item, "text")
-    assert not canvas.find_withtag("l224"), "224 needs more room than a 17-pixel cell"
-
-
-def test_a_narrow_window_wraps_the_status_and_the_legend(make_app: MakeApp) -> None:
-    h = make_app(opponent="first-free", language="ru")
-    h.click_cell(4)
-    assert h.pump(lambda: h.app.game.waiting_for_human)
-    h.root.geometry("300x420")
-    h.app.hint()
-    assert h.pump(lambda: h.app.legend.winfo_ismapped() and h.app.status_bar.winfo_width() < 310)
-    h.app.notice = "x " * 60  # a long message
-    h.app.refresh()
-    h.settle(0.2)
-    right = h.root.winfo_rootx() + h.root.winfo_width()
-    shown = [h.app.status, h.app.score_label]
-    shown += [w for row in h.app.legend.winfo_children() for w in row.winfo_children()]
-    for widget in shown:
-        assert widget.winfo_ismapped()
-        assert widget.winfo_rootx() + widget.winfo_reqwidth() <= right + 1, widget.cget("text")
-    assert h.app.status.winfo_height() > 2 * h.app.score_label.winfo_height(), "wrapped"
+    assert not canvas.find_withtag("label"), "no room for names in so small a cell"
+    assert len(canvas.find_withtag("cell")) == 36
 
 
 def test_a_new_board_puts_the_cursor_in_the_middle(make_app: MakeApp) -> None:

@@ -1,4 +1,4 @@
-"""Skill levels for the keys 1-9: seed 002's levels first, then every other computer player."""
+"""Skill levels for the keys 1-9: every computer player, weakest first (the registry's order)."""
 
 from __future__ import annotations
 
@@ -6,18 +6,11 @@ from tictactoe import players
 
 
 def skill_levels() -> tuple[str, ...]:
-    """Strategy names by key: 1 random, 2 win-block, 3 perfect (seed 002), then the rest.
+    """Strategy names by key: 1 is the weakest (Beginner), the last the strongest (Perfect).
 
-    The rest follow the registry's order (weakest first); keys beyond the
-    list select nothing.
+    Keys beyond the list select nothing.
     """
-    levelled = sorted((s for s in players.STRATEGIES if s.level is not None), key=_level)
-    others = [s for s in players.STRATEGIES if s.level is None]
-    return tuple(s.name for s in [*levelled, *others])[:9]
-
-
-def _level(strategy: players.Strategy) -> int:
-    return strategy.level or 0
+    return players.names()[:9]
 
 
 def level_of(name: str) -> int | None:

@@ -57,6 +57,7 @@ class BannerText:
     """Renders banner messages for one language; fonts and finished surfaces are cached."""
 
     def __init__(self, language: str, colour: str | tuple[int, int, int]) -> None:
+        self.language = language
         self.colour = colour
         first = (LATIN, DEFAULT) if language in OWN_LATIN_LANGUAGES else (DEFAULT, LATIN)
         self._first = first[0]
@@ -65,7 +66,7 @@ class BannerText:
         self._faces: dict[str, pygame.freetype.Font] = {}
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._chosen: dict[str, str] = {}
-        self._done: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._done: dict[tuple[str, int, int, int], pygame.Surface] = {}
 
     def source_for(self, char: str) -> str:
         """The font (a path, or "" for pygame's) that draws ``char``; pygame's if none has it."""
@@ -111,16 +112,18 @@ class BannerText:
             lines.append(line.rstrip())
         return lines
 
-    def block(self, text: str, size: int, width: int, smallest: int) -> pygame.Surface:
+    def block(
+        self, text: str, size: int, width: int, smallest: int, lines: int = MAX_LINES
+    ) -> pygame.Surface:
         """``text`` centred in lines that fit ``width``: smaller (down to ``smallest``) only
-        when even :data:`MAX_LINES` lines are too wide."""
-        key = (text, size, width)
+        when even ``lines`` lines are too wide."""
+        key = (text, size, width, lines)
         if key not in self._done:
             while True:
-                lines = self.wrap(text, size, width)
-                rendered = [self.render_line(line, size) for line in lines]
+                wrapped = self.wrap(text, size, width) if lines > 1 else [text]
+                rendered = [self.render_line(line, size) for line in wrapped]
                 fits = all(r.get_width() <= width for r in rendered)
-                if (fits and len(lines) <= MAX_LINES) or size <= smallest:
+                if (fits and len(wrapped) <= lines) or size <= smallest:
                     break
                 size -= 1
             self._done[key] = _stack(rendered)

@@ -1,10 +1,16 @@
 """Seed 001's look as plain numbers: window size, palette, cell geometry on any m x n board.
 
 Nothing here imports pygame, so the geometry is tested on its own. On 3 x 3
-the numbers are exactly the seed's: a 400 x 400 window, ``CELL = WIDTH // 3``,
+the board is exactly the seed's: a 400 x 400 square, ``CELL = WIDTH // 3``,
 glyphs ``WIDTH // 4`` high, each cell a dimgray square with a 1-pixel gold
-border and a khaki face inset by 7 pixels. Larger boards shrink the cells
-(and glyphs) so that the whole board fits the same window, centred.
+border and a khaki face inset by 7 pixels. Under the board a status strip
+says whose turn it is, the result, the level and the score, so no message
+ever covers a row of cells.
+
+Bigger boards get a bigger window (up to what the screen holds) with cells
+of at least :data:`BIG_CELL` pixels where there is room, X and O in
+distinct colours and as large as their cells allow. The window can be
+resized; the board scales with it.
 """
 
 from __future__ import annotations
@@ -14,34 +20,58 @@ from dataclasses import dataclass
 from tictactoe.core.rules import Rules
 
 TITLE = "tic-tac-toe"
-"""The window's name in seed 001 (kept in every language, like the seed)."""
+"""The window's name in seed 001 (translated as the game's name in other languages)."""
 WIDTH = HEIGHT = 400
-"""Seed 001's window size."""
+"""Seed 001's window (here: the board's square on 3 x 3)."""
+STRIP = 64
+"""Height of the status strip under the board."""
+BIG_CELL = 34
+"""Cell size a big board gets when the screen has room."""
+SCREEN_RESERVE = 100
+"""Pixels of the screen left for the desktop's panels and the window's frame."""
+SMALLEST = (320, 240)
+"""The window never gets smaller than this (width, board height)."""
 
 GLYPH = "sienna"
+O_GLYPH = "darkslateblue"
+"""O's colour on boards bigger than 3 x 3, where the two marks must be told apart at a glance."""
 CELL_FACE = "khaki"
 GRID = "dimgray"
 BORDER = "gold"
 HIGHLIGHT = "yellow"
 """The winning line's cell faces (seed 002 highlights the winning squares in yellow)."""
-BANNER = (40, 40, 40, 170)
-"""The message strip: dark grey, translucent so the cells under it still show."""
-BANNER_TEXT = "white"
+WIN_LINE = "firebrick"
+"""The line drawn through the winning marks, over a white casing."""
+LAST_MOVE = "crimson"
+FLASH = "white"
+"""The outline of a cell clicked while the computer thinks."""
+STRIP_BACKGROUND = (40, 40, 40)
+STRIP_TEXT = "white"
+STRIP_MUTED = (200, 200, 200)
+WIN_TEXT = (140, 230, 120)
+LOSE_TEXT = (255, 150, 130)
+OVERLAY = (30, 30, 30, 215)
+"""The help and quit panels over the board: dark, the board still faintly visible."""
 
 SEED_CELL = WIDTH // 3
 """Seed 001's cell size; its 7-pixel inset and 1-pixel border are scaled from this."""
 SEED_INSET = 7
 SMALLEST_GLYPH = 18
 """Font size under which X and O are hard to tell apart (pygame draws capitals half as high)."""
+MARK_FILL = 0.8
+"""A drawn X or O on a bigger board: this much of its cell's face."""
 
 RGB = tuple[int, int, int]
 NAMED: dict[str, RGB] = {
     "sienna": (160, 82, 45),
+    "darkslateblue": (72, 61, 139),
     "khaki": (240, 230, 140),
     "dimgray": (105, 105, 105),
     "gold": (255, 215, 0),
     "yellow": (255, 255, 0),
     "white": (255, 255, 255),
+    "firebrick": (178, 34, 34),
+    "crimson": (220, 20, 60),
 }
 """The RGB values of the named colours above (as pygame's colour table has them)."""
 
@@ -75,6 +105,32 @@ def hint_colour(value: str) -> RGB:
     return blend(CELL_FACE, HINT_TINTS[value], HINT_STRENGTH)
 
 
+def is_seed_board(rules: Rules) -> bool:
+    """True on 3 x 3, drawn exactly as seed 001 draws it (font glyphs, both sienna)."""
+    return (rules.m, rules.n) == (3, 3)
+
+
+def glyph_colour(rules: Rules, mark: str) -> RGB:
+    """The colour of ``mark`` ("X" or "O"): the seed's sienna, O apart on bigger boards."""
+    if mark == "O" and not is_seed_board(rules):
+        return rgb(O_GLYPH)
+    return rgb(GLYPH)
+
+
+def window_size(rules: Rules, desktop: tuple[int, int] | None = None) -> tuple[int, int]:
+    """The window's first size for ``rules``: seed 001's 400 x 400 board on 3 x 3 (plus the
+    strip), bigger boards with cells of :data:`BIG_CELL` pixels, within ``desktop``."""
+    longest = max(rules.m, rules.n)
+    side = max(WIDTH, BIG_CELL * longest)
+    if desktop is not None:
+        side = min(side, desktop[0] - SCREEN_RESERVE, desktop[1] - SCREEN_RESERVE - STRIP)
+        side = max(side, SMALLEST[1])
+    cell = side // longest
+    width = side if rules.n == longest else max(min(side, WIDTH), cell * rules.n)
+    board = side if rules.m == longest else max(SMALLEST[1], cell * rules.m)
+    return width, board + STRIP
+
+
 @dataclass(frozen=True)
 class Rect:
     """A rectangle in window pixels: left, top, width, height."""
@@ -100,31 +156,43 @@ class Layout:
 
     rules: Rules
     width: int = WIDTH
-    height: int = HEIGHT
+    height: int = HEIGHT + STRIP
+
+    @property
+    def board_height(self) -> int:
+        """The window's height above the status strip."""
+        return max(1, self.height - STRIP)
 
     @property
     def cell(self) -> int:
         """Side of one square cell in pixels (seed 001: ``WIDTH // 3`` on 3 x 3)."""
-        return min(self.width // self.rules.n, self.height // self.rules.m)
+        return max(4, min(self.width // self.rules.n, self.board_height // self.rules.m))
 
     @property
     def origin(self) -> tuple[int, int]:
-        """Top-left pixel of the board, which is centred in the window."""
+        """Top-left pixel of the board, which is centred above the strip."""
         return (
             (self.width - self.cell * self.rules.n) // 2,
-            (self.height - self.cell * self.rules.m) // 2,
+            (self.board_height - self.cell * self.rules.m) // 2,
         )
 
     @property
     def glyph_size(self) -> int:
-        """Font size of X and O: a quarter of the width on 3 x 3, scaled with the cells.
-
-        On boards so big that this falls under :data:`SMALLEST_GLYPH`, the glyphs
-        grow to fill more of their cells, so X and O stay easy to tell apart.
-        """
-        scaled = min(3 * self.width // (4 * self.rules.n), 3 * self.height // (4 * self.rules.m))
+        """Font size of X and O on 3 x 3: a quarter of the board's width, as in seed 001."""
+        rules = self.rules
+        scaled = min(3 * self.width // (4 * rules.n), 3 * self.board_height // (4 * rules.m))
         face = self.cell - 2 * self.inset
         return max(scaled, min(SMALLEST_GLYPH, face * 3 // 2))
+
+    @property
+    def mark_size(self) -> int:
+        """Side of a drawn X or O on a bigger board: as large as its cell's face allows."""
+        return max(4, round((self.cell - 2 * self.inset) * MARK_FILL))
+
+    @property
+    def stroke(self) -> int:
+        """Line width of a drawn X or O."""
+        return max(2, round(self.cell * 0.14))
 
     @property
     def inset(self) -> int:
@@ -160,11 +228,25 @@ class Layout:
         return Rect(whole.x + inset, whole.y + inset, whole.w - 2 * inset, whole.h - 2 * inset)
 
     @property
-    def banner_font_size(self) -> int:
-        """Font size of the messages at the bottom of the window."""
-        return max(24, self.height // 15) * 4 // 5
+    def strip_rect(self) -> Rect:
+        """The status strip under the board."""
+        return Rect(0, self.board_height, self.width, self.height - self.board_height)
 
-    def banner_rect(self, text_height: int = 0) -> Rect:
-        """The strip at the bottom of the window for a message ``text_height`` pixels high."""
-        high = max(24, self.height // 15, text_height + 6)
-        return Rect(0, self.height - high, self.width, high)
+    @property
+    def status_font_size(self) -> int:
+        """Font size of the strip's first line (whose turn, the result)."""
+        return 30
+
+    @property
+    def detail_font_size(self) -> int:
+        """Font size of the strip's second line (level, goal, score)."""
+        return 22
+
+    @property
+    def overlay_font_size(self) -> int:
+        """Font size of the help and quit panels."""
+        return max(20, min(30, self.width // 18))
+
+    def resized(self, width: int, height: int) -> Layout:
+        """The same board in a window of another size (never under :data:`SMALLEST`)."""
+        return Layout(self.rules, max(SMALLEST[0], width), max(SMALLEST[1] + STRIP, height))

@@ -16,7 +16,7 @@ from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import CellNameError, RulesError
 from tictactoe.core.numbers import whole_number
-from tictactoe.core.rules import MIN_K, Rules
+from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
 from tictactoe.ui.terminal.prompts import Invalid, normal, shown
@@ -48,11 +48,20 @@ class Command(StrEnum):
     UNDO = N_("undo")
     REDO = N_("redo")
     HINT = N_("hint")
+    RESIGN = N_("resign")
+    NEW = N_("new")
     HELP = N_("help")
     QUIT = N_("quit")
 
 
-COMMAND_ALIASES = {"?": Command.HELP, "q": Command.QUIT, "exit": Command.QUIT, "u": Command.UNDO}
+COMMAND_ALIASES = {
+    "u": Command.UNDO,
+    "change": Command.NEW,
+    "?": Command.HELP,
+    "q": Command.QUIT,
+    "exit": Command.QUIT,
+}
+"""Other English spellings of the commands (help lists them)."""
 
 
 def quit_words(tr: Translator) -> frozenset[str]:
@@ -86,50 +95,88 @@ def opponent_names() -> tuple[str, ...]:
 
 
 def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
-    """An opponent by menu number or name that can play ``rules``'s board."""
+    """An opponent that can play ``rules``'s board: its menu number, level or name.
+
+    Levels are accepted in English and in the user's language (``hard``,
+    ``сложный``), names as the flags spell them (``fork-aware``).
+    """
     answer = normal(text)
     menu = opponent_names()
     name: str | None = None
     number = whole_number(answer)
     if number is not None and 1 <= number <= len(menu):
         name = menu[number - 1]
-    elif answer in menu:
-        name = answer
-    elif answer == normal(tr.gettext("human")):
-        name = HUMAN
+    else:
+        for candidate in menu:
+            titles = (
+                ("human", "Two players") if candidate == HUMAN else (players.get(candidate).title,)
+            )
+            spellings = {candidate, *map(normal, titles), *(normal(tr.gettext(t)) for t in titles)}
+            if answer in spellings:
+                name = candidate
+                break
     if name is None:
         raise Invalid(
-            tr.gettext("Please type a number from 1 to {count} or a player's name.").format(
+            tr.gettext("Please type a number from 1 to {count} or a level's name.").format(
                 count=len(menu)
             )
         )
-    if name != HUMAN and players.get(name).unsupported_reason(rules) is not None:
+    if cannot_play(tr, name, rules) is not None:
         raise Invalid(
             tr.gettext("{name} cannot play on a {rows} x {cols} board: choose another.").format(
-                name=name, rows=rules.m, cols=rules.n
+                name=tr.gettext(players.get(name).title), rows=rules.m, cols=rules.n
             )
         )
     return name
 
 
-def parse_size(text: str, tr: Translator, numbering: Numbering | None) -> Rules:
-    """A board size such as ``3x3``, ``7x7`` or ``15`` (k is asked for separately)."""
+def cannot_play(tr: Translator, name: str, rules: Rules) -> str | None:
+    """Why the opponent called ``name`` cannot play ``rules``'s board (a short note), or None."""
+    if name == HUMAN or players.get(name).unsupported_reason(rules) is None:
+        return None
+    return tr.gettext("not on a {rows} x {cols} board").format(rows=rules.m, cols=rules.n)
+
+
+def parse_size(
+    text: str,
+    tr: Translator,
+    numbering: Numbering | None,
+    k: int | None = None,
+    chosen: Sequence[str] = (),
+) -> Rules:
+    """A board size such as ``3x3``, ``7x5`` or ``15`` (15 x 15), each side from 1 to 26.
+
+    With ``k`` (fixed by a flag) the board must have room for k in a row;
+    otherwise k is the usual one for the size and may be asked for next.
+    The players already ``chosen`` (by flags) must be able to play it.
+    """
+    answer = normal(text).replace("х", "x").replace("*", "x")  # a Cyrillic "х" too
     try:
-        rules = Rules.parse_size(normal(text).replace("х", "x").replace("*", "x"))
+        rules = Rules.parse_size(answer)
     except RulesError:
         raise Invalid(
             tr.gettext(
-                "Please type the board size as rows x columns, each from 3 to 26, like 3x3 or 7x7."
-            )
+                "Please type the board size as rows x columns, each from 1 to {high},"
+                " like 3x3 or 7x7."
+            ).format(high=MAX_SIDE)
         ) from None
-    if min(rules.m, rules.n) < 3:
-        raise Invalid(
-            tr.gettext(
-                "Please type the board size as rows x columns, each from 3 to 26, like 3x3 or 7x7."
-            )
-        )
     if numbering is not None and not numbering.supports(rules):
         raise Invalid(tr.gettext("Numpad numbering works only on a 3 x 3 board."))
+    if k is not None:
+        if k > max(rules.m, rules.n):
+            raise Invalid(
+                tr.gettext(
+                    "{k} in a row does not fit on a {rows} x {cols} board: choose a bigger one."
+                ).format(k=k, rows=rules.m, cols=rules.n)
+            )
+        rules = Rules(rules.m, rules.n, k)
+    for name in chosen:
+        if cannot_play(tr, name, rules) is not None:
+            raise Invalid(
+                tr.gettext(
+                    "{name} cannot play on a {rows} x {cols} board: choose another size."
+                ).format(name=tr.gettext(players.get(name).title), rows=rules.m, cols=rules.n)
+            )
     return rules
 
 
@@ -167,7 +214,7 @@ def parse_move(text: str, tr: Translator, board: Board, numbering: Numbering) ->
 
 
 def parse_again(text: str, tr: Translator) -> bool | Command:
-    """The answer to "play again?": yes, no, or a move prompt command (``undo`` after the end)."""
+    """The answer to "play again?": yes, no, or a command (``new`` to change settings, ``undo``)."""
     command = _command(normal(text), tr)
     return parse_yes_no(text, tr) if command is None else command
 
@@ -199,15 +246,25 @@ def cell_help(tr: Translator, rules: Rules, numbering: Numbering) -> str:
     return tr.gettext("Type a number from {low} to {high}.").format(low=low, high=high)
 
 
-def menu_lines(tr: Translator, names: Sequence[str]) -> list[str]:
-    """Numbered opponent menu lines with translated descriptions."""
+def menu_lines(tr: Translator, names: Sequence[str], rules: Rules) -> list[str]:
+    """Numbered opponent menu lines: level and description, and a note when it cannot play."""
     lines = []
     for number, name in enumerate(names, 1):
         if name == HUMAN:
+            shown_name = tr.gettext("Two players")
             about = tr.gettext("two people at one keyboard")
-            shown_name = tr.gettext("human")
         else:
-            about = tr.gettext(players.get(name).description)
-            shown_name = name
-        lines.append(f"  {number}. {shown_name} - {about}")
+            strategy = players.get(name)
+            shown_name = tr.gettext(strategy.title)
+            about = tr.gettext(strategy.description)
+        note = cannot_play(tr, name, rules)
+        if note is None:
+            entry = tr.gettext("{level} - {description}").format(
+                level=shown_name, description=about
+            )
+        else:
+            entry = tr.gettext("{level} - {description} ({note})").format(
+                level=shown_name, description=about, note=note
+            )
+        lines.append(f"  {number}. {entry}")
     return lines

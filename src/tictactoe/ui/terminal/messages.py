@@ -1,32 +1,58 @@
-"""What the terminal says about a game: who starts, the result, the score, hints, help.
+"""What the terminal says about a game: the rules, who starts, moves, the result, hints, help.
 
 The result messages are seed 004's (seed 003's in Chinese) and live in
-``core.po``, so every front end can show the same words.
+``core.po``, so every front end can show the same words. Computer players
+are named by their level (``Hard``), never by their strategy name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
+from enum import Enum
+from itertools import groupby
 from typing import TYPE_CHECKING
 
+from tictactoe import players
 from tictactoe.core import cells
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Match, Outcome
+from tictactoe.core.solver import Value
+from tictactoe.game import HUMAN, Match, Outcome, Starter
 from tictactoe.i18n import Translator
-from tictactoe.ui.terminal.answers import cell_range
+from tictactoe.ui.terminal.answers import COMMAND_ALIASES, Command, cell_range
 from tictactoe.ui.terminal.prompts import display_width
 
 if TYPE_CHECKING:
     from tictactoe.core.analysis import MoveValue
 
+HINT_SYMBOLS = {Value.WIN: "+", Value.DRAW: "=", Value.LOSS: "-"}
+"""What a hint shows in a free cell on the board."""
 
-def players_kind(match: Match) -> str:
-    """``computer`` (you against a program), ``people`` (two humans) or ``demo`` (two programs)."""
+Move = tuple[Mark, int]
+"""A move as undo and redo report it: who played where."""
+
+
+class Kind(Enum):
+    """Who plays: you against a program, two people, or two programs (a demo)."""
+
+    COMPUTER = "computer"
+    PEOPLE = "people"
+    DEMO = "demo"
+
+
+def players_kind(match: Match) -> Kind:
+    """Who plays in ``match``."""
     if match.you != HUMAN:
-        return "demo"
-    return "people" if match.opponent == HUMAN else "computer"
+        return Kind.DEMO
+    return Kind.PEOPLE if match.opponent == HUMAN else Kind.COMPUTER
+
+
+def level(tr: Translator, name: str) -> str:
+    """A player as people see it: a computer player's level (``Hard``), or ``human``."""
+    if name == HUMAN:
+        return tr.gettext("human")
+    return tr.gettext(players.get(name).title)
 
 
 def person(tr: Translator, first: bool) -> str:
@@ -34,22 +60,44 @@ def person(tr: Translator, first: bool) -> str:
     return tr.gettext("Player 1") if first else tr.gettext("Player 2")
 
 
+def rules_line(tr: Translator, rules: Rules) -> str:
+    """The rules in one line: "Rules: 15 x 15 board, 5 in a row wins."."""
+    return tr.gettext("Rules: {rows} x {cols} board, {k} in a row wins.").format(
+        rows=rules.m, cols=rules.n, k=rules.k
+    )
+
+
 def who_starts(tr: Translator, match: Match) -> str:
-    """The announcement at the start of a game (seed 004: "The computer will go first.")."""
+    """The announcement at the start of a game (seed 004: "The computer will go first.").
+
+    A coin toss is announced as one: heads, you (or Player 1) start.
+    """
     kind = players_kind(match)
-    if kind == "people":
+    coin = match.starter is Starter.COIN
+    if kind is Kind.COMPUTER:
+        if coin:
+            if match.you_start:
+                return tr.gettext("Coin toss: heads, so you go first and play X.")
+            return tr.gettext("Coin toss: tails, so the computer goes first and you play O.")
+        if match.you_start:
+            return tr.gettext("The player will go first: you play X.")
+        return tr.gettext("The computer will go first: you play O.")
+    if kind is Kind.PEOPLE:
         first, second = person(tr, match.you_start), person(tr, not match.you_start)
-        return tr.gettext("{first} plays X and goes first; {second} plays O.").format(
+        text = tr.gettext("{first} plays X and goes first; {second} plays O.").format(
             first=first, second=second
         )
-    if kind == "demo":
+    else:
         game = match.game
-        return tr.gettext("{x} plays X and goes first; {o} plays O.").format(
-            x=game.player(Mark.X), o=game.player(Mark.O)
+        text = tr.gettext("{x} plays X and goes first; {o} plays O.").format(
+            x=level(tr, game.player(Mark.X)), o=level(tr, game.player(Mark.O))
         )
-    if match.you_start:
-        return tr.gettext("The player will go first: you play X.")
-    return tr.gettext("The computer will go first: you play O.")
+    if coin:
+        toss = (
+            tr.gettext("Coin toss: heads.") if match.you_start else tr.gettext("Coin toss: tails.")
+        )
+        return f"{toss} {text}"
+    return text
 
 
 def result(tr: Translator, match: Match, outcome: Outcome) -> str:
@@ -57,16 +105,29 @@ def result(tr: Translator, match: Match, outcome: Outcome) -> str:
     kind = players_kind(match)
     if outcome.winner is None:
         return tr.gettext("The game is a tie!")
-    if kind == "computer":
+    if outcome.resigned is not None:
+        return resigned(tr, match, outcome.resigned)
+    if kind is Kind.COMPUTER:
         if outcome.winner is match.your_mark:
             return tr.gettext("Hooray! You have won the game!")
         return tr.gettext("The computer has beaten you! You lose.")
-    if kind == "people":
+    if kind is Kind.PEOPLE:
         return tr.gettext("{mark} wins! {player} has won the game.").format(
             mark=outcome.winner, player=person(tr, outcome.winner is match.your_mark)
         )
     return tr.gettext("{mark} wins! {name} has won the game.").format(
-        mark=outcome.winner, name=match.game.player(outcome.winner)
+        mark=outcome.winner, name=level(tr, match.game.player(outcome.winner))
+    )
+
+
+def resigned(tr: Translator, match: Match, loser: Mark) -> str:
+    """The end of a game somebody gave up."""
+    if players_kind(match) is Kind.COMPUTER:
+        return tr.gettext("You resigned: the computer wins this game.")
+    return tr.gettext("{player} ({mark}) resigned: {winner} wins this game.").format(
+        player=person(tr, loser is match.your_mark),
+        mark=loser,
+        winner=person(tr, loser is not match.your_mark),
     )
 
 
@@ -74,14 +135,14 @@ def score(tr: Translator, match: Match) -> str:
     """The session's tally."""
     tally = match.score
     kind = players_kind(match)
-    if kind == "computer":
+    if kind is Kind.COMPUTER:
         return tr.gettext("Score: you {wins}, the computer {losses}, ties {draws}.").format(
             wins=tally.wins, losses=tally.losses, draws=tally.draws
         )
-    if kind == "people":
+    if kind is Kind.PEOPLE:
         first, second = person(tr, True), person(tr, False)
     else:
-        first, second = match.you, match.opponent
+        first, second = level(tr, match.you), level(tr, match.opponent)
     return tr.gettext("Score: {first} {wins}, {second} {losses}, ties {draws}.").format(
         first=first, second=second, wins=tally.wins, losses=tally.losses, draws=tally.draws
     )
@@ -90,7 +151,7 @@ def score(tr: Translator, match: Match) -> str:
 def move_question(tr: Translator, match: Match, numbering: Numbering) -> str:
     """Seed 004's "What is your next move? (1-9)", naming the player when two people play."""
     span = cell_range(match.rules, numbering)
-    if players_kind(match) == "people":
+    if players_kind(match) is Kind.PEOPLE:
         mark = match.game.turn
         return tr.gettext("{player} ({mark}), what is your next move? ({span})").format(
             player=person(tr, mark is match.your_mark), mark=mark, span=span
@@ -99,62 +160,160 @@ def move_question(tr: Translator, match: Match, numbering: Numbering) -> str:
 
 
 def computer_moved(tr: Translator, name: str, mark: Mark, where: str) -> str:
-    """Seed 003's "computer plays at ..."."""
+    """Seed 003's "computer plays at ...", the player named by its level."""
     return tr.gettext("The computer ({name}, {mark}) plays {cell}.").format(
-        name=name, mark=mark, cell=where
+        name=level(tr, name), mark=mark, cell=where
     )
 
 
+def thinking(tr: Translator, name: str, mark: Mark) -> str:
+    """What shows (with a spinner) while a computer player thinks."""
+    return tr.gettext("The computer ({name}, {mark}) is thinking").format(
+        name=level(tr, name), mark=mark
+    )
+
+
+def took_back(tr: Translator, rules: Rules, numbering: Numbering, moves: Sequence[Move]) -> str:
+    """What undo took back: "Took back: X b2, O c3."."""
+    return tr.gettext("Took back: {moves}.").format(moves=_moves(rules, numbering, moves, tr))
+
+
+def played_again(tr: Translator, rules: Rules, numbering: Numbering, moves: Sequence[Move]) -> str:
+    """What redo played again: "Played again: X b2, O c3."."""
+    return tr.gettext("Played again: {moves}.").format(moves=_moves(rules, numbering, moves, tr))
+
+
+def _moves(rules: Rules, numbering: Numbering, moves: Iterable[Move], tr: Translator) -> str:
+    return listed(tr, (f"{mark} {cells.label(rules, cell, numbering)}" for mark, cell in moves))
+
+
+def listed(tr: Translator, items: Iterable[str]) -> str:
+    """``items`` as a list in the user's language ("a1, b2"; "a1、b2" in Chinese)."""
+    return tr.gettext(", ").join(items)
+
+
+def outcome_text(tr: Translator, kind: Kind, value: MoveValue) -> str:
+    """A move's outcome for the side to move, counted in the winner's own moves."""
+    count = value.winner_moves
+    if value.value is Value.DRAW or count is None:
+        return tr.gettext("draw")
+    if value.value is Value.WIN:
+        if count == 1:
+            return tr.gettext("you win with this move")
+        text = tr.ngettext(
+            "you win in {count} of your moves", "you win in {count} of your moves", count
+        )
+    elif kind is Kind.COMPUTER:
+        if count == 1:
+            return tr.gettext("the computer wins with its next move")
+        text = tr.ngettext(
+            "the computer wins in {count} of its moves",
+            "the computer wins in {count} of its moves",
+            count,
+        )
+    else:
+        if count == 1:
+            return tr.gettext("your opponent wins with their next move")
+        text = tr.ngettext(
+            "your opponent wins in {count} of their moves",
+            "your opponent wins in {count} of their moves",
+            count,
+        )
+    return text.format(count=count)
+
+
 def hint_lines(
-    tr: Translator, rules: Rules, numbering: Numbering, values: Mapping[int, MoveValue]
+    tr: Translator,
+    kind: Kind,
+    rules: Rules,
+    numbering: Numbering,
+    values: Mapping[int, MoveValue],
+    recommended: int,
 ) -> list[str]:
-    """One line per free cell: win / draw / loss and in how many moves, best first."""
-    order = {"win": 0, "draw": 1, "loss": 2}
+    """Free cells grouped by outcome, best first, and the recommended move.
 
-    def rank(item: tuple[int, MoveValue]) -> tuple[int, int, int, str]:
-        value = str(item[1].value)
-        plies = item[1].plies
-        name = cells.label(rules, item[0], numbering)
-        return order[value], -plies if value == "loss" else plies, len(name), name
+    Equal outcomes share a line; when every move ends the same way it says
+    so once ("Every move: draw.").
+    """
 
-    lines = [tr.gettext("Every free cell, for the side to move (moves counted to the end):")]
-    for cell, value in sorted(values.items(), key=rank):
-        count = value.plies
-        kind = str(value.value)
-        if kind == "win":
-            text = tr.ngettext("win in {count} move", "win in {count} moves", count)
-        elif kind == "loss":
-            text = tr.ngettext("loss in {count} move", "loss in {count} moves", count)
-        else:
-            text = tr.ngettext("draw in {count} move", "draw in {count} moves", count)
-        lines.append(f"  {cells.label(rules, cell, numbering)}: {text.format(count=count)}")
+    ordered = sorted(values, key=lambda cell: (-values[cell].rank, cell))
+    groups = [list(group) for _, group in groupby(ordered, key=lambda cell: values[cell].rank)]
+    lines = []
+    if len(groups) == 1 and values[ordered[0]].value is Value.DRAW:
+        lines.append("  " + tr.gettext("Every move draws."))
+    elif len(groups) == 1:
+        outcome = outcome_text(tr, kind, values[ordered[0]])
+        lines.append("  " + tr.gettext("Every move: {outcome}.").format(outcome=outcome))
+    else:
+        for group in groups:
+            names = listed(tr, (cells.label(rules, cell, numbering) for cell in group))
+            outcome = outcome_text(tr, kind, values[group[0]])
+            lines.append(
+                "  " + tr.gettext("{outcome}: {cells}").format(outcome=outcome, cells=names)
+            )
+    best = cells.label(rules, recommended, numbering)
+    lines.append("  " + tr.gettext("Recommended: {cell}.").format(cell=best))
+    lines.append(
+        tr.gettext("On the board: + you win, = draw, - you lose; the recommended cell is in ( ).")
+    )
     return lines
 
 
-def help_lines(tr: Translator, rules: Rules, numbering: Numbering) -> list[str]:
-    """What can be typed at the move prompt."""
-    return [
-        tr.gettext("Type a free cell ({span}) to play there, or one of:").format(
-            span=cell_range(rules, numbering)
-        ),
-        _entry(tr.gettext("undo"), tr.gettext("take back your last move and the answer")),
-        _entry(tr.gettext("redo"), tr.gettext("play again what undo took back")),
-        _entry(tr.gettext("hint"), tr.gettext("show how every free cell ends")),
-        _entry(tr.gettext("help"), tr.gettext("show this help")),
-        _entry(tr.gettext("quit"), tr.gettext("leave the game")),
+def _undo_text(tr: Translator, kind: Kind) -> str:
+    """What undo takes back: between two people one move, else yours and the answer."""
+    if kind is Kind.PEOPLE:
+        return tr.gettext("take back the last move")
+    return tr.gettext("take back your last move and the computer's answer")
+
+
+def help_lines(tr: Translator, kind: Kind, rules: Rules, numbering: Numbering) -> list[str]:
+    """What can be typed at the move prompt, with every alias."""
+    resign = (
+        tr.gettext("give up this game: the other player wins")
+        if kind is Kind.PEOPLE
+        else tr.gettext("give up this game: it counts as a loss")
+    )
+    hint = tr.gettext("show how every free cell ends, and the best one")
+    new = tr.gettext("start a new game (you can change the settings)")
+    rows = [
+        _command_row(tr, Command.UNDO, _undo_text(tr, kind)),
+        _command_row(tr, Command.REDO, tr.gettext("play again what undo took back")),
+        _command_row(tr, Command.HINT, hint),
+        _command_row(tr, Command.RESIGN, resign),
+        _command_row(tr, Command.NEW, new),
+        _command_row(tr, Command.HELP, tr.gettext("show this help")),
+        _command_row(tr, Command.QUIT, tr.gettext("leave the game")),
     ]
+    heading = tr.gettext("Type a free cell ({span}) to play there, or one of:")
+    return [heading.format(span=cell_range(rules, numbering)), *_table(rows)]
 
 
-def after_game_help_lines(tr: Translator) -> list[str]:
+def after_game_help_lines(tr: Translator, kind: Kind) -> list[str]:
     """What can be typed at "play again?"."""
-    return [
-        tr.gettext("The game is over. Type one of:"),
-        _entry(tr.gettext("yes"), tr.gettext("play another game")),
-        _entry(tr.gettext("no"), tr.gettext("leave the game")),
-        _entry(tr.gettext("undo"), tr.gettext("take back your last move and the answer")),
+    rows = [
+        (tr.gettext("yes"), tr.gettext("play another game with the same settings")),
+        (tr.gettext("no"), tr.gettext("leave the game")),
+        _command_row(
+            tr, Command.NEW, tr.gettext("change the opponent, the board or who starts, then play")
+        ),
+        _command_row(tr, Command.UNDO, _undo_text(tr, kind)),
     ]
+    return [tr.gettext("The game is over. Type one of:"), *_table(rows)]
 
 
-def _entry(word: str, what: str) -> str:
-    """A help line: ``word`` padded to a column (CJK characters count twice), then ``what``."""
-    return f"  {word}{' ' * max(1, 11 - display_width(word))}{what}"
+def _command_row(tr: Translator, command: Command, what: str) -> tuple[str, str]:
+    """A command in the user's language, then its other spellings, and what it does."""
+    word = tr.gettext(command.value)
+    spellings = [command.value] if word != command.value else []
+    spellings += [alias for alias, target in COMMAND_ALIASES.items() if target is command]
+    if not spellings:
+        return word, what
+    return tr.gettext("{word} ({spellings})").format(
+        word=word, spellings=listed(tr, spellings)
+    ), what
+
+
+def _table(rows: Sequence[tuple[str, str]]) -> list[str]:
+    """Help lines: the words padded to one column (CJK characters count twice), then what."""
+    column = max(display_width(word) for word, _ in rows) + 2
+    return [f"  {word}{' ' * (column - display_width(word))}{what}" for word, what in rows]

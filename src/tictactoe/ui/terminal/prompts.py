@@ -8,14 +8,24 @@ import unicodedata
 from collections.abc import Callable
 from typing import TextIO, TypeVar
 
+from tictactoe.console import LineReader
+from tictactoe.i18n import Translator
+
 T = TypeVar("T")
 
 ECHO_LIMIT = 40
 """Longest piece of a bad answer quoted back to the user."""
 
+LINE_LIMIT = 1000
+"""Longest answer read; the rest of a longer line is dropped unread into memory."""
+
 
 class Invalid(Exception):
     """An answer that is not valid; the (translated) message says why and what to type."""
+
+
+class LineTooLong(Invalid):
+    """A line longer than :data:`LINE_LIMIT`: cut, the rest dropped; the message says so."""
 
 
 class Quit(Exception):
@@ -23,11 +33,20 @@ class Quit(Exception):
 
 
 def shown(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``text`` safe to print: control characters replaced, cut to ``limit`` characters."""
+    """``text`` safe to print: control characters replaced, cut to ``limit`` characters.
+
+    Cut first, then cleaned: a line of megabytes costs no more than a short one.
+    """
     cleaned = "".join(
-        "?" if unicodedata.category(char).startswith("C") else char for char in text.strip()
+        "?" if unicodedata.category(char).startswith("C") else char
+        for char in text.strip()[: limit + 1]
     )
     return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
+
+
+def too_long_message(tr: Translator) -> str:
+    """What :class:`Prompter` says about an answer over :data:`LINE_LIMIT` characters."""
+    return tr.gettext("That answer is too long (more than {limit} characters).")
 
 
 class Prompter:
@@ -41,11 +60,19 @@ class Prompter:
     """
 
     def __init__(
-        self, source: TextIO, sink: TextIO, quit_words: frozenset[str] = frozenset()
+        self,
+        source: TextIO,
+        sink: TextIO,
+        quit_words: frozenset[str] = frozenset(),
+        *,
+        too_long: str = "That answer is too long (more than {limit} characters).",
     ) -> None:
         self.source = source
         self.sink = sink
         self.quit_words = quit_words
+        self.too_long = too_long
+        """What is said about an answer longer than :data:`LINE_LIMIT` (``{limit}`` in it)."""
+        self.lines = LineReader(source, LINE_LIMIT)
         self.interactive = _isatty(source) and source is sys.stdin and sink is sys.stdout
         if self.interactive:
             with contextlib.suppress(ImportError):
@@ -66,18 +93,24 @@ class Prompter:
                 raise
         self.sink.write(question + " ")
         self.sink.flush()
-        line = self.source.readline()
+        line = self.lines.readline()
         if not line:
             self.sink.write("\n")
             raise EOFError
         answer = line.rstrip("\r\n")
         self.sink.write(shown(answer) + "\n")
+        if self.lines.cut:
+            raise LineTooLong(self.too_long.format(limit=LINE_LIMIT))
         return answer
 
     def ask(self, question: str, parse: Callable[[str], T]) -> T:
         """Ask until ``parse`` accepts the answer; :class:`Invalid` messages are shown."""
         while True:
-            text = self.read(question)
+            try:
+                text = self.read(question)
+            except LineTooLong as problem:
+                self.say(str(problem))
+                continue
             if normal(text) in self.quit_words:
                 raise Quit
             try:

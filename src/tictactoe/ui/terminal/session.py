@@ -1,28 +1,60 @@
-"""The game loop: draw, ask for a move or let the computer move, end, score, play again."""
+"""The game loop: draw, ask for a move or let the computer move, end, score, play again.
+
+One board per turn: after your move the computer answers and the board is
+drawn once, with its move in brackets, so a 15 x 15 game fits a 24-line
+terminal. Between games, and at the move prompt with ``new``, the settings
+can be changed without leaving the program.
+"""
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from enum import Enum
 
+from tictactoe.archive import ArchiveError, save_finished
 from tictactoe.core import cells
+from tictactoe.core.analysis import MoveValue, best_moves
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
-from tictactoe.stats import Scoreboard, ScoreboardError
+from tictactoe.stats import Recorder, describe
 from tictactoe.ui.terminal import answers, messages
 from tictactoe.ui.terminal.answers import Command
 from tictactoe.ui.terminal.prompts import Prompter, Quit
-from tictactoe.ui.terminal.render import render
+from tictactoe.ui.terminal.render import default_numbering, render, terminal_columns
+from tictactoe.ui.terminal.setup import Choices, Settings, ask_settings
+from tictactoe.ui.terminal.thinking import Thinking, prefill
+
+
+class NewGame(Exception):
+    """``new`` at the move prompt: leave this game and choose the next one's settings."""
+
+
+class Again(Enum):
+    """The answer to "play again?"."""
+
+    YES = "yes"
+    NO = "no"
+    CHANGE = "change"
+    REOPENED = "reopened"
+    """``undo`` took back the end of the game: play on."""
 
 
 class Session:
     """Games of one :class:`Match` in a terminal, until the player has had enough.
 
-    ``delay`` is the pause before each move when no person plays (a demo);
-    ``scoreboard`` (None: not kept) records every finished game with a person.
+    ``numbering`` is the cell naming the player chose (None: numpad on 3 x 3,
+    coordinates elsewhere, following the board); ``choices`` are the flags,
+    for the questions asked again between games. ``delay`` is the pause
+    before each move when no person plays (a demo); ``scoreboard`` (None:
+    not kept) records every finished game with a person (a busy file is written
+    in the background: :class:`~tictactoe.stats.Recorder`). ``columns`` is the
+    width boards must fit (None: the terminal's).
     """
 
     def __init__(
@@ -31,46 +63,87 @@ class Session:
         prompter: Prompter,
         tr: Translator,
         *,
-        numbering: Numbering,
+        numbering: Numbering | None = None,
+        choices: Choices | None = None,
         colour: bool = False,
         delay: float = 0.0,
-        scoreboard: Scoreboard | None = None,
+        scoreboard: Recorder | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        columns: int | None = None,
     ) -> None:
         self.match = match
         self.prompter = prompter
         self.tr = tr
-        self.numbering = numbering
+        self.choices = choices or Choices(you=match.you, numbering=numbering)
+        self.fixed_numbering = numbering
         self.colour = colour
         self.delay = delay
         self.scoreboard = scoreboard
         self.sleep = sleep
+        self.columns = columns
         self.scoreboard_reported = False
+        self.archive_reported = False
         self.saved: Game | None = None
         """The last game recorded in the scoreboard (a game undone after its end counts once)."""
+        self.held = ""
+        """What the player typed while the computer thought, for the next move prompt."""
+        self._advisor: PerfectPlayer | None = None
+
+    @property
+    def numbering(self) -> Numbering:
+        """How cells are named on the current board."""
+        return self.fixed_numbering or default_numbering(self.match.rules)
+
+    @property
+    def kind(self) -> messages.Kind:
+        """Who plays: you against the computer, two people, or a demo."""
+        return messages.players_kind(self.match)
 
     def run(self) -> None:
         """Play games until the answer to "play again?" is no (or ``quit``)."""
         try:
             self.announce()
             while True:
-                self.play_on()
+                try:
+                    self.play_on()
+                except NewGame:
+                    self.change()
+                    continue
                 again = self.ask_again()
-                if again is None:
-                    continue  # undo reopened the game
-                if not again:
+                if again is Again.REOPENED:
+                    continue
+                if again is Again.NO:
                     break
-                self.match.new_game()
-                self.announce()
+                if again is Again.CHANGE:
+                    self.change()
+                else:
+                    self.match.new_game()
+                    self.announce()
         except Quit:
             pass
         self.prompter.say(self.tr.gettext("Goodbye!"))
 
     def announce(self) -> None:
-        """Who plays what and goes first, and the empty board."""
+        """The rules, who plays what and goes first, and the empty board."""
         self.prompter.say()
+        self.prompter.say(messages.rules_line(self.tr, self.match.rules))
         self.prompter.say(messages.who_starts(self.tr, self.match))
         self.show_board()
+
+    def settings(self) -> Settings:
+        """The current game's settings, the defaults when they are asked again."""
+        match = self.match
+        return Settings(match.rules, match.opponent, match.starter, match.you)
+
+    def change(self) -> None:
+        """Ask every setting again (Enter keeps it) and start a game with the answers."""
+        self.prompter.say()
+        chosen = ask_settings(self.choices, self.prompter, self.tr, current=self.settings())
+        self.match.starter = chosen.starter
+        if chosen.opponent != self.match.opponent:
+            self.match.set_opponent(chosen.opponent)
+        self.match.new_game(rules=chosen.rules)
+        self.announce()
 
     def play_on(self) -> None:
         """Moves until the game is over, then the result and score."""
@@ -82,23 +155,33 @@ class Session:
                 self.computer_turn()
         self.finish()
 
-    def ask_again(self) -> bool | None:
-        """Seed 004's "play again?"; None when ``undo`` took back the end of the game."""
+    def ask_again(self) -> Again:
+        """Seed 004's "play again?", which also offers to change the settings."""
         while True:
             answer = self.prompter.ask(
-                self.tr.gettext("Do you want to play again? (yes or no)"),
+                self.tr.gettext(
+                    "Do you want to play again? (yes, no, or new to change the settings)"
+                ),
                 lambda text: answers.parse_again(text, self.tr),
             )
-            if isinstance(answer, bool):
-                return answer
+            if answer is True:
+                return Again.YES
+            if answer is False:
+                return Again.NO
+            if answer is Command.NEW:
+                return Again.CHANGE
             if answer in (Command.HELP, Command.HINT):
-                for line in messages.after_game_help_lines(self.tr):
+                for line in messages.after_game_help_lines(self.tr, self.kind):
                     self.prompter.say(line)
+            elif answer is Command.RESIGN:
+                self.prompter.say(self.tr.gettext("The game is over already."))
             elif self.command(answer):
-                return None
+                return Again.REOPENED
 
-    def show_board(self) -> None:
-        """Draw the current position, the last move marked."""
+    def show_board(
+        self, hints: Mapping[int, str] | None = None, recommended: int | None = None
+    ) -> None:
+        """Draw the current position, the last move marked (and a hint, if given)."""
         game = self.match.game
         outcome = game.outcome
         self.prompter.say()
@@ -109,6 +192,9 @@ class Session:
                 last_move=game.last_move,
                 line=outcome.line if outcome else frozenset(),
                 colour=self.colour,
+                columns=self.columns or terminal_columns(),
+                hints=hints,
+                recommended=recommended,
             )
         )
         self.prompter.say()
@@ -117,6 +203,9 @@ class Session:
         """Ask until a move is played (commands are carried out on the way)."""
         game = self.match.game
         while True:
+            if self.held:
+                prefill(self.held)
+                self.held = ""
             answer = self.prompter.ask(
                 messages.move_question(self.tr, self.match, self.numbering),
                 lambda text: answers.parse_move(text, self.tr, game.board, self.numbering),
@@ -127,7 +216,8 @@ class Session:
                 except IllegalMoveError:
                     self.prompter.say(self.tr.gettext("This position is already taken."))
                     continue
-                self.show_board()
+                if game.is_over or game.waiting_for_human:  # else the computer's answer shows
+                    self.show_board()
                 return
             if self.command(answer):
                 return
@@ -138,50 +228,120 @@ class Session:
         if command is Command.QUIT:
             raise Quit
         if command is Command.HELP:
-            for line in messages.help_lines(self.tr, game.rules, self.numbering):
+            for line in messages.help_lines(self.tr, self.kind, game.rules, self.numbering):
                 self.prompter.say(line)
             return False
         if command is Command.HINT:
             self.hint()
             return False
+        if command is Command.NEW:
+            if game.moves and not game.is_over:
+                self.prompter.say(
+                    self.tr.gettext("This game is left unfinished: it does not count.")
+                )
+            raise NewGame
+        if command is Command.RESIGN:
+            return self.resign()
         if command is Command.UNDO:
-            if not game.can_undo or not self.person_plays():
-                self.prompter.say(self.tr.gettext("There is nothing to undo."))
-                return False
-            game.undo()
-        elif not game.can_redo:
+            return self.undo()
+        return self.redo()
+
+    def undo(self) -> bool:
+        """Take back the last person's move (and the computer's answer), saying which."""
+        game = self.match.game
+        if not game.can_undo or not self.person_plays():
+            self.prompter.say(self.tr.gettext("There is nothing to undo."))
+            return False
+        before = self._moves(game)
+        steps = game.undo()
+        self.show_board()
+        self.prompter.say(messages.took_back(self.tr, game.rules, self.numbering, before[-steps:]))
+        return True
+
+    def redo(self) -> bool:
+        """Play again what undo took back, saying which moves."""
+        game = self.match.game
+        if not game.can_redo:
             self.prompter.say(self.tr.gettext("There is nothing to redo."))
             return False
-        else:
-            game.redo()
+        steps = game.redo()
         self.show_board()
+        after = self._moves(game)
+        self.prompter.say(
+            messages.played_again(self.tr, game.rules, self.numbering, after[-steps:])
+        )
+        return True
+
+    @staticmethod
+    def _moves(game: Game) -> list[messages.Move]:
+        """Every move so far with the mark that played it (X moves first)."""
+        return [
+            (Mark.X if index % 2 == 0 else Mark.O, cell) for index, cell in enumerate(game.moves)
+        ]
+
+    def resign(self) -> bool:
+        """Give up the game after asking (it counts as a loss); True when resigned."""
+        game = self.match.game
+        sure = self.prompter.ask(
+            self.tr.gettext("Do you really want to resign? It counts as a loss. (yes or no)"),
+            lambda text: answers.parse_yes_no(text, self.tr),
+        )
+        if not sure:
+            return False
+        game.resign(game.turn)
         return True
 
     def hint(self) -> None:
-        """Every free cell's outcome, or why there is none on this board."""
+        """Every free cell's outcome on the board and grouped in a list, the best marked.
+
+        On boards too big to solve exactly it says there are no hints.
+        """
         game = self.match.game
         try:
-            values = game.hint()
+            with Thinking(
+                self.prompter.source, self.prompter.sink, self.tr.gettext("Working out the hint")
+            ):
+                values = game.hint()
+                recommended = self.recommended(values)
         except UnsolvableError:
-            self.prompter.say(
-                self.tr.gettext("This board is too big to work out every move: no hints here.")
-            )
+            self.no_hint()
             return
-        for line in messages.hint_lines(self.tr, game.rules, self.numbering, values):
+        self.prompter.say(self.tr.gettext("Hint, if both sides play their best:"))
+        symbols = {cell: messages.HINT_SYMBOLS[value.value] for cell, value in values.items()}
+        self.show_board(hints=symbols, recommended=recommended)
+        for line in messages.hint_lines(
+            self.tr, self.kind, game.rules, self.numbering, values, recommended
+        ):
             self.prompter.say(line)
 
+    def recommended(self, values: Mapping[int, MoveValue]) -> int:
+        """The move to recommend: among the best, the one the perfect player would choose
+        (it leaves the opponent the most ways to go wrong), the lowest cell among equals."""
+        best = best_moves(dict(values))
+        if self._advisor is None:
+            self._advisor = PerfectPlayer(random.Random(0), solver=self.match.solver)
+        choices = self._advisor.candidates(self.match.game.board)
+        return choices[0] if choices and choices[0] in best else best[0]
+
+    def no_hint(self) -> None:
+        """Boards too big to solve exactly have no hints (yet)."""
+        self.prompter.say(
+            self.tr.gettext("This board is too big to work out every move: no hints here.")
+        )
+
     def computer_turn(self) -> None:
-        """Let the computer player to move play, after the demo pause."""
+        """Let the computer player to move play, with a spinner on a terminal."""
         game = self.match.game
         if self.match.you != HUMAN and self.delay > 0:
             self.sleep(self.delay)
         mark = game.turn
-        cell = game.computer_move()
-        self.prompter.say(
-            messages.computer_moved(
-                self.tr, game.player(mark), mark, cells.label(game.rules, cell, self.numbering)
-            )
-        )
+        name = game.player(mark)
+        note = messages.thinking(self.tr, name, mark)
+        with Thinking(self.prompter.source, self.prompter.sink, note) as thinking:
+            cell = game.computer_move()
+        self.held = thinking.held if game.waiting_for_human else ""
+        where = cells.label(game.rules, cell, self.numbering)
+        self.prompter.say(messages.computer_moved(self.tr, name, mark, where))
         self.show_board()
 
     def finish(self) -> None:
@@ -196,19 +356,26 @@ class Session:
         return any(self.match.game.is_human(mark) for mark in Mark)
 
     def save(self, winner: Mark | None) -> None:
-        """Record a game with a person in the scoreboard (once); report a broken one once."""
+        """Keep a finished game (once): scoreboard (with a person) and saved games; report once."""
         game = self.match.game
-        if self.scoreboard is None or not self.person_plays() or self.saved is game:
+        if self.scoreboard is None or self.saved is game:
             return
         self.saved = game
-        try:
-            self.scoreboard.record(game.rules, game.player(Mark.X), game.player(Mark.O), winner)
-        except ScoreboardError:
-            if not self.scoreboard_reported:
+        for problem in save_finished(game, self.scoreboard):
+            if isinstance(problem, ArchiveError):
+                if not self.archive_reported:
+                    self.archive_reported = True
+                    self.prompter.say(
+                        self.tr.gettext(
+                            "The saved games file {path} cannot be used, so games are not kept"
+                            " for replay. The game goes on."
+                        ).format(path=problem.path)
+                    )
+            elif not self.scoreboard_reported:
                 self.scoreboard_reported = True
-                self.prompter.say(
-                    self.tr.gettext(
-                        "The scoreboard file {path} cannot be used, so results are not saved."
-                        " The game goes on."
-                    ).format(path=self.scoreboard.path)
-                )
+                self.prompter.say(describe(problem, self.tr))
+                self.prompter.say(self.tr.gettext("Results are not saved; the game goes on."))
+                if problem.problem.needs_reset:
+                    self.prompter.say(
+                        self.tr.gettext("To start a new one, run: tictactoe stats --reset")
+                    )

@@ -1,70 +1,91 @@
 """The desktop window: a thin layer over :class:`tictactoe.game.Match`.
 
-:class:`App` owns the Tk widgets and turns every menu entry, click and key
-into one small method (an "intent"), then calls :meth:`App.refresh`, which
-draws the game and starts whatever comes next: the computer's thinking (in
-a worker thread), hints, or the end of the game (score, sound, seed 002's
-"play again?" question). All state lives in the match and its game; the
-window only keeps what it shows.
+:class:`App` owns the Tk widgets and turns every menu entry, button, click
+and key into one small method (an "intent"), then calls :meth:`App.refresh`,
+which draws the game and then starts whatever comes next: the computer's
+thinking (in a worker thread, after your mark is on the screen), hints, or
+the end of the game (score, sound, the result in the banner). All game state
+lives in the match and its game; the window keeps only what it shows and
+the player's choices (:class:`~tictactoe.settings.Settings`), which it saves
+whenever one changes.
 """
 
 from __future__ import annotations
 
+import contextlib
+import time
 import tkinter as tk
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from tkinter import font as tkfont
-from tkinter import ttk
 from typing import Any
 
 from tictactoe import players
+from tictactoe.archive import save_finished
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Game, Match, Score, Starter
+from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
 from tictactoe.i18n import Translator, translator
+from tictactoe.settings import Settings, SettingsError, SettingsStore, Theme, level_for
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
-from tictactoe.stats import Scoreboard, ScoreboardError
-from tictactoe.ui.tk import texts
-from tictactoe.ui.tk.board_view import HINT_COLOURS, LAST_MOVE, BoardView, Picture
+from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
+from tictactoe.ui.tk import texts, theme
+from tictactoe.ui.tk.board_view import (
+    EDGE,
+    MARGIN,
+    BoardView,
+    Picture,
+    is_gomoku,
+)
 from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
 from tictactoe.ui.tk.keys import Keyboard
-from tictactoe.ui.tk.menus import BOARD_PRESETS, Menus, board_key
+from tictactoe.ui.tk.menus import Menus, board_key
+from tictactoe.ui.tk.panels import Banner, Footer, Toolbar
 from tictactoe.ui.tk.worker import Worker
+from tictactoe.ui.winning import winning_lines
 
 POLL_MS = 40
 """How often the main loop collects answers from the worker threads."""
-END_DIALOG_DELAY_MS = 250
-"""Pause between the last move and the play-again question, so the result is seen first."""
 DEMO_DELAY_MS = 500
 """Pause between moves when two computer players play each other."""
+REPLY_PAUSE_MS = 400
+"""On small boards the computer's reply comes at least this long after your move, so it
+does not feel abrupt (big boards need the time for thinking anyway)."""
+SAVE_GRACE_SECONDS = 5.0
+"""How long closing the window waits for a result still waiting for a busy scoreboard file."""
+END_CLICK_GUARD = 0.25
+"""Seconds after a game ends during which a click on the board does not start the next one
+(it was meant for the board, before the result showed)."""
 CELL_PIXELS = 130
-"""Initial cell size on 3 x 3; larger boards get smaller cells (see :func:`initial_size`)."""
+"""Cell size on a small board when the screen has room (times the screen's scale)."""
+POINT_PIXELS = 36
+"""Distance between a gomoku board's points when the screen has room."""
+SCREEN_RESERVE = (48, 96)
+"""Pixels of the screen kept for the desktop's panels and the window's frame (width, height)."""
 
 SoundPlayer = Callable[[Sound], None]
-
-
-MIN_SIZE = (300, 320)
-"""The smallest window: the menu bar still fits on two lines in every language."""
-MENU_BAR_WIDTH = 480
-"""Narrowest first window that keeps the menu bar on one line (Russian is the longest)."""
-
-
-def initial_size(rules: Rules, room: int = 560) -> tuple[int, int]:
-    """A comfortable first size (width, height of the board area) for ``rules``.
-
-    ``room`` is the most the board may take on this screen; cells stay at
-    least 34 pixels, so very big boards start larger and can be shrunk.
-    """
-    cell = max(34, min(CELL_PIXELS, room // max(rules.m, rules.n)))
-    return cell * rules.n + 16, cell * rules.m + 16
 
 
 def centre_cell(rules: Rules) -> int:
     """Where the keyboard cursor starts: the middle of the board."""
     return rules.cell(rules.m // 2, rules.n // 2)
+
+
+def board_size(rules: Rules, room: tuple[float, float], scale: float = 1.0) -> tuple[int, int]:
+    """The canvas size (width, height) that shows ``rules``'s board well within ``room``.
+
+    Cells are as large as is comfortable (:data:`CELL_PIXELS`, a gomoku
+    board's :data:`POINT_PIXELS`), and smaller where the screen is not big
+    enough: the window always fits the screen.
+    """
+    edge = 2 * EDGE if is_gomoku(rules.m, rules.n) else 0.0
+    wanted = (POINT_PIXELS if edge else CELL_PIXELS) * scale
+    margin = 2 * MARGIN * scale
+    cell = min(wanted, (room[0] - margin) / (rules.n + edge), (room[1] - margin) / (rules.m + edge))
+    cell = max(cell, 8.0)
+    return round(cell * (rules.n + edge) + margin), round(cell * (rules.m + edge) + margin)
 
 
 @dataclass
@@ -73,21 +94,28 @@ class Variables:
 
     level: tk.StringVar
     board: tk.StringVar
-    two_players: tk.BooleanVar
+    mode: tk.StringVar
+    """``x`` / ``o``: your mark against the computer; ``two``: two people; ``demo``: none."""
     starter: tk.StringVar
     sound: tk.BooleanVar
     hints: tk.BooleanVar
     names: tk.BooleanVar
     numbering: tk.StringVar
     language: tk.StringVar
+    theme: tk.StringVar
 
 
 class App:
     """The game window.
 
-    ``level`` is the computer opponent's strategy (kept while two people
-    play). ``dialogs`` and ``play_sound`` can be replaced (tests answer
-    dialogs and listen for sounds that way).
+    ``settings`` are the player's choices to start with (level, language,
+    sound, theme, cell names), command-line options included; ``remembered``
+    are those in ``store`` (without the options), where every choice made in
+    the window is saved.
+    The match's opponent is the level playing: ``settings.level``, or the
+    strongest level that can play the board where that one cannot.
+    ``dialogs`` and ``play_sound`` can be replaced (tests answer dialogs and
+    listen for sounds that way).
     """
 
     def __init__(
@@ -95,68 +123,85 @@ class App:
         root: tk.Tk | tk.Toplevel,
         match: Match,
         *,
-        level: str = "perfect",
-        language: str | None = None,
-        sound: bool = True,
+        settings: Settings | None = None,
+        store: SettingsStore | None = None,
+        remembered: Settings | None = None,
         dialogs: Dialogs | None = None,
         play_sound: SoundPlayer | None = None,
         scoreboard: Scoreboard | None = None,
+        reply_pause_ms: int = REPLY_PAUSE_MS,
+        system_dark: bool | None = None,
+        notice: str = "",
     ) -> None:
         self.root = root
         self.match = match
-        self.level = level
-        self.translate: Translator = translator(language)
+        self.settings = settings if settings is not None else Settings()
+        self.store = store
+        self.remembered = remembered if remembered is not None else self.settings
+        """What ``store`` holds: the settings without this launch's command-line options."""
+        self.preferred = self.settings.level
+        """The level the player chose; :attr:`match`'s opponent stands in where it cannot play."""
+        self.translate: Translator = translator(self.settings.language)
         self.dialogs: Dialogs = dialogs if dialogs is not None else TkDialogs(root, self._current)
         self.play_sound: SoundPlayer = play_sound if play_sound is not None else play_sound_file
         self.scoreboard = scoreboard if scoreboard is not None else Scoreboard()
+        self.recorder = Recorder(self.scoreboard)
+        """Writes results; one that finds the file busy is written in the background."""
+        self.reply_pause_ms = reply_pause_ms
+        self.system_dark = system_dark
         self.closed = False
-        self.notice = ""
+        self.notice = notice
         self.thinking_board: Board | None = None
+        self.thinking_since = 0.0
         self.hints: Mapping[int, str] = {}
         self.hints_board: Board | None = None
         self.hint_once: Board | None = None
-        self._legend_room = 0
         self.cursor = centre_cell(match.rules)
+        self.ended_at = 0.0
         self._ended: tuple[Game, int] | None = None
         self._scored: Game | None = None
-        self._end_dialog: str | None = None
+        """The last game handed to the scoreboard and saved games (each game once)."""
         self._demo_move: str | None = None
+        self._reply: str | None = None
+        self._announced: tuple[str, Rules] | None = None
         self.thinker = Worker(name="computer")
         self.hinter = Worker(serial=True, name="hints")
 
+        self.scale = theme.ui_scale(root)
+        self.colours = theme.palette(self.settings.theme, system_dark=system_dark)
+        theme.apply(root, self.colours, self.scale)
+        self.fonts = theme.fonts(root)
         self.vars = Variables(
-            level=tk.StringVar(root, level),
+            level=tk.StringVar(root, self.preferred),
             board=tk.StringVar(root, board_key(match.rules)),
-            two_players=tk.BooleanVar(root, match.opponent == HUMAN),
+            mode=tk.StringVar(root, ""),
             starter=tk.StringVar(root, match.starter.value),
-            sound=tk.BooleanVar(root, sound),
+            sound=tk.BooleanVar(root, self.settings.sound),
             hints=tk.BooleanVar(root, False),
-            names=tk.BooleanVar(root, True),
-            numbering=tk.StringVar(root, Numbering.NUMPAD.value),
+            names=tk.BooleanVar(root, self.settings.names),
+            numbering=tk.StringVar(root, self.settings.numbering.value),
             language=tk.StringVar(root, self.translate.language),
+            theme=tk.StringVar(root, self.settings.theme.value),
         )
-        room = min(560, root.winfo_screenwidth() - 40, root.winfo_screenheight() - 200)
-        width, height = initial_size(match.rules, room)
-        # Wide enough for the menu bar on one line in every language.
-        root.geometry(f"{max(width, MENU_BAR_WIDTH)}x{height + 56}")
-        root.minsize(*MIN_SIZE)
-        # Packed bottom-up, the canvas last: when the window shrinks, the
-        # status line and the legend keep their room and the board scales.
-        self.status_bar = ttk.Frame(root, padding=(8, 2, 8, 4))
-        self.status_bar.pack(side="bottom", fill="x")
-        self.status_bar.columnconfigure(0, weight=1)
-        self.status = ttk.Label(self.status_bar, anchor="w", justify="left")
-        self.status.grid(row=0, column=0, sticky="w")
-        self.score_label = ttk.Label(self.status_bar, anchor="e")
-        self.status_bar.bind("<Configure>", lambda _event: self._resized())
-        self.legend = ttk.Frame(root, padding=(8, 2))
-        self.view = BoardView(root, self._picture(), width=width, height=height)
-        self.view.pack(side="top", fill="both", expand=True)
         self.menus = Menus(self)
+        self.toolbar = Toolbar(self)
+        self.toolbar.pack(side="top", fill="x")
+        self.banner = Banner(self)
+        self.banner.pack(side="top", fill="x")
+        self.banner.spinner.on_frame = self._thinking_for
+        self.footer = Footer(self)
+        self.footer.pack(side="bottom", fill="x")
+        width, height = self._board_room(match.rules)
+        self.view = BoardView(
+            root, self._picture(), self.colours, width=width, height=height, scale=self.scale
+        )
+        self.view.pack(side="top", fill="both", expand=True)
+        self._fit_window(first=True)
         self.keyboard = Keyboard(self)
         self.view.bind("<Button-1>", self._on_click)
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self._poll_id: str | None = root.after(POLL_MS, self._poll)
+        self._fit_level()
         self.refresh()
 
     def _current(self) -> Translator:
@@ -171,65 +216,69 @@ class App:
 
     @property
     def thinking(self) -> bool:
-        """True while the computer works on a move for the current position."""
+        """True while the computer works on (or holds back) a move for the current position."""
         return self.thinking_board is not None and self.thinking_board is self.game.board
 
     @property
     def numbering(self) -> Numbering:
-        """The chosen cell numbering, or plain numbers where it does not fit the board."""
+        """How typed digits name cells: the chosen numbering where it fits the board.
+
+        A gomoku board shows coordinates on its edges, so digits name nothing there.
+        """
+        rules = self.match.rules
+        if is_gomoku(rules.m, rules.n):
+            return Numbering.COORDS
         chosen = Numbering(self.vars.numbering.get())
-        return chosen if chosen.supports(self.match.rules) else Numbering.INDEX
+        return chosen if chosen.supports(rules) else Numbering.INDEX
 
     @property
     def two_players(self) -> bool:
         """True when two people share the board."""
         return self.match.opponent == HUMAN and self.match.you == HUMAN
 
-    def last_computer_move(self) -> int | None:
-        """The most recent move a computer player made in this game."""
-        game = self.game
-        for ply in range(len(game.moves) - 1, -1, -1):
-            mark = Mark.X if ply % 2 == 0 else Mark.O
-            if not game.is_human(mark):
-                return game.moves[ply]
-        return None
-
     # --- the game's intents -------------------------------------------------------
 
     def new_game(self, *, you_start: bool | None = None, rules: Rules | None = None) -> None:
-        """Start the next game (cancelling any thinking)."""
+        """Start the next game (cancelling any thinking); ``rules`` for another board."""
         self._cancel_jobs()
         before = self.match.rules
         self.match.new_game(you_start=you_start, rules=rules)
         rules = self.match.rules
+        self.notice = ""
         if rules != before:
             self.cursor = centre_cell(rules)
-        self.vars.board.set(board_key(rules))
-        self.notice = ""
-        opponent = self.match.opponent
-        if opponent != HUMAN and players.get(opponent).unsupported_reason(rules) is not None:
-            # Said at once, not only when the computer's turn comes.
-            self.notice = texts.cannot_play(self.translate, opponent, rules)
+            self.vars.board.set(board_key(rules))
+            self._fit_window()
+            self._remember(board=rules)
+        self._fit_level()
         self.refresh()
 
     def play_as(self, x: bool) -> None:
-        """Seed 002's Play X / Play O: a new game against the computer on that side."""
+        """Game > Play as X / Play as O: a new game against the computer on that side."""
         if self.match.opponent == HUMAN:
-            self.match.opponent = self.level
-            self.vars.two_players.set(False)
+            self.match.opponent = level_for(self.preferred, self.match.rules)
         self.new_game(you_start=x)
 
-    def toggle_two_players(self) -> None:
-        """Two people at one computer (seed 000), or back to the chosen skill level."""
-        self.match.opponent = HUMAN if self.vars.two_players.get() else self.level
+    def play_as_x(self) -> None:
+        """Game > Play as X."""
+        self.play_as(True)
+
+    def play_as_o(self) -> None:
+        """Game > Play as O (the computer is X and moves first)."""
+        self.play_as(False)
+
+    def play_two(self) -> None:
+        """Game > Two players: two people at one computer (seed 000)."""
+        self.match.opponent = HUMAN
         self.new_game()
 
     def click(self, cell: int) -> None:
-        """A person plays ``cell`` (or, on a finished game, starts the next one: seed 000)."""
+        """A person plays ``cell``; on a finished game a click starts the next one (seed 000)."""
         self.cursor = cell
         game = self.game
         if game.is_over:
-            self.new_game()
+            if time.monotonic() - self.ended_at >= END_CLICK_GUARD:
+                self.new_game()
             return
         if not game.waiting_for_human:
             self.refresh()
@@ -245,13 +294,17 @@ class App:
 
     def undo(self) -> None:
         """Take back your last move and the computer's answer."""
-        if self.game.undo():
+        if self.game.can_undo:
+            self._cancel_jobs()
+            self.game.undo()
             self.notice = ""
         self.refresh()
 
     def redo(self) -> None:
         """Replay what undo took back."""
-        self.game.redo()
+        if self.game.can_redo:
+            self._cancel_jobs()
+            self.game.redo()
         self.refresh()
 
     def hint(self) -> None:
@@ -266,25 +319,38 @@ class App:
             return
         self.closed = True
         self._cancel_jobs()
+        self.banner.spinner.stop()
         if self._poll_id is not None:
             self.root.after_cancel(self._poll_id)
             self._poll_id = None
         self.root.destroy()
+        with contextlib.suppress(ScoreboardError):  # a result still waiting for a busy file
+            self.recorder.wait(timeout=SAVE_GRACE_SECONDS)
 
-    def choose_level(self) -> None:
-        """The Skill level menu: the computer opponent from its next move on.
+    def level_chosen(self) -> None:
+        """The Skill level menu: the level its check mark now shows."""
+        self.choose_level(self.vars.level.get())
+
+    def choose_level(self, name: str) -> None:
+        """The Skill level menu or drop-down: this computer opponent, from its next move on.
 
         A move the computer is already thinking about is finished at the old level.
         """
-        name = self.vars.level.get()
-        self.level = name
-        self.vars.two_players.set(False)
+        if players.get(name).unsupported_reason(self.match.rules) is not None:
+            self.vars.level.set(self.match.opponent)
+            return
+        self.preferred = name
+        self.vars.level.set(name)
         if self.match.opponent != name:
             self.match.set_opponent(name)
+        self.notice = ""
+        self._remember(level=name)
         self.refresh()
 
     def choose_preset(self) -> None:
         """The Board menu's sizes: a new game on that board."""
+        from tictactoe.ui.tk.menus import BOARD_PRESETS
+
         chosen = next(r for r in BOARD_PRESETS if board_key(r) == self.vars.board.get())
         self.new_game(rules=chosen)
 
@@ -303,34 +369,46 @@ class App:
         self.match.starter = Starter(self.vars.starter.get())
         self.refresh()
 
-    def choose_language(self) -> None:
-        """Options > Language: every label in the new language at once."""
-        self.translate = translator(self.vars.language.get())
-        self.menus.destroy()
-        self.menus = Menus(self)
+    def sound_changed(self) -> None:
+        """Options > Sound (remembered)."""
+        self._remember(sound=self.vars.sound.get())
         self.refresh()
 
+    def names_changed(self) -> None:
+        """Options > Cell names (remembered), shown at once."""
+        self._remember(names=self.vars.names.get())
+        self.refresh()
+
+    def numbering_changed(self) -> None:
+        """Options > Cell numbering (remembered), shown at once."""
+        self._remember(numbering=Numbering(self.vars.numbering.get()))
+        self.refresh()
+
+    def choose_language(self) -> None:
+        """Options > Language: every label in the new language at once (remembered)."""
+        self.translate = translator(self.vars.language.get())
+        self._remember(language=self.translate.language)
+        self._rebuild_chrome()
+
+    def choose_theme(self) -> None:
+        """Options > Theme: light, dark, or as the system says."""
+        chosen = Theme(self.vars.theme.get())
+        self.colours = theme.palette(chosen, system_dark=self.system_dark)
+        theme.apply(self.root, self.colours, self.scale)
+        self.banner.spinner.restyle(self.colours)
+        self.view.set_colours(self.colours)
+        self._remember(theme=chosen)
+        self._rebuild_chrome()
+
     def show_scores(self) -> None:
-        """Scoreboard > Show: every recorded game's tally."""
+        """Scoreboard > Show: every recorded game's tally, with totals and win percentages."""
         _ = self.translate
         try:
             tallies = self.scoreboard.tallies()
         except ScoreboardError as error:
             self._scoreboard_failed(error)
             return
-        headings = (_("Opponent"), _("Board"), _("Wins"), _("Losses"), _("Draws"))
-        rows = [
-            (
-                _("two players") if tally.opponent == HUMAN else tally.opponent,
-                texts.board_name(_, tally.rules.m, tally.rules.n, tally.rules.k),
-                str(tally.wins),
-                str(tally.losses),
-                str(tally.draws),
-            )
-            for tally in tallies
-        ]
-        if not rows:
-            rows = [(_("No games recorded yet"), "", "", "", "")]
+        headings, rows = texts.score_table(_, tallies)
         self.dialogs.show_scores(_("Scoreboard"), headings, rows)
 
     def reset_scores(self) -> None:
@@ -347,136 +425,124 @@ class App:
         self.notice = _("The scoreboard is empty.")
         self.refresh()
 
-    # --- drawing and what comes next ---------------------------------------------
+    # --- drawing, then what comes next ------------------------------------------------
 
     def refresh(self) -> None:
-        """Draw the game, then start what it needs next (thinking, hints, the ending)."""
+        """Draw the game, then start what it needs next (thinking, hints; the ending is drawn)."""
         if self.closed:
             return
         game = self.game
         if game.is_over:
             self._game_over()
-        elif game.computer_to_move:
+        self._draw()
+        if game.computer_to_move:
             self._start_thinking()
         elif self._hints_wanted() and self.hints_board is not game.board:
             self._start_hints()
+
+    def _draw(self) -> None:
         self.view.show(self._picture())
+        # The board first: a move is on the screen before the rest of the window is updated
+        # and before any thinking starts.
+        self.view.update_idletasks()
         self._show_status()
-        self._show_legend()
         self.menus.update()
+        self.toolbar.update_state()
 
     def _picture(self) -> Picture:
         game, rules = self.game, self.match.rules
         board = game.board
         marks = {cell: mark for cell in range(rules.size) if (mark := board[cell]) is not None}
         outcome = game.outcome
+        winning = outcome.line if outcome is not None else frozenset()
         shown_hints = self.hints if self._hints_wanted() and self.hints_board is board else {}
         labels: dict[int, str] = {}
-        if self.vars.names.get():
+        if self.vars.names.get() and not is_gomoku(rules.m, rules.n):
             numbering = self.numbering
             labels = {cell: label(rules, cell, numbering) for cell in board.legal_moves()}
         return Picture(
             rows=rules.m,
             cols=rules.n,
             marks=marks,
-            winning=outcome.line if outcome is not None else frozenset(),
+            winning=winning,
+            lines=winning_lines(winning, game.last_move, rules),
             hints=shown_hints,
             cursor=self.cursor if game.waiting_for_human else None,
-            last_computer_move=self.last_computer_move(),
+            last_move=game.last_move,
             labels=labels,
+            coordinates=self.vars.names.get(),
         )
 
     def _show_status(self) -> None:
         _, game = self.translate, self.game
         outcome = game.outcome
         if outcome is not None:
-            status = texts.result(_, outcome, game)
+            feeling = texts.feeling(outcome, game)
+            style = {
+                texts.Feeling.WIN: "Win.TLabel",
+                texts.Feeling.LOSE: "Lose.TLabel",
+                texts.Feeling.NEUTRAL: "TLabel",
+            }[feeling]
+            self.banner.show(texts.result(_, outcome, game), style=style, over=True, thinking=False)
             short = texts.title_result(_, outcome)
         else:
             status = texts.turn(_, game, thinking=self.thinking)
+            rules = self.match.rules
+            if (rules.m, rules.n, rules.k) != (3, 3, 3):
+                status += " · " + texts.win_length(_, rules)
+            self.banner.show(status, over=False, thinking=self.thinking)
             short = texts.title_turn(_, game)
-        if self.keyboard.typed:
-            status += "   " + _("Cell: {typed}_").format(typed=self.keyboard.typed)
-        if self.notice:
-            status += "   " + self.notice
-        self.status.configure(text=status)
+        notice = self.notice
+        if self.keyboard_typed():
+            notice = _("Cell: {typed}_").format(typed=self.keyboard_typed())
         score = self.match.score
-        self.score_label.configure(
-            text=texts.score(
+        self.footer.show(
+            notice,
+            self._legend(),
+            texts.score(
                 _,
                 score.by_mark[Mark.X] if self.two_players else score.wins,
                 score.by_mark[Mark.O] if self.two_players else score.losses,
                 score.draws,
                 two_players=self.two_players,
-            )
+            ),
         )
-        self.root.title(f"{texts.app_name(_)} - {short}")
-        self._layout_status()
+        self.vars.mode.set(self._mode())
+        self.root.title(f"{texts.app_name(_)} — {short}")
 
-    def _resized(self) -> None:
-        self._layout_status()
-        if self.legend.winfo_ismapped() and self._room() != self._legend_room:
-            self._show_legend()
+    def _mode(self) -> str:
+        if self.two_players:
+            return "two"
+        if self.match.you != HUMAN:
+            return "demo"
+        return "x" if self.match.your_mark is Mark.X else "o"
 
-    def _room(self) -> int:
-        """The width the status line and the legend may use."""
-        width = self.status_bar.winfo_width()
-        return (width if width > 1 else self.root.winfo_width()) - 16
-
-    def _layout_status(self) -> None:
-        """The score beside the status when both fit on one line, else under it; long text wraps."""
-        font = tkfont.nametofont("TkDefaultFont")
-        room = self._room()
-        status = font.measure(str(self.status.cget("text")))
-        score = font.measure(str(self.score_label.cget("text")))
-        beside = status + score + 16 <= room
-        self.score_label.grid(
-            row=0 if beside else 1, column=1 if beside else 0, sticky="e", padx=(16, 0)
-        )
-        self.status.configure(wraplength=max(60, room if not beside else room - score - 16))
-        self.score_label.configure(wraplength=max(60, room))
-
-    def _show_legend(self) -> None:
-        """Under the board while hints show: the colours, in as many rows as the width needs."""
+    def _legend(self) -> list[tuple[str | None, str]]:
+        """The hint colours while hints show."""
         _ = self.translate
-        for child in self.legend.winfo_children():
-            child.destroy()
         if not (self._hints_wanted() and self.hints_board is self.game.board and self.hints):
-            self.legend.pack_forget()
-            return
-        items: list[tuple[str | None, str]] = [
+            return []
+        colours = self.colours.hints
+        return [
             (None, _("Hints for {mark}:").format(mark=self.game.turn)),
-            (HINT_COLOURS["win"], _("wins")),
-            (HINT_COLOURS["draw"], _("draws")),
-            (HINT_COLOURS["loss"], _("loses")),
+            (colours["win"], _("wins")),
+            (colours["draw"], _("draws")),
+            (colours["loss"], _("loses")),
         ]
-        if self.last_computer_move() is not None:
-            items.append((LAST_MOVE, _("computer's last move")))
-        font = tkfont.nametofont("TkDefaultFont")
-        room = self._room()
-        row: ttk.Frame | None = None
-        used = 0
-        for colour, text in items:
-            width = font.measure(text) + (0 if colour is None else font.measure("00") + 20)
-            if row is None or used + width > room:
-                row = ttk.Frame(self.legend)
-                row.pack(side="top", anchor="w")
-                used = 0
-            used += width
-            if colour is not None:
-                tk.Label(row, width=2, background=colour, relief="solid", borderwidth=1).pack(
-                    side="left", padx=(8, 3)
-                )
-            ttk.Label(row, text=text).pack(side="left")
-        self._legend_room = room
-        self.legend.pack(side="bottom", fill="x", after=self.status_bar)
+
+    def keyboard_typed(self) -> str:
+        """The digits typed so far for a cell number."""
+        keyboard = getattr(self, "keyboard", None)
+        return keyboard.typed if keyboard is not None else ""
 
     # --- the computer's moves -------------------------------------------------------
 
     def _start_thinking(self) -> None:
         game = self.game
-        if self.thinking or self._demo_move is not None or game.unsupported_reason(game.turn):
+        if self.thinking or self._demo_move is not None:
             return
+        if game.unsupported_reason(game.turn):
+            self._fit_level()
         if not any(game.is_human(mark) for mark in Mark):
             self._demo_move = self.root.after(DEMO_DELAY_MS, self._demo_think)
             return
@@ -486,19 +552,42 @@ class App:
         self._demo_move = None
         if self.game.computer_to_move and not self.thinking:
             self._think()
-            self.refresh()
 
     def _think(self) -> None:
+        """Start the computer's move, once everything drawn so far is on the screen."""
         game = self.game
         self.thinking_board = game.board
+        self.thinking_since = time.monotonic()
+        self._show_status()
+        # Your mark reaches the screen before the thinking thread competes for the interpreter.
+        self.root.update_idletasks()
         self.thinker.submit(
             game.think,
             lambda answer: self._computer_answered(game, answer),
             self._computer_failed,
         )
 
-    def _computer_answered(self, game: Game, answer: Any) -> None:
+    def _thinking_for(self) -> None:
+        """Each spinner frame: after a second, how long the computer has been thinking."""
+        seconds = time.monotonic() - self.thinking_since
+        if self.thinking and seconds >= 1:
+            text = self.translate.gettext("{seconds} s").format(seconds=int(seconds))
+            self.banner.set_detail(text)
+
+    def _computer_answered(self, game: Game, answer: tuple[Board, int]) -> None:
         board, cell = answer
+        if game is not self.game or board is not self.thinking_board:
+            return
+        rules = self.match.rules
+        waited = (time.monotonic() - self.thinking_since) * 1000
+        pause = 0 if is_gomoku(rules.m, rules.n) else self.reply_pause_ms - waited
+        if pause > 0:
+            self._reply = self.root.after(int(pause), lambda: self._reply_now(game, board, cell))
+        else:
+            self._reply_now(game, board, cell)
+
+    def _reply_now(self, game: Game, board: Board, cell: int) -> None:
+        self._reply = None
         if board is self.thinking_board:
             self.thinking_board = None
         if game is self.game and game.apply(board, cell):
@@ -511,6 +600,19 @@ class App:
             error=error
         )
         self._show_status()
+
+    def _fit_level(self) -> None:
+        """Let the chosen level play, or where it cannot, the strongest that can (said once)."""
+        match = self.match
+        if match.opponent == HUMAN:
+            return
+        playing = level_for(self.preferred, match.rules)
+        if match.opponent != playing:
+            match.set_opponent(playing)
+        self.vars.level.set(playing)
+        if playing != self.preferred and self._announced != (self.preferred, match.rules):
+            self._announced = (self.preferred, match.rules)
+            self.notice = texts.level_replaced(self.translate, self.preferred, playing, match.rules)
 
     # --- hints ------------------------------------------------------------------------
 
@@ -539,60 +641,123 @@ class App:
         self.refresh()
 
     def _hints_failed(self, error: Exception) -> None:
-        _ = self.translate
         if isinstance(error, UnsolvableError):
-            self.notice = _("No hints: this board is too big to solve exactly.")
+            self._no_hints_here()
         else:
-            self.notice = _("No hints: {error}").format(error=error)
+            self.notice = self.translate.gettext("No hints: {error}").format(error=error)
         self._show_status()
+
+    def _no_hints_here(self) -> None:
+        """Hints on a board too big to solve exactly: for now, say there are none."""
+        self.notice = self.translate.gettext("No hints: this board is too big to solve exactly.")
 
     # --- the end of a game -------------------------------------------------------
 
     def _game_over(self) -> None:
+        """Once per finished game: the score, the scoreboard, the sound (the banner shows it)."""
         game = self.game
         ended = (game, len(game.moves))
         if self._ended == ended:
             return
         self._ended = ended
+        self.ended_at = time.monotonic()
         outcome = self.match.record()
-        humans = [mark for mark in Mark if game.is_human(mark)]
-        if humans and self._scored is not game:
-            self._scored = game
-            try:
-                self.scoreboard.record(
-                    self.match.rules, game.player(Mark.X), game.player(Mark.O), outcome.winner
-                )
-            except ScoreboardError as error:
-                self._scoreboard_failed(error, redraw=False)
+        self._record_finished_game(game, outcome)
         if self.vars.sound.get():
+            humans = [mark for mark in Mark if game.is_human(mark)]
             if outcome.winner is None:
                 self.play_sound(Sound.DRAW)
             elif len(humans) == 1 and outcome.winner is not humans[0]:
                 self.play_sound(Sound.LOSE)
             else:
                 self.play_sound(Sound.WIN)
-        self._end_dialog = self.root.after(END_DIALOG_DELAY_MS, self._ask_play_again)
 
-    def _ask_play_again(self) -> None:
-        self._end_dialog = None
-        outcome = self.game.outcome
-        if outcome is None or self.closed:
+    def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
+        """Keep a finished game (once): the scoreboard if a person played, the saved games."""
+        if self._scored is game:
             return
-        title, message = texts.play_again(self.translate, outcome)
-        again = self.dialogs.ask_yes_no(title, message)
-        if self.closed:
-            return
-        if again:
-            self.new_game()
-        else:
-            self.quit()
+        self._scored = game
+        for problem in save_finished(game, self.recorder):
+            if isinstance(problem, ScoreboardError):
+                self._scoreboard_failed(problem, redraw=False)
+            else:
+                unavailable = self.translate.gettext("Saved games unavailable: {reason}")
+                self.notice = unavailable.format(reason=problem)
 
     def _scoreboard_failed(self, error: ScoreboardError, *, redraw: bool = True) -> None:
         self.notice = self.translate.gettext("Scoreboard unavailable: {reason}").format(
-            reason=error
+            reason=describe(error, self.translate)
         )
         if redraw:
             self._show_status()
+
+    # --- settings and the window's size -------------------------------------------------
+
+    def _remember(self, **changes: Any) -> None:
+        """Keep a choice the player made in the window for the next launch.
+
+        Only what was chosen here is written: options given on the command line
+        (``--lang``, ``--no-sound`` ...) apply to this launch alone.
+        """
+        self.settings = self.settings.changed(**changes)
+        self.remembered = self.remembered.changed(**changes)
+        if self.store is None:
+            return
+        try:
+            self.store.save(self.remembered)
+        except SettingsError as error:
+            self.notice = self.translate.gettext("Settings not saved: {reason}").format(
+                reason=error
+            )
+
+    def _rebuild_chrome(self) -> None:
+        """Menus, toolbar and banner in the current language and colours."""
+        self.menus.destroy()
+        self.menus = Menus(self)
+        self.toolbar.relabel()
+        self.banner.relabel()
+        self.root.minsize(self.toolbar.winfo_reqwidth(), self._rows_height() + 120)
+        self.refresh()
+
+    def _rows_height(self) -> int:
+        """Height of the rows around the board inside the window: toolbar, banner, footer."""
+        return sum(part.winfo_reqheight() for part in (self.toolbar, self.banner, self.footer))
+
+    def _chrome_height(self) -> int:
+        """Height of everything but the board: the rows and the menu bar above the window."""
+        menu_bar = self.fonts.small.metrics("linespace") + round(12 * self.scale)
+        return self._rows_height() + menu_bar
+
+    def _board_room(self, rules: Rules) -> tuple[int, int]:
+        """The canvas size for ``rules`` that fits this screen."""
+        reserve_w, reserve_h = (r * self.scale for r in SCREEN_RESERVE)
+        room = (
+            self.root.winfo_screenwidth() - reserve_w,
+            self.root.winfo_screenheight() - reserve_h - self._chrome_height(),
+        )
+        return board_size(rules, room, self.scale)
+
+    def _fit_window(self, *, first: bool = False) -> None:
+        """Size the window for the board: at first, and later grown (within the screen) when
+        a bigger board needs more room. The menu bar sits outside the window's own height."""
+        root = self.root
+        root.update_idletasks()
+        board_w, board_h = self._board_room(self.match.rules)
+        least = self.toolbar.winfo_reqwidth()
+        root.minsize(least, self._rows_height() + 120)
+        width, height = max(board_w, least), board_h + self._rows_height()
+        if not first:
+            width, height = max(width, root.winfo_width()), max(height, root.winfo_height())
+            if (width, height) == (root.winfo_width(), root.winfo_height()):
+                return
+        screen_w, screen_h = root.winfo_screenwidth(), root.winfo_screenheight()
+        width, height = min(width, screen_w), min(height, screen_h)
+        place = ""
+        if not first:  # keep the grown window on the screen
+            x = max(0, min(root.winfo_rootx(), screen_w - width))
+            y = max(0, min(root.winfo_rooty(), screen_h - height - self._chrome_height()))
+            place = f"+{x}+{y}"
+        root.geometry(f"{width}x{height}{place}")
 
     # --- plumbing -------------------------------------------------------------------
 
@@ -604,10 +769,10 @@ class App:
         self.hints = {}
         self.hint_once = None
         self.keyboard_reset()
-        for pending in (self._end_dialog, self._demo_move):
+        for pending in (self._demo_move, self._reply):
             if pending is not None:
                 self.root.after_cancel(pending)
-        self._end_dialog = self._demo_move = None
+        self._demo_move = self._reply = None
 
     def keyboard_reset(self) -> None:
         """Forget a half-typed cell number."""

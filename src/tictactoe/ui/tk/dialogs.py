@@ -1,4 +1,4 @@
-"""Dialogs: the play-again question, the custom board size, the scoreboard, confirmations.
+"""Dialogs: the custom board size, the scoreboard, confirmations (resetting the scoreboard).
 
 The window talks to them through :class:`Dialogs`, so tests can answer them
 without a person; :class:`TkDialogs` is the real thing.
@@ -89,6 +89,11 @@ class CustomBoardDialog(tk.Toplevel):
             field = ttk.Spinbox(frame, from_=1, to=high, width=6)
             field.set(str(value))
             field.grid(row=row, column=1, sticky="w", padx=(8, 0), pady=2)
+            # Typing replaces the number: its text is selected on entering the field,
+            # and Ctrl+A selects it all (Tk's own Ctrl+A only goes to the line's start).
+            field.bind("<FocusIn>", _select_all)
+            field.bind("<Control-KeyPress-a>", _select_all)
+            field.bind("<Control-KeyPress-A>", _select_all)
             self.fields[key] = field
         self.message = ttk.Label(frame, text="", foreground="#b8322a", wraplength=260)
         self.message.grid(row=3, column=0, columnspan=2, sticky="w", pady=(6, 0))
@@ -113,6 +118,14 @@ class CustomBoardDialog(tk.Toplevel):
         self.destroy()
 
 
+def _select_all(event: tk.Event[ttk.Spinbox]) -> str:
+    """Select a field's whole text, the cursor at its end."""
+    field = event.widget
+    field.selection_range(0, "end")
+    field.icursor("end")
+    return "break"
+
+
 class ScoresWindow(tk.Toplevel):
     """The scoreboard as a table."""
 
@@ -131,7 +144,7 @@ class ScoresWindow(tk.Toplevel):
         frame.pack(fill="both", expand=True)
         columns = [f"c{i}" for i in range(len(headings))]
         self.table = ttk.Treeview(
-            frame, columns=columns, show="headings", height=max(3, min(12, len(rows)))
+            frame, columns=columns, show="headings", height=max(3, min(14, len(rows)))
         )
         body, bold = tkfont.nametofont("TkDefaultFont"), tkfont.nametofont("TkHeadingFont")
         for number, (column, heading) in enumerate(zip(columns, headings, strict=True)):
@@ -139,9 +152,15 @@ class ScoresWindow(tk.Toplevel):
             widest = max(
                 [bold.measure(heading)] + [body.measure(row[number]) for row in rows if row]
             )
-            self.table.column(column, width=widest + 24, minwidth=40, anchor="center")
+            self.table.column(
+                column, width=widest + 24, minwidth=40, anchor="w" if number < 2 else "e"
+            )
         for row in rows:
             self.table.insert("", "end", values=list(row))
+        if len(rows) > 1:  # the last row is the total of all games
+            last = self.table.get_children()[-1]
+            self.table.item(last, tags=("total",))
+            self.table.tag_configure("total", font=bold)
         self.table.pack(fill="both", expand=True)
         ttk.Button(frame, text=close, command=self.destroy).pack(anchor="e", pady=(8, 0))
         self.bind("<Escape>", lambda _event: self.destroy())

@@ -92,7 +92,7 @@ class Keyboard:
         if int(event.state) & 0x4:  # Control held: the shortcuts handle it
             return
         digit = KEYPAD_WITHOUT_NUMLOCK.get(event.keysym, event.char)
-        if len(digit) == 1 and digit.isdigit():
+        if len(digit) == 1 and digit.isascii() and digit.isdigit():  # not "²": int() fails
             self.digit(digit)
         elif event.keysym in ("BackSpace", "Escape") and self.typed:
             self.clear()

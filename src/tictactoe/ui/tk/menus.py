@@ -1,8 +1,13 @@
 """The menu bar: Game, Skill level, Board, Options, Scoreboard.
 
-Built in the window's current language and built again when the language
-changes. :class:`Menus` remembers where each entry is, so the window can
-enable, disable and relabel entries (and tests can invoke them by key).
+Built in the window's current language and colours, and built again when
+either changes. :class:`Menus` remembers where each entry is, so the window
+can enable, disable and relabel entries (and tests can invoke them by key).
+
+Check marks show what is in force: the play mode (Play as X, Play as O,
+Two players), the level playing, the board, and every option. A level's
+entry says how it plays when that fits in the window's width, else just
+its name, so no menu is wider than the window in any language.
 """
 
 from __future__ import annotations
@@ -10,14 +15,17 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from tkinter import font as tkfont
+from typing import TYPE_CHECKING, Any
 
 from tictactoe import players
 from tictactoe.core.cells import Numbering
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import LANGUAGES
+from tictactoe.settings import Theme
 from tictactoe.ui.tk import texts
+from tictactoe.ui.tk.board_view import is_gomoku
 
 if TYPE_CHECKING:
     from tictactoe.ui.tk.app import App
@@ -27,24 +35,20 @@ BOARD_PRESETS: tuple[Rules, ...] = (
     Rules(4, 4, 4),
     Rules(5, 5, 4),
     Rules(7, 7, 5),
+    Rules(9, 9, 5),
     Rules(15, 15, 5),
+    Rules(19, 19, 5),
 )
 """The Board menu's sizes."""
+
+
+MENU_ROOM = 60
+"""Pixels a menu entry needs beyond its label (check mark, margins): labels fit the window."""
 
 
 def board_key(rules: Rules) -> str:
     """The Board menu's variable value for ``rules``."""
     return f"{rules.m}x{rules.n}k{rules.k}"
-
-
-def level_order() -> list[players.Strategy]:
-    """Strategies as the Skill level menu lists them: seed 002's levels 1-3, then the others."""
-    levelled = sorted((s for s in players.STRATEGIES if s.level is not None), key=_level)
-    return levelled + [s for s in players.STRATEGIES if s.level is None]
-
-
-def _level(strategy: players.Strategy) -> int:
-    return strategy.level or 0
 
 
 @dataclass(frozen=True)
@@ -61,8 +65,9 @@ class Menus:
     def __init__(self, app: App) -> None:
         self.app = app
         self.entries: dict[tuple[str, str], Entry] = {}
-        self.bar = tk.Menu(app.root, tearoff=False)
+        self.bar = tk.Menu(app.root, tearoff=False, **self._colours())
         self.menus: dict[str, tk.Menu] = {}
+        self._levels_shown: tuple[Rules, int] | None = None
         self._build()
         app.root.configure(menu=self.bar)
 
@@ -91,9 +96,20 @@ class Menus:
 
     # --- building -------------------------------------------------------------
 
+    def _colours(self) -> dict[str, Any]:
+        colours = self.app.colours
+        return {
+            "background": colours.raised,
+            "foreground": colours.text,
+            "activebackground": colours.accent,
+            "activeforeground": "#ffffff",
+            "selectcolor": colours.text,
+            "disabledforeground": colours.muted,
+        }
+
     def _menu(self, key: str, label: str, parent: tk.Menu | None = None) -> tk.Menu:
         owner = self.bar if parent is None else parent
-        menu = tk.Menu(owner, tearoff=False)
+        menu = tk.Menu(owner, tearoff=False, **self._colours())
         owner.add_cascade(label=label, menu=menu)
         self.menus[key] = menu
         if parent is not None:
@@ -134,16 +150,10 @@ class Menus:
         app, _ = self.app, self.app.translate
         self._menu("game", _("Game"))
         self._add("game", "new", "command", _("New game"), app.new_game, accelerator="Ctrl+N")
-        self._add("game", "play_x", "command", _("Play as X"), lambda: app.play_as(True))
-        self._add("game", "play_o", "command", _("Play as O"), lambda: app.play_as(False))
-        self._add(
-            "game",
-            "two_players",
-            "checkbutton",
-            _("Two players"),
-            app.toggle_two_players,
-            variable=app.vars.two_players,
-        )
+        self.menus["game"].add_separator()
+        self._radio("game", "x", _("Play as X"), app.play_as_x, app.vars.mode)
+        self._radio("game", "o", _("Play as O"), app.play_as_o, app.vars.mode)
+        self._radio("game", "two", _("Two players"), app.play_two, app.vars.mode)
         self.menus["game"].add_separator()
         self._add("game", "undo", "command", _("Undo"), app.undo, accelerator="Ctrl+Z")
         self._add("game", "redo", "command", _("Redo"), app.redo, accelerator="Ctrl+Y")
@@ -152,17 +162,8 @@ class Menus:
         self._add("game", "quit", "command", _("Quit"), app.quit, accelerator="Ctrl+Q")
 
         self._menu("level", _("Skill level"))
-        ordered = level_order()
-        for position, strategy in enumerate(ordered):
-            if position and strategy.level is None and ordered[position - 1].level is not None:
-                self.menus["level"].add_separator()
-            self._radio(
-                "level",
-                strategy.name,
-                texts.level_label(_, strategy),
-                app.choose_level,
-                app.vars.level,
-            )
+        for strategy in players.STRATEGIES:
+            self._radio("level", strategy.name, _(strategy.title), app.level_chosen, app.vars.level)
 
         self._menu("board", _("Board"))
         for rules in BOARD_PRESETS:
@@ -186,15 +187,12 @@ class Menus:
         )
         for starter, label in starters:
             self._radio("starter", starter.value, label, app.choose_starter, app.vars.starter)
-        self._add(
-            "options", "sound", "checkbutton", _("Sound"), app.refresh, variable=app.vars.sound
-        )
-        self._add(
-            "options", "hints", "checkbutton", _("Cell hints"), app.refresh, variable=app.vars.hints
-        )
-        self._add(
-            "options", "names", "checkbutton", _("Cell names"), app.refresh, variable=app.vars.names
-        )
+        for key, label, variable, command in (
+            ("sound", _("Sound"), app.vars.sound, app.sound_changed),
+            ("hints", _("Cell hints"), app.vars.hints, app.refresh),
+            ("names", _("Cell names"), app.vars.names, app.names_changed),
+        ):
+            self._add("options", key, "checkbutton", label, command, variable=variable)
         self._menu("numbering", _("Cell numbering"), self.menus["options"])
         numberings = (
             (Numbering.NUMPAD, _("Keypad 1-9 (3 x 3 only)")),
@@ -202,7 +200,17 @@ class Menus:
             (Numbering.COORDS, _("Coordinates (b2)")),
         )
         for numbering, label in numberings:
-            self._radio("numbering", numbering.value, label, app.refresh, app.vars.numbering)
+            self._radio(
+                "numbering", numbering.value, label, app.numbering_changed, app.vars.numbering
+            )
+        self._menu("theme", _("Theme"), self.menus["options"])
+        themes = (
+            (Theme.SYSTEM, _("As the system")),
+            (Theme.LIGHT, _("Light")),
+            (Theme.DARK, _("Dark")),
+        )
+        for choice, label in themes:
+            self._radio("theme", choice.value, label, app.choose_theme, app.vars.theme)
         self._menu("language", _("Language"), self.menus["options"])
         for code, name in LANGUAGES.items():
             self._radio("language", code, name, app.choose_language, app.vars.language)
@@ -214,23 +222,35 @@ class Menus:
     # --- keeping entries current ---------------------------------------------------
 
     def update(self) -> None:
-        """Enable, disable and relabel entries for the current game."""
-        app, _ = self.app, self.app.translate
+        """Enable, disable and relabel entries for the current game and window width."""
+        app = self.app
         game = app.match.game
         self._enable("game", "undo", game.can_undo)
         self._enable("game", "redo", game.can_redo)
         self._enable("game", "hint", game.waiting_for_human)
         rules = app.match.rules
+        room = app.root.winfo_width() - MENU_ROOM
+        if self._levels_shown != (rules, room):  # relabelled only when the board or width change
+            self._levels_shown = (rules, room)
+            self._label_levels(rules, room)
+        small = not is_gomoku(rules.m, rules.n)
+        for numbering in Numbering:
+            self._enable("numbering", numbering.value, small and numbering.supports(rules))
+
+    def _label_levels(self, rules: Rules, room: int) -> None:
+        _ = self.app.translate
+        font = tkfont.nametofont("TkMenuFont")
         for strategy in players.STRATEGIES:
-            label = texts.level_label(_, strategy)
             can_play = strategy.unsupported_reason(rules) is None
+            label = texts.level_label(_, strategy, describe=True)
+            if not can_play:
+                label = texts.unavailable(_, _(strategy.title))
+            if font.measure(label) > room:
+                label = texts.level_label(_, strategy, describe=False)
             found = self.entry("level", strategy.name)
             found.menu.entryconfigure(
-                found.index,
-                label=label if can_play else texts.unavailable(_, label, rules),
-                state="normal" if can_play else "disabled",
+                found.index, label=label, state="normal" if can_play else "disabled"
             )
-        self._enable("numbering", Numbering.NUMPAD.value, Numbering.NUMPAD.supports(rules))
 
     def _enable(self, menu: str, key: str, enabled: bool) -> None:
         found = self.entry(menu, key)

@@ -1,0 +1,269 @@
+"""``tictactoe games``: list the saved games; export one, import files, or forget them all."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
+from tictactoe.commands.options import at_least, board_size, language, player
+from tictactoe.commands.replay import OpenError, open_game, unusable
+from tictactoe.core import records
+from tictactoe.core.records import Format, Record, RecordError
+from tictactoe.i18n import LANGUAGES, Translator, translator
+from tictactoe.ui.terminal import describe
+from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
+from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
+
+HELP = "list the saved games; export one as text, SGF or PSQ, or import game files"
+
+DEFAULT_LIMIT = 20
+EXIT_OK = 0
+EXIT_ERROR = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+def _result(text: str) -> ResultFilter:
+    try:
+        return ResultFilter(text.strip().lower())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"result must be one of {', '.join(ResultFilter)}, not {text!r}"
+        ) from None
+
+
+def _format(text: str) -> Format:
+    try:
+        return Format(text.strip().lower())
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"format must be one of {', '.join(Format)}, not {text!r}"
+        ) from None
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Filters, ``--json``, ``--export``, ``--import``, ``--reset`` and ``--lang``."""
+    what = parser.add_mutually_exclusive_group()
+    what.add_argument(
+        "--export",
+        type=at_least(1),
+        metavar="ID",
+        help="print saved game ID as a game file (see --format and --output)",
+    )
+    what.add_argument(
+        "--import",
+        dest="import_files",
+        nargs="+",
+        type=Path,
+        metavar="FILE",
+        help="add game files (text, SGF or PSQ) to the saved games",
+    )
+    what.add_argument("--reset", action="store_true", help="forget every saved game")
+    parser.add_argument(
+        "--format",
+        type=_format,
+        metavar="FORMAT",
+        help="with --export: text, sgf or psq (default: from the --output name, else text)",
+    )
+    parser.add_argument(
+        "--output", "-o", type=Path, metavar="FILE", help="with --export: write to FILE"
+    )
+    parser.add_argument("--yes", "-y", action="store_true", help="with --reset: do not ask")
+    parser.add_argument(
+        "--limit",
+        type=at_least(0),
+        default=DEFAULT_LIMIT,
+        metavar="N",
+        help=f"list at most N games, newest first (default {DEFAULT_LIMIT}; 0 for all)",
+    )
+    parser.add_argument(
+        "--player",
+        type=player,
+        metavar="NAME",
+        help="only games NAME played: human (yours) or a computer player",
+    )
+    parser.add_argument(
+        "--size", type=board_size, metavar="MxN", help="only games on this board, e.g. 3x3"
+    )
+    parser.add_argument(
+        "--result",
+        type=_result,
+        metavar="RESULT",
+        help=f"only games that ended so: {', '.join(ResultFilter)} (x and o: that side won)",
+    )
+    parser.add_argument("--json", action="store_true", help="list the games as JSON")
+    parser.add_argument(
+        "--lang",
+        type=language,
+        metavar="LANG",
+        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """List, export, import or reset; 1 when the saved games file cannot be used."""
+    if (args.format or args.output) and args.export is None:
+        args.parser.error("--format and --output go with --export ID")
+    if args.yes and not args.reset:
+        args.parser.error("--yes goes with --reset")
+    tr = translator(args.lang)
+    archive = Archive()
+    prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr))
+    try:
+        if args.export is not None:
+            return _export(archive, args.export, args.format, args.output, tr)
+        if args.import_files:
+            return _import(archive, args.import_files, prompter, tr)
+        if args.reset:
+            return _reset(archive, prompter, tr, confirmed=args.yes)
+        listing = archive.games(
+            player=args.player,
+            size=args.size,
+            result=args.result,
+            limit=args.limit or None,
+        )
+        if args.json:
+            print(json.dumps([_as_json(game.id, game.record) for game in listing.games]))
+        else:
+            _show(listing, prompter, tr, filtered=bool(args.player or args.size or args.result))
+    except ArchiveError as error:
+        print(unusable(tr, error), file=sys.stderr)
+        return EXIT_ERROR
+    except (EOFError, Quit):
+        prompter.say(tr.gettext("Goodbye!"))
+    except KeyboardInterrupt:
+        prompter.say("\n" + tr.gettext("Goodbye!"))
+        return EXIT_INTERRUPTED
+    return EXIT_OK
+
+
+def _export(
+    archive: Archive, game_id: int, chosen: Format | None, output: Path | None, tr: Translator
+) -> int:
+    try:
+        record = open_game(str(game_id), tr, archive)
+    except OpenError as error:
+        print(error, file=sys.stderr)
+        return error.status
+    form = chosen or (records.format_for(output) if output else None) or Format.TEXT
+    try:
+        content = records.write(record, form)
+    except RecordError as error:
+        message = tr.gettext("Game {id} cannot be written as {format}: {reason}")
+        print(message.format(id=game_id, format=form, reason=error), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if output is None:
+        sys.stdout.write(content)
+        return EXIT_OK
+    try:
+        output.write_text(content, encoding="utf-8")
+    except OSError as error:
+        message = tr.gettext("{file} cannot be written: {reason}")
+        print(message.format(file=output, reason=error.strerror or error), file=sys.stderr)
+        return EXIT_ERROR
+    print(tr.gettext("Game {id} written to {file}.").format(id=game_id, file=output))
+    return EXIT_OK
+
+
+def _import(archive: Archive, files: list[Path], prompter: Prompter, tr: Translator) -> int:
+    status = EXIT_OK
+    for path in files:
+        try:
+            record = records.load(path)
+        except RecordError as error:
+            message = tr.gettext("Not added: {reason}")
+            print(message.format(reason=error), file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        game_id = archive.save(record)
+        prompter.say(tr.gettext("{file} was added as game {id}.").format(file=path, id=game_id))
+    return status
+
+
+def _reset(archive: Archive, prompter: Prompter, tr: Translator, *, confirmed: bool) -> int:
+    if not confirmed and not prompter.ask(
+        tr.gettext("Forget every saved game? (yes or no)"),
+        lambda text: parse_yes_no(text, tr),
+    ):
+        prompter.say(tr.gettext("The saved games are unchanged."))
+        return EXIT_OK
+    set_aside = archive.reset()
+    if set_aside is not None:
+        prompter.say(
+            tr.gettext("The damaged saved games file was kept as {path}.").format(path=set_aside)
+        )
+    prompter.say(tr.gettext("There are no saved games now."))
+    return EXIT_OK
+
+
+def _show(listing: Listing, prompter: Prompter, tr: Translator, *, filtered: bool) -> None:
+    if not listing.games and not listing.damaged:
+        prompter.say(
+            tr.gettext("No saved game matches.") if filtered else tr.gettext("No saved games yet.")
+        )
+        return
+    heads = [
+        tr.gettext("Number"),
+        tr.gettext("Date"),
+        tr.gettext("Board"),
+        "X",
+        "O",
+        tr.gettext("Result"),
+    ]
+    rows = [
+        [
+            str(game.id),
+            describe.when(game.record),
+            describe.board(tr, game.record.rules),
+            describe.player(tr, game.record.x_player),
+            describe.player(tr, game.record.o_player),
+            describe.result(tr, game.record),
+        ]
+        for game in listing.games
+    ]
+    widths = [max(display_width(row[i]) for row in [heads, *rows]) for i in range(len(heads))]
+    for row in [heads, *rows]:
+        padded = [
+            _pad(text, width, right=i == 0)
+            for i, (text, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        prompter.say("  ".join(padded).rstrip())
+    shown_count = len(listing.games) + len(listing.damaged)
+    if shown_count < listing.total:
+        prompter.say(
+            tr.gettext("The newest {shown} of {total} games; --limit 0 lists them all.").format(
+                shown=shown_count, total=listing.total
+            )
+        )
+    if listing.damaged:
+        prompter.say(
+            tr.gettext("Damaged, so left out: {ids}.").format(
+                ids=", ".join(map(str, listing.damaged))
+            )
+        )
+    prompter.say(tr.gettext("To step through a game: tictactoe replay NUMBER"))
+
+
+def _pad(text: str, width: int, *, right: bool) -> str:
+    space = " " * (width - display_width(text))
+    return space + text if right else text + space
+
+
+def _as_json(game_id: int, record: Record) -> dict[str, object]:
+    rules = record.rules
+    return {
+        "id": game_id,
+        "started": None if record.started is None else record.started.isoformat(),
+        "finished": None if record.finished is None else record.finished.isoformat(),
+        "rows": rules.m,
+        "cols": rules.n,
+        "k": rules.k,
+        "x": record.x_player,
+        "o": record.o_player,
+        "winner": None if record.winner is None else str(record.winner),
+        "termination": str(record.termination),
+        "moves": list(record.moves),
+    }

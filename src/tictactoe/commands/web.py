@@ -1,0 +1,191 @@
+"""``tictactoe web``: the game as a web page, alone against the computer or with a friend online."""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import socket
+import sys
+import threading
+import webbrowser
+from typing import TYPE_CHECKING
+
+from tictactoe.commands.options import at_least, language
+from tictactoe.i18n import Translator, translator
+
+if TYPE_CHECKING:
+    from tictactoe.ui.web.server import Settings
+
+HELP = "serve the game as a web page: play the computer, or a friend through an invite link"
+
+EXIT_ERROR = 1
+EXIT_INTERRUPTED = 130
+INSTALL_HINT = "pip install 'tictactoe[web]'"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where to listen, where rooms live, and the server's limits."""
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument(
+        "--port", type=at_least(0), default=8000, metavar="PORT", help="port (default 8000)"
+    )
+    parser.add_argument("--open", action="store_true", help="open the page in a web browser")
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="keep rooms in Redis (redis://host:6379/0), so several server processes "
+        "serve the same rooms and a restart keeps the games",
+    )
+    parser.add_argument(
+        "--max-connections", type=at_least(1), default=5000, metavar="N",
+        help="open connections this process takes (default 5000)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--max-rooms", type=at_least(1), default=10_000, metavar="N",
+        help="rooms open at once (default 10000)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--max-spectators", type=at_least(0), default=50, metavar="N",
+        help="spectators per room (default 50)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--idle", type=at_least(10), default=3600, metavar="SECONDS",
+        help="forget a room nobody has used for this long (default 3600)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--claim-after", type=at_least(0), default=60, metavar="SECONDS",
+        help="how long a player must be gone before the other may claim the game (default 60)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--think-processes", type=at_least(0), default=1, metavar="N",
+        help="worker processes for the computer's moves and hints (default 1; 0: a thread)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--allow-origin", action="append", default=[], metavar="URL",
+        help="also accept pages served from this origin (https://example.org), e.g. "
+        "behind a proxy; may be repeated",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-record", action="store_true", help="do not save finished games in the data folder"
+    )
+    parser.add_argument(
+        "--lang", type=language, metavar="LANG", help="language of this command's messages"
+    )
+
+
+def settings_from(args: argparse.Namespace) -> Settings:
+    """The server settings the options ask for."""
+    from tictactoe.ui.web.server import Settings
+
+    return Settings(
+        max_connections=args.max_connections,
+        max_rooms=args.max_rooms,
+        max_spectators=args.max_spectators,
+        idle_seconds=float(args.idle),
+        claim_after=float(args.claim_after),
+        think_processes=args.think_processes,
+        allowed_origins=frozenset(origin.rstrip("/") for origin in args.allow_origin),
+        record=not args.no_record,
+    )
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening (OSError if it cannot be)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def _missing_extra(_: Translator, names: str) -> int:
+    print(
+        _("The web game needs {names}: install them with {command}").format(
+            names=names, command=INSTALL_HINT
+        ),
+        file=sys.stderr,
+    )
+    return EXIT_ERROR
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C (which stops the server cleanly and exits with 130, as elsewhere)."""
+    _ = translator(args.lang)
+    try:
+        import uvicorn
+
+        from tictactoe.ui.web.protocol import MAX_MESSAGE_BYTES
+        from tictactoe.ui.web.server import create_app
+    except ImportError:
+        return _missing_extra(_, "Starlette and uvicorn")
+    store = None
+    if args.redis:
+        try:
+            from tictactoe.ui.web.redis_store import RedisStore
+        except ImportError:
+            return _missing_extra(_, "the Redis client")
+        problem = _redis_problem(args.redis)
+        if problem is not None:
+            print(
+                _("Cannot reach Redis at {url}: {reason}").format(url=args.redis, reason=problem),
+                file=sys.stderr,
+            )
+            return EXIT_ERROR
+        store = RedisStore(args.redis, ttl=float(args.idle))
+    try:
+        sock = listen(args.host, args.port)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            message = _("Port {port} is already in use on {host}: choose another with --port.")
+        else:
+            message = _("Cannot listen on {host} port {port}: {reason}")
+        print(
+            message.format(port=args.port, host=args.host, reason=error.strerror or error),
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{port}/"
+    app = create_app(settings_from(args), store)
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        ws_max_size=MAX_MESSAGE_BYTES,
+        ws_per_message_deflate=False,
+        timeout_graceful_shutdown=5,
+    )
+    print(_("The game is at {url} - press Ctrl-C to stop.").format(url=url), flush=True)
+    if args.open:
+        threading.Timer(0.5, webbrowser.open, [url]).start()
+    status = 0
+    with sock:
+        try:
+            uvicorn.Server(config).run(sockets=[sock])
+        except KeyboardInterrupt:  # uvicorn shut down cleanly, then passed Ctrl-C on
+            status = EXIT_INTERRUPTED
+    print(_("The server has stopped."), flush=True)
+    return status
+
+
+def _redis_problem(url: str) -> str | None:
+    """Why Redis at ``url`` cannot be used, or None when it answers."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
+        client.ping()
+        client.close()
+    except (redis.RedisError, ValueError, OSError) as error:
+        return str(error)
+    return None

@@ -1,0 +1,150 @@
+"""Hints for every board: the best few moves with a verdict, exact where possible.
+
+One call for front ends, whatever the board::
+
+    >>> from tictactoe.core import Board
+    >>> from tictactoe.core.advice import suggest
+    >>> [(s.label, s.verdict.value, s.winner_moves) for s in suggest(Board.parse("XX./OO./..."))]
+    [('c1', 'winning', 1), ('c2', 'equal', None), ('a3', 'losing', 1)]
+
+On boards the exact solver finishes (up to 20 cells) the verdicts are exact
+(win / draw / loss, with the winner's own moves to the end); elsewhere the
+gomoku engine searches the position within the given
+:class:`~tictactoe.core.gomoku.limits.Limits` and judges its best moves:
+``winning`` or ``losing`` when a forced result is proved (threat search or
+the main search: "forced win in N", N counted in the winner's own moves),
+otherwise ``better`` / ``equal`` / ``worse`` from the engine's score.
+Verdicts are for the player making the move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tictactoe.core.analysis import analyse
+from tictactoe.core.board import Board
+from tictactoe.core.cells import Numbering, label
+from tictactoe.core.gomoku.engine import Engine, Reason
+from tictactoe.core.gomoku.limits import Cancel, Limits, ProgressCallback
+from tictactoe.core.gomoku.search import WIN, is_mate, mate_plies
+from tictactoe.core.solver import Solver, Value, unsupported_reason
+
+MARGIN = 300
+"""Engine score (shape units) beyond which a move is ``better`` or ``worse`` than ``equal``."""
+
+HINT_SECONDS = 1.0
+"""Default thinking time of a big-board hint."""
+
+
+class Verdict(StrEnum):
+    """What a move leads to, for the player making it."""
+
+    WINNING = "winning"
+    """A forced win (exact, or proved by the engine)."""
+    BETTER = "better"
+    """The engine expects the mover to stand better."""
+    EQUAL = "equal"
+    """About level (on exact boards: a draw with best play)."""
+    WORSE = "worse"
+    """The engine expects the mover to stand worse."""
+    LOSING = "losing"
+    """A forced loss (exact, or proved by the engine)."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One recommended move and what it leads to."""
+
+    cell: int
+    label: str
+    """The cell's coordinates, e.g. ``h8``."""
+    verdict: Verdict
+    winner_moves: int | None = None
+    """For a forced result: how many moves the winner makes until it wins (None otherwise)."""
+    exact: bool = False
+    """True when the exact solver said so (False: the engine's judgement)."""
+    score: int = 0
+    """The engine's score for the mover (0 on exact boards)."""
+    line: tuple[int, ...] = ()
+    """The expected continuation, starting with ``cell`` (engine only)."""
+
+
+def can_solve(board: Board) -> bool:
+    """True when the exact solver answers this board."""
+    return unsupported_reason(board.rules) is None
+
+
+def suggest(
+    board: Board,
+    top: int = 3,
+    *,
+    solver: Solver | None = None,
+    engine: Engine | None = None,
+    limits: Limits | None = None,
+    progress: ProgressCallback | None = None,
+    cancel: Cancel | None = None,
+) -> tuple[Suggestion, ...]:
+    """The best ``top`` moves for the side to move, best first (empty if the game is over).
+
+    Exact on small boards (``solver`` is reused if given); elsewhere
+    ``engine`` (a new one if None) searches within ``limits`` (default
+    :data:`HINT_SECONDS`), reporting ``progress`` and obeying ``cancel``.
+    """
+    if board.is_over:
+        return ()
+    if can_solve(board):
+        return _exact(board, top, solver or Solver())
+    engine = engine or Engine()
+    return _searched(board, top, engine, limits or Limits(seconds=HINT_SECONDS), progress, cancel)
+
+
+def _exact(board: Board, top: int, solver: Solver) -> tuple[Suggestion, ...]:
+    moves = analyse(board, solver)
+    ranked = sorted(moves.items(), key=lambda item: (-item[1].rank, item[0]))
+    verdicts = {Value.WIN: Verdict.WINNING, Value.DRAW: Verdict.EQUAL, Value.LOSS: Verdict.LOSING}
+    return tuple(
+        Suggestion(
+            cell,
+            label(board.rules, cell, Numbering.COORDS),
+            verdicts[outcome.value],
+            outcome.winner_moves,
+            exact=True,
+        )
+        for cell, outcome in ranked[:top]
+    )
+
+
+def _searched(
+    board: Board,
+    top: int,
+    engine: Engine,
+    limits: Limits,
+    progress: ProgressCallback | None,
+    cancel: Cancel | None,
+) -> tuple[Suggestion, ...]:
+    result = engine.search(board, limits, progress, cancel, top=max(1, top))
+    if not result.moves or result.reason in (Reason.VCF, Reason.VCT, Reason.WIN, Reason.OPEN_FOUR):
+        return (judged(board, result.move, result.score, result.pv),)
+    found = []
+    for move in result.moves[:top]:
+        line = result.pv if move.cell == result.move else (move.cell,)
+        found.append(judged(board, move.cell, move.score, line))
+    return tuple(found)
+
+
+def judged(board: Board, cell: int, score: int, line: tuple[int, ...]) -> Suggestion:
+    """A suggestion for ``cell`` from the engine's ``score`` for the side to move."""
+    name = label(board.rules, cell, Numbering.COORDS)
+    if is_mate(score):
+        plies = mate_plies(score)
+        if score > 0:
+            return Suggestion(cell, name, Verdict.WINNING, (plies + 1) // 2, score=score, line=line)
+        return Suggestion(cell, name, Verdict.LOSING, plies // 2, score=score, line=line)
+    verdict = (
+        Verdict.BETTER if score > MARGIN else Verdict.WORSE if score < -MARGIN else (Verdict.EQUAL)
+    )
+    return Suggestion(cell, name, verdict, score=score, line=line)
+
+
+__all__ = ["WIN", "Suggestion", "Verdict", "can_solve", "judged", "suggest"]

@@ -1,0 +1,410 @@
+"""The gomoku engine: one call from a position and a budget to a move, a score and a line.
+
+:class:`Engine` is both the ``search`` computer player (``choose(board)``)
+and the search service front ends use::
+
+    >>> from tictactoe.core import Board
+    >>> from tictactoe.core.gomoku.engine import Engine
+    >>> from tictactoe.core.gomoku.limits import Limits
+    >>> board = Board.parse("XXXX./OOO../...../...../.....")
+    >>> Engine().search(board, Limits(nodes=1_000)).move
+    4
+
+A search takes :class:`~tictactoe.core.gomoku.limits.Limits` (seconds,
+nodes or depth), an optional ``progress`` callback (a
+:class:`~tictactoe.core.gomoku.limits.Progress` after each completed depth)
+and an optional ``cancel`` (a :class:`threading.Event`: set it from any
+thread and the search returns its best move so far at once). It runs
+wherever it is called: a worker thread for a window, an executor of an
+asyncio server, the brain's thinking thread.
+
+What it does for a move, in order (each step only if the previous found
+nothing):
+
+1. win at once; block the opponent's single winning cell (at once, no
+   search: the immediate-answer path);
+2. make an open four (a win two moves later);
+3. look for a forced win by continuous fours (VCF), then by threes and
+   fours (VCT), with a share of the budget;
+4. iterative deepening with the main search (:mod:`tictactoe.core.gomoku.search`).
+
+The :class:`Result` says which step answered; a forced win carries its
+proof line and its length in the winner's own moves.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.gomoku.limits import Budget, Cancel, Limits, ProgressCallback, SearchStopped
+from tictactoe.core.gomoku.patterns import FIVES, FLEX_FOURS
+from tictactoe.core.gomoku.position import Geometry, Position, cells_of
+from tictactoe.core.gomoku.search import (
+    MATE_RANGE,
+    WIN,
+    Iteration,
+    RootMove,
+    Searcher,
+    is_mate,
+    mate_plies,
+)
+from tictactoe.core.gomoku.threats import ThreatSearch
+from tictactoe.core.rules import Rules
+
+DEFAULT_SECONDS = 1.0
+"""Thinking time per move when nothing else is said (``--think``)."""
+
+VCF_SHARE = 0.15
+"""Share of the budget the root VCF may use."""
+
+VCT_SHARE = 0.2
+"""Share of what is left that the root VCT may use."""
+
+TABLE_LIMIT = 600_000
+"""Most transposition-table entries kept (about 150 bytes each, so some 90 MB); the table
+is cleared beyond."""
+
+ENTRY_BYTES = 150
+"""Memory one table entry takes, roughly (for ``max_memory``)."""
+
+MAX_DEPTH = 64
+"""Deepest iteration of the main search."""
+
+SAFETY_SHARE = 0.15
+"""Share of the budget kept back to check that the opponent has no forced win after the move."""
+
+SAFETY_MOVES = 4
+"""Most of the best root moves checked that way."""
+
+SAFETY_MARGIN = 2_000
+"""A root move scoring this much below the best is not played to dodge a forced loss."""
+
+
+class Reason(StrEnum):
+    """Which step of the engine chose the move."""
+
+    WIN = "win"
+    """Completes a line now."""
+    BLOCK = "block"
+    """Blocks the opponent's only winning cell (or one of several: the game is lost)."""
+    OPEN_FOUR = "open-four"
+    """Makes an open four: the opponent cannot block both ends."""
+    VCF = "vcf"
+    """The first move of a forced win by continuous fours."""
+    VCT = "vct"
+    """The first move of a forced win by threes and fours."""
+    SEARCH = "search"
+    """The main search's best move."""
+    OPENING = "opening"
+    """The first move of the game (the centre)."""
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a search found for the side to move."""
+
+    move: int
+    """The cell to play."""
+    score: int
+    """The score for the side to move (see :mod:`tictactoe.core.gomoku.search`)."""
+    pv: tuple[int, ...]
+    """The principal variation (a proved win's winning line), starting with ``move``."""
+    reason: Reason
+    depth: int = 0
+    """Plies of the last completed iteration of the main search (0 when it was not needed)."""
+    nodes: int = 0
+    seconds: float = 0.0
+    moves: tuple[RootMove, ...] = ()
+    """Root moves the main search scored, best first (empty when it was not needed)."""
+
+    @property
+    def proved(self) -> bool:
+        """True when the score is a proved win or loss."""
+        return is_mate(self.score)
+
+    @property
+    def winner_moves(self) -> int | None:
+        """For a proved result: how many moves the winner makes until the game ends."""
+        if not self.proved:
+            return None
+        plies = mate_plies(self.score)
+        return (plies + 1) // 2 if self.score > 0 else plies // 2
+
+
+class Engine:
+    """The ``search`` player: a gomoku engine for every board and k, either side.
+
+    ``think`` (seconds a move, default :data:`DEFAULT_SECONDS`) or ``nodes``
+    (positions a move: reproducible on every machine) set the budget of
+    :meth:`choose`; ``exact`` plays the "exactly k" rule (overlines do not
+    win); ``table_limit`` caps the transposition table. Randomness (which
+    centre cell opens the game) comes from ``rng``.
+    """
+
+    def __init__(
+        self,
+        rng: random.Random | None = None,
+        *,
+        think: float | None = None,
+        nodes: int | None = None,
+        exact: bool = False,
+        table_limit: int = TABLE_LIMIT,
+    ) -> None:
+        self.rng = rng if rng is not None else random.Random()
+        self.limits = Limits.of(think, nodes)
+        self.exact = exact
+        self.table_limit = table_limit
+        self._geometry: Geometry | None = None
+        self._table: dict[int, tuple[int, int, int, int]] = {}
+        self._refuted_vcf: dict[int, int] = {}
+        self._refuted_vct: dict[int, int] = {}
+        self._history: list[list[int]] = [[], []]
+
+    def __repr__(self) -> str:
+        return f"Engine(rng, think={self.limits.seconds}, nodes={self.limits.nodes})"
+
+    # --- the player -------------------------------------------------------------------
+
+    def choose(self, board: Board) -> int:
+        """A move for the side to move within this engine's limits."""
+        return self.search(board).move
+
+    # --- the service ------------------------------------------------------------------
+
+    def search(
+        self,
+        board: Board,
+        limits: Limits | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: Cancel | None = None,
+        *,
+        top: int = 1,
+    ) -> Result:
+        """Search ``board`` for the side to move; :class:`IllegalMoveError` if it is over.
+
+        ``top`` > 1 asks for exact scores of that many best moves (for hints):
+        the search then also reads on after a forced block instead of
+        answering it at once. One search at a time per engine (its tables are
+        not shared between threads); use one engine per thread.
+        """
+        if board.is_over:
+            raise IllegalMoveError(f"the game is over, there is no move to choose in {board.text}")
+        side = 0 if board.turn is Mark.X else 1
+        return self.search_stones(
+            board.rules, board.x, board.o, side, limits, progress, cancel, top=top
+        )
+
+    def search_stones(
+        self,
+        rules: Rules,
+        x: int,
+        o: int,
+        side: int,
+        limits: Limits | None = None,
+        progress: ProgressCallback | None = None,
+        cancel: Cancel | None = None,
+        *,
+        top: int = 1,
+    ) -> Result:
+        """Search the stones ``x`` and ``o`` (bitboards) with ``side`` (0 X, 1 O) to move.
+
+        For callers that keep their own position, such as the Gomocup brain
+        (whose "exactly five" games may hold overlines a :class:`Board` calls won).
+        """
+        budget = Budget(limits or self.limits, cancel)
+        geometry = self.geometry(rules)
+        pos = Position(geometry, x, o)
+        if not pos.free:
+            raise IllegalMoveError("the board is full: there is no move to choose")
+        quick = self._immediate(pos, side, budget)
+        if quick is not None and (top == 1 or quick.reason is not Reason.BLOCK):
+            return quick
+        threats = ThreatSearch(pos, budget, self._refuted_vcf, self._refuted_vct)
+        proof = self._threat_search(threats, side, budget)
+        if proof is not None:
+            return proof
+        return self._main_search(pos, side, budget, threats, progress, top)
+
+    def geometry(self, rules: Rules) -> Geometry:
+        """The search tables of ``rules``'s board (kept while the board stays the same)."""
+        if (
+            self._geometry is None
+            or self._geometry.rules != rules
+            or self._geometry.exact != self.exact
+        ):
+            self._geometry = Geometry(rules, self.exact)
+            self.forget()
+            self._history = [[0] * rules.size, [0] * rules.size]
+        return self._geometry
+
+    def set_exact(self, exact: bool) -> None:
+        """Play the "exactly k" rule (overlines do not win) or not, from the next search on."""
+        if exact != self.exact:
+            self.exact = exact
+            self._geometry = None
+            self.forget()
+
+    def forget(self) -> None:
+        """Empty the transposition and refutation tables (a new game, or memory is short)."""
+        self._table.clear()
+        self._refuted_vcf.clear()
+        self._refuted_vct.clear()
+
+    def _immediate(self, pos: Position, side: int, budget: Budget) -> Result | None:
+        """Steps 1 and 2: a win, a forced block, an open four, the opening move."""
+        opp = side ^ 1
+        if pos.threats[2 * FIVES + side]:
+            cell = pos.cells(FIVES, side)[0]
+            return Result(cell, WIN - 1, (cell,), Reason.WIN, seconds=budget.elapsed)
+        if pos.threats[2 * FIVES + opp]:
+            blocks = pos.cells(FIVES, opp)
+            cell = blocks[0]
+            if len(blocks) > 1:
+                return Result(
+                    cell, 2 - WIN, (cell, blocks[1]), Reason.BLOCK, seconds=budget.elapsed
+                )
+            return Result(cell, 0, (cell,), Reason.BLOCK, seconds=budget.elapsed)
+        if pos.threats[2 * FLEX_FOURS + side]:
+            cell = pos.cells(FLEX_FOURS, side)[0]
+            pos.make(cell, side)
+            ends = pos.cells(FIVES, side)
+            pos.unmake()
+            return Result(
+                cell, WIN - 3, (cell, ends[0], ends[-1]), Reason.OPEN_FOUR, seconds=budget.elapsed
+            )
+        if not pos.occupied:
+            rules = pos.geometry.rules
+            centre = rules.centre_distance_order[0]
+            first = rules.centre_distance_order
+            ring = [cell for cell in first if _same_ring(rules, cell, centre)]
+            cell = self.rng.choice(ring)
+            return Result(cell, 0, (cell,), Reason.OPENING, seconds=budget.elapsed)
+        return None
+
+    def _threat_search(self, threats: ThreatSearch, side: int, budget: Budget) -> Result | None:
+        """Step 3: a forced win by VCF, then VCT, each with a share of the budget."""
+        pos = threats.position
+        if pos.threats[2 * FIVES + (side ^ 1)]:
+            return None  # a block is due first; the main search reads on from it
+        for reason, share in ((Reason.VCF, VCF_SHARE), (Reason.VCT, VCT_SHARE)):
+            phase = budget.phase(share)
+            threats.budget = phase
+            base = len(pos.history)
+            try:
+                line = threats.vcf(side) if reason is Reason.VCF else threats.vct(side)
+            except SearchStopped:
+                pos.rewind(base)
+                line = None
+            budget.absorb(phase)
+            threats.budget = budget
+            if line:
+                return Result(
+                    line[0],
+                    WIN - len(line),
+                    tuple(line),
+                    reason,
+                    nodes=budget.nodes,
+                    seconds=budget.elapsed,
+                )
+            if budget.spent():
+                break
+        return None
+
+    def _main_search(
+        self,
+        pos: Position,
+        side: int,
+        budget: Budget,
+        threats: ThreatSearch,
+        progress: ProgressCallback | None,
+        top: int = 1,
+    ) -> Result:
+        """Step 4: iterative deepening; the forced block of step 1 lands here too."""
+        if len(self._table) > self.table_limit:
+            self.forget()
+        for row in self._history:
+            for cell, value in enumerate(row):
+                row[cell] = value >> 2
+        main = budget.phase(1 - SAFETY_SHARE)
+        searcher = Searcher(pos, main, self._table, self._history, threats, progress)
+        max_depth = min(MAX_DEPTH, budget.limits.depth or MAX_DEPTH)
+        done = searcher.iterate(side, max_depth, top)
+        budget.absorb(main)
+        searcher.budget = budget
+        if done is not None and not done.moves[0].score > WIN - MATE_RANGE:
+            done = self._safe(pos, side, budget, threats, done)
+        if done is None:  # not even depth 1 finished: the best-looking candidate
+            fallback = searcher.moves(side, 2, 0, -1) or list(cells_of(pos.free))
+            cell = fallback[0]
+            return Result(
+                cell,
+                searcher.evaluate(side),
+                (cell,),
+                Reason.SEARCH,
+                nodes=budget.nodes,
+                seconds=budget.elapsed,
+            )
+        blocks = pos.cells(FIVES, side ^ 1)
+        reason = Reason.BLOCK if blocks else Reason.SEARCH
+        return Result(
+            done.pv[0],
+            done.score,
+            done.pv,
+            reason,
+            done.depth,
+            budget.nodes,
+            budget.elapsed,
+            done.moves,
+        )
+
+    def _safe(
+        self, pos: Position, side: int, budget: Budget, threats: ThreatSearch, done: Iteration
+    ) -> Iteration:
+        """The best of the searched moves after which the opponent has no forced win.
+
+        The main search sees threats only as deep as it reads; a VCF or VCT of
+        the opponent after the chosen move is looked for here (with what is
+        left of the budget), and the next best move tried if one is found.
+        """
+        opp = side ^ 1
+        phase = budget.phase(1.0)
+        threats.budget = phase
+        chosen = done
+        try:
+            for rank, move in enumerate(done.moves[:SAFETY_MOVES]):
+                if rank and move.score < done.moves[0].score - SAFETY_MARGIN:
+                    break
+                pos.make(move.cell, side)
+                base = len(pos.history)
+                try:
+                    line = threats.vcf(opp) or threats.vct(opp)
+                except SearchStopped:
+                    pos.rewind(base)
+                    pos.unmake()
+                    break
+                pos.unmake()
+                if line is None:
+                    if rank:
+                        pv = (move.cell,)
+                        rest = tuple(m for m in done.moves if m.cell != move.cell)
+                        chosen = Iteration(done.depth, move.score, pv, (move, *rest))
+                    break
+        finally:
+            budget.absorb(phase)
+            threats.budget = budget
+        return chosen
+
+
+def _same_ring(rules: Rules, cell: int, centre: int) -> bool:
+    """True when ``cell`` is as near the middle as ``centre`` (both ways of measuring)."""
+
+    def offsets(of: int) -> tuple[float, float]:
+        row, col = divmod(of, rules.n)
+        d_row, d_col = abs(row - (rules.m - 1) / 2), abs(col - (rules.n - 1) / 2)
+        return max(d_row, d_col), d_row + d_col
+
+    return offsets(cell) == offsets(centre)

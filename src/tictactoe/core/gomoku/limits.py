@@ -1,0 +1,182 @@
+"""How long a search may run: seconds, nodes, depth, and cancellation from another thread.
+
+The search calls :meth:`Budget.spent` every few nodes; once the clock, the
+node count or a cancel request says stop, it unwinds with
+:class:`SearchStopped` and the caller keeps the last complete answer.
+Progress reports go the other way, through a callback given a
+:class:`Progress` after each completed depth.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+SAFETY_SECONDS = 0.03
+"""Stop searching this long before the limit: time to unwind and answer."""
+
+SAFETY_SHARE = 0.03
+"""... or this share of the limit, whichever is more."""
+
+
+CHECK_EVERY = 16
+"""Nodes between two looks at the clock (a look costs about a node's work)."""
+
+
+class SearchStopped(Exception):
+    """Raised inside a search when its budget is spent or it was cancelled."""
+
+
+DEFAULT_SECONDS = 1.0
+"""Seconds a move when nothing else is said (``--think``'s default)."""
+
+THINK_RANGE = (0.05, 600.0)
+"""Shortest and longest time a move a person may set (``--think``, the settings menus)."""
+
+
+class Cancel(Protocol):
+    """Anything that says whether to stop, such as :class:`threading.Event`."""
+
+    def is_set(self) -> bool:
+        """True once the search should stop."""
+        ...
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A search's budget. ``None`` means no limit of that kind (at least one must be set)."""
+
+    seconds: float | None = DEFAULT_SECONDS
+    """Wall-clock seconds for the whole move, answer included."""
+    nodes: int | None = None
+    """Positions visited; with no ``seconds`` the search is reproducible on every machine."""
+    depth: int | None = None
+    """Deepest iteration of the main search, in plies."""
+
+    def __post_init__(self) -> None:
+        if self.seconds is not None and (
+            not isinstance(self.seconds, int | float)
+            or not math.isfinite(self.seconds)
+            or self.seconds <= 0
+        ):
+            raise ValueError(f"seconds must be a positive number, not {self.seconds!r}")
+        for name in ("nodes", "depth"):
+            value = getattr(self, name)
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < 1
+            ):
+                raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
+        if self.seconds is None and self.nodes is None and self.depth is None:
+            raise ValueError("a search needs a limit: seconds, nodes or depth")
+
+    @classmethod
+    def of(cls, seconds: float | None = None, nodes: int | None = None) -> Limits:
+        """Nodes when given (reproducible), else seconds (default :data:`DEFAULT_SECONDS`)."""
+        if nodes is not None:
+            return cls(seconds=seconds, nodes=nodes)
+        return cls(seconds=DEFAULT_SECONDS if seconds is None else seconds)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a running search has found so far (sent after each completed depth)."""
+
+    depth: int
+    """Plies of the last completed iteration."""
+    nodes: int
+    """Positions visited so far."""
+    seconds: float
+    """Time since the search started."""
+    score: int
+    """The best move's score for the side to move (see :mod:`tictactoe.core.gomoku.search`)."""
+    pv: tuple[int, ...]
+    """The principal variation: the best move and the expected replies, as cells."""
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+class Budget:
+    """The running count and clock of one search."""
+
+    def __init__(
+        self,
+        limits: Limits,
+        cancel: Cancel | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+        started: float | None = None,
+    ) -> None:
+        self.limits = limits
+        self.cancel = cancel
+        self.clock = clock
+        self.started = clock() if started is None else started
+        seconds = limits.seconds
+        if seconds is None:
+            self.deadline = math.inf
+        else:
+            margin = max(SAFETY_SECONDS, seconds * SAFETY_SHARE)
+            self.deadline = self.started + max(seconds - margin, seconds / 2)
+        self.node_limit = math.inf if limits.nodes is None else limits.nodes
+        self.nodes = 0
+        self.stopped = False
+        self._countdown = CHECK_EVERY
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds since the search started."""
+        return self.clock() - self.started
+
+    @property
+    def timed(self) -> bool:
+        """True when the clock limits this search."""
+        return self.deadline != math.inf
+
+    def share_left(self) -> float:
+        """Seconds left before the deadline (infinite without a clock)."""
+        return self.deadline - self.clock()
+
+    def spent(self) -> bool:
+        """True (for good) once the nodes, the clock or a cancel request say stop."""
+        if not self.stopped and (
+            self.nodes >= self.node_limit
+            or self.clock() >= self.deadline
+            or (self.cancel is not None and self.cancel.is_set())
+        ):
+            self.stopped = True
+        return self.stopped
+
+    def check(self) -> None:
+        """Raise :class:`SearchStopped` if the budget is spent."""
+        if self.spent():
+            raise SearchStopped
+
+    def count(self, nodes: int = 1) -> None:
+        """Add ``nodes`` visited; every :data:`CHECK_EVERY` of them, :meth:`check`."""
+        self.nodes += nodes
+        self._countdown -= nodes
+        if self._countdown <= 0:
+            self._countdown = CHECK_EVERY
+            self.check()
+
+    def phase(self, share: float) -> Budget:
+        """A budget for one phase of the search: ``share`` of the time and nodes left.
+
+        It counts on from this budget's nodes and obeys the same cancel; give
+        its count back with :meth:`absorb` when the phase ends.
+        """
+        child = Budget(self.limits, self.cancel, self.clock, self.started)
+        now = self.clock()
+        if self.timed:
+            child.deadline = min(self.deadline, now + share * max(0.0, self.deadline - now))
+        child.nodes = self.nodes
+        if self.node_limit != math.inf:
+            child.node_limit = self.nodes + share * max(0, self.node_limit - self.nodes)
+        child.stopped = self.stopped
+        return child
+
+    def absorb(self, child: Budget) -> None:
+        """Take over the node count of a finished :meth:`phase`."""
+        self.nodes = child.nodes

@@ -1,0 +1,419 @@
+"""The main search: principal variation search, iterative deepening, a transposition table.
+
+Scores are for the side to move. A won game scores ``WIN`` minus the plies
+until it ends (so a quicker win scores more, a later loss less); anything
+within :data:`MATE_RANGE` of ``WIN`` is a proved result. Other scores come
+from the shapes on the board (:mod:`tictactoe.core.gomoku.patterns`): the
+side to move's cells count :data:`TEMPO` times as much as the opponent's.
+
+At every node threats come first, exactly:
+
+- the side to move completes a line: won;
+- the opponent has two completing cells: lost; one: the only move is the
+  block, and it costs no depth (forced sequences are read to the end);
+- the side to move can make an open four: won (two moves later);
+- the opponent has an open three: the moves are the side to move's fours
+  and the cells that break the three, nothing else.
+
+Otherwise the candidates are the empty cells near the stones, ordered by
+the transposition table's move, two killer moves per ply, the shapes each
+makes and breaks, and a history table; deep in the tree only the best few
+are searched (:data:`WIDTH`). At the horizon a position is scored by its
+shapes, after a short VCF for the side to move
+(:mod:`tictactoe.core.gomoku.threats`), so forced wins near the horizon are
+not missed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from tictactoe.core.gomoku.limits import Budget, Progress, SearchStopped
+from tictactoe.core.gomoku.patterns import ATTACK, BLOCK4, FIVES, FLEX_FOURS, FOURS
+from tictactoe.core.gomoku.position import Position
+from tictactoe.core.gomoku.threats import ThreatSearch
+
+WIN = 1 << 24
+"""Score of a game won at the root (minus the plies it takes)."""
+
+MATE_RANGE = 1 << 12
+"""Scores within this of ``WIN`` are proved wins (or, negated, losses)."""
+
+INFINITY = WIN + 1
+
+TEMPO = (5, 4)
+"""The side to move's shapes count 5/4 times the opponent's (it moves first)."""
+
+WIDTH = (32, 14, 10, 8, 6)
+"""Most moves searched at a node by remaining depth (the last entry for deeper nodes);
+moves that make a four or better, or block one, are always searched."""
+
+LEAF_VCF_DEPTH = 8
+"""Fours the horizon's VCF looks for."""
+
+LEAF_VCF_LINES = 2
+"""The horizon looks for a VCF when the side to move has fours on at least this many lines
+(one line alone rarely starts a forced win, and the root's full VCF catches it)."""
+
+NEXT_DEPTH_SHARE = 0.6
+"""A new iteration starts only if the time left is at least this share of the time used."""
+
+EXTEND_PLIES = 2
+"""Open threes extend the search up to this many times the iteration's depth in plies."""
+
+EXACT, LOWER, UPPER = 0, 1, 2
+"""Transposition-table bounds: exact score, at least (fail high), at most (fail low)."""
+
+URGENT = ATTACK[BLOCK4]
+"""Ordering scores from here on (any four, double threes, blocking an open three) are never
+pruned: a four-three hides among them."""
+
+
+class RootMove(NamedTuple):
+    """A root move and its score from the last completed iteration."""
+
+    score: int
+    cell: int
+
+
+class Iteration(NamedTuple):
+    """The result of one completed depth."""
+
+    depth: int
+    score: int
+    pv: tuple[int, ...]
+    moves: tuple[RootMove, ...]
+    """Every root move searched, best first (scores of moves after the first are bounds)."""
+
+
+def is_mate(score: int) -> bool:
+    """True for a proved win or loss."""
+    return abs(score) > WIN - MATE_RANGE
+
+
+def mate_plies(score: int) -> int:
+    """Plies until a proved game ends (see :func:`is_mate`)."""
+    return WIN - abs(score)
+
+
+class Searcher:
+    """Searches one position; the tables may be kept from move to move."""
+
+    def __init__(
+        self,
+        position: Position,
+        budget: Budget,
+        table: dict[int, tuple[int, int, int, int]],
+        history: list[list[int]],
+        threats: ThreatSearch,
+        progress: Callable[[Progress], None] | None = None,
+    ) -> None:
+        self.pos = position
+        self.budget = budget
+        self.table = table
+        self.history = history
+        self.threats = threats
+        self.progress = progress
+        self.killers: list[list[int]] = [[-1, -1] for _ in range(128)]
+        self.seldepth = 0
+        self.partial: list[RootMove] = []
+        """Root moves the current iteration has finished (kept when the clock stops it)."""
+        self.extend_until = 0
+        """Plies from the root up to which open threes extend the search (set per iteration)."""
+
+    # --- the tree ---------------------------------------------------------------------
+
+    def node(self, depth: int, alpha: int, beta: int, ply: int, me: int) -> int:
+        """Negamax value of the position for ``me`` (to move), within (alpha, beta)."""
+        self.budget.count()
+        pos = self.pos
+        threats = pos.threats
+        opp = me ^ 1
+        if threats[me]:  # 2 * FIVES + me
+            return WIN - ply - 1
+        forced: list[int] | None = None
+        if threats[opp]:
+            forced = pos.cells(FIVES, opp)
+            if len(forced) > 1:
+                return ply + 2 - WIN
+            depth += 1  # the block costs nothing
+        elif threats[4 + me]:  # 2 * FLEX_FOURS + me
+            return WIN - ply - 3
+        elif threats[4 + opp] and ply < self.extend_until:
+            depth += 1  # an open three: the answers are few, read them to the end
+        free = pos.free
+        if not free:
+            return 0
+        if ply > self.seldepth:
+            self.seldepth = ply
+        if depth <= 0:
+            return self.leaf(me, ply, alpha, beta)
+        key = pos.hash
+        entry = self.table.get(key)
+        tt_move = -1
+        if entry is not None:
+            e_depth, e_bound, e_score, tt_move = entry
+            if e_depth >= depth:
+                if e_score > WIN - MATE_RANGE:
+                    e_score -= ply
+                elif e_score < MATE_RANGE - WIN:
+                    e_score += ply
+                if (
+                    e_bound == EXACT
+                    or (e_bound == LOWER and e_score >= beta)
+                    or (e_bound == UPPER and e_score <= alpha)
+                ):
+                    return e_score
+        if (
+            depth == 1
+            and forced is None
+            and not threats[2 * FLEX_FOURS + opp]
+            and len(threats[2 * FOURS + opp]) < LEAF_VCF_LINES
+        ):
+            return self.frontier(me, pos.candidates(), alpha, beta, ply)
+        moves = forced if forced is not None else self.moves(me, depth, ply, tt_move)
+        best, best_move = -INFINITY, -1
+        original_alpha = alpha
+        first = True
+        for cell in moves:
+            pos.make(cell, me)
+            try:
+                if first:
+                    score = -self.node(depth - 1, -beta, -alpha, ply + 1, opp)
+                else:
+                    score = -self.node(depth - 1, -alpha - 1, -alpha, ply + 1, opp)
+                    if alpha < score < beta:
+                        score = -self.node(depth - 1, -beta, -alpha, ply + 1, opp)
+            finally:
+                pos.unmake()
+            first = False
+            if score > best:
+                best, best_move = score, cell
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        if forced is None:
+                            self._reward(me, cell, depth, ply)
+                        break
+        bound = EXACT if original_alpha < best < beta else LOWER if best >= beta else UPPER
+        stored = best
+        if best > WIN - MATE_RANGE:
+            stored += ply
+        elif best < MATE_RANGE - WIN:
+            stored -= ply
+        self.table[key] = (depth, bound, stored, best_move)
+        return best
+
+    def frontier(self, me: int, moves: int, alpha: int, beta: int, ply: int) -> int:
+        """A node one ply above the horizon where the opponent cannot start a VCF.
+
+        Every candidate (the bitboard ``moves``) is tried, as the horizon of
+        a search should; quiet moves are scored without being played
+        (:meth:`Position.peek` gives the evaluation after them, which is
+        what the horizon would return), a move that makes a four is
+        searched, since its block is forced.
+        """
+        pos = self.pos
+        budget = self.budget
+        opp = me ^ 1
+        num, den = TEMPO
+        best, _best_move = -INFINITY, -1
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            cell = low.bit_length() - 1
+            value_x, value_o, four = pos.peek(cell, me)
+            if four:
+                pos.make(cell, me)
+                try:
+                    score = -self.node(0, -beta, -alpha, ply + 1, opp)
+                finally:
+                    pos.unmake()
+            else:
+                budget.nodes += 1
+                mine, theirs = (value_x, value_o) if me == 0 else (value_o, value_x)
+                score = mine - theirs * num // den
+            if score > best:
+                best, _best_move = score, cell
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self._reward(me, cell, 1, ply)
+                        break
+        budget.check()  # a frontier node scores many moves: look at the clock after each
+        return best
+
+    def leaf(self, me: int, ply: int, alpha: int, beta: int) -> int:
+        """The horizon: a short VCF for the side to move, else the shapes' score."""
+        pos = self.pos
+        if len(pos.threats[2 * FOURS + me]) >= LEAF_VCF_LINES:
+            line = self.threats.vcf(me, LEAF_VCF_DEPTH)
+            if line is not None:
+                return WIN - ply - len(line)
+        return self.evaluate(me)
+
+    def evaluate(self, me: int) -> int:
+        """The shapes' score for ``me`` to move (no search)."""
+        value = self.pos.value
+        return int(value[me] * TEMPO[0] // TEMPO[1] - value[me ^ 1])
+
+    def moves(self, me: int, depth: int, ply: int, tt_move: int) -> list[int]:
+        """Moves to search at a node, best first (see the module docstring)."""
+        pos = self.pos
+        opp = me ^ 1
+        if pos.threats[2 * FLEX_FOURS + opp]:
+            cells = set(pos.cells(FOURS, me))
+            cells.update(pos.line_cells(FLEX_FOURS, opp, FOURS, opp))
+            scored = pos.order_scores(cells, me)
+            urgent = True
+        else:
+            scored = pos.order_bits(pos.candidates(), me)
+            urgent = False
+        history = self.history[me]
+        killers = self.killers[ply] if ply < len(self.killers) else (-1, -1)
+        ranked = []
+        for score, cell in scored:
+            if cell == tt_move:
+                score += 1 << 40
+            elif cell == killers[0]:
+                score += 1 << 30
+            elif cell == killers[1]:
+                score += 1 << 29
+            ranked.append((score + history[cell], cell))
+        ranked.sort(reverse=True)
+        if urgent:
+            return [cell for _, cell in ranked]
+        width = WIDTH[min(depth, len(WIDTH) - 1)] if ply else WIDTH[0]
+        kept = [cell for score, cell in ranked[:width]]
+        kept.extend(cell for score, cell in ranked[width:] if score >= URGENT)
+        return kept
+
+    def _reward(self, me: int, cell: int, depth: int, ply: int) -> None:
+        """A quiet move caused a cut-off: remember it as a killer and in the history."""
+        if ply < len(self.killers):
+            killers = self.killers[ply]
+            if killers[0] != cell:
+                killers[1] = killers[0]
+                killers[0] = cell
+        self.history[me][cell] += depth * depth
+
+    # --- the root ---------------------------------------------------------------------
+
+    def iterate(self, me: int, max_depth: int, top: int = 1) -> Iteration | None:
+        """Iterative deepening from depth 1; the last completed iteration (None if none).
+
+        The first ``top`` root moves of each iteration get exact scores (the
+        others only bounds that show they are worse): more than one for hints.
+        """
+        pos = self.pos
+        budget = self.budget
+        if pos.threats[2 * FIVES + (me ^ 1)]:
+            root = pos.cells(FIVES, me ^ 1)
+        else:
+            root = self.moves(me, 2, 0, -1)
+        if not root:
+            return None
+        done: Iteration | None = None
+        for depth in range(1, max_depth + 1):
+            self.extend_until = EXTEND_PLIES * depth
+            base = len(pos.history)
+            self.partial = []
+            try:
+                scored = self._root(me, depth, root, top)
+            except SearchStopped:
+                pos.rewind(base)  # the threat searches inside do not unwind their moves
+                if done is not None and self.partial:
+                    better = self._unfinished(me, done, depth)
+                    if better is not done and self.progress is not None:
+                        self.progress(
+                            Progress(depth, budget.nodes, budget.elapsed, better.score, better.pv)
+                        )
+                    done = better
+                break
+            scored.sort(key=lambda move: -move.score)  # stable: earlier order breaks ties
+            root = [move.cell for move in scored]
+            done = Iteration(
+                depth, scored[0].score, self.principal_variation(me, root[0]), tuple(scored)
+            )
+            if self.progress is not None:
+                self.progress(Progress(depth, budget.nodes, budget.elapsed, done.score, done.pv))
+            if is_mate(done.score) or depth >= pos.free.bit_count():
+                break
+            if budget.timed and budget.share_left() < budget.elapsed * NEXT_DEPTH_SHARE:
+                break  # the next depth would not even finish its first move
+        return done
+
+    def _unfinished(self, me: int, done: Iteration, depth: int) -> Iteration:
+        """A stopped iteration still counts if a move it finished beat the last best one."""
+        best = max(self.partial, key=lambda move: move.score)
+        if best.cell == done.pv[0] or best.score <= self.partial[0].score:
+            return done
+        pv = self.principal_variation(me, best.cell)
+        return Iteration(
+            depth, best.score, pv, (best, *(m for m in done.moves if m.cell != best.cell))
+        )
+
+    def _root(self, me: int, depth: int, root: list[int], top: int) -> list[RootMove]:
+        pos = self.pos
+        opp = me ^ 1
+        alpha = -INFINITY
+        scored = []
+        for index, cell in enumerate(root):
+            pos.make(cell, me)
+            try:
+                if index < top:
+                    score = -self.node(depth - 1, -INFINITY, INFINITY, 1, opp)
+                else:
+                    score = -self.node(depth - 1, -alpha - 1, -alpha, 1, opp)
+                    if score > alpha:
+                        score = -self.node(depth - 1, -INFINITY, -alpha, 1, opp)
+            finally:
+                pos.unmake()
+            alpha = max(alpha, score)
+            scored.append(RootMove(score, cell))
+            self.partial.append(RootMove(score, cell))
+        return scored
+
+    def principal_variation(self, me: int, first: int, longest: int = 24) -> tuple[int, ...]:
+        """The best move and the replies the transposition table expects."""
+        return expected_line(self.pos, self.table, me, first, longest)
+
+
+def expected_line(
+    pos: Position,
+    table: dict[int, tuple[int, int, int, int]],
+    me: int,
+    first: int,
+    longest: int = 24,
+) -> tuple[int, ...]:
+    """``first`` for ``me`` and the replies ``table`` expects; forced blocks and wins are
+    followed without it. ``pos`` is left as it was."""
+    line = [first]
+    pos.make(first, me)
+    made = 1
+    side = me ^ 1
+    seen = {pos.hash}
+    try:
+        while len(line) < longest and pos.free:
+            if pos.threats[2 * FIVES + side]:
+                line.append(pos.cells(FIVES, side)[0])
+                break
+            if pos.threats[2 * FIVES + (side ^ 1)]:
+                cell = pos.cells(FIVES, side ^ 1)[0]
+            else:
+                entry = table.get(pos.hash)
+                if entry is None or entry[3] < 0 or not pos.free >> entry[3] & 1:
+                    break
+                cell = entry[3]
+            line.append(cell)
+            pos.make(cell, side)
+            made += 1
+            side ^= 1
+            if pos.hash in seen:
+                break
+            seen.add(pos.hash)
+    finally:
+        for _ in range(made):
+            pos.unmake()
+    return tuple(line)

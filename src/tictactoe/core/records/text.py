@@ -1,0 +1,186 @@
+"""The plain-text move list: a few ``Key: value`` lines, then the moves by coordinates.
+
+::
+
+    # tictactoe game record
+    Board: 3x3, 3 in a row
+    X: human
+    O: perfect
+    Started: 2025-06-01T10:00:00+00:00
+    Finished: 2025-06-01T10:01:12+00:00
+    Result: O wins, 3 in a row
+    Moves:
+    1. b2 a1
+    2. c3 a3
+    3. a2 c1
+    4. b3 b1
+
+Cells are named as everywhere in the game: a column letter (``a`` on the
+left) and a row number (``1`` at the top). Move numbers (``1.``) are
+optional, and so is every line but ``Board``; keys are read in any case,
+unknown keys and ``#`` comments are skipped. ``Result`` is one of ``X wins``,
+``O wins``, ``draw`` or ``unfinished``, optionally followed by how: ``3 in a
+row``, ``full board``, ``O resigned``, ``adjudicated``. Without it the result
+follows from the moves.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime
+
+from tictactoe.core import cells
+from tictactoe.core.board import Mark
+from tictactoe.core.errors import CellNameError, RulesError
+from tictactoe.core.numbers import whole_number
+from tictactoe.core.records.record import (
+    Record,
+    RecordError,
+    Termination,
+    clean_name,
+)
+from tictactoe.core.rules import Rules
+
+HEADING = "# tictactoe game record"
+_BOARD = re.compile(r"(\d+)\s*[x×]\s*(\d+)\s*(?:,\s*(\d+)\s+in\s+a\s+row)?", re.IGNORECASE)
+_MOVE_NUMBER = re.compile(r"\d+\.(\.\.)?")
+
+
+def write(record: Record) -> str:
+    """``record`` as a text move list (ends with a newline)."""
+    rules = record.rules
+    lines = [
+        HEADING,
+        f"Board: {rules.m}x{rules.n}, {rules.k} in a row",
+        f"X: {record.x_player}",
+        f"O: {record.o_player}",
+    ]
+    if record.started is not None:
+        lines.append(f"Started: {record.started.isoformat()}")
+    if record.finished is not None:
+        lines.append(f"Finished: {record.finished.isoformat()}")
+    lines.append(f"Result: {result_text(record)}")
+    lines.append("Moves:")
+    names = [cells.label(rules, cell) for cell in record.moves]
+    for turn in range(0, len(names), 2):
+        lines.append(f"{turn // 2 + 1}. {' '.join(names[turn : turn + 2])}")
+    return "\n".join(lines) + "\n"
+
+
+def result_text(record: Record) -> str:
+    """The result as the ``Result:`` line says it, e.g. ``X wins, 3 in a row``."""
+    how = record.termination
+    if how is Termination.UNFINISHED:
+        return "unfinished"
+    head = "draw" if record.winner is None else f"{record.winner} wins"
+    if how is Termination.LINE:
+        return f"{head}, {record.rules.k} in a row"
+    if how is Termination.RESIGNATION:
+        return f"{head}, {record.resigned} resigned"
+    return f"{head}, {how}"
+
+
+def read(text: str) -> Record:
+    """The record in ``text``; :class:`RecordError` names the line and what is wrong."""
+    fields: dict[str, tuple[int, str]] = {}
+    tokens: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line or line.startswith("#"):
+            continue
+        key, colon, value = line.partition(":")
+        if colon:
+            key = key.strip().lower()
+            if key in fields:
+                raise RecordError(f"line {number}: a second {key.capitalize()}: line")
+            fields[key] = (number, value.strip())
+            if key != "moves":
+                continue
+            line = value
+        tokens += [(number, token) for token in re.split(r"[\s,;]+", line) if token]
+    if "board" not in fields:
+        raise RecordError("no Board: line (like 'Board: 3x3, 3 in a row')")
+    rules = _rules(*fields["board"])
+    moves = []
+    for number, token in tokens:
+        if _MOVE_NUMBER.fullmatch(token):
+            continue
+        try:
+            moves.append(cells.parse(rules, token))
+        except CellNameError as error:
+            raise RecordError(f"line {number}: {error}") from None
+    x_player, o_player = (clean_name(fields.get(side, (0, ""))[1]) for side in ("x", "o"))
+    started, finished = (_moment(fields.get(key), key) for key in ("started", "finished"))
+    claim = fields.get("result")
+    if claim is None:
+        return Record.of(rules, moves, x_player, o_player, started=started, finished=finished)
+    winner, how = _result(rules, moves, *claim)
+    return Record(rules, tuple(moves), x_player, o_player, winner, how, started, finished)
+
+
+def _rules(number: int, value: str) -> Rules:
+    found = _BOARD.fullmatch(value)
+    if found is None:
+        raise RecordError(
+            f"line {number}: the board must look like '3x3, 3 in a row' or '15x15', not {value!r}"
+        )
+    m, n, k = (whole_number(part) if part else None for part in found.groups())
+    if m is None or n is None:
+        raise RecordError(f"line {number}: board size {value!r} is too big")
+    try:
+        return Rules.of(m, n, k)
+    except RulesError as error:
+        raise RecordError(f"line {number}: {error}") from None
+
+
+def _moment(field: tuple[int, str] | None, key: str) -> datetime | None:
+    if field is None or not field[1]:
+        return None
+    number, value = field
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise RecordError(
+            f"line {number}: {key.capitalize()} must be a date and time like"
+            f" 2025-06-01T10:00:00+00:00, not {value!r}"
+        ) from None
+    return moment if moment.utcoffset() is not None else moment.replace(tzinfo=UTC)
+
+
+def _result(
+    rules: Rules, moves: list[int], number: int, value: str
+) -> tuple[Mark | None, Termination]:
+    """The claimed result of a ``Result:`` line, checked against the moves."""
+    head, _, detail = (part.strip().lower() for part in value.partition(","))
+    board = Record.of(rules, moves).board
+    if head == "unfinished" and not detail:
+        return None, Termination.UNFINISHED
+    if head in ("x wins", "o wins"):
+        winner: Mark | None = Mark(head[0].upper())
+    elif head == "draw":
+        winner = None
+    else:
+        raise RecordError(
+            f"line {number}: the result must be 'X wins', 'O wins', 'draw' or 'unfinished',"
+            f" not {value!r}"
+        )
+    if not detail:
+        if winner is not None and board.winner is winner:
+            return winner, Termination.LINE
+        if winner is None and board.is_full:
+            return None, Termination.FULL_BOARD
+        return winner, Termination.ADJUDICATED
+    if detail.endswith("in a row"):
+        return winner, Termination.LINE
+    if detail == "full board":
+        return winner, Termination.FULL_BOARD
+    if detail.endswith("resigned") and winner is not None:
+        if detail.split()[0] != str(winner.other).lower():
+            raise RecordError(f"line {number}: {winner} wins, so {winner.other} resigned")
+        return winner, Termination.RESIGNATION
+    if detail == "adjudicated":
+        return winner, Termination.ADJUDICATED
+    raise RecordError(
+        f"line {number}: after the result comes how it ended ('3 in a row', 'full board',"
+        f" 'O resigned' or 'adjudicated'), not {detail!r}"
+    )

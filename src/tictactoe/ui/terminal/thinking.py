@@ -1,0 +1,165 @@
+"""Feedback while the computer thinks: a spinner on a terminal, and typing held meanwhile.
+
+While a computer player (or a hint) works, a terminal shows "The computer
+(Hard, O) is thinking |" with a turning bar, erased when the move comes.
+What the player types meanwhile is neither echoed onto that line nor lost:
+it is held, and put on the next prompt as if just typed (with readline),
+so "e5" typed too early is still there, waiting for Enter. Output that is
+not a terminal gets nothing: piped transcripts stay as they were.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import unicodedata
+from types import TracebackType
+from typing import Any, TextIO
+
+FRAMES = "|/-\\"
+"""The spinner's frames."""
+INTERVAL = 0.1
+"""Seconds between frames."""
+ERASE = "\r\x1b[K"
+"""Back to the start of the line and clear it."""
+
+
+class Thinking:
+    """A context manager: the spinner while the block runs; :attr:`held` is what was typed.
+
+    Active only when both ``source`` and ``sink`` are terminals (and
+    :mod:`termios` exists); otherwise it does nothing at all.
+    """
+
+    def __init__(self, source: TextIO, sink: TextIO, message: str) -> None:
+        self.source = source
+        self.sink = sink
+        self.message = message
+        self.held = ""
+        """What was typed while thinking, up to the first Enter, controls removed."""
+        self._fd: int | None = None
+        self._saved: list[Any] | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def active(self) -> bool:
+        """True when the spinner runs (both streams are terminals)."""
+        return self._thread is not None
+
+    def __enter__(self) -> Thinking:
+        fd = _terminal_fd(self.source)
+        if fd is None or not _is_terminal(self.sink):
+            return self
+        try:
+            import termios
+        except ImportError:  # pragma: no cover - not on POSIX
+            return self
+        try:
+            self._saved = termios.tcgetattr(fd)
+            quiet = termios.tcgetattr(fd)
+            quiet[3] &= ~(termios.ECHO | termios.ICANON)  # no echo; keys readable at once
+            quiet[6][termios.VMIN] = 0
+            quiet[6][termios.VTIME] = 0
+            termios.tcsetattr(fd, termios.TCSANOW, quiet)
+        except (termios.error, OSError):
+            return self
+        self._fd = fd
+        self._frame(0)
+        self._thread = threading.Thread(target=self._spin, name="spinner", daemon=True)
+        self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        if self._thread is None or self._fd is None:
+            return
+        self._stop.set()
+        self._thread.join()
+        self._write(ERASE)
+        typed = _pending(self._fd)
+        import termios
+
+        if self._saved is not None:
+            with contextlib.suppress(termios.error, OSError):
+                termios.tcsetattr(self._fd, termios.TCSANOW, self._saved)
+        self.held = _first_line(typed)
+
+    def _spin(self) -> None:
+        frame = 1
+        while not self._stop.wait(INTERVAL):
+            self._frame(frame)
+            frame += 1
+
+    def _frame(self, number: int) -> None:
+        self._write(f"{ERASE}{self.message} {FRAMES[number % len(FRAMES)]}")
+
+    def _write(self, text: str) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.sink.write(text)
+            self.sink.flush()
+
+
+def prefill(text: str) -> bool:
+    """Put ``text`` on the next line :func:`input` reads, as if typed; False without readline."""
+    if not text:
+        return False
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - Windows without pyreadline
+        return False
+
+    def hook() -> None:
+        readline.insert_text(text)
+        readline.redisplay()
+        readline.set_pre_input_hook(None)
+
+    readline.set_pre_input_hook(hook)
+    return True
+
+
+def _terminal_fd(stream: TextIO) -> int | None:
+    try:
+        return stream.fileno() if stream.isatty() else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _pending(fd: int) -> bytes:
+    """Every byte waiting on ``fd`` (non-canonical, VMIN 0: a read never blocks)."""
+    got = b""
+    while len(got) < 4096:
+        try:
+            chunk = os.read(fd, 1024)
+        except OSError:
+            break
+        if not chunk:
+            break
+        got += chunk
+    return got
+
+
+def _first_line(typed: bytes) -> str:
+    """The text before the first Enter, without control characters or escape sequences."""
+    text = typed.decode("utf-8", errors="ignore").replace("\r", "\n").split("\n")[0]
+    text = text.split("\x1b")[0]  # an arrow key and what follows it
+    kept: list[str] = []
+    for char in text:
+        if char in "\x7f\x08":  # Backspace
+            if kept:
+                kept.pop()
+        elif not unicodedata.category(char).startswith("C"):
+            kept.append(char)
+    return "".join(kept)

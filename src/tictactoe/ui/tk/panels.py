@@ -1,0 +1,310 @@
+"""The rows around the board: toolbar, status banner and footer; each keeps its height.
+
+- :class:`Toolbar`: New game, Undo, Redo, Hint and the level drop-down
+  (the current level is always in sight);
+- :class:`Banner`: whose turn, a spinner while the computer thinks, and
+  at the end the result in colour with a New game button - the board stays
+  visible and nothing is asked in a dialog;
+- :class:`Footer`: a notice or the hint colours on the left, the score on
+  the right.
+
+Every row is one line whose height is fixed when it is built, and text too
+long for the width is shortened with "…" instead of wrapping, so the board
+never moves when the computer starts thinking or hints appear.
+"""
+
+from __future__ import annotations
+
+import math
+import tkinter as tk
+from collections.abc import Callable, Sequence
+from tkinter import font as tkfont
+from tkinter import ttk
+from typing import TYPE_CHECKING
+
+from tictactoe import players
+from tictactoe.ui.tk import texts
+from tictactoe.ui.tk.theme import Palette
+
+if TYPE_CHECKING:
+    from tictactoe.ui.tk.app import App
+
+SPIN_MS = 80
+"""Time between two frames of the thinking spinner."""
+
+
+def elide(font: tkfont.Font, text: str, room: int) -> str:
+    """``text``, shortened with "…" until it fits ``room`` pixels in ``font``."""
+    if room <= 0 or font.measure(text) <= room:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.measure(text[:middle].rstrip() + "…") <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + "…"
+
+
+class Toolbar(ttk.Frame):
+    """The buttons for what is done most, and the level drop-down."""
+
+    def __init__(self, app: App) -> None:
+        pad = round(4 * app.scale)
+        super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
+        self.app = app
+        self.buttons: dict[str, ttk.Button] = {}
+        for key, action in (
+            ("new", app.new_game),
+            ("undo", app.undo),
+            ("redo", app.redo),
+            ("hint", app.hint),
+        ):
+            button = ttk.Button(self, command=action, takefocus=False, width=-4)
+            button.pack(side="left", padx=(0, pad))
+            self.buttons[key] = button
+        self.level = ttk.Combobox(self, state="readonly", takefocus=False, exportselection=False)
+        self.level.pack(side="right")
+        self.level_label = ttk.Label(self, style="Muted.TLabel")
+        self.level_label.pack(side="right", padx=(pad * 3, pad))
+        self.level.bind("<<ComboboxSelected>>", self._chosen)
+        self._names: list[str] = []
+        self._for: tuple[object, str] | None = None
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Every label in the window's current language."""
+        _ = self.app.translate
+        for key, text in (
+            ("new", _("New game")),
+            ("undo", _("Undo")),
+            ("redo", _("Redo")),
+            ("hint", _("Hint")),
+        ):
+            self.buttons[key].configure(text=text)
+        self.level_label.configure(text=_("Level"))
+        titles = [_(strategy.title) for strategy in players.STRATEGIES] + [_("Two players")]
+        font = tkfont.nametofont("TkDefaultFont")
+        widest = max(font.measure(title) for title in titles)
+        # A Combobox is as wide as this many average characters ("0"), plus its arrow.
+        self.level.configure(width=max(6, math.ceil(widest / font.measure("0"))))
+
+    def update_state(self) -> None:
+        """Enable the buttons that do something now; show the level playing."""
+        app, _ = self.app, self.app.translate
+        game = app.game
+        for key, enabled in (
+            ("undo", game.can_undo),
+            ("redo", game.can_redo),
+            ("hint", game.waiting_for_human),
+        ):
+            self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
+        rules = app.match.rules
+        self._names = [s.name for s in players.STRATEGIES if s.unsupported_reason(rules) is None]
+        self.level.configure(values=[_(players.get(name).title) for name in self._names])
+        if app.two_players:
+            self.level.set(_("Two players"))
+        else:
+            self.level.set(texts.level_title(_, app.vars.level.get()))
+
+    def _chosen(self, _event: object) -> None:
+        index = self.level.current()
+        self.level.selection_clear()
+        if 0 <= index < len(self._names):
+            self.app.choose_level(self._names[index])
+        self.app.view.focus_set()
+
+
+class Spinner(tk.Canvas):
+    """A small turning arc while the computer thinks; blank (but keeping its room) otherwise."""
+
+    def __init__(self, master: tk.Misc, size: int, colours: Palette) -> None:
+        super().__init__(
+            master, width=size, height=size, highlightthickness=0, background=colours.window
+        )
+        self.side = size
+        self.colours = colours
+        self.frame = 0
+        self._next: str | None = None
+        self.on_frame: Callable[[], None] | None = None
+
+    @property
+    def spinning(self) -> bool:
+        """True while the arc turns."""
+        return self._next is not None
+
+    def start(self) -> None:
+        """Start turning (if not already)."""
+        if self._next is None:
+            self._turn()
+
+    def stop(self) -> None:
+        """Stop and clear."""
+        if self._next is not None:
+            self.after_cancel(self._next)
+            self._next = None
+        self.delete("all")
+
+    def destroy(self) -> None:
+        """Stop turning first (no timer outlives the window)."""
+        self.stop()
+        super().destroy()
+
+    def restyle(self, colours: Palette) -> None:
+        """Other colours (light or dark)."""
+        self.colours = colours
+        self.configure(background=colours.window)
+
+    def _turn(self) -> None:
+        self.delete("all")
+        inset = max(2, self.side // 8)
+        width = max(2, self.side // 8)
+        box = (inset, inset, self.side - inset, self.side - inset)
+        self.create_oval(*box, outline=self.colours.grid, width=width)
+        self.create_arc(
+            *box,
+            start=-self.frame * 30,
+            extent=100,
+            style="arc",
+            outline=self.colours.accent,
+            width=width,
+        )
+        self.frame += 1
+        if self.on_frame is not None:
+            self.on_frame()
+        self._next = self.after(SPIN_MS, self._turn)
+
+
+class Banner(ttk.Frame):
+    """The status row above the board: the turn or the result, the spinner, New game."""
+
+    def __init__(self, app: App) -> None:
+        pad = round(4 * app.scale)
+        super().__init__(app.root, padding=(pad * 2, 0))
+        self.app = app
+        size = max(16, app.fonts.status.metrics("linespace"))
+        self.spinner = Spinner(self, size, app.colours)
+        self.spinner.grid(row=0, column=0, padx=(0, pad * 2))
+        self.text = ttk.Label(self, font=app.fonts.status, anchor="w")
+        self.text.grid(row=0, column=1, sticky="ew")
+        self.detail = ttk.Label(self, style="Muted.TLabel", anchor="e")
+        self.detail.grid(row=0, column=2, sticky="e", padx=(pad, 0))
+        self.again = ttk.Button(self, style="Accent.TButton", command=app.new_game)
+        self.again.grid(row=0, column=3, sticky="e", padx=(pad * 2, 0))
+        self.columnconfigure(1, weight=1)
+        self.rowconfigure(0, weight=1)
+        self.full_text = ""
+        self.over = False
+        self.relabel()
+        self.configure(height=max(self.again.winfo_reqheight(), size) + pad * 2)
+        self.grid_propagate(False)
+        self.again.grid_remove()
+        self.bind("<Configure>", lambda _event: self._fit())
+
+    def relabel(self) -> None:
+        """The button in the window's current language."""
+        self.again.configure(text=self.app.translate.gettext("New game"))
+
+    def show(self, text: str, *, style: str = "TLabel", over: bool, thinking: bool) -> None:
+        """Say ``text``; with ``over`` the New game button shows; the spinner turns if thinking."""
+        self.full_text = text
+        self.over = over
+        self.text.configure(style=style)
+        if over:
+            self.again.grid()
+        else:
+            self.again.grid_remove()
+        if thinking:
+            self.spinner.start()
+        else:
+            self.spinner.stop()
+            self.detail.configure(text="")
+        self._fit()
+
+    def set_detail(self, text: str) -> None:
+        """A short muted text beside the status (how long the computer has been thinking)."""
+        self.detail.configure(text=text)
+        self._fit()
+
+    def _fit(self) -> None:
+        room = self.winfo_width() - self.spinner.winfo_reqwidth() - 8 * self.app.scale * 2
+        if self.over:
+            room -= self.again.winfo_reqwidth() + 8 * self.app.scale
+        room -= self.detail.winfo_reqwidth()
+        shown = elide(self.app.fonts.status, self.full_text, int(room)) if room > 40 else ""
+        self.text.configure(text=shown or self.full_text)
+
+
+class Footer(ttk.Frame):
+    """The row under the board: a notice, or the hint colours; the score on the right."""
+
+    def __init__(self, app: App) -> None:
+        pad = round(4 * app.scale)
+        super().__init__(app.root, padding=(pad * 2, pad, pad * 2, pad * 2))
+        self.app = app
+        self.notice = ttk.Label(self, anchor="w")
+        self.legend = ttk.Frame(self)
+        self.score = ttk.Label(self, anchor="e", style="Muted.TLabel")
+        self.score.pack(side="right")
+        self.notice.pack(side="left", fill="x", expand=True)
+        line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+        self.configure(height=line + pad * 3)
+        self.pack_propagate(False)
+        self.full_notice = ""
+        self.items: Sequence[tuple[str | None, str]] = ()
+        self._shown: tuple[object, ...] = ()
+        self.bind("<Configure>", lambda _event: self._fit())
+
+    def show(self, notice: str, legend: Sequence[tuple[str | None, str]], score: str) -> None:
+        """``notice`` if any, else the ``legend`` (colour, text) items; ``score`` on the right."""
+        self.full_notice = notice
+        self.items = tuple(legend)
+        self.score.configure(text=score)
+        self._fit()
+
+    @property
+    def legend_texts(self) -> list[str]:
+        """The legend's words as shown (for tests)."""
+        return [
+            str(child.cget("text"))
+            for child in self.legend.winfo_children()
+            if isinstance(child, ttk.Label)
+        ]
+
+    def _fit(self) -> None:
+        font = tkfont.nametofont("TkDefaultFont")
+        pad = round(8 * self.app.scale)
+        room = self.winfo_width() - self.score.winfo_reqwidth() - 3 * pad
+        shown = (self.full_notice, self.items, room)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        if self.full_notice or not self.items:
+            self.legend.pack_forget()
+            for child in self.legend.winfo_children():
+                child.destroy()
+            self.notice.configure(text=elide(font, self.full_notice, room))
+            self.notice.pack(side="left", fill="x", expand=True)
+            return
+        self.notice.pack_forget()
+        for child in self.legend.winfo_children():
+            child.destroy()
+        swatch = font.metrics("linespace") - 4
+        used = 0
+        for colour, text in self.items:
+            width = font.measure(text) + (0 if colour is None else swatch + pad)
+            if used + width > room:
+                break
+            used += width + pad
+            if colour is not None:
+                tk.Frame(
+                    self.legend,
+                    width=swatch,
+                    height=swatch,
+                    background=colour,
+                    highlightthickness=1,
+                    highlightbackground=self.app.colours.grid,
+                ).pack(side="left", padx=(0, 3))
+            ttk.Label(self.legend, text=text).pack(side="left", padx=(0, pad))
+        self.legend.pack(side="left")

@@ -1,0 +1,259 @@
+"""Colours, the ttk style and HiDPI scaling of the desktop window; light and dark.
+
+:func:`palette` turns the player's :class:`~tictactoe.settings.Theme` into a
+:class:`Palette`: "system" asks the desktop whether it prefers dark
+(:func:`system_prefers_dark`: Windows' registry, macOS' appearance, GNOME's
+colour scheme or a ``:dark`` GTK theme) and is light where nobody can
+tell. :func:`apply` styles every ttk widget and the menus with it on the
+``clam`` theme, which looks the same on every platform and takes colours.
+
+Marks, hints and markers never share a colour: X is blue, O is orange, a
+hint is a pale green (wins), grey (draws) or rose (loses) tile, the winning
+line green with a casing that stands out on any background, the cursor
+violet and the last move a small pink dot.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import tkinter as tk
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from tkinter import font as tkfont
+from tkinter import ttk
+
+from tictactoe.core.board import Mark
+from tictactoe.settings import Theme
+
+BASE_DPI = 96.0
+"""Pixels per inch at which the window's sizes are given; higher-density screens scale up."""
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Every colour the window uses."""
+
+    dark: bool
+    window: str
+    """Background of the window, the toolbar and the status rows."""
+    raised: str
+    """Buttons and fields."""
+    text: str
+    muted: str
+    accent: str
+    board: str
+    """Background of a small board (3 x 3 to 6 x 6): a plain surface with inner grid lines."""
+    grid: str
+    wood: str
+    """A big board's surface (7 x 7 and up, drawn as a gomoku board)."""
+    wood_line: str
+    marks: Mapping[Mark, str]
+    hints: Mapping[str, str]
+    """A free cell's tile by the outcome of playing there: ``win`` / ``draw`` / ``loss``."""
+    win: str
+    """The winning line and the result when you win."""
+    casing: str
+    """Drawn under the winning line, so it stands out on any board."""
+    halo: str
+    """Behind each mark of the winning line."""
+    lose: str
+    """The result when you lose."""
+    cursor: str
+    last_move: str
+    label: str
+    """Cell names and a big board's coordinates."""
+
+
+LIGHT = Palette(
+    dark=False,
+    window="#f3f2ef",
+    raised="#ffffff",
+    text="#1f1f23",
+    muted="#6b6b73",
+    accent="#2f6fde",
+    board="#fcfbf8",
+    grid="#b9b5ac",
+    wood="#e9c98e",
+    wood_line="#6f5538",
+    marks={Mark.X: "#1f55c4", Mark.O: "#d9661a"},
+    hints={"win": "#c5efcf", "draw": "#e3e1dc", "loss": "#f6cdd6"},
+    win="#13a150",
+    casing="#ffffff",
+    halo="#c9f2d5",
+    lose="#c2362e",
+    cursor="#7c3aed",
+    last_move="#e0307a",
+    label="#a19d95",
+)
+DARK = Palette(
+    dark=True,
+    window="#1e1f23",
+    raised="#2b2d33",
+    text="#ececf0",
+    muted="#a0a0aa",
+    accent="#6ea2ff",
+    board="#26282d",
+    grid="#4a4d55",
+    wood="#5a4630",
+    wood_line="#d9c3a0",
+    marks={Mark.X: "#7fb0ff", Mark.O: "#ffa25c"},
+    hints={"win": "#1f5133", "draw": "#3b3d44", "loss": "#5f2633"},
+    win="#3ddc84",
+    casing="#101114",
+    halo="#1f5133",
+    lose="#ff7b72",
+    cursor="#b69cff",
+    last_move="#ff6fae",
+    label="#7c7f88",
+)
+
+
+def palette(theme: Theme, *, system_dark: bool | None = None) -> Palette:
+    """The colours of ``theme``; "system" follows ``system_dark`` (asked when None)."""
+    if theme is Theme.DARK:
+        return DARK
+    if theme is Theme.LIGHT:
+        return LIGHT
+    dark = system_prefers_dark() if system_dark is None else system_dark
+    return DARK if dark else LIGHT
+
+
+@cache
+def system_prefers_dark() -> bool:
+    """True when the desktop says it prefers dark windows; False when it says light or nothing."""
+    if sys.platform == "win32":  # pragma: no cover - Windows only
+        import winreg
+
+        try:
+            with winreg.OpenKey(winreg.HKEY_CURRENT_USER, WINDOWS_THEME_KEY) as key:
+                value, _kind = winreg.QueryValueEx(key, "AppsUseLightTheme")
+        except OSError:
+            return False
+        return bool(value == 0)
+    if sys.platform == "darwin":  # pragma: no cover - macOS only
+        return _command("defaults", "read", "-g", "AppleInterfaceStyle").lower() == "dark"
+    gtk_theme = os.environ.get("GTK_THEME", "")
+    if gtk_theme:
+        return "dark" in gtk_theme.lower()
+    scheme = _command("gsettings", "get", "org.gnome.desktop.interface", "color-scheme")
+    return "dark" in scheme.lower()
+
+
+WINDOWS_THEME_KEY = r"Software\Microsoft\Windows\CurrentVersion\Themes\Personalize"
+
+
+def _command(*argv: str) -> str:
+    """What a small query command prints, or "" when it is missing, fails or hangs."""
+    if shutil.which(argv[0]) is None:
+        return ""
+    try:
+        done = subprocess.run(
+            argv, capture_output=True, text=True, timeout=1.5, check=False, stdin=subprocess.DEVNULL
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
+def ui_scale(root: tk.Misc) -> float:
+    """How much bigger than at 96 dpi sizes in pixels should be (1.0 on ordinary screens)."""
+    try:
+        dpi = float(root.winfo_fpixels("1i"))
+    except tk.TclError:
+        return 1.0
+    return max(1.0, min(4.0, dpi / BASE_DPI))
+
+
+def enable_hidpi() -> None:
+    """Ask Windows for real pixels (else it blurs the window on scaled screens); call before Tk."""
+    if sys.platform == "win32":  # pragma: no cover - Windows only
+        import ctypes
+
+        with contextlib.suppress(AttributeError, OSError):  # older Windows: no such call
+            ctypes.windll.shcore.SetProcessDpiAwareness(1)
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """The window's own fonts (in points, so they follow the screen's density)."""
+
+    status: tkfont.Font
+    """The turn and the result, above the board."""
+    small: tkfont.Font
+
+
+def fonts(root: tk.Misc) -> Fonts:
+    """The status font (larger, bold) and the small font, from the desktop's default font."""
+    base = tkfont.nametofont("TkDefaultFont", root=root)
+    size = int(base.actual("size")) or 10
+    size = abs(size) if size < 0 else size
+    family = str(base.actual("family"))
+    return Fonts(
+        status=tkfont.Font(root=root, family=family, size=size + 3, weight="bold"),
+        small=tkfont.Font(root=root, family=family, size=max(8, size - 1)),
+    )
+
+
+def apply(root: tk.Misc, colours: Palette, scale: float = 1.0) -> None:
+    """Style the ttk widgets and the menus of ``root``'s application with ``colours``."""
+    style = ttk.Style(root)
+    if "clam" in style.theme_names():
+        style.theme_use("clam")
+    pad = round(4 * scale)
+    style.configure(
+        ".",
+        background=colours.window,
+        foreground=colours.text,
+        fieldbackground=colours.raised,
+        bordercolor=colours.grid,
+        lightcolor=colours.window,
+        darkcolor=colours.window,
+        troughcolor=colours.window,
+        focuscolor=colours.accent,
+        selectbackground=colours.accent,
+        selectforeground="#ffffff",
+        insertcolor=colours.text,
+    )
+    style.configure("TButton", background=colours.raised, padding=(pad * 2, pad), relief="flat")
+    style.map(
+        "TButton",
+        background=[
+            ("disabled", colours.window),
+            ("pressed", colours.grid),
+            ("active", colours.board),
+        ],
+        foreground=[("disabled", colours.muted)],
+    )
+    style.configure("Accent.TButton", background=colours.accent, foreground="#ffffff")
+    style.map(
+        "Accent.TButton",
+        background=[("pressed", colours.text), ("active", colours.accent)],
+        foreground=[("active", "#ffffff")],
+    )
+    style.configure("TCombobox", arrowcolor=colours.text, padding=(pad, pad // 2))
+    style.map(
+        "TCombobox",
+        fieldbackground=[("readonly", colours.raised), ("disabled", colours.window)],
+        foreground=[("disabled", colours.muted)],
+        selectbackground=[("readonly", colours.raised)],
+        selectforeground=[("readonly", colours.text)],
+    )
+    style.configure("Muted.TLabel", foreground=colours.muted)
+    style.configure("Win.TLabel", foreground=colours.win)
+    style.configure("Lose.TLabel", foreground=colours.lose)
+    style.configure("Treeview", background=colours.raised, fieldbackground=colours.raised)
+    style.configure("Treeview.Heading", background=colours.window)
+    for option, value in (
+        ("*TCombobox*Listbox.background", colours.raised),
+        ("*TCombobox*Listbox.foreground", colours.text),
+        ("*TCombobox*Listbox.selectBackground", colours.accent),
+        ("*TCombobox*Listbox.selectForeground", "#ffffff"),
+    ):
+        root.option_add(option, value, "interactive")
+    if isinstance(root, tk.Tk | tk.Toplevel):
+        root.configure(background=colours.window)

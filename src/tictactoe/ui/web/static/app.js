@@ -1,0 +1,481 @@
+// The web game's page: settings, the board, the status, and the conversation with the server.
+// The server owns every game; this page sends what the player asks for and draws what it is told.
+
+import { BoardView, cellName } from "./board.js";
+import {
+  language, languages, levels, loadLanguage, preferredLanguage, t, translatePage,
+} from "./i18n.js";
+import { Link } from "./net.js";
+import * as sound from "./sound.js";
+
+const LANGUAGE_CODES = ["en", "ru", "zh_CN", "vi"];
+const SOLO_KEY = "tictactoe.solo";
+const LEVEL_KEY = "tictactoe.level";
+const FIRST_KEY = "tictactoe.first";
+const seatKey = (room) => `tictactoe.seat.${room}`;
+const $ = (id) => document.getElementById(id);
+
+const app = {
+  link: null,
+  board: null,
+  room: null,         // the room this page is in
+  player: null,       // "a" or "b"; null for a spectator
+  kind: null,         // "solo" or "friend"
+  view: null,         // the last state the server sent
+  receivedAt: 0,      // when it came (for the claim countdown)
+  hintsOn: false,
+  hints: null,        // {ply, cells | suggestions | unavailable}
+  hintAsked: -1,
+  boardLevels: null,  // which levels can play the chosen board
+  resuming: null,     // the room being rejoined after a (re)connection
+  creating: false,    // this page asked for a new room (its settings already say what it is)
+  announced: "",      // the last game/move announced, so each is said once
+  finishedGame: 0,    // the last game whose end was sounded
+};
+
+// --- settings --------------------------------------------------------------------------
+
+function chosenBoard() {
+  const value = $("board-size").value;
+  if (value !== "custom") {
+    const [rows, cols, k] = value.split("x").map(Number);
+    return { rows, cols, k };
+  }
+  return { rows: Number($("rows").value), cols: Number($("cols").value), k: Number($("k").value) };
+}
+
+function fillLanguages() {
+  const select = $("language");
+  select.replaceChildren();
+  for (const [code, name] of Object.entries(languages())) {
+    const option = new Option(name, code, false, code === language());
+    select.append(option);
+  }
+}
+
+function fillLevels() {
+  const select = $("level");
+  const wanted = select.value || localStorage.getItem(LEVEL_KEY);
+  select.replaceChildren();
+  const available = new Map((app.boardLevels?.levels || []).map((l) => [l.name, l.available]));
+  for (const level of levels()) {
+    const usable = available.get(level.name) !== false;
+    const text = usable ? level.title : t("{title} (not on this board)", { title: level.title });
+    const option = new Option(text, level.name);
+    option.disabled = !usable;
+    select.append(option);
+  }
+  const keep = levels().some((l) => l.name === wanted) && available.get(wanted) !== false;
+  select.value = keep ? wanted : app.boardLevels?.default || "perfect";
+  describeLevel();
+}
+
+function describeLevel() {
+  const level = levels().find((l) => l.name === $("level").value);
+  $("level-description").textContent = level ? level.description : "";
+}
+
+async function checkBoard() {
+  const { rows, cols, k } = chosenBoard();
+  const response = await fetch(`/api/levels?rows=${rows}&cols=${cols}&k=${k}`);
+  if (!response.ok) {
+    showMessage(t("That board is impossible."));
+    return false;
+  }
+  app.boardLevels = await response.json();
+  fillLevels();
+  return true;
+}
+
+// --- asking the server ---------------------------------------------------------------------
+
+function send(message) {
+  app.link.send(message);
+}
+
+function newSolo() {
+  const { rows, cols, k } = chosenBoard();
+  app.hints = null;
+  app.creating = true;
+  send({ t: "solo", rows, cols, k, level: $("level").value, first: $("first").value });
+}
+
+function newFriendRoom() {
+  const { rows, cols, k } = chosenBoard();
+  app.creating = true;
+  send({ t: "friend", rows, cols, k });
+}
+
+function resume() {
+  const match = location.pathname.match(/^\/play\/([A-Za-z0-9_-]{6,32})$/);
+  if (match) {
+    const room = match[1];
+    app.resuming = room;
+    const token = localStorage.getItem(seatKey(room));
+    send(token ? { t: "join", room, token } : { t: "join", room });
+    return;
+  }
+  const saved = JSON.parse(localStorage.getItem(SOLO_KEY) || "null");
+  if (saved && saved.room && saved.token) {
+    app.resuming = saved.room;
+    send({ t: "join", room: saved.room, token: saved.token });
+  } else {
+    newSolo();
+  }
+}
+
+// --- what the server says --------------------------------------------------------------------
+
+function onMessage(message) {
+  if (message.t === "welcome") welcome(message);
+  else if (message.t === "state") showState(message);
+  else if (message.t === "hint") showHint(message);
+  else if (message.t === "error") showError(message);
+}
+
+function welcome(message) {
+  app.resuming = null;
+  app.joined = !app.creating;
+  app.creating = false;
+  app.room = message.room;
+  app.player = message.player;
+  app.kind = message.kind;
+  app.view = null;
+  app.hints = null;
+  app.hintAsked = -1;
+  app.announced = "";
+  if (message.kind === "solo") {
+    if (message.token) localStorage.setItem(SOLO_KEY, JSON.stringify({ room: message.room, token: message.token }));
+    if (location.pathname !== "/") history.replaceState(null, "", "/");
+  } else {
+    if (message.token) localStorage.setItem(seatKey(message.room), message.token);
+    const path = `/play/${message.room}`;
+    if (location.pathname !== path) history.pushState(null, "", path);
+  }
+  document.body.classList.toggle("mode-solo", message.kind === "solo");
+  document.body.classList.toggle("mode-friend", message.kind === "friend");
+  document.body.classList.toggle("spectating", message.player === null);
+  const inviting = message.kind === "friend" && message.player !== null;
+  $("invite").hidden = !inviting;
+  $("invite-link").value = inviting ? `${location.origin}/play/${message.room}` : "";
+  showMessage("");
+}
+
+function showError(message) {
+  app.creating = false;
+  if (message.code === "gone" && app.resuming) {
+    const wasSolo = location.pathname === "/";
+    app.resuming = null;
+    if (wasSolo) {
+      localStorage.removeItem(SOLO_KEY);
+      newSolo();
+      return;
+    }
+  }
+  if (message.code === "bad_token" && app.resuming) {
+    localStorage.removeItem(seatKey(app.resuming));
+    send({ t: "join", room: app.resuming });
+    return;
+  }
+  if (message.code === "stale") return;  // the board changed under a click: the new one is on its way
+  showMessage(t(message.message));
+}
+
+function showMessage(text) {
+  $("message").textContent = text;
+}
+
+function announce(text) {
+  $("announce").textContent = text;
+}
+
+function myMark(view) {
+  return app.player ? view.marks[app.player] : null;
+}
+
+function opponentOf(player) {
+  return player === "a" ? "b" : "a";
+}
+
+function showState(view) {
+  if (view.room !== app.room) return;
+  if (app.view && app.view.game === view.game && app.view.version > view.version) return;
+  const before = app.view;
+  app.view = view;
+  app.receivedAt = performance.now();
+  if (!before || before.game !== view.game) app.hints = null;
+  if (!before && app.joined) syncSettings(view);
+  render();
+  speak(before, view);
+  if (app.hintsOn) askHint();
+}
+
+function speak(before, view) {
+  const moves = view.moves;
+  if (moves.length) {
+    const key = `${view.game}:${moves.length}`;
+    const last = moves[moves.length - 1];
+    if (before && before.game === view.game && app.announced !== key && before.moves.length < moves.length) {
+      const mark = moves.length % 2 === 1 ? "X" : "O";
+      announce(t("{mark} plays {cell}", { mark, cell: cellName(view.cols, last) }));
+    }
+    app.announced = key;
+  }
+  if (view.over && before && !before.over && before.game === view.game && app.finishedGame !== view.game) {
+    app.finishedGame = view.game;
+    const mine = myMark(view);
+    if (view.winner === null) sound.play("draw");
+    else if (mine === null || view.winner === mine) sound.play("win");
+    else sound.play("lose");
+    announce(statusText(view));
+  }
+}
+
+// The settings show the game the page is in (after a reload, or an invite link).
+function syncSettings(view) {
+  const preset = `${view.rows}x${view.cols}x${view.k}`;
+  const presets = [...$("board-size").options].map((option) => option.value);
+  $("board-size").value = presets.includes(preset) ? preset : "custom";
+  $("custom").hidden = $("board-size").value !== "custom";
+  $("rows").value = view.rows;
+  $("cols").value = view.cols;
+  $("k").value = view.k;
+  if (view.kind !== "solo") return;
+  checkBoard().then(() => {
+    if ([...$("level").options].some((option) => option.value === view.level)) $("level").value = view.level;
+    describeLevel();
+  });
+  $("first").value = view.first;
+}
+
+function statusText(view) {
+  const mine = myMark(view);
+  if (view.over) {
+    let text;
+    if (view.winner === null) text = t("It's a tie!");
+    else if (mine === null) text = t("{mark} wins!", { mark: view.winner });
+    else if (view.winner === mine) text = t("You win!");
+    else text = view.kind === "solo" ? t("The computer wins.") : t("Your friend wins.");
+    const loser = view.winner === "X" ? "O" : "X";
+    if (view.ended === "resign") text += ` ${t("{mark} resigned.", { mark: loser })}`;
+    if (view.ended === "timeout") text += ` ${t("{mark} left the game.", { mark: loser })}`;
+    return text;
+  }
+  if (view.thinking) return t("The computer is thinking…");
+  if (view.kind === "friend" && !view.seats.b.taken) return t("Waiting for your friend to open the link…");
+  if (mine === null) return t("{mark} to move", { mark: view.turn });
+  if (view.turn === mine) return t("Your move ({mark})", { mark: mine });
+  return t("Your friend's move ({mark})", { mark: view.turn });
+}
+
+function render() {
+  const view = app.view;
+  if (!view) return;
+  const mine = myMark(view);
+  app.board.build(view.rows, view.cols);
+  const marks = new Map(view.moves.map((cell, index) => [cell, index % 2 === 0 ? "X" : "O"]));
+  const myTurn = !view.over && mine !== null && view.turn === mine && !view.thinking
+    && (view.kind === "solo" || view.seats.b.taken);
+  const playable = new Set();
+  if (myTurn) {
+    for (let cell = 0; cell < view.rows * view.cols; cell += 1) if (!marks.has(cell)) playable.add(cell);
+  }
+  app.board.draw({
+    marks,
+    last: view.moves.length ? view.moves[view.moves.length - 1] : null,
+    line: view.line,
+    playable,
+    hints: app.hintsOn && myTurn ? hintMap(view) : null,
+  });
+  const status = $("status");
+  status.textContent = statusText(view);
+  status.classList.toggle("thinking", Boolean(view.thinking));
+  renderScore(view, mine);
+  renderButtons(view, mine);
+  renderAway(view, mine);
+  renderHintNote(view, myTurn);
+}
+
+function renderScore(view, mine) {
+  const { a, b, draws } = view.score;
+  let text;
+  if (view.kind === "solo") text = t("You {wins} · computer {losses} · draws {draws}", { wins: a, losses: b, draws });
+  else if (mine === null) text = t("Player 1 {first} · player 2 {second} · draws {draws}", { first: a, second: b, draws });
+  else {
+    const me = app.player;
+    text = t("You {you} · your friend {friend} · draws {draws}", {
+      you: view.score[me], friend: view.score[opponentOf(me)], draws,
+    });
+  }
+  $("score").textContent = text;
+}
+
+function renderButtons(view, mine) {
+  $("undo").disabled = !view.can_undo;
+  $("redo").disabled = !view.can_redo;
+  $("hint").setAttribute("aria-pressed", String(app.hintsOn));
+  const rematch = $("rematch");
+  const offered = app.player !== null && view.rematch.includes(app.player);
+  const asked = app.player !== null && view.rematch.includes(opponentOf(app.player));
+  rematch.disabled = !view.over || offered;
+  rematch.textContent = offered ? t("Rematch offered") : asked ? t("Accept the rematch") : t("Rematch");
+  $("resign").disabled = view.over || mine === null || !view.seats.b.taken;
+}
+
+function renderAway(view, mine) {
+  const claim = $("claim");
+  claim.hidden = true;
+  if (view.kind !== "friend" || mine === null || view.over || !view.seats.b.taken) return;
+  const other = view.seats[opponentOf(app.player)];
+  if (other.online || other.away === null) return;
+  const away = other.away + (performance.now() - app.receivedAt) / 1000;
+  const wait = Math.ceil(view.claim_after - away);
+  let note;
+  if (wait > 0) note = t("Your friend has left. You can claim the win in {seconds} s.", { seconds: wait });
+  else {
+    note = t("Your friend has left. You can wait for them or claim the win.");
+    claim.hidden = false;
+  }
+  $("status").textContent = `${statusText(view)} ${note}`;
+}
+
+function renderHintNote(view, myTurn) {
+  const legend = $("legend");
+  const note = $("hint-note");
+  legend.hidden = true;
+  note.hidden = true;
+  if (!app.hintsOn || !myTurn || !app.hints || app.hints.ply !== view.moves.length) return;
+  if (app.hints.unavailable) {
+    note.textContent = t(app.hints.unavailable);
+    note.hidden = false;
+  } else if (app.hints.suggestions) {
+    note.textContent = t("Suggested moves are framed.");
+    note.hidden = false;
+  } else {
+    $("legend-title").textContent = t("Hints for {mark}:", { mark: view.turn });
+    legend.hidden = false;
+  }
+}
+
+// Hints come as a value per cell (exact play) or as suggested moves with a label (big boards).
+function hintMap(view) {
+  const hints = app.hints;
+  if (!hints || hints.ply !== view.moves.length) return null;
+  const map = new Map();
+  for (const hint of hints.cells || []) {
+    const text = { win: t("wins"), draw: t("draws"), loss: t("loses") }[hint.value];
+    const label = hint.moves === null
+      ? t("hint: {value}", { value: text })
+      : t("hint: {value}, the winner's moves left: {moves}", { value: text, moves: hint.moves });
+    map.set(hint.cell, { kind: `hint-${hint.value}`, badge: hint.moves === null ? "" : String(hint.moves), label });
+  }
+  for (const suggestion of hints.suggestions || []) {
+    map.set(suggestion.cell, { kind: "suggested", badge: "", label: t("suggested: {label}", { label: t(suggestion.label) }) });
+  }
+  return map;
+}
+
+function showHint(message) {
+  app.hints = message;
+  render();
+}
+
+function askHint() {
+  const view = app.view;
+  if (!view || view.kind !== "solo" || view.over || view.thinking || app.player === null) return;
+  if (view.turn !== myMark(view)) return;
+  if (app.hintAsked === `${view.game}:${view.moves.length}`) return;
+  app.hintAsked = `${view.game}:${view.moves.length}`;
+  send({ t: "hint" });
+}
+
+// --- wiring --------------------------------------------------------------------------------
+
+function onConnection(status) {
+  if (status === "lost") showMessage(t("Connection lost: reconnecting…"));
+  if (status === "open" && $("message").textContent === t("Connection lost: reconnecting…")) showMessage("");
+}
+
+function wire() {
+  app.board = new BoardView($("board"), {
+    onPlay: (cell) => {
+      if (!app.view) return;
+      showMessage("");
+      send({ t: "move", cell, ply: app.view.moves.length });
+    },
+  });
+  $("board-size").addEventListener("change", async () => {
+    $("custom").hidden = $("board-size").value !== "custom";
+    if ($("board-size").value === "custom") return;
+    if (await checkBoard() && app.kind === "solo") newSolo();
+  });
+  for (const id of ["rows", "cols", "k"]) {
+    $(id).addEventListener("change", async () => {
+      if (await checkBoard() && app.kind === "solo") newSolo();
+    });
+  }
+  $("level").addEventListener("change", () => {
+    localStorage.setItem(LEVEL_KEY, $("level").value);
+    describeLevel();
+    if (app.kind === "solo" && app.player) send({ t: "level", level: $("level").value });
+  });
+  $("first").addEventListener("change", () => {
+    localStorage.setItem(FIRST_KEY, $("first").value);
+    if (app.kind === "solo" && app.player) send({ t: "first", first: $("first").value });
+  });
+  $("play-computer").addEventListener("click", async () => {
+    if (await checkBoard()) newSolo();
+  });
+  $("play-friend").addEventListener("click", async () => {
+    if (await checkBoard()) newFriendRoom();
+  });
+  $("new-game").addEventListener("click", () => send({ t: "new" }));
+  $("undo").addEventListener("click", () => send({ t: "undo" }));
+  $("redo").addEventListener("click", () => send({ t: "redo" }));
+  $("rematch").addEventListener("click", () => send({ t: "rematch" }));
+  $("resign").addEventListener("click", () => send({ t: "resign" }));
+  $("claim").addEventListener("click", () => send({ t: "claim" }));
+  $("hint").addEventListener("click", () => {
+    app.hintsOn = !app.hintsOn;
+    render();
+    if (app.hintsOn) askHint();
+  });
+  $("copy").addEventListener("click", async () => {
+    const field = $("invite-link");
+    try {
+      await navigator.clipboard.writeText(field.value);
+    } catch {
+      field.select();
+      document.execCommand("copy");
+    }
+    $("copy").textContent = t("Copied!");
+    setTimeout(() => { $("copy").textContent = t("Copy link"); }, 2000);
+  });
+  $("sound").addEventListener("click", () => {
+    sound.setSound(!sound.soundOn());
+    $("sound").setAttribute("aria-pressed", String(sound.soundOn()));
+  });
+  $("sound").setAttribute("aria-pressed", String(sound.soundOn()));
+  $("language").addEventListener("change", async () => {
+    await loadLanguage($("language").value);
+    translatePage();
+    fillLanguages();
+    fillLevels();
+    render();
+  });
+  window.addEventListener("popstate", () => resume());
+  setInterval(() => { if (app.view && app.view.kind === "friend" && !app.view.over) render(); }, 1000);
+}
+
+async function start() {
+  await loadLanguage(preferredLanguage(LANGUAGE_CODES));
+  translatePage();
+  fillLanguages();
+  const first = localStorage.getItem(FIRST_KEY);
+  if (first) $("first").value = first;
+  await checkBoard();
+  wire();
+  app.link = new Link({ onMessage, onStatus: onConnection, onOpen: resume });
+}
+
+start();

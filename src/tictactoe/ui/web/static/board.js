@@ -1,0 +1,164 @@
+// The board: a grid of cells (ARIA grid), drawn as the classic game on small boards and as a
+// gomoku board (stones on a grid with coordinates) on big ones. Mouse, touch and keyboard
+// (arrow keys move, Enter or Space plays) all end in the same onPlay(cell).
+
+import { t } from "./i18n.js";
+
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** A cell's name: its column letter and row number, ``b2`` (as everywhere in the game). */
+export function cellName(cols, cell) {
+  return `${LETTERS[cell % cols]}${Math.floor(cell / cols) + 1}`;
+}
+
+/** True for boards drawn as the classic game rather than as a gomoku board. */
+export function isClassic(rows, cols) {
+  return Math.max(rows, cols) <= 5;
+}
+
+export class BoardView {
+  constructor(element, { onPlay }) {
+    this.element = element;
+    this.onPlay = onPlay;
+    this.rows = 0;
+    this.cols = 0;
+    this.cells = [];
+    this.cursor = 0;
+    this.playable = new Set();
+    element.addEventListener("click", (event) => {
+      const cell = event.target.closest("[data-cell]");
+      if (cell) this.choose(Number(cell.dataset.cell));
+    });
+    element.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  /** Lay out an empty ``rows`` x ``cols`` board (only when the size changes). */
+  build(rows, cols) {
+    if (rows === this.rows && cols === this.cols) return;
+    this.rows = rows;
+    this.cols = cols;
+    const classic = isClassic(rows, cols);
+    const board = this.element;
+    board.replaceChildren();
+    board.className = `board ${classic ? "classic" : "gomoku"}`;
+    board.style.setProperty("--rows", rows);
+    board.style.setProperty("--cols", cols);
+    board.style.setProperty("--labels", classic ? 0 : 1);
+    board.setAttribute("aria-rowcount", rows);
+    board.setAttribute("aria-colcount", cols);
+    if (!classic) {
+      const header = document.createElement("div");
+      header.setAttribute("role", "row");
+      header.append(this.coord("", "presentation"));
+      for (let col = 0; col < cols; col += 1) header.append(this.coord(LETTERS[col], "columnheader"));
+      board.append(header);
+    }
+    this.cells = [];
+    for (let row = 0; row < rows; row += 1) {
+      const line = document.createElement("div");
+      line.setAttribute("role", "row");
+      if (!classic) line.append(this.coord(String(row + 1), "rowheader"));
+      for (let col = 0; col < cols; col += 1) {
+        const cell = document.createElement("div");
+        const index = row * cols + col;
+        cell.className = "cell";
+        if (row === 0) cell.classList.add("top");
+        if (row === rows - 1) cell.classList.add("bottom");
+        if (col === 0) cell.classList.add("left");
+        if (col === cols - 1) cell.classList.add("right");
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.cell = index;
+        cell.tabIndex = -1;
+        const mark = document.createElement("span");
+        mark.className = "mark";
+        mark.setAttribute("aria-hidden", "true");
+        cell.append(mark);
+        line.append(cell);
+        this.cells.push(cell);
+      }
+      board.append(line);
+    }
+    this.cursor = Math.floor(rows / 2) * cols + Math.floor(cols / 2);
+    this.cells[this.cursor].tabIndex = 0;
+  }
+
+  coord(text, role) {
+    const element = document.createElement("div");
+    element.className = "coord";
+    element.setAttribute("role", role);
+    element.textContent = text;
+    return element;
+  }
+
+  /**
+   * Draw a position: ``marks`` maps cell -> "X"/"O"; ``playable`` is the set of cells a click
+   * may play now; ``line`` the winning cells; ``hints`` per-cell values or suggestions.
+   */
+  draw({ marks, last, line, playable, hints }) {
+    this.playable = playable;
+    const order = new Map(line.map((cell, index) => [cell, index]));
+    this.cells.forEach((element, cell) => {
+      const mark = marks.get(cell) || "";
+      const span = element.firstChild;
+      span.textContent = mark;
+      span.className = `mark ${mark.toLowerCase()}`;
+      element.classList.toggle("last", cell === last);
+      element.classList.toggle("win", order.has(cell));
+      if (order.has(cell)) element.style.setProperty("--order", order.get(cell));
+      element.setAttribute("aria-disabled", playable.has(cell) ? "false" : "true");
+      for (const name of ["hint-win", "hint-draw", "hint-loss", "suggested"]) element.classList.remove(name);
+      element.querySelector(".badge")?.remove();
+      const name = cellName(this.cols, cell);
+      let label = mark ? t("{cell}: {mark}", { cell: name, mark }) : t("{cell}: empty", { cell: name });
+      const hint = hints && hints.get(cell);
+      if (hint && !mark) {
+        element.classList.add(hint.kind);
+        if (hint.badge) {
+          const badge = document.createElement("span");
+          badge.className = "badge";
+          badge.setAttribute("aria-hidden", "true");
+          badge.textContent = hint.badge;
+          element.append(badge);
+        }
+        label = `${label}. ${hint.label}`;
+      }
+      if (order.has(cell)) label = `${label}. ${t("winning line")}`;
+      element.setAttribute("aria-label", label);
+    });
+  }
+
+  choose(cell) {
+    this.moveCursor(cell, false);
+    if (this.playable.has(cell)) this.onPlay(cell);
+  }
+
+  moveCursor(cell, focus = true) {
+    if (!this.cells[cell]) return;
+    this.cells[this.cursor].tabIndex = -1;
+    this.cursor = cell;
+    this.cells[cell].tabIndex = 0;
+    if (focus) this.cells[cell].focus();
+  }
+
+  key(event) {
+    if (!this.cells.length) return;
+    const row = Math.floor(this.cursor / this.cols);
+    const col = this.cursor % this.cols;
+    const moves = {
+      ArrowUp: [Math.max(row - 1, 0), col],
+      ArrowDown: [Math.min(row + 1, this.rows - 1), col],
+      ArrowLeft: [row, Math.max(col - 1, 0)],
+      ArrowRight: [row, Math.min(col + 1, this.cols - 1)],
+      Home: [row, 0],
+      End: [row, this.cols - 1],
+    };
+    if (moves[event.key]) {
+      const [r, c] = moves[event.key];
+      this.moveCursor(r * this.cols + c);
+      event.preventDefault();
+    } else if (event.key === "Enter" || event.key === " ") {
+      this.choose(this.cursor);
+      event.preventDefault();
+    }
+  }
+}

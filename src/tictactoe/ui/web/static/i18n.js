@@ -1,0 +1,66 @@
+// The page's words: English in the source, translations from /i18n/<lang>.json (web.po).
+// Text is only ever put into the page with textContent or attributes, never as HTML.
+
+const state = { language: "en", messages: {}, levels: [], languages: { en: "English" } };
+
+export const LANGUAGE_KEY = "tictactoe.language";
+
+/** The language to start in: the saved choice, else the browser's, else English. */
+export function preferredLanguage(available) {
+  const saved = localStorage.getItem(LANGUAGE_KEY);
+  if (saved && available.includes(saved)) return saved;
+  for (const wanted of navigator.languages || [navigator.language || "en"]) {
+    const code = wanted.replace("-", "_");
+    if (available.includes(code)) return code;
+    const base = code.split("_")[0];
+    if (base === "zh") return "zh_CN";
+    if (available.includes(base)) return base;
+  }
+  return "en";
+}
+
+/** Load ``code``'s catalog (the level names come with it). */
+export async function loadLanguage(code) {
+  const response = await fetch(`/i18n/${encodeURIComponent(code)}.json`);
+  if (!response.ok) throw new Error(`no catalog for ${code}`);
+  const data = await response.json();
+  state.language = data.language;
+  state.messages = data.messages;
+  state.levels = data.levels;
+  state.languages = data.languages;
+  localStorage.setItem(LANGUAGE_KEY, data.language);
+  document.documentElement.lang = data.language.replace("_", "-");
+  return data;
+}
+
+/** ``text`` in the page's language, with ``{name}`` fields filled from ``params``. */
+export function t(text, params = {}) {
+  const translated = state.messages[text] || text;
+  return translated.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+}
+
+/** Each computer player: name, friendly title and description in the page's language. */
+export function levels() {
+  return state.levels;
+}
+
+export function languages() {
+  return state.languages;
+}
+
+export function language() {
+  return state.language;
+}
+
+/** Translate every element marked ``data-i18n`` (its text) under ``root``. */
+export function translatePage(root = document) {
+  for (const element of root.querySelectorAll("[data-i18n]")) {
+    element.textContent = t(element.dataset.i18n);
+  }
+  for (const element of root.querySelectorAll("[data-i18n-board]")) {
+    const [m, n, k] = element.dataset.i18nBoard.split(",");
+    element.textContent = t("{m} x {n}, {k} in a row", { m, n, k });
+  }
+  document.title = t("Tic-tac-toe");
+}

@@ -1,0 +1,169 @@
+"""``tictactoe games``: the list, filters, JSON, export, import, reset and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tictactoe.archive import Archive
+from tictactoe.core import records
+from tictactoe.core.board import Mark
+from tictactoe.core.records import Format, Record
+from tictactoe.core.rules import Rules
+
+X_WINS = (4, 0, 8, 2, 1, 6, 7)
+
+
+def saved(home: Path) -> list[int]:
+    """Three games in the saved games of ``home``: ids 1, 2, 3."""
+    archive = Archive(home / "games.sqlite3")
+    return [
+        archive.save(Record.of(Rules(), X_WINS, "human", "perfect")),
+        archive.save(Record.of(Rules(15, 15, 5), (112, 113), "search", "win-block")),
+        archive.save(Record.of(Rules(7, 7, 4), (24, 0), "human", "human", resigned=Mark.O)),
+    ]
+
+
+def test_nothing_saved_yet(run, home: Path) -> None:
+    assert run(["games"], "") == (0, "No saved games yet.\n", "")
+
+
+def test_a_finished_terminal_game_is_listed(run) -> None:
+    status, _, _ = run(["play", "--opponent", "first-free", "--size", "3x3"], "X\n5\n9\n1\nno\n")
+    assert status == 0
+    status, out, err = run(["games"], "")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0].split() == ["Number", "Date", "Board", "X", "O", "Result"]
+    assert lines[1].split()[0] == "1"
+    assert "3 x 3, 3 in a row  human  Beginner  X won with 3 in a row" in lines[1]
+    assert lines[-1] == "To step through a game: tictactoe replay NUMBER"
+
+
+def test_the_list_shows_titles_results_and_filters(run, home: Path) -> None:
+    saved(home)
+    _, out, _ = run(["games"], "")
+    rows = out.splitlines()[1:4]
+    assert [row.split()[0] for row in rows] == ["3", "2", "1"]
+    assert rows[0].split()[-6:] == ["human", "human", "X", "won:", "O", "resigned"]
+    assert "Expert" in rows[1] and rows[1].endswith("unfinished")
+    assert "Perfect" in rows[2]
+    _, out, _ = run(["games", "--player", "Search"], "")
+    assert [row.split()[0] for row in out.splitlines()[1:-1]] == ["2"]
+    _, out, _ = run(["games", "--size", "7x7"], "")
+    assert [row.split()[0] for row in out.splitlines()[1:-1]] == ["3"]
+    _, out, _ = run(["games", "--result", "O"], "")
+    assert out == "No saved game matches.\n"
+    _, out, _ = run(["games", "--limit", "1"], "")
+    assert "The newest 1 of 3 games; --limit 0 lists them all." in out
+
+
+def test_json_lists_exact_names_and_cells(run, home: Path) -> None:
+    saved(home)
+    status, out, _ = run(["games", "--json", "--limit", "0"], "")
+    games = json.loads(out)
+    assert status == 0 and [game["id"] for game in games] == [3, 2, 1]
+    assert games[2] == {
+        "id": 1,
+        "started": None,
+        "finished": None,
+        "rows": 3,
+        "cols": 3,
+        "k": 3,
+        "x": "human",
+        "o": "perfect",
+        "winner": "X",
+        "termination": "line",
+        "moves": list(X_WINS),
+    }
+    assert games[0]["termination"] == "resignation"
+
+
+@pytest.mark.parametrize("form", list(Format))
+def test_export_to_standard_output(run, home: Path, form: Format) -> None:
+    saved(home)
+    status, out, err = run(["games", "--export", "2", "--format", form.value], "")
+    assert (status, err) == (0, "")
+    assert out == records.write(Archive(home / "games.sqlite3").get(2), form)
+
+
+def test_export_to_a_file_takes_the_format_from_its_name(
+    run, home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved(home)
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = run(["games", "--export", "1", "-o", "game.sgf"], "")
+    assert (status, out) == (0, "Game 1 written to game.sgf.\n")
+    assert (tmp_path / "game.sgf").read_text(encoding="utf-8").startswith("(;GM[4]")
+    status, _, err = run(["games", "--export", "1", "-o", "no/such/folder/game.txt"], "")
+    assert status == 1 and "no/such/folder/game.txt cannot be written" in err
+
+
+def test_export_refusals(run, home: Path) -> None:
+    saved(home)
+    status, _, err = run(["games", "--export", "3", "--format", "psq"], "")
+    assert status == 2
+    assert "Game 3 cannot be written as psq: PSQ files hold games of 5 in a row" in err
+    status, _, err = run(["games", "--export", "9"], "")
+    assert status == 2 and "There is no saved game 9: tictactoe games lists them." in err
+
+
+def test_import_adds_files_and_reports_bad_ones(run, tmp_path: Path) -> None:
+    good = tmp_path / "good.sgf"
+    good.write_text("(;GM[4]SZ[15]PB[Alice]PW[Bob];B[hh];W[ii])", encoding="utf-8")
+    bad = tmp_path / "bad.psq"
+    bad.write_text("Piskvorky 15x15, 0:0, 0\n99,1,0\n", encoding="utf-8")
+    status, out, err = run(["games", "--import", str(good), str(bad)], "")
+    assert status == 2
+    assert out == f"{good} was added as game 1.\n"
+    assert err == f"Not added: {bad}: PSQ: move 1 (99,1,0) is off the 15x15 board\n"
+    _, out, _ = run(["games"], "")
+    assert "Alice" in out and "Bob" in out
+
+
+def test_reset_asks_first(run, home: Path) -> None:
+    saved(home)
+    assert run(["games", "--reset"], "no\n")[1].endswith("The saved games are unchanged.\n")
+    assert Archive(home / "games.sqlite3").games().total == 3
+    _, out, _ = run(["games", "--reset"], "yes\n")
+    assert out.endswith("There are no saved games now.\n")
+    assert run(["games"], "")[1] == "No saved games yet.\n"
+
+
+def test_a_corrupt_file_is_reported_and_reset_sets_it_aside(run, home: Path) -> None:
+    (home / "games.sqlite3").write_bytes(b"not a database" * 100)
+    status, out, err = run(["games"], "")
+    assert status == 1 and out == ""
+    assert f"The saved games file {home / 'games.sqlite3'} cannot be used:" in err
+    assert "To start a new one, run: tictactoe games --reset" in err
+    status, out, _ = run(["games", "--reset", "--yes"], "")
+    assert status == 0
+    assert f"kept as {home / 'games.sqlite3.broken'}" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["games", "--format", "sgf"], "--format and --output go with --export ID"),
+        (["games", "--yes"], "--yes goes with --reset"),
+        (["games", "--export", "1", "--reset"], "not allowed with argument"),
+        (["games", "--export", "0"], "at least 1"),
+        (["games", "--export", "1", "--format", "pgn"], "format must be one of text, sgf, psq"),
+        (["games", "--result", "win"], "result must be one of x, o, draw, unfinished"),
+        (["games", "--player", "nobody"], "unknown player 'nobody'"),
+        (["games", "--limit", "-1"], "at least 0"),
+        (["games", "--size", "big"], "board size must look like"),
+    ],
+)
+def test_bad_options_exit_2_with_the_reason(run, argv: list[str], message: str) -> None:
+    status, _, err = run(argv, "")
+    assert status == 2 and message in err and "Traceback" not in err
+
+
+def test_in_russian(run, home: Path) -> None:
+    saved(home)
+    _, out, _ = run(["games", "--lang", "ru"], "")
+    assert out.splitlines()[0].split()[:3] == ["Номер", "Дата", "Поле"]
+    assert "победа X: O сдался" in out

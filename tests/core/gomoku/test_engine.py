@@ -1,0 +1,250 @@
+"""The engine: immediate answers, proved wins, limits, cancel, progress, 3 x 3 safety, any board."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tictactoe import players
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.cells import parse
+from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.gomoku.engine import Engine, Reason
+from tictactoe.core.gomoku.limits import Limits, Progress
+from tictactoe.core.gomoku.search import is_mate
+from tictactoe.core.rules import Rules
+
+GOMOKU = Rules(15, 15, 5)
+
+
+def play(rules: Rules, moves: str) -> Board:
+    board = Board.empty(rules)
+    for name in moves.split():
+        board = board.play(parse(rules, name))
+    return board
+
+
+def nodes(count: int) -> Limits:
+    return Limits(seconds=None, nodes=count)
+
+
+def test_registered_as_search_just_before_perfect() -> None:
+    names = players.names()
+    assert names.index("search") == names.index("perfect") - 1
+    assert isinstance(players.create("search", seed=1), Engine)
+    assert players.get("search").thinks
+    assert players.get("search").unsupported_reason(Rules(26, 26, 5)) is None
+    engine = players.create("search", seed=1, think=0.25)
+    assert isinstance(engine, Engine) and engine.limits.seconds == 0.25
+    engine = players.create("search", seed=1, nodes=500)
+    assert isinstance(engine, Engine) and engine.limits.nodes == 500
+
+
+def test_wins_at_once_rather_than_block() -> None:
+    board = Board.parse("OOO../XXX../...../...../.....", k=4)
+    result = Engine().search(board, nodes(1))
+    assert (result.move, result.reason, result.nodes) == (8, Reason.WIN, 0)
+
+
+def test_blocks_at_once() -> None:
+    board = Board.parse("XXX../.O.../.O.../...../.....", k=4)
+    result = Engine().search(board, nodes(1))
+    assert (result.move, result.reason, result.nodes) == (3, Reason.BLOCK, 0)
+
+
+def test_makes_an_open_four_and_proves_it() -> None:
+    board = play(GOMOKU, "g8 a1 h8 a15 i8 o15")
+    result = Engine().search(board, nodes(1000))
+    assert result.reason is Reason.OPEN_FOUR
+    assert result.move in (parse(GOMOKU, "f8"), parse(GOMOKU, "j8"))
+    assert result.winner_moves == 2 and result.proved
+
+
+def test_answers_an_open_three() -> None:
+    # X has an open three on row 8; O must block an end (or lose to an open four).
+    board = play(GOMOKU, "g8 a1 h8 a15 i8")
+    ends = {parse(GOMOKU, name) for name in ("e8", "f8", "j8", "k8")}
+    for seed in range(3):
+        assert Engine(random.Random(seed)).search(board, nodes(3000)).move in ends
+
+
+def test_finds_a_vcf_and_its_line_wins() -> None:
+    # X: a broken four-three: e5 makes a four on the e column and an open three on row 5.
+    board = play(Rules(9, 9, 5), "e2 a9 e3 i9 e4 a8 c5 i8 d5 i7")
+    result = Engine().search(board, nodes(20_000))
+    assert result.proved and result.score > 0
+    line = Board(board.rules, board.x, board.o)
+    for cell in result.pv:
+        line = line.play(cell)
+    assert line.winner is Mark.X
+
+
+def test_search_result_is_reproducible_with_a_node_budget() -> None:
+    board = play(GOMOKU, "h8 i9 i8 g8 j7 h9")
+    first = Engine(random.Random(1)).search(board, nodes(5_000))
+    again = Engine(random.Random(2)).search(board, nodes(5_000))
+    assert (first.move, first.score, first.pv, first.nodes) == (
+        again.move,
+        again.score,
+        again.pv,
+        again.nodes,
+    )
+
+
+def test_progress_reports_each_depth() -> None:
+    board = play(GOMOKU, "h8 i9 i8 g8")
+    reports: list[Progress] = []
+    result = Engine().search(board, nodes(20_000), progress=reports.append)
+    assert [report.depth for report in reports] == list(range(1, len(reports) + 1))
+    assert reports and reports[-1].depth == result.depth
+    assert all(board.is_legal(report.pv[0]) for report in reports)
+    assert [report.nodes for report in reports] == sorted(report.nodes for report in reports)
+
+
+def test_cancel_from_another_thread_returns_a_legal_move() -> None:
+    board = play(GOMOKU, "h8 i9 i8 g8")
+    cancel = threading.Event()
+    reports: list[Progress] = []
+
+    def stop_after_first_depth(progress: Progress) -> None:
+        reports.append(progress)
+        threading.Thread(target=cancel.set).start()
+
+    found: list[int] = []
+    worker = threading.Thread(
+        target=lambda: found.append(
+            Engine().search(board, Limits(seconds=600), stop_after_first_depth, cancel).move
+        )
+    )
+    worker.start()
+    worker.join(120)
+    assert not worker.is_alive() and board.is_legal(found[0])
+    assert len(reports) < 8  # it stopped long before the ten minutes were up
+
+
+def test_cancelled_before_it_starts() -> None:
+    cancel = threading.Event()
+    cancel.set()
+    board = play(GOMOKU, "h8 i9 i8 g8")
+    assert board.is_legal(Engine().search(board, Limits(seconds=600), cancel=cancel).move)
+
+
+def test_empty_board_opens_in_the_centre() -> None:
+    assert Engine().choose(Board.empty(GOMOKU)) == GOMOKU.cell(7, 7)
+    assert Engine(random.Random(3)).choose(Board.empty(Rules(4, 4, 3))) in (5, 6, 9, 10)
+
+
+def test_finished_game_is_refused() -> None:
+    with pytest.raises(IllegalMoveError):
+        Engine().choose(Board.parse("XXX/OO./..."))
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [{"seconds": 0}, {"seconds": float("nan")}, {"nodes": 0}, {"seconds": None}, {"depth": True}],
+)
+def test_limits_are_checked(bad: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        Limits(**bad)  # type: ignore[arg-type]
+
+
+def walk(board: Board, me: Mark, engine: Engine, seen: set[Board]) -> None:
+    """Every game where the engine plays ``me`` against every reply."""
+    if board in seen:
+        return
+    seen.add(board)
+    if board.is_over:
+        assert board.winner != me.other, f"the engine lost as {me}: {board.text}"
+        return
+    moves = [engine.choose(board)] if board.turn is me else board.legal_moves()
+    for cell in moves:
+        walk(board.play(cell), me, engine, seen)
+
+
+@pytest.mark.parametrize("me", [Mark.X, Mark.O])
+def test_never_loses_on_3x3_against_every_opponent(me: Mark) -> None:
+    seen: set[Board] = set()
+    walk(Board.empty(), me, Engine(random.Random(0), nodes=5_000), seen)
+    assert len(seen) > 100
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    m=st.integers(1, 26),
+    n=st.integers(1, 26),
+    k=st.integers(2, 8),
+    seed=st.integers(0, 2**32 - 1),
+    plies=st.integers(0, 60),
+)
+def test_legal_move_on_random_positions(m: int, n: int, k: int, seed: int, plies: int) -> None:
+    if max(m, n) < k:
+        return
+    rules = Rules(m, n, k)
+    rng = random.Random(seed)
+    board = Board.empty(rules)
+    for _ in range(plies):
+        if board.is_over:
+            break
+        board = board.play(rng.choice(board.legal_moves()))
+    if not board.is_over:
+        result = Engine(rng, nodes=300).search(board)
+        assert board.is_legal(result.move)
+        assert result.pv[0] == result.move
+
+
+def test_k2_first_player_wins_at_once_on_the_second_move() -> None:
+    engine = Engine(nodes=200)
+    board = Board.empty(Rules(5, 5, 2))
+    while not board.is_over:
+        board = board.play(engine.choose(board))
+    assert board.winner is Mark.X and board.move_count == 3
+
+
+@pytest.mark.parametrize("opponent", ["win-block", "centre-first", "fork-aware"])
+def test_beats_the_seed_players_on_15x15(opponent: str) -> None:
+    from tictactoe.arena import run_match
+
+    as_x = run_match("search", opponent, GOMOKU, 1, seed=1, nodes=3_000).tally
+    as_o = run_match(opponent, "search", GOMOKU, 1, seed=1, nodes=3_000).tally
+    assert (as_x.x_wins, as_o.o_wins) == (1, 1)
+
+
+def test_proved_scores_are_mates() -> None:
+    board = play(GOMOKU, "g8 a1 h8 a15 i8 o15")
+    assert is_mate(Engine().search(board, nodes(100)).score)
+
+
+def test_a_search_stopped_inside_the_threat_search_leaves_the_position_intact() -> None:
+    # X threatens an open four (i7, k6 or g10); the node budget runs out inside the
+    # threat searches, and the move must still answer the threat.
+    board = play(GOMOKU, "h8 j10 h7 h10 g8 j8 i8 j11 f8 e8 j7 k9 h9 g6 g7")
+    for budget in (500, 1_000, 3_000):
+        cell = Engine().search(board, nodes(budget)).move
+        after = board.play(cell)
+        # After the answer X has no open four to make.
+        result = Engine().search(after, nodes(1))
+        assert result.reason is not Reason.OPEN_FOUR, (budget, cell)
+
+
+def test_usable_from_an_asyncio_server_through_a_thread() -> None:
+    import asyncio
+
+    board = play(GOMOKU, "h8 i9 i8 g8")
+
+    async def serve() -> tuple[int, int]:
+        cancel = threading.Event()
+        task = asyncio.create_task(
+            asyncio.to_thread(Engine().search, board, Limits(seconds=600), None, cancel)
+        )
+        await asyncio.sleep(0.2)  # the event loop stays free while the engine thinks
+        cancel.set()
+        result = await asyncio.wait_for(task, 120)
+        quick = await asyncio.to_thread(Engine().search, board, nodes(500))
+        return result.move, quick.move
+
+    first, second = asyncio.run(serve())
+    assert board.is_legal(first) and board.is_legal(second)

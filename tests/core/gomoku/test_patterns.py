@@ -1,0 +1,103 @@
+"""Line shapes: the codes of known gomoku shapes, any k, the exactly-five rule."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tictactoe.core.gomoku.patterns import (
+    BLOCK3,
+    BLOCK4,
+    FIVE,
+    FLEX3,
+    FLEX4,
+    FOURS,
+    NONE,
+    LineTable,
+    Shapes,
+    line_shapes,
+)
+
+
+def code(row: str, k: int = 5, exact: bool = False) -> int:
+    """The code for X of the cell marked ``*`` in ``row`` (``X``, ``O``, ``.``; edges are walls)."""
+    shapes = Shapes(k, exact)
+    centre = row.index("*")
+    mine = theirs = 0
+    for offset in range(-shapes.radius, shapes.radius + 1):
+        index = centre + offset
+        bit = 1 << (offset + shapes.radius)
+        char = row[index] if 0 <= index < len(row) else "#"
+        if char == "X":
+            mine |= bit
+        elif char in "O#":
+            theirs |= bit
+    return shapes.code(mine, theirs)
+
+
+@pytest.mark.parametrize(
+    ("row", "expected"),
+    [
+        ("..XX*XX..", FIVE),
+        ("XXXX*", FIVE),
+        ("..XXX*..", FLEX4),  # makes an open four
+        ("X.X*X.X", FLEX4),  # X.XXX.X: both gaps complete five (a double four in one line)
+        (".X*X.X.", BLOCK4),  # XXX.X: one gap
+        ("OXXX*...", BLOCK4),  # makes a four closed at one end
+        ("OXX*X.", BLOCK4),
+        ("..XX*.O", FLEX3),  # .XXXX. is still possible on the left
+        ("..XX*...", FLEX3),  # makes an open three
+        ("...X*...", 4),  # an open two (flex2)
+        ("..X.X*..", FLEX3),  # a split three
+        ("OX*X....", BLOCK3),
+        ("O*..O", NONE),  # no room for five
+        ("...*...", 2),  # a lone stone: flex1
+    ],
+)
+def test_gomoku_shapes(row: str, expected: int) -> None:
+    assert code(row) == expected
+
+
+def test_other_k() -> None:
+    assert code("XX*", k=3) == FIVE
+    assert code("..X*..", k=3) == FLEX4  # an open two is k=3's open four
+    assert code(".X*O", k=3) == BLOCK4
+    assert code("..XXXX*..", k=7) == FLEX3  # five of seven, open: becomes an open "four" (k-1)
+    assert code("X*", k=2) == FIVE
+    assert code(".*.", k=2) == FLEX4
+
+
+def test_exactly_five_rule() -> None:
+    assert code("XXXX*X", exact=False) == FIVE
+    assert code("XXXX*X", exact=True) != FIVE  # six in a row does not win
+    assert code(".XXXX*.", exact=True) == FIVE
+    assert code("XX.XX*.", exact=False) == BLOCK4  # the gap completes (six in a row)
+    assert code("XX.XX*.", exact=True) < BLOCK4  # ... which does not win exactly five
+
+
+def test_line_description_masks() -> None:
+    shapes = Shapes(5)
+    # X X X . . on a line of 9 from the edge: cells 3 and 4 make (closed) fours for X.
+    xs = 0b000000111
+    info = line_shapes(shapes, 9, xs, 0)
+    assert info[0][3] == BLOCK4 and info[0][4] == BLOCK4
+    assert info[6 + 2 * FOURS] == 0b11000  # X's four cells
+    table = LineTable(shapes, 9)
+    assert table[xs] == info and len(table) == 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(".XO"), min_size=5, max_size=12), st.data())
+def test_five_code_means_the_stone_completes_five(cells: list[str], data: st.DataObject) -> None:
+    empties = [index for index, char in enumerate(cells) if char == "."]
+    if not empties:
+        return
+    spot = data.draw(st.sampled_from(empties))
+    row = "".join(cells[:spot]) + "*" + "".join(cells[spot + 1 :])
+    left = right = 0
+    while spot - left - 1 >= 0 and cells[spot - left - 1] == "X":
+        left += 1
+    while spot + right + 1 < len(cells) and cells[spot + right + 1] == "X":
+        right += 1
+    assert (code(row) == FIVE) == (left + 1 + right >= 5)

@@ -1,0 +1,284 @@
+"""The Gomocup brain: every command line by line, threads, and whole games against processes."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.gomoku.manager import BrainError, BrainProcess
+from tictactoe.core.gomoku.protocol import ABOUT, FAST_SECONDS, Brain, serve
+from tictactoe.core.rules import Rules
+
+BRAIN = [sys.executable, "-m", "tictactoe", "brain"]
+
+
+class Script:
+    """A brain fed one line at a time, collecting its answers."""
+
+    def __init__(self) -> None:
+        self.out: list[str] = []
+        self.brain = Brain(self.out.append)
+
+    def say(self, *lines: str) -> list[str]:
+        """Send lines; the answers they produced (progress messages left out)."""
+        start = len(self.out)
+        for line in lines:
+            self.brain.handle(line)
+        return [line for line in self.out[start:] if not line.startswith("MESSAGE depth")]
+
+
+def move_of(answer: str) -> tuple[int, int]:
+    x, y = answer.split(",")
+    return int(x), int(y)
+
+
+@pytest.fixture
+def brain() -> Script:
+    script = Script()
+    assert script.say("START 15", "INFO timeout_turn 200") == ["OK"]
+    return script
+
+
+def test_start_sizes() -> None:
+    script = Script()
+    assert script.say("START 20") == ["OK"]
+    assert script.say("RECTSTART 20,12") == ["OK"]
+    assert script.brain.rules == Rules(12, 20, 5)
+    for bad in ("START 4", "START 27", "START x", "START", "RECTSTART 20", "RECTSTART a,b"):
+        (answer,) = script.say(bad)
+        assert answer.startswith("ERROR"), bad
+
+
+def test_commands_before_start_are_errors() -> None:
+    script = Script()
+    for line in ("BEGIN", "TURN 1,1", "BOARD", "TAKEBACK 1,1", "RESTART"):
+        (answer,) = script.say(line)
+        assert answer == "ERROR no board: send START first"
+
+
+def test_begin_opens_in_the_centre(brain: Script) -> None:
+    assert brain.say("BEGIN") == ["7,7"]
+
+
+def test_turn_answers_a_free_cell(brain: Script) -> None:
+    (answer,) = brain.say("TURN 7,7")
+    assert answer != "7,7" and all(0 <= value < 15 for value in move_of(answer))
+
+
+def test_bad_turns_change_nothing(brain: Script) -> None:
+    brain.say("TURN 7,7")
+    stones = dict(brain.brain.stones)
+    assert brain.say("TURN 7,7") == ["ERROR 7,7 is taken"]
+    assert brain.say("TURN 15,0") == ["ERROR 15,0 is off the board: x 0-14, y 0-14"]
+    for bad in ("TURN", "TURN 1", "TURN a,b", "TURN -1,3", "TURN 1,2,3", "TURN " + "9" * 5000):
+        (answer,) = brain.say(bad)
+        assert answer.startswith("ERROR bad coordinates") or "off the board" in answer, bad
+    assert brain.brain.stones == stones
+
+
+def test_board_then_the_winning_move(brain: Script) -> None:
+    lines = ["BOARD", *(f"{x},7,1" for x in (3, 4, 5, 6)), "0,0,2", "0,1,2", "0,2,2", "DONE"]
+    assert brain.say(*lines) in (["2,7"], ["7,7"])
+
+
+def test_board_blocks_the_opponents_four(brain: Script) -> None:
+    lines = ["BOARD", *(f"{x},7,2" for x in (3, 4, 5, 6)), "0,0,1", "2,7,1", "0,2,1", "DONE"]
+    assert brain.say(*lines) == ["7,7"]
+
+
+def test_board_with_bad_lines_still_answers(brain: Script) -> None:
+    answers = brain.say("BOARD", "1,1,1", "garbage", "2,2,7", "1,1,2", "99,1,1", "DONE")
+    assert [line.split(" ")[0] for line in answers[:-1]] == ["ERROR"] * 4
+    assert "," in answers[-1]
+
+
+def test_takeback(brain: Script) -> None:
+    brain.say("TURN 7,7")
+    assert brain.say("TAKEBACK 7,7") == ["OK"]
+    assert 7 * 15 + 7 not in brain.brain.stones
+    assert brain.say("TAKEBACK 7,7") == ["ERROR TAKEBACK of an empty cell"]
+
+
+def test_restart_clears_the_board(brain: Script) -> None:
+    brain.say("TURN 7,7")
+    assert brain.say("RESTART") == ["OK"]
+    assert brain.brain.stones == {}
+
+
+def test_about_unknown_and_blank_lines(brain: Script) -> None:
+    assert brain.say("ABOUT") == [ABOUT]
+    assert brain.say("about") == [ABOUT]
+    assert brain.say("") == []
+    (answer,) = brain.say("SWAP2BOARD")
+    assert answer.startswith("UNKNOWN")
+
+
+def test_info(brain: Script) -> None:
+    assert (
+        brain.say(
+            "INFO timeout_turn 0",
+            "INFO timeout_match 100000",
+            "INFO time_left 50000",
+            "INFO max_memory 83886080",
+            "INFO game_type 1",
+            "INFO folder /tmp",
+            "INFO THREAD_NUM 2",
+        )
+        == []
+    )
+    assert brain.brain.seconds() == FAST_SECONDS
+    brain.say("INFO timeout_turn 10000")
+    assert brain.brain.seconds() <= 50_000 / 1000 / 20  # a share of the match time left
+    assert 1_000 <= brain.brain.engine.table_limit < 1_500_000
+    (answer,) = brain.say("INFO timeout_turn soon")
+    assert answer.startswith("DEBUG")
+
+
+def test_rule_exactly_five(brain: Script) -> None:
+    assert brain.say("INFO rule 1") == []
+    assert brain.brain.engine.exact
+    # X X X X . X: the gap would make six, which does not win under this rule.
+    lines = ["BOARD", *(f"{x},7,1" for x in (2, 3, 4, 5, 7)), "0,0,2", "0,1,2", "0,3,2", "DONE"]
+    assert brain.say(*lines) == ["1,7"]
+    assert brain.say("INFO rule 4")[0].startswith("MESSAGE")  # renju: said, not supported
+
+
+def test_progress_messages(brain: Script) -> None:
+    brain.say("INFO timeout_turn 500", "TURN 7,7")
+    messages = [line for line in brain.out if line.startswith("MESSAGE depth")]
+    assert messages and " pv " in messages[-1] and " n/ms " in messages[-1]
+
+
+def test_end(brain: Script) -> None:
+    brain.say("END")
+    assert brain.brain.ended
+
+
+def feed(lines: list[str]) -> tuple[int, list[str]]:
+    """Run :func:`serve` on the lines; its status and output lines."""
+    out = io.StringIO()
+    status = serve(io.StringIO("".join(line + "\n" for line in lines)), out)
+    return status, out.getvalue().splitlines()
+
+
+def test_serve_until_end_of_input() -> None:
+    status, out = feed(["START 15", "INFO timeout_turn 100", "BEGIN", "ABOUT"])
+    assert status == 0 and out[:2] == ["OK", "7,7"] and out[-1] == ABOUT
+
+
+def test_end_while_thinking_stops_at_once_and_says_nothing() -> None:
+    read, write = os.pipe()
+    out = io.StringIO()
+    with open(read, encoding="utf-8") as stdin, open(write, "w", encoding="utf-8") as feeder:
+        worker = threading.Thread(target=serve, args=(stdin, out), daemon=True)
+        worker.start()
+        lines = ["START 15", "INFO timeout_turn 600000", "TURN 7,7"]
+        feeder.write("".join(line + "\n" for line in lines))
+        feeder.flush()
+        while "depth" not in out.getvalue():  # it is thinking (ten minutes allowed)
+            time.sleep(0.05)
+            assert worker.is_alive()
+        feeder.write("END\n")
+        feeder.flush()
+        worker.join(60)
+        assert not worker.is_alive()
+    answers = [line for line in out.getvalue().splitlines() if not line.startswith("MESSAGE")]
+    assert answers == ["OK"]  # no move after END
+
+
+def test_stop_while_thinking_answers_with_the_best_move_so_far() -> None:
+    read, write = os.pipe()
+    out = io.StringIO()
+    with open(read, encoding="utf-8") as stdin, open(write, "w", encoding="utf-8") as feeder:
+        worker = threading.Thread(target=serve, args=(stdin, out), daemon=True)
+        worker.start()
+        feeder.write("START 15\nINFO timeout_turn 600000\nTURN 7,7\n")
+        feeder.flush()
+        while "depth" not in out.getvalue():
+            time.sleep(0.05)
+        feeder.write("YXSTOP\nABOUT\n")
+        feeder.flush()
+        while ABOUT not in out.getvalue():
+            time.sleep(0.05)
+            assert worker.is_alive()
+        feeder.write("END\n")
+        feeder.flush()
+        worker.join(60)
+    answers = [line for line in out.getvalue().splitlines() if not line.startswith("MESSAGE")]
+    assert answers[0] == "OK" and "," in answers[1] and answers[2] == ABOUT
+
+
+def test_garbage_bytes_never_stop_the_brain() -> None:
+    done = subprocess.run(
+        BRAIN,
+        input=b"\xff\xfe garbage\nSTART 15\n\x00\x01\nTURN \xff,1\nBEGIN\nEND\n",
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0 and b"Traceback" not in done.stderr
+    lines = done.stdout.decode().splitlines()
+    assert lines[0].startswith("UNKNOWN") and "OK" in lines
+
+
+def test_own_manager_plays_a_whole_game_between_two_processes() -> None:
+    rules = Rules(15, 15, 5)
+    black = BrainProcess(BRAIN, turn_seconds=0.2)
+    white = BrainProcess(BRAIN, turn_seconds=0.2)
+    try:
+        assert black.about() == ABOUT
+        board = Board.empty(rules)
+        while not board.is_over:
+            brain = black if board.turn is Mark.X else white
+            board = board.play(brain.play(board))
+        assert board.winner is not None or board.is_full
+    finally:
+        assert black.close() == 0 and white.close() == 0
+    assert any(line.startswith("MESSAGE depth") for line in black.messages)
+
+
+def test_manager_reports_a_brain_that_fails() -> None:
+    brain = BrainProcess([sys.executable, "-c", "print('ERROR no thanks')"], turn_seconds=0.1)
+    with pytest.raises(BrainError, match="no thanks"):
+        brain.start(Rules(15, 15, 5))
+    brain.close()
+
+
+def test_pygomo_client_plays_a_game_against_the_console_script() -> None:
+    pygomo = pytest.importorskip("pygomo")
+    script = shutil.which("pbrain-tictactoe") or ""
+    if not script:
+        pytest.skip("pbrain-tictactoe is not installed")
+    infos: list[object] = []
+    black = pygomo.EngineClient(script)
+    white = pygomo.EngineClient(script)
+    try:
+        for client in (black, white):
+            assert client.start(15)
+            client.set_time(turn_time_ms=200)
+        assert "tictactoe" in (black.about() or "")
+        rules = Rules(15, 15, 5)
+        board = Board.empty(rules)
+        result = black.begin(timeout=30, on_info=infos.append)
+        while True:
+            assert result is not None
+            cell = result.move.row * rules.n + result.move.col
+            board = board.play(cell)
+            if board.is_over:
+                break
+            mover = white if board.turn is Mark.O else black
+            last = (result.move.col, result.move.row)
+            result = mover.turn(last, timeout=30, on_info=infos.append)
+        assert board.winner is not None or board.is_full
+        assert infos  # pygomo parsed the brain's progress lines
+    finally:
+        black.quit()
+        white.quit()

@@ -1,0 +1,53 @@
+"""Hints on every board: exact verdicts on small boards, the engine's on big ones."""
+
+from __future__ import annotations
+
+from tictactoe.core.advice import Verdict, can_solve, suggest
+from tictactoe.core.board import Board
+from tictactoe.core.cells import parse
+from tictactoe.core.gomoku.limits import Limits
+from tictactoe.core.rules import Rules
+
+
+def test_exact_on_small_boards() -> None:
+    found = suggest(Board.parse("XX./OO./..."), top=5)
+    assert [(s.label, s.verdict, s.winner_moves, s.exact) for s in found] == [
+        ("c1", Verdict.WINNING, 1, True),
+        ("c2", Verdict.EQUAL, None, True),
+        ("a3", Verdict.LOSING, 1, True),
+        ("b3", Verdict.LOSING, 1, True),
+        ("c3", Verdict.LOSING, 1, True),
+    ]
+    assert len(suggest(Board.empty(), top=3)) == 3
+    assert suggest(Board.parse("XXX/OO./...")) == ()
+
+
+def test_engine_proves_a_forced_win_on_big_boards() -> None:
+    rules = Rules(15, 15, 5)
+    board = Board.empty(rules)
+    for name in ["g8", "a1", "h8", "a15", "i8", "o15"]:
+        board = board.play(parse(rules, name))
+    assert not can_solve(board)
+    (best,) = suggest(board, limits=Limits(seconds=None, nodes=2_000))
+    assert best.verdict is Verdict.WINNING and best.winner_moves == 2 and not best.exact
+    assert best.label in ("f8", "j8") and best.line[0] == best.cell
+
+
+def test_engine_ranks_a_few_moves_on_a_quiet_board() -> None:
+    rules = Rules(15, 15, 5)
+    board = Board.empty(rules).play(rules.cell(7, 7)).play(rules.cell(7, 8))
+    found = suggest(board, top=3, limits=Limits(seconds=None, nodes=5_000))
+    assert len(found) == 3 and len({s.cell for s in found}) == 3
+    assert all(board.is_legal(s.cell) for s in found)
+    assert all(s.verdict in (Verdict.BETTER, Verdict.EQUAL, Verdict.WORSE) for s in found)
+    assert [s.score for s in found] == sorted((s.score for s in found), reverse=True)
+
+
+def test_engine_sees_a_lost_position() -> None:
+    rules = Rules(15, 15, 5)
+    board = Board.empty(rules)
+    # X has an open four: whatever O does, X wins next move.
+    for name in ["g8", "a1", "h8", "a15", "i8", "o15", "j8"]:
+        board = board.play(parse(rules, name))
+    found = suggest(board, limits=Limits(seconds=None, nodes=2_000))
+    assert found and found[0].verdict is Verdict.LOSING and found[0].winner_moves == 1

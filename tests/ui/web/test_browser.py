@@ -1,0 +1,269 @@
+"""The page in a real browser: Debian's Chromium driven by Playwright, against the real server.
+
+Nothing is downloaded: Playwright's driver comes with its wheel and the
+browser is ``/usr/bin/chromium``. Set ``TICTACTOE_SCREENSHOTS=docs/screenshots``
+to write the README's screenshots from these runs (otherwise they go to a
+temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_support import ServerProcess, start_server
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 15_000
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """The real ``tictactoe web`` for this module's pages."""
+    server = start_server(tmp_path_factory.mktemp("web-home"), "--claim-after", "2")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    with playwright_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where screenshots go: the README's folder when asked for, else a temporary one."""
+    chosen = os.environ.get("TICTACTOE_SCREENSHOTS")
+    return Path(chosen) if chosen else tmp_path
+
+
+class Tab:
+    """One browser page with the checks the tests need; it fails on any script error."""
+
+    def __init__(self, browser: Any, live: ServerProcess, **options: Any) -> None:
+        self.context = browser.new_context(**options)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(TIMEOUT_MS)
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on(
+            "console",
+            lambda message: self.errors.append(message.text) if message.type == "error" else None,
+        )
+        self.live = live
+
+    def open(self, path: str = "/") -> Tab:
+        self.page.goto(self.live.url + path)
+        self.page.wait_for_selector("#board [role=gridcell]")
+        return self
+
+    def status(self, text: str) -> None:
+        playwright_api.expect(self.page.locator("#status")).to_contain_text(text)
+
+    def cell(self, index: int) -> Any:
+        return self.page.locator(f"#board [data-cell='{index}']")
+
+    def marks(self) -> str:
+        return "".join(
+            self.page.locator("#board [role=gridcell] .mark").all_text_contents()
+        ).strip()
+
+    def wait_moves(self, count: int) -> None:
+        self.page.wait_for_function(
+            "(n) => document.querySelectorAll('#board .mark.x, #board .mark.o').length === n",
+            arg=count,
+        )
+
+    def close(self) -> None:
+        assert self.errors == [], self.errors
+        self.context.close()
+
+
+def start_solo(tab: Tab, level: str, board: str = "3x3x3", first: str = "you") -> None:
+    page = tab.page
+    page.select_option("#board-size", board)
+    page.select_option("#level", level)
+    page.select_option("#first", first)
+    page.click("#play-computer")
+
+
+def test_a_whole_game_against_the_computer_by_clicks(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000}).open()
+    start_solo(tab, "first-free")
+    tab.status("Your move (X)")
+    tab.cell(3).click()
+    tab.wait_moves(2)  # the computer answered (first-free: the top left)
+    tab.cell(4).click()
+    tab.wait_moves(4)
+    tab.page.click("#hint")
+    playwright_api.expect(tab.cell(5)).to_have_class(re.compile(r"\bhint-win\b"))
+    playwright_api.expect(tab.page.locator("#legend")).to_be_visible()
+    tab.page.screenshot(path=shots / "web-3x3-hints.png")
+    tab.cell(5).click()
+    tab.status("You win!")
+    for cell in (3, 4, 5):
+        playwright_api.expect(tab.cell(cell)).to_have_class(re.compile(r"\bwin\b"))
+    playwright_api.expect(tab.page.locator("#score")).to_have_text("You 1 · computer 0 · draws 0")
+    tab.page.wait_for_timeout(700)  # the winning line's animation
+    tab.page.screenshot(path=shots / "web-3x3-won.png")
+    # A reload brings the same game back: the seat token is in the browser.
+    tab.page.reload()
+    tab.status("You win!")
+    assert tab.marks() == "OOXXX"
+    tab.page.click("#new-game")
+    tab.wait_moves(0)
+    tab.close()
+
+
+def test_two_friends_play_through_an_invite_link(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    host = Tab(browser, live, viewport={"width": 900, "height": 1000}).open()
+    host.page.click("#play-friend")
+    link = host.page.locator("#invite-link")
+    host.page.wait_for_function(
+        "() => document.getElementById('invite-link').value.includes('/play/')"
+    )
+    invite = link.input_value()
+    host.status("Waiting for your friend")
+    guest = Tab(browser, live, viewport={"width": 700, "height": 900}).open(
+        invite.removeprefix(live.url)
+    )
+    guest.status("Your friend's move (X)")
+    host.status("Your move (X)")
+    host.page.screenshot(path=shots / "web-friend-invite.png")
+    host.cell(0).click()
+    guest.wait_moves(1)
+    guest.cell(4).click()
+    host.wait_moves(2)
+    guest.page.reload()  # the friend reloads mid-game and is back in the same seat
+    guest.wait_moves(2)
+    guest.status("Your friend's move (X)")
+    watcher = Tab(browser, live).open(invite.removeprefix(live.url))
+    watcher.status("X to move")
+    watcher.cell(8).click(force=True)  # a spectator's click does nothing
+    watcher.page.wait_for_timeout(300)
+    assert watcher.marks() == "XO"
+    host.cell(1).click()
+    guest.wait_moves(3)
+    guest.cell(8).click()
+    host.wait_moves(4)
+    host.cell(2).click()
+    host.status("You win!")
+    guest.status("Your friend wins.")
+    watcher.status("X wins!")
+    assert watcher.marks() == "XXXOO"
+    guest.page.click("#rematch")
+    host.page.click("#rematch")  # accepted: the marks swap
+    guest.status("Your move (X)")
+    host.status("Your friend's move (X)")
+    for tab in (host, guest, watcher):
+        tab.close()
+
+
+def test_a_game_on_a_phone(browser: Any, live: ServerProcess, shots: Path) -> None:
+    tab = Tab(
+        browser,
+        live,
+        viewport={"width": 360, "height": 740},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    ).open()
+    width = "document.documentElement.scrollWidth"
+    assert tab.page.evaluate(width) <= 360
+    start_solo(tab, "win-block", board="15x15x5")
+    tab.page.wait_for_selector("#board.gomoku [data-cell='224']")
+    assert tab.page.evaluate(width) <= 360
+    box = tab.page.locator("#board").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+    tab.cell(112).tap()
+    tab.wait_moves(2)
+    tab.page.select_option("#language", "vi")
+    playwright_api.expect(tab.page.locator("h1")).to_have_text("Cờ ca-rô")
+    tab.status("Đến lượt bạn (X)")
+    tab.page.screenshot(path=shots / "web-15x15-phone.png", full_page=True)
+    tab.close()
+
+
+def test_the_dark_theme_follows_the_system(browser: Any, live: ServerProcess, shots: Path) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 900}, color_scheme="dark").open()
+    start_solo(tab, "fork-aware", board="7x7x5")
+    tab.page.wait_for_selector("#board.gomoku [data-cell='48']")
+    background = tab.page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(22, 22, 26)"
+    tab.cell(24).click()
+    tab.wait_moves(2)
+    tab.cell(25).click()
+    tab.wait_moves(4)
+    tab.page.screenshot(path=shots / "web-7x7-dark.png")
+    tab.close()
+
+
+def test_a_whole_game_by_keyboard_alone(browser: Any, live: ServerProcess) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000}).open()
+    page = tab.page
+    page.wait_for_function(
+        "() => document.querySelector('#status').textContent.includes('Your move')"
+    )
+    for _ in range(40):  # Tab through the settings to the board
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.getAttribute('role')") == "gridcell":
+            break
+    else:
+        raise AssertionError("Tab never reached the board")
+    assert page.evaluate("document.activeElement.dataset.cell") == "4"  # the centre
+    page.keyboard.press("Enter")
+    tab.wait_moves(2)
+    playwright_api.expect(page.locator("#announce")).to_contain_text(" plays ")
+    while not page.evaluate("document.querySelector('#status').textContent.match(/win|tie/)"):
+        free = page.evaluate(
+            "[...document.querySelectorAll('#board [aria-disabled=false]')]"
+            ".map((cell) => Number(cell.dataset.cell))"
+        )
+        if not free:
+            page.wait_for_timeout(100)
+            continue
+        here = int(page.evaluate("document.activeElement.dataset.cell"))
+        target = free[0]
+        for _ in range(here // 3 - target // 3):
+            page.keyboard.press("ArrowUp")
+        for _ in range(target // 3 - here // 3):
+            page.keyboard.press("ArrowDown")
+        for _ in range(here % 3 - target % 3):
+            page.keyboard.press("ArrowLeft")
+        for _ in range(target % 3 - here % 3):
+            page.keyboard.press("ArrowRight")
+        count = page.evaluate("document.querySelectorAll('#board .mark.x, #board .mark.o').length")
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(n) => document.querySelectorAll('#board .mark.x, #board .mark.o').length > n",
+            arg=count,
+        )
+    label = page.locator("#board [data-cell='4']").get_attribute("aria-label")
+    assert label is not None and label.startswith("b2: X")
+    tab.close()

@@ -1,0 +1,67 @@
+"""``tictactoe web`` as a person runs it: starting, a busy port, a missing Redis, Ctrl-C."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import Callable
+
+import httpx2
+from web_support import ServerProcess
+
+from tictactoe.cli import main
+
+
+def test_help_lists_the_options(capsys: object) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tictactoe", "web", "--help"], capture_output=True, text=True
+    )
+    assert result.returncode == 0
+    for option in ("--host", "--port", "--open", "--redis", "--max-rooms", "--claim-after"):
+        assert option in result.stdout
+
+
+def test_a_busy_port_is_said_plainly(capsys) -> None:  # type: ignore[no-untyped-def]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["web", "--port", str(port), "--lang", "ru"]) == 1
+    err = capsys.readouterr().err
+    assert f"Порт {port}" in err and "--port" in err and "Traceback" not in err
+
+
+def test_an_unreachable_redis_is_said_plainly(capsys) -> None:  # type: ignore[no-untyped-def]
+    with socket.socket() as closed:
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    assert main(["web", "--redis", f"redis://127.0.0.1:{port}/0"]) == 1
+    err = capsys.readouterr().err
+    assert "Cannot reach Redis" in err and "Traceback" not in err
+
+
+def test_bad_options_stop_with_usage(capsys) -> None:  # type: ignore[no-untyped-def]
+    for args in (["--port", "http"], ["--max-rooms", "0"], ["--idle", "9" * 5000]):
+        try:
+            main(["web", *args])
+        except SystemExit as stop:
+            assert stop.code == 2
+        else:
+            raise AssertionError(f"{args} was accepted")
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_the_server_serves_and_stops_cleanly_on_ctrl_c(
+    server_factory: Callable[..., ServerProcess],
+) -> None:
+    server = server_factory()
+    page = httpx2.get(server.url + "/")
+    assert page.status_code == 200 and "Tic-tac-toe" in page.text
+    server.process.send_signal(signal.SIGINT)
+    output, _ = server.process.communicate(timeout=15)
+    text = output.decode()
+    assert server.process.returncode == 130, text  # Ctrl-C's status, as in the other commands
+    assert f"http://127.0.0.1:{server.port}/" in text and "The server has stopped." in text
+    assert "Traceback" not in text

@@ -1,0 +1,186 @@
+"""Helpers for the web game's tests: pages over WebSockets, a hand-moved clock, server processes.
+
+``client`` runs the app in-process (a thread for the computer's moves, a
+clock the test can move); ``live_server`` starts the real ``tictactoe web``
+command on a free loopback port; ``redis_url`` starts Debian's
+``redis-server`` on a free loopback port for the session (skipped, saying
+why, only when the binary is missing).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from tictactoe.ui.web.server import Settings
+
+ORIGIN = "http://testserver"
+"""The test client's own origin (its Host is ``testserver``)."""
+
+
+@dataclass
+class Clock:
+    """A clock the test moves by hand (seconds since the epoch)."""
+
+    now: float = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@dataclass
+class Web:
+    """The app under the test client, its clock and its folder."""
+
+    client: TestClient
+    clock: Clock
+    home: Path
+    settings: Settings
+    opened: list[WebSocketTestSession] = field(default_factory=list)
+
+    @property
+    def server(self) -> Any:
+        return self.client.app.state.server  # type: ignore[attr-defined]
+
+    def connect(self, origin: str | None = ORIGIN) -> WebSocketTestSession:
+        headers = {} if origin is None else {"origin": origin}
+        return self.client.websocket_connect("/ws", headers=headers)
+
+    def open(self) -> Page:
+        """A page connected for the rest of the test (closed before the app stops)."""
+        session = self.connect()
+        page = Page(session.__enter__())
+        self.opened.append(session)
+        return page
+
+    def close_pages(self) -> None:
+        for session in reversed(self.opened):
+            with contextlib.suppress(Exception):  # already closed by the test
+                session.__exit__(None, None, None)
+        self.opened.clear()
+
+    def run(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Await ``function(*args)`` on the app's event loop."""
+        assert self.client.portal is not None
+        return self.client.portal.call(function, *args)
+
+
+@dataclass
+class Page:
+    """One WebSocket, as a page would use it: send JSON, read until a message arrives."""
+
+    ws: WebSocketTestSession
+    seen: list[dict[str, Any]] = field(default_factory=list)
+
+    def send(self, **message: Any) -> None:
+        self.ws.send_text(json.dumps(message))
+
+    def read(self) -> dict[str, Any]:
+        message: dict[str, Any] = self.ws.receive_json()
+        self.seen.append(message)
+        return message
+
+    def until(self, kind: str, check: Callable[[dict[str, Any]], bool] = lambda m: True) -> Any:
+        """Read until a message of type ``kind`` that passes ``check`` (at most 200 messages)."""
+        for _ in range(200):
+            message = self.read()
+            if message["t"] == kind and check(message):
+                return message
+        raise AssertionError(f"no {kind} message came")
+
+    def state(self, check: Callable[[dict[str, Any]], bool] = lambda m: True) -> Any:
+        return self.until("state", check)
+
+    def error(self) -> Any:
+        return self.until("error")
+
+
+def make_settings(home: Path, **changes: Any) -> Settings:
+    values: dict[str, Any] = {"think_processes": 0, "data_dir": home, "heartbeat_seconds": 3600}
+    values.update(changes)
+    return Settings(**values)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def wait_for_port(port: int, process: subprocess.Popen[bytes] | None = None) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            raise AssertionError(f"the server exited with {process.returncode}")
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on port {port}")
+
+
+@dataclass
+class ServerProcess:
+    """A ``tictactoe web`` process."""
+
+    port: int
+    process: subprocess.Popen[bytes]
+    args: list[str]
+    env: dict[str, str]
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def kill(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+    def restart(self) -> None:
+        self.stop()
+        self.process = _spawn(self.args, self.env)
+        wait_for_port(self.port, self.process)
+
+
+def _spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "tictactoe", "web", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def start_server(home: Path, *extra: str, port: int | None = None) -> ServerProcess:
+    """Start ``tictactoe web`` on a free port (the computer in a thread: quick to start)."""
+    port = free_port() if port is None else port
+    args = ["--port", str(port), "--think-processes", "0", *extra]
+    env = {**os.environ, "TICTACTOE_HOME": str(home)}
+    process = _spawn(args, env)
+    wait_for_port(port, process)
+    return ServerProcess(port, process, args, env)
