@@ -31,6 +31,8 @@ play out.
 from __future__ import annotations
 
 import _thread
+import functools
+import time
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import NamedTuple
@@ -47,20 +49,48 @@ DRAW_SCORE = 0
 LOSS_SCORE = -1
 """Search score of a position the side to move loses."""
 
-MAX_CELLS = 20
-"""Largest board the exact solver accepts: 5 x 4, 2 x 10 and 4 x 5 are solved from
-empty in about a second and every first move valued in two; 21 to 24 cells
-(3 x 8, 4 x 6, 2 x 12) take from ten seconds to minutes."""
+MAX_CELLS = 36
+"""Largest board exact play considers at all; bigger ones go to the engine at once."""
 
-MAX_LINE_CELLS = 18
-"""Largest one-row (or one-column) board: a single row is harder per cell
-(1 x 18 with k=4 takes two seconds to value every first move, 1 x 20 ten)."""
+SMALL_CELLS = 20
+"""Boards this small are always played exactly (every first move valued in under a second)."""
+
+PLAY_NODES = 100_000
+"""Work exact play may need for the first move of a board: valuing every first move
+of the empty board (with the fastest win or slowest loss) within this many search
+nodes, a few seconds at most, is what :func:`unsupported_reason` measures."""
+
+MAX_PROOF_CELLS = 49
+"""Largest board :func:`prove` takes on (it may still run for ever on a big one)."""
 
 PAIR_FROM = 6
 """Fewest empty cells at which the searches look for a pairing strategy."""
 
+TICK_MASK = (1 << 12) - 1
+"""The searches check their budget, memory bound and progress every 4,096 nodes."""
+
+PROGRESS_SECONDS = 1.0
+"""Least time between two progress reports of a proof."""
+
+ENTRY_BYTES = 200
+"""Memory one table entry takes, measured on the 5 x 5 proof (key, bounds, dict slot)."""
+
+DEFAULT_MEMORY = 2 << 30
+"""Default memory bound of a proof's tables: 2 GiB."""
+
+DEFAULT_MAX_ENTRIES = DEFAULT_MEMORY // ENTRY_BYTES
+"""Table entries that fit in :data:`DEFAULT_MEMORY`."""
+
 CHUNK_BITS = 10
 """Most key bits one canonicalisation lookup table covers (tables have 2**bits entries)."""
+
+
+ProofProgress = Callable[[int, int, float], None]
+"""Progress callback of a proof: ``(nodes, table entries, elapsed seconds)``."""
+
+
+class _OutOfBudget(Exception):
+    """Raised inside a search when it has spent its node budget."""
 
 
 class Value(StrEnum):
@@ -133,20 +163,134 @@ class Solution(NamedTuple):
     """Every move that keeps :attr:`value` with the best :attr:`plies`, sorted."""
 
 
+class Cost(NamedTuple):
+    """What valuing every first move of an empty board costs, measured once."""
+
+    finished: bool
+    """False when the search gave up at :data:`PLAY_NODES` nodes."""
+    nodes: int
+    seconds: float
+
+
+@functools.lru_cache(maxsize=64)
+def first_move_cost(rules: Rules) -> Cost:
+    """Measure the search nodes and seconds of every first move's outcome on ``rules``'s
+    empty board, giving up at :data:`PLAY_NODES` nodes (the answer is kept per board)."""
+    engine = _Engine(rules)
+    engine.max_nodes = PLAY_NODES
+    empty = Board.empty(rules)
+    start = time.perf_counter()
+    try:
+        for cell in empty.legal_moves():
+            engine.outcome(*_sides(empty.play_unchecked(cell)))
+    except _OutOfBudget:
+        return Cost(False, engine.nodes, time.perf_counter() - start)
+    return Cost(True, engine.nodes, time.perf_counter() - start)
+
+
 def unsupported_reason(rules: Rules) -> str | None:
-    """Why the exact solver refuses ``rules``'s board, or None if it can solve it."""
+    """Why exact play refuses ``rules``'s board, or None if it plays it.
+
+    Boards of up to :data:`SMALL_CELLS` cells are always played; up to
+    :data:`MAX_CELLS` the cost is measured (:func:`first_move_cost`, a few
+    seconds the first time a board is asked about) and a board whose first
+    move would take more than :data:`PLAY_NODES` nodes is refused with the
+    estimate.
+    """
     if rules.size > MAX_CELLS:
         return (
-            f"{rules.m} x {rules.n} has {rules.size} cells: exact solving is limited to "
-            f"boards of at most {MAX_CELLS} cells (5 x 4 takes about a second; "
-            "every extra cell multiplies the work)"
+            f"{rules.m} x {rules.n} has {rules.size} cells: exact play is limited to boards of "
+            f"at most {MAX_CELLS} cells"
         )
-    if min(rules.m, rules.n) == 1 and rules.size > MAX_LINE_CELLS:
-        return (
-            f"{rules.m} x {rules.n} is a single line of {rules.size} cells: exact solving "
-            f"is limited to lines of at most {MAX_LINE_CELLS} cells"
+    if rules.size <= SMALL_CELLS:
+        return None
+    cost = first_move_cost(rules)
+    if cost.finished:
+        return None
+    rate = cost.nodes / max(cost.seconds, 1e-9)
+    return (
+        f"{rules.m} x {rules.n} with k={rules.k} is too slow to play exactly: valuing the first "
+        f"move needs more than {PLAY_NODES:,} positions (over {PLAY_NODES / rate:.0f} s here, "
+        f"at {rate:,.0f} positions a second)"
+    )
+
+
+class Proof(NamedTuple):
+    """A finished proof of a position's value, with what it cost."""
+
+    value: Value
+    """Win, draw or loss for the side to move."""
+    nodes: int
+    """Positions searched."""
+    entries: int
+    """Table entries at the end."""
+    peak_entries: int
+    """Most table entries held at once (checked every few thousand nodes)."""
+    max_entries: int
+    """The bound on table entries that the memory bound allows."""
+    memory: int
+    """The memory bound of the tables, in bytes."""
+    evictions: int
+    """How often the table was full and its cheaper half dropped."""
+    seconds: float
+    """Wall-clock time."""
+    cpu_seconds: float
+    """Processor time of this process during the proof."""
+
+
+def prove(
+    board: Board,
+    *,
+    progress: ProofProgress | None = None,
+    memory: int = DEFAULT_MEMORY,
+    max_nodes: int | None = None,
+) -> Proof:
+    """Prove the value of ``board`` for the side to move from scratch, with fresh tables.
+
+    ``progress`` is called about every :data:`PROGRESS_SECONDS` with the
+    nodes searched, the table entries and the seconds elapsed (and once at
+    the end). The tables hold at most ``memory // ENTRY_BYTES`` entries:
+    when full, the half that saves the least work is dropped. Raises
+    :class:`UnsolvableError` past :data:`MAX_PROOF_CELLS` cells, or when
+    ``max_nodes`` is given and spent.
+    """
+    _check_board(board)
+    rules = board.rules
+    if rules.size > MAX_PROOF_CELLS:
+        raise UnsolvableError(
+            f"cannot prove {rules}: proofs are limited to boards of at most "
+            f"{MAX_PROOF_CELLS} cells"
         )
-    return None
+    max_entries = max(memory // ENTRY_BYTES, 1 << 10)
+    engine = _Engine(rules, max_entries)
+    engine.progress = progress
+    engine.max_nodes = max_nodes
+    cpu = time.process_time()
+    engine.started = start = time.perf_counter()
+    if board.is_over:
+        value = _finished(board).value
+    else:
+        try:
+            value = _SCORE_VALUES[engine.score(*_sides(board), LOSS_SCORE, WIN_SCORE)]
+        except _OutOfBudget:
+            raise UnsolvableError(
+                f"cannot prove {rules}: not finished within {max_nodes:,} positions"
+            ) from None
+    entries = len(engine.scores) + len(engine.horizon)
+    elapsed = time.perf_counter() - start
+    if progress is not None:
+        progress(engine.nodes, entries, elapsed)
+    return Proof(
+        value,
+        engine.nodes,
+        entries,
+        max(engine.peak_entries, entries),
+        max_entries,
+        memory,
+        engine.evictions,
+        elapsed,
+        time.process_time() - cpu,
+    )
 
 
 class Solver:
@@ -324,7 +468,7 @@ def _make_canonical(rules: Rules) -> Callable[[int], int]:
 class _Engine:
     """Searches of one board size: tables, transposition tables and the two searches."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
         self.rules = rules
         self.lines = list(rules.line_masks)
         self.order = tuple(1 << cell for cell in rules.centre_distance_order)
@@ -337,8 +481,47 @@ class _Engine:
         self.outcomes: dict[int, Outcome] = {}
         """Key -> exact outcome, for positions already measured."""
         self.nodes = 0
+        self.max_nodes: int | None = None
+        """Node count at which a search gives up with :class:`_OutOfBudget` (None: never)."""
+        self.max_entries = max_entries
+        """Most entries the two tables hold together; past it the cheapest are dropped."""
+        self.peak_entries = 0
+        self.evictions = 0
+        self.progress: ProofProgress | None = None
+        self.started = time.perf_counter()
+        self.next_report = 0.0
         self.score = self._make_score_search()
         self.within = self._make_horizon_search()
+
+    def tick(self) -> None:
+        """Every :data:`TICK_MASK` + 1 nodes: the node budget, the memory bound, progress."""
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _OutOfBudget
+        entries = len(self.scores) + len(self.horizon)
+        if entries > self.peak_entries:
+            self.peak_entries = entries
+        if entries > self.max_entries:
+            self.evict()
+        if self.progress is not None:
+            elapsed = time.perf_counter() - self.started
+            if elapsed >= self.next_report:
+                self.next_report = elapsed + PROGRESS_SECONDS
+                self.progress(self.nodes, len(self.scores) + len(self.horizon), elapsed)
+
+    def evict(self) -> None:
+        """Drop the cheapest half of the table entries: replacement by value.
+
+        An entry's value is the work it saves, which grows with the empty
+        cells of its position (the size of the tree below it), so the
+        positions nearest the end of the game go first. Losing entries
+        costs only time: every search result stays exact.
+        """
+        self.evictions += 1
+        self.horizon.clear()
+        scores = self.scores  # the searches hold this very dict: change it in place
+        ranked = sorted(scores, key=int.bit_count)  # fewest marks (most work saved) first
+        for key in ranked[len(ranked) // 2 :]:
+            del scores[key]
 
     def key(self, mover: int, other: int) -> int:
         """The canonical key of a position."""
@@ -396,6 +579,8 @@ class _Engine:
             beta: int,
         ) -> int:
             engine.nodes += 1
+            if not engine.nodes & TICK_MASK:
+                engine.tick()
             key = canonical(me | opp << size)
             bounds = table.get(key)
             if bounds is not None:
@@ -525,6 +710,8 @@ class _Engine:
             beta: int,
         ) -> int:
             engine.nodes += 1
+            if not engine.nodes & TICK_MASK:
+                engine.tick()
             if depth <= 0:
                 return DRAW_SCORE
             position = canonical(me | opp << size)
