@@ -55,7 +55,7 @@ MAX_CELLS = 36
 SMALL_CELLS = 20
 """Boards this small are always played exactly (every first move valued in under a second)."""
 
-PLAY_NODES = 100_000
+PLAY_NODES = 30_000
 """Work exact play may need for the first move of a board: valuing every first move
 of the empty board (with the fastest win or slowest loss) within this many search
 nodes, a few seconds at most, is what :func:`unsupported_reason` measures."""
