@@ -55,10 +55,12 @@ MAX_CELLS = 36
 SMALL_CELLS = 20
 """Boards this small are always played exactly (every first move valued in under a second)."""
 
-PLAY_NODES = 30_000
-"""Work exact play may need for the first move of a board: valuing every first move
-of the empty board (with the fastest win or slowest loss) within this many search
-nodes, a few seconds at most, is what :func:`unsupported_reason` measures."""
+PLAY_NODES = 60_000
+"""Most search nodes exact play may need for the first two moves of a board (see
+:func:`opening_cost`): enough for a move within about a second afterwards."""
+
+PLAY_SECONDS = 3.0
+"""Most seconds the same measurement may take (pairing searches make some nodes slow)."""
 
 MAX_PROOF_CELLS = 49
 """Largest board :func:`prove` takes on (it may still run for ever on a big one)."""
@@ -164,25 +166,36 @@ class Solution(NamedTuple):
 
 
 class Cost(NamedTuple):
-    """What valuing every first move of an empty board costs, measured once."""
+    """What the first two moves of an empty board cost exact play, measured once."""
 
     finished: bool
-    """False when the search gave up at :data:`PLAY_NODES` nodes."""
+    """False when the search gave up at :data:`PLAY_NODES` nodes or :data:`PLAY_SECONDS`."""
     nodes: int
     seconds: float
 
 
 @functools.lru_cache(maxsize=64)
-def first_move_cost(rules: Rules) -> Cost:
-    """Measure the search nodes and seconds of every first move's outcome on ``rules``'s
-    empty board, giving up at :data:`PLAY_NODES` nodes (the answer is kept per board)."""
-    engine = _Engine(rules)
+def opening_cost(rules: Rules) -> Cost:
+    """Measure the nodes and seconds exact play needs for its first two moves on ``rules``.
+
+    That is every first move's outcome on the empty board, then every reply's
+    outcome after a first move in the corner (the slowest to answer: it
+    throws value away, and refuting each reply costs most). The search gives
+    up at :data:`PLAY_NODES` nodes or :data:`PLAY_SECONDS` seconds; the
+    answer is kept per board.
+    """
+    engine = _Engine(rules, tick_mask=(1 << 6) - 1)  # some nodes take milliseconds here
     engine.max_nodes = PLAY_NODES
-    empty = Board.empty(rules)
     start = time.perf_counter()
+    engine.deadline = start + PLAY_SECONDS
+    empty = Board.empty(rules)
+    corner = empty.play_unchecked(0)
     try:
-        for cell in empty.legal_moves():
-            engine.outcome(*_sides(empty.play_unchecked(cell)))
+        for board in (empty, corner):
+            for cell in board.legal_moves():
+                child = board.play_unchecked(cell)
+                if not child.is_over:
+                    engine.outcome(*_sides(child))
     except _OutOfBudget:
         return Cost(False, engine.nodes, time.perf_counter() - start)
     return Cost(True, engine.nodes, time.perf_counter() - start)
@@ -192,10 +205,10 @@ def unsupported_reason(rules: Rules) -> str | None:
     """Why exact play refuses ``rules``'s board, or None if it plays it.
 
     Boards of up to :data:`SMALL_CELLS` cells are always played; up to
-    :data:`MAX_CELLS` the cost is measured (:func:`first_move_cost`, a few
-    seconds the first time a board is asked about) and a board whose first
-    move would take more than :data:`PLAY_NODES` nodes is refused with the
-    estimate.
+    :data:`MAX_CELLS` the cost is measured (:func:`opening_cost`, up to
+    :data:`PLAY_SECONDS` the first time a board is asked about) and a board
+    whose first two moves take more than :data:`PLAY_NODES` nodes or
+    :data:`PLAY_SECONDS` seconds is refused with the estimate.
     """
     if rules.size > MAX_CELLS:
         return (
@@ -204,14 +217,13 @@ def unsupported_reason(rules: Rules) -> str | None:
         )
     if rules.size <= SMALL_CELLS:
         return None
-    cost = first_move_cost(rules)
+    cost = opening_cost(rules)
     if cost.finished:
         return None
-    rate = cost.nodes / max(cost.seconds, 1e-9)
     return (
-        f"{rules.m} x {rules.n} with k={rules.k} is too slow to play exactly: valuing the first "
-        f"move needs more than {PLAY_NODES:,} positions (over {PLAY_NODES / rate:.0f} s here, "
-        f"at {rate:,.0f} positions a second)"
+        f"{rules.m} x {rules.n} with k={rules.k} is too slow to play exactly: its first two "
+        f"moves need more than {cost.nodes:,} positions, over {cost.seconds:.1f} s here "
+        f"(exact play allows {PLAY_NODES:,} positions or {PLAY_SECONDS:g} s)"
     )
 
 
@@ -468,8 +480,12 @@ def _make_canonical(rules: Rules) -> Callable[[int], int]:
 class _Engine:
     """Searches of one board size: tables, transposition tables and the two searches."""
 
-    def __init__(self, rules: Rules, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
+    def __init__(
+        self, rules: Rules, max_entries: int = DEFAULT_MAX_ENTRIES, tick_mask: int = TICK_MASK
+    ) -> None:
         self.rules = rules
+        self.tick_mask = tick_mask
+        """:meth:`tick` runs when the node count has none of these bits set."""
         self.lines = list(rules.line_masks)
         self.order = tuple(1 << cell for cell in rules.centre_distance_order)
         self.canonical = _make_canonical(rules)
@@ -483,6 +499,8 @@ class _Engine:
         self.nodes = 0
         self.max_nodes: int | None = None
         """Node count at which a search gives up with :class:`_OutOfBudget` (None: never)."""
+        self.deadline: float | None = None
+        """``time.perf_counter()`` at which a search gives up too (None: never)."""
         self.max_entries = max_entries
         """Most entries the two tables hold together; past it the cheapest are dropped."""
         self.peak_entries = 0
@@ -494,8 +512,10 @@ class _Engine:
         self.within = self._make_horizon_search()
 
     def tick(self) -> None:
-        """Every :data:`TICK_MASK` + 1 nodes: the node budget, the memory bound, progress."""
+        """Every few thousand nodes: the node budget, the deadline, the memory bound, progress."""
         if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _OutOfBudget
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise _OutOfBudget
         entries = len(self.scores) + len(self.horizon)
         if entries > self.peak_entries:
@@ -566,6 +586,7 @@ class _Engine:
         canonical = self.canonical
         table = self.scores
         engine = self
+        tick_mask = self.tick_mask
         pair_from = PAIR_FROM
         find_pairing = self.pairings.find
 
@@ -579,7 +600,7 @@ class _Engine:
             beta: int,
         ) -> int:
             engine.nodes += 1
-            if not engine.nodes & TICK_MASK:
+            if not engine.nodes & tick_mask:
                 engine.tick()
             key = canonical(me | opp << size)
             bounds = table.get(key)
@@ -696,6 +717,7 @@ class _Engine:
         table = self.horizon
         values = self.scores
         engine = self
+        tick_mask = self.tick_mask
         pair_from = PAIR_FROM
         find_pairing = self.pairings.find
 
@@ -710,7 +732,7 @@ class _Engine:
             beta: int,
         ) -> int:
             engine.nodes += 1
-            if not engine.nodes & TICK_MASK:
+            if not engine.nodes & tick_mask:
                 engine.tick()
             if depth <= 0:
                 return DRAW_SCORE
