@@ -17,15 +17,21 @@ than finding the exact length of the game:
 Both searches share the same pruning, all on plain ints:
 
 * a line holding both marks is dead, and so is a line that needs more marks
-  than its owner has moves left; with no live line left the rest is a draw;
+  than its owner has moves left (or than fit in the horizon); with no live
+  line left the rest is a draw;
 * an immediate win is played at once; an opponent's immediate win must be
   blocked (two of them lose); a move that makes two threats wins in three;
-* cells on no live line are interchangeable, so only one of them is tried;
+* a pairing strategy (:mod:`tictactoe.core.pairing`) for the side not
+  trying to win proves the other cannot: the score is at most a draw;
+* cells on no live line are never tried: a mark there is a pass, and an
+  extra mark never hurts its owner, so a mark on a live line is as good;
 * moves are ordered: cells that make or stop a threat first.
 
-Time limits and progress reports are not part of the search: callers decide
-what to solve, and :func:`unsupported_reason` keeps boards too big for exact
-play out.
+:func:`prove` proves one position from scratch with progress reports, a
+memory bound (the table drops its cheapest half when full) and node counts.
+Which boards exact play takes on is a measured cost: :func:`unsupported_reason`
+times the first two moves of each board size once (:func:`opening_cost`) and
+refuses a board that would take too long, with the figure.
 """
 
 from __future__ import annotations
