@@ -240,3 +240,35 @@ def test_a_reader_that_stops_early_is_no_traceback() -> None:
     err = process.stderr.read().decode()
     assert process.wait(timeout=60) == 141  # 128 + SIGPIPE, as for `yes | head -1`
     assert err == ""
+
+
+EMPTY_5X5 = "/".join(["....."] * 5)
+EMPTY_6X5 = "/".join(["....."] * 6)
+
+
+def test_proof_of_the_empty_5x5_k4_is_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run([EMPTY_5X5, "--k", "4", "--proof"]) == 0
+    captured = capsys.readouterr()
+    assert "X to move: draw (proved)\n" in captured.out
+    assert "searched 13,327 positions" in captured.out
+    assert captured.err.startswith(
+        "proving 5 x 5, k=4: tables held under 2 GiB (10,737,418 entries)"
+    )
+    assert "13,327 positions, table 12,071 entries" in captured.err
+
+
+def test_proof_of_the_empty_6x5_k4_is_a_first_player_win_in_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run([EMPTY_6X5, "--k", "4", "--proof", "--json"]) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert record["value"] == "win" and record["proof"] is True
+    assert record["nodes"] == 1747 and record["evictions"] == 0
+    assert record["max_entries"] == 10737418
+
+
+def test_proof_of_a_finished_or_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(["XXX/OO./...", "X", "--proof"]) == 2
+    captured = capsys.readouterr()
+    assert "game over: X has won" in captured.out
+    assert "bad position" in captured.err and "Traceback" not in captured.err

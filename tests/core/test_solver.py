@@ -12,13 +12,20 @@ from tictactoe.core.board import Board
 from tictactoe.core.errors import PositionError, TicTacToeError, UnsolvableError
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import (
+    DEFAULT_MEMORY,
     DRAW_SCORE,
+    ENTRY_BYTES,
     LOSS_SCORE,
+    MAX_CELLS,
+    PLAY_NODES,
+    TICK_MASK,
     WIN_SCORE,
     Outcome,
     Solution,
     Solver,
     Value,
+    opening_cost,
+    prove,
     unsupported_reason,
 )
 
@@ -187,15 +194,68 @@ def test_finished_positions() -> None:
     assert solver.move_outcomes(Board.parse("XXX/OO./...")) == {}
 
 
-@pytest.mark.parametrize(
-    "rules", [Rules(5, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5), Rules(3, 7, 3), Rules(1, 19, 4)]
-)
+@pytest.mark.parametrize("rules", [Rules(7, 7, 5), Rules(15, 15, 5), Rules(2, 19, 4)])
 def test_too_big_boards_are_refused(rules: Rules) -> None:
     reason = unsupported_reason(rules)
     assert reason is not None
-    assert f"{rules.m} x {rules.n}" in reason
+    assert f"{rules.m} x {rules.n}" in reason and f"at most {MAX_CELLS} cells" in reason
     with pytest.raises(UnsolvableError, match="cannot solve"):
         Solver().solve(Board.empty(rules))
+
+
+@pytest.mark.parametrize("rules", [Rules(6, 5, 4), Rules(5, 5, 4)])
+def test_a_board_too_slow_to_play_is_refused_with_the_measured_cost(rules: Rules) -> None:
+    # 6 x 5: the first moves take 1.3 million nodes to value; 5 x 5: the replies
+    # to a corner 800,000 (both are proved in a fraction of that, see below).
+    cost = opening_cost(rules)
+    assert not cost.finished
+    reason = unsupported_reason(rules)
+    assert reason is not None
+    assert f"{rules.m} x {rules.n} with k=4" in reason and f"{PLAY_NODES:,} positions" in reason
+    with pytest.raises(UnsolvableError, match="too slow"):
+        Solver().value(Board.empty(rules))
+
+
+def test_the_cost_of_a_playable_board_is_measured_once() -> None:
+    rules = Rules(7, 3, 3)
+    cost = opening_cost(rules)
+    assert cost.finished and 0 < cost.nodes < PLAY_NODES
+    assert opening_cost(rules) is cost
+    assert unsupported_reason(rules) is None
+
+
+@pytest.mark.parametrize(
+    ("rules", "value"),
+    [(Rules(5, 5, 4), Value.DRAW), (Rules(6, 5, 4), Value.WIN), (Rules(4, 4, 4), Value.DRAW)],
+)
+def test_proofs_of_the_known_values(rules: Rules, value: Value) -> None:
+    reports: list[tuple[int, int, float]] = []
+    proof = prove(Board.empty(rules), progress=lambda *report: reports.append(report))
+    assert proof.value is value
+    assert proof.memory == DEFAULT_MEMORY and proof.max_entries == DEFAULT_MEMORY // ENTRY_BYTES
+    assert 0 < proof.entries <= proof.peak_entries <= proof.nodes
+    assert proof.evictions == 0
+    assert reports[-1] == (proof.nodes, proof.entries, proof.seconds)
+
+
+def test_a_proof_in_little_memory_drops_entries_and_keeps_the_answer() -> None:
+    board = Board.empty(Rules(5, 5, 4))  # 12,071 entries with room to spare
+    tight = prove(board, memory=5000 * ENTRY_BYTES)
+    assert tight.value is Value.DRAW
+    assert tight.evictions > 0 and tight.max_entries == 5000
+    assert tight.entries <= tight.max_entries + TICK_MASK + 1
+
+
+def test_a_proof_past_its_node_budget_is_refused() -> None:
+    with pytest.raises(UnsolvableError, match="within 5,000 positions"):
+        prove(Board.empty(Rules(5, 5, 4)), max_nodes=5000)
+    with pytest.raises(UnsolvableError, match="at most"):
+        prove(Board.empty(Rules(8, 8, 5)))
+
+
+def test_a_finished_position_is_proved_at_once() -> None:
+    proof = prove(Board.parse("XXX/OO./..."))
+    assert (proof.value, proof.nodes) == (Value.LOSS, 0)
 
 
 @pytest.mark.parametrize("board", [None, "X../.../...", Rules(), 0])
@@ -218,7 +278,18 @@ def test_anything_but_a_board_is_a_position_error(board: object) -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(), Rules(4, 4, 4), Rules(5, 4, 4), Rules(4, 5, 3), Rules(2, 10, 4), Rules(1, 18)],
+    [
+        Rules(),
+        Rules(4, 4, 4),
+        Rules(5, 4, 4),
+        Rules(4, 5, 3),
+        Rules(2, 10, 4),
+        Rules(1, 18),
+        Rules(1, 26, 4),
+        Rules(5, 5, 3),
+        Rules(5, 5, 5),
+        Rules(3, 7, 3),
+    ],
 )
 def test_supported_boards(rules: Rules) -> None:
     assert unsupported_reason(rules) is None

@@ -26,7 +26,15 @@ from tictactoe.core.errors import TicTacToeError, UnsolvableError, shown
 from tictactoe.core.gomoku.engine import Engine, Reason, Result
 from tictactoe.core.gomoku.limits import Limits
 from tictactoe.core.rules import MIN_K
-from tictactoe.core.solver import Outcome, Solution, Solver, Value
+from tictactoe.core.solver import (
+    DEFAULT_MEMORY,
+    ENTRY_BYTES,
+    Outcome,
+    Solution,
+    Solver,
+    Value,
+    prove,
+)
 
 LINE_LIMIT = 4096
 """Longest line of standard input read as a position (the biggest board takes 701 characters)."""
@@ -76,6 +84,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="boards too big to solve exactly: positions the engine searches instead "
         "(the same answer on every machine)",
     )
+    parser.add_argument(
+        "--proof",
+        action="store_true",
+        help="prove each position's value from scratch instead, however long it takes "
+        "(up to 7 x 7): progress on standard error, then the positions searched",
+    )
     parser.epilog = UNIT
 
 
@@ -84,7 +98,16 @@ def run(args: argparse.Namespace) -> int:
     if STDIN in args.positions and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text: a bad position
     limits = Limits.of(getattr(args, "think", None), getattr(args, "nodes", None))
-    return solve_all(args.positions, args.k, args.json, sys.stdin, sys.stdout, sys.stderr, limits)
+    return solve_all(
+        args.positions,
+        args.k,
+        args.json,
+        sys.stdin,
+        sys.stdout,
+        sys.stderr,
+        limits,
+        proof=getattr(args, "proof", False),
+    )
 
 
 def solve_all(
@@ -95,10 +118,13 @@ def solve_all(
     out: TextIO,
     err: TextIO,
     limits: Limits | None = None,
+    *,
+    proof: bool = False,
 ) -> int:
     """Answer each position on ``out`` and each bad one on ``err``; the exit status.
 
-    Boards too big to solve exactly are searched by the engine within ``limits``.
+    Boards too big to solve exactly are searched by the engine within ``limits``;
+    with ``proof`` each value is proved from scratch instead (:func:`proved`).
 
     Lines of ``stdin`` longer than :data:`LINE_LIMIT` are bad positions (read
     in bounded memory); a ``-`` whose input holds no position is said to have
@@ -116,6 +142,13 @@ def solve_all(
         solved_any = True
         try:
             board = Board.parse(text, k)
+            if proof:
+                report = proved(board, as_json, err)
+                if not as_json and not first:
+                    print(file=out)
+                print(report, file=out, flush=True)
+                first = False
+                continue
             try:
                 solution = solver.solve(board)
                 moves = solver.move_outcomes(board)
@@ -145,6 +178,53 @@ def solve_all(
         print("tictactoe solve: nothing to solve: standard input held no position", file=err)
         status = EXIT_BAD_INPUT
     return status
+
+
+def proved(board: Board, as_json: bool, err: TextIO) -> str:
+    """Prove ``board``'s value from scratch: the memory bound, then progress, on ``err``;
+    the report (value and positions searched) is returned."""
+    print(
+        f"proving {board.rules.m} x {board.rules.n}, k={board.rules.k}: tables held under "
+        f"{DEFAULT_MEMORY / 2**30:g} GiB ({DEFAULT_MEMORY // ENTRY_BYTES:,} entries)",
+        file=err,
+        flush=True,
+    )
+
+    def progress(nodes: int, entries: int, elapsed: float) -> None:
+        print(
+            f"  {nodes:,} positions, table {entries:,} entries, {elapsed:.1f} s",
+            file=err,
+            flush=True,
+        )
+
+    result = prove(board, progress=progress)
+    counts = {
+        "nodes": result.nodes,
+        "table_entries": result.entries,
+        "peak_entries": result.peak_entries,
+        "max_entries": result.max_entries,
+        "evictions": result.evictions,
+    }
+    if as_json:
+        return json.dumps(
+            {"position": board.text, "exact": True, "proof": True, "value": str(result.value)}
+            | counts
+            | {"seconds": round(result.seconds, 3), "cpu_seconds": round(result.cpu_seconds, 3)}
+        )
+    lines = header(board)
+    if board.is_over:
+        return "\n".join([*lines, game_over(board)])
+    mover = board.turn
+    verdict = "draw" if result.value is Value.DRAW else f"{mover} {result.value}s"
+    if result.value is Value.LOSS:
+        verdict = f"{_other(mover)} wins"
+    lines.append(f"{mover} to move: {verdict} (proved)")
+    lines.append(
+        f"searched {result.nodes:,} positions in {result.seconds:.2f} s "
+        f"({result.cpu_seconds:.2f} s of processor time); table {result.entries:,} entries "
+        f"(at most {result.peak_entries:,}, bound {result.max_entries:,})"
+    )
+    return "\n".join(lines)
 
 
 def searched(board: Board, engine: Engine, limits: Limits) -> Result | None:

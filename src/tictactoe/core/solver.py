@@ -17,26 +17,35 @@ than finding the exact length of the game:
 Both searches share the same pruning, all on plain ints:
 
 * a line holding both marks is dead, and so is a line that needs more marks
-  than its owner has moves left; with no live line left the rest is a draw;
+  than its owner has moves left (or than fit in the horizon); with no live
+  line left the rest is a draw;
 * an immediate win is played at once; an opponent's immediate win must be
   blocked (two of them lose); a move that makes two threats wins in three;
-* cells on no live line are interchangeable, so only one of them is tried;
+* a pairing strategy (:mod:`tictactoe.core.pairing`) for the side not
+  trying to win proves the other cannot: the score is at most a draw;
+* cells on no live line are never tried: a mark there is a pass, and an
+  extra mark never hurts its owner, so a mark on a live line is as good;
 * moves are ordered: cells that make or stop a threat first.
 
-Time limits and progress reports are not part of the search: callers decide
-what to solve, and :func:`unsupported_reason` keeps boards too big for exact
-play out.
+:func:`prove` proves one position from scratch with progress reports, a
+memory bound (the table drops its cheapest half when full) and node counts.
+Which boards exact play takes on is a measured cost: :func:`unsupported_reason`
+times the first two moves of each board size once (:func:`opening_cost`) and
+refuses a board that would take too long, with the figure.
 """
 
 from __future__ import annotations
 
 import _thread
+import functools
+import time
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import NamedTuple
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import PositionError, TicTacToeError, UnsolvableError, shown
+from tictactoe.core.pairing import Pairings
 from tictactoe.core.rules import Rules
 
 WIN_SCORE = 1
@@ -46,17 +55,50 @@ DRAW_SCORE = 0
 LOSS_SCORE = -1
 """Search score of a position the side to move loses."""
 
-MAX_CELLS = 20
-"""Largest board the exact solver accepts: 5 x 4, 2 x 10 and 4 x 5 are solved from
-empty in about a second and every first move valued in two; 21 to 24 cells
-(3 x 8, 4 x 6, 2 x 12) take from ten seconds to minutes."""
+MAX_CELLS = 36
+"""Largest board exact play considers at all; bigger ones go to the engine at once."""
 
-MAX_LINE_CELLS = 18
-"""Largest one-row (or one-column) board: a single row is harder per cell
-(1 x 18 with k=4 takes two seconds to value every first move, 1 x 20 ten)."""
+SMALL_CELLS = 20
+"""Boards this small are always played exactly (every first move valued in under a second)."""
+
+PLAY_NODES = 60_000
+"""Most search nodes exact play may need for the first two moves of a board (see
+:func:`opening_cost`): enough for a move within about a second afterwards."""
+
+PLAY_SECONDS = 3.0
+"""Most seconds the same measurement may take (pairing searches make some nodes slow)."""
+
+MAX_PROOF_CELLS = 49
+"""Largest board :func:`prove` takes on (it may still run for ever on a big one)."""
+
+PAIR_FROM = 6
+"""Fewest empty cells at which the searches look for a pairing strategy."""
+
+TICK_MASK = (1 << 12) - 1
+"""The searches check their budget, memory bound and progress every 4,096 nodes."""
+
+PROGRESS_SECONDS = 1.0
+"""Least time between two progress reports of a proof."""
+
+ENTRY_BYTES = 200
+"""Memory one table entry takes, measured on the 5 x 5 proof (key, bounds, dict slot)."""
+
+DEFAULT_MEMORY = 2 << 30
+"""Default memory bound of a proof's tables: 2 GiB."""
+
+DEFAULT_MAX_ENTRIES = DEFAULT_MEMORY // ENTRY_BYTES
+"""Table entries that fit in :data:`DEFAULT_MEMORY`."""
 
 CHUNK_BITS = 10
 """Most key bits one canonicalisation lookup table covers (tables have 2**bits entries)."""
+
+
+ProofProgress = Callable[[int, int, float], None]
+"""Progress callback of a proof: ``(nodes, table entries, elapsed seconds)``."""
+
+
+class _OutOfBudget(Exception):
+    """Raised inside a search when it has spent its node budget."""
 
 
 class Value(StrEnum):
@@ -129,20 +171,144 @@ class Solution(NamedTuple):
     """Every move that keeps :attr:`value` with the best :attr:`plies`, sorted."""
 
 
+class Cost(NamedTuple):
+    """What the first two moves of an empty board cost exact play, measured once."""
+
+    finished: bool
+    """False when the search gave up at :data:`PLAY_NODES` nodes or :data:`PLAY_SECONDS`."""
+    nodes: int
+    seconds: float
+
+
+@functools.lru_cache(maxsize=64)
+def opening_cost(rules: Rules) -> Cost:
+    """Measure the nodes and seconds exact play needs for its first two moves on ``rules``.
+
+    That is every first move's outcome on the empty board, then every reply's
+    outcome after a first move in the corner (the slowest to answer: it
+    throws value away, and refuting each reply costs most). The search gives
+    up at :data:`PLAY_NODES` nodes or :data:`PLAY_SECONDS` seconds; the
+    answer is kept per board.
+    """
+    engine = _Engine(rules, tick_mask=(1 << 6) - 1)  # some nodes take milliseconds here
+    engine.max_nodes = PLAY_NODES
+    start = time.perf_counter()
+    engine.deadline = start + PLAY_SECONDS
+    empty = Board.empty(rules)
+    corner = empty.play_unchecked(0)
+    try:
+        for board in (empty, corner):
+            for cell in board.legal_moves():
+                child = board.play_unchecked(cell)
+                if not child.is_over:
+                    engine.outcome(*_sides(child))
+    except _OutOfBudget:
+        return Cost(False, engine.nodes, time.perf_counter() - start)
+    return Cost(True, engine.nodes, time.perf_counter() - start)
+
+
 def unsupported_reason(rules: Rules) -> str | None:
-    """Why the exact solver refuses ``rules``'s board, or None if it can solve it."""
+    """Why exact play refuses ``rules``'s board, or None if it plays it.
+
+    Boards of up to :data:`SMALL_CELLS` cells are always played; up to
+    :data:`MAX_CELLS` the cost is measured (:func:`opening_cost`, up to
+    :data:`PLAY_SECONDS` the first time a board is asked about) and a board
+    whose first two moves take more than :data:`PLAY_NODES` nodes or
+    :data:`PLAY_SECONDS` seconds is refused with the estimate.
+    """
     if rules.size > MAX_CELLS:
         return (
-            f"{rules.m} x {rules.n} has {rules.size} cells: exact solving is limited to "
-            f"boards of at most {MAX_CELLS} cells (5 x 4 takes about a second; "
-            "every extra cell multiplies the work)"
+            f"{rules.m} x {rules.n} has {rules.size} cells: exact play is limited to boards of "
+            f"at most {MAX_CELLS} cells"
         )
-    if min(rules.m, rules.n) == 1 and rules.size > MAX_LINE_CELLS:
-        return (
-            f"{rules.m} x {rules.n} is a single line of {rules.size} cells: exact solving "
-            f"is limited to lines of at most {MAX_LINE_CELLS} cells"
+    if rules.size <= SMALL_CELLS:
+        return None
+    cost = opening_cost(rules)
+    if cost.finished:
+        return None
+    return (
+        f"{rules.m} x {rules.n} with k={rules.k} is too slow to play exactly: its first two "
+        f"moves need more than {cost.nodes:,} positions, over {cost.seconds:.1f} s here "
+        f"(exact play allows {PLAY_NODES:,} positions or {PLAY_SECONDS:g} s)"
+    )
+
+
+class Proof(NamedTuple):
+    """A finished proof of a position's value, with what it cost."""
+
+    value: Value
+    """Win, draw or loss for the side to move."""
+    nodes: int
+    """Positions searched."""
+    entries: int
+    """Table entries at the end."""
+    peak_entries: int
+    """Most table entries held at once (checked every few thousand nodes)."""
+    max_entries: int
+    """The bound on table entries that the memory bound allows."""
+    memory: int
+    """The memory bound of the tables, in bytes."""
+    evictions: int
+    """How often the table was full and its cheaper half dropped."""
+    seconds: float
+    """Wall-clock time."""
+    cpu_seconds: float
+    """Processor time of this process during the proof."""
+
+
+def prove(
+    board: Board,
+    *,
+    progress: ProofProgress | None = None,
+    memory: int = DEFAULT_MEMORY,
+    max_nodes: int | None = None,
+) -> Proof:
+    """Prove the value of ``board`` for the side to move from scratch, with fresh tables.
+
+    ``progress`` is called about every :data:`PROGRESS_SECONDS` with the
+    nodes searched, the table entries and the seconds elapsed (and once at
+    the end). The tables hold at most ``memory // ENTRY_BYTES`` entries:
+    when full, the half that saves the least work is dropped. Raises
+    :class:`UnsolvableError` past :data:`MAX_PROOF_CELLS` cells, or when
+    ``max_nodes`` is given and spent.
+    """
+    _check_board(board)
+    rules = board.rules
+    if rules.size > MAX_PROOF_CELLS:
+        raise UnsolvableError(
+            f"cannot prove {rules}: proofs are limited to boards of at most "
+            f"{MAX_PROOF_CELLS} cells"
         )
-    return None
+    max_entries = max(memory // ENTRY_BYTES, 1 << 10)
+    engine = _Engine(rules, max_entries)
+    engine.progress = progress
+    engine.max_nodes = max_nodes
+    cpu = time.process_time()
+    engine.started = start = time.perf_counter()
+    if board.is_over:
+        value = _finished(board).value
+    else:
+        try:
+            value = _SCORE_VALUES[engine.score(*_sides(board), LOSS_SCORE, WIN_SCORE)]
+        except _OutOfBudget:
+            raise UnsolvableError(
+                f"cannot prove {rules}: not finished within {max_nodes:,} positions"
+            ) from None
+    entries = len(engine.scores) + len(engine.horizon)
+    elapsed = time.perf_counter() - start
+    if progress is not None:
+        progress(engine.nodes, entries, elapsed)
+    return Proof(
+        value,
+        engine.nodes,
+        entries,
+        max(engine.peak_entries, entries),
+        max_entries,
+        memory,
+        engine.evictions,
+        elapsed,
+        time.process_time() - cpu,
+    )
 
 
 class Solver:
@@ -320,11 +486,16 @@ def _make_canonical(rules: Rules) -> Callable[[int], int]:
 class _Engine:
     """Searches of one board size: tables, transposition tables and the two searches."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(
+        self, rules: Rules, max_entries: int = DEFAULT_MAX_ENTRIES, tick_mask: int = TICK_MASK
+    ) -> None:
         self.rules = rules
+        self.tick_mask = tick_mask
+        """:meth:`tick` runs when the node count has none of these bits set."""
         self.lines = list(rules.line_masks)
         self.order = tuple(1 << cell for cell in rules.centre_distance_order)
         self.canonical = _make_canonical(rules)
+        self.pairings = Pairings(rules)
         self.scores: dict[int, tuple[int, int]] = {}
         """Key -> (lower, upper) bound of the win/draw/loss score."""
         self.horizon: dict[int, tuple[int, int]] = {}
@@ -332,8 +503,51 @@ class _Engine:
         self.outcomes: dict[int, Outcome] = {}
         """Key -> exact outcome, for positions already measured."""
         self.nodes = 0
+        self.max_nodes: int | None = None
+        """Node count at which a search gives up with :class:`_OutOfBudget` (None: never)."""
+        self.deadline: float | None = None
+        """``time.perf_counter()`` at which a search gives up too (None: never)."""
+        self.max_entries = max_entries
+        """Most entries the two tables hold together; past it the cheapest are dropped."""
+        self.peak_entries = 0
+        self.evictions = 0
+        self.progress: ProofProgress | None = None
+        self.started = time.perf_counter()
+        self.next_report = 0.0
         self.score = self._make_score_search()
         self.within = self._make_horizon_search()
+
+    def tick(self) -> None:
+        """Every few thousand nodes: the node budget, the deadline, the memory bound, progress."""
+        if self.max_nodes is not None and self.nodes >= self.max_nodes:
+            raise _OutOfBudget
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfBudget
+        entries = len(self.scores) + len(self.horizon)
+        if entries > self.peak_entries:
+            self.peak_entries = entries
+        if entries > self.max_entries:
+            self.evict()
+        if self.progress is not None:
+            elapsed = time.perf_counter() - self.started
+            if elapsed >= self.next_report:
+                self.next_report = elapsed + PROGRESS_SECONDS
+                self.progress(self.nodes, len(self.scores) + len(self.horizon), elapsed)
+
+    def evict(self) -> None:
+        """Drop the cheapest half of the table entries: replacement by value.
+
+        An entry's value is the work it saves, which grows with the empty
+        cells of its position (the size of the tree below it), so the
+        positions nearest the end of the game go first. Losing entries
+        costs only time: every search result stays exact.
+        """
+        self.evictions += 1
+        self.horizon.clear()
+        scores = self.scores  # the searches hold this very dict: change it in place
+        ranked = sorted(scores, key=int.bit_count)  # fewest marks (most work saved) first
+        for key in ranked[len(ranked) // 2 :]:
+            del scores[key]
 
     def key(self, mover: int, other: int) -> int:
         """The canonical key of a position."""
@@ -378,6 +592,9 @@ class _Engine:
         canonical = self.canonical
         table = self.scores
         engine = self
+        tick_mask = self.tick_mask
+        pair_from = PAIR_FROM
+        find_pairing = self.pairings.find
 
         def search(
             me: int,
@@ -389,6 +606,8 @@ class _Engine:
             beta: int,
         ) -> int:
             engine.nodes += 1
+            if not engine.nodes & tick_mask:
+                engine.tick()
             key = canonical(me | opp << size)
             bounds = table.get(key)
             if bounds is not None:
@@ -456,6 +675,14 @@ class _Engine:
                 table[key] = (WIN_SCORE, WIN_SCORE)
                 return WIN_SCORE
             empty = full & ~(me | opp)
+            if empties >= pair_from:
+                if beta > DRAW_SCORE and find_pairing(mine, empty) is not None:
+                    beta = high = DRAW_SCORE
+                if alpha < DRAW_SCORE and find_pairing(theirs, empty) is not None:
+                    alpha = low = DRAW_SCORE
+                if alpha >= beta:
+                    table[key] = (low, high)
+                    return alpha
             moves = [threats] if threats else _ordered(order, empty, near, their_near, cover)
             start_alpha = alpha
             best = LOSS_SCORE - 1
@@ -496,6 +723,9 @@ class _Engine:
         table = self.horizon
         values = self.scores
         engine = self
+        tick_mask = self.tick_mask
+        pair_from = PAIR_FROM
+        find_pairing = self.pairings.find
 
         def search(
             me: int,
@@ -508,6 +738,8 @@ class _Engine:
             beta: int,
         ) -> int:
             engine.nodes += 1
+            if not engine.nodes & tick_mask:
+                engine.tick()
             if depth <= 0:
                 return DRAW_SCORE
             position = canonical(me | opp << size)
@@ -528,13 +760,17 @@ class _Engine:
                 alpha = low
             if high < beta:
                 beta = high
-            # The score search's line scan plus the fewest-missing counts, written out
-            # again on purpose: a shared helper (a call per node) is 5-10% slower.
-            my_moves = (empties + 1) >> 1
-            their_moves = empties >> 1
+            # The score search's line scan, keeping only the lines each side could
+            # complete within the horizon (written out again on purpose: a shared
+            # helper, a call per node, is 5-10% slower).
+            my_moves = (depth + 1) >> 1
+            if my_moves > (empties + 1) >> 1:
+                my_moves = (empties + 1) >> 1
+            their_moves = depth >> 1
+            if their_moves > empties >> 1:
+                their_moves = empties >> 1
             mine = []
             near = doubled = cover = 0
-            my_fewest = their_fewest = size
             pairs = []
             for line in my_lines:
                 if line & opp:
@@ -547,8 +783,6 @@ class _Engine:
                     return WIN_SCORE
                 mine.append(line)
                 cover |= need
-                if count < my_fewest:
-                    my_fewest = count
                 if count == 2:
                     doubled |= near & need
                     near |= need
@@ -564,23 +798,34 @@ class _Engine:
                     continue
                 theirs.append(line)
                 cover |= need
-                if count < their_fewest:
-                    their_fewest = count
                 if count == 1:
                     threats |= need
                 elif count == 2:
                     their_near |= need
             if threats & (threats - 1):
-                return LOSS_SCORE if depth >= 2 else DRAW_SCORE
-            if 2 * my_fewest - 1 > depth and beta > DRAW_SCORE:
-                beta = DRAW_SCORE
-            if 2 * their_fewest > depth and alpha < DRAW_SCORE:
+                return LOSS_SCORE
+            if not mine:
+                if not theirs:
+                    return DRAW_SCORE
+                if beta > DRAW_SCORE:
+                    beta = DRAW_SCORE
+            if not theirs and alpha < DRAW_SCORE:
                 alpha = DRAW_SCORE
             if alpha >= beta:
                 return alpha
             if not threats and doubled and depth >= 3 and _double_threat(doubled, pairs):
                 return WIN_SCORE
             empty = full & ~(me | opp)
+            if empties >= pair_from:
+                if beta > DRAW_SCORE and find_pairing(mine, empty) is not None:
+                    beta = high = DRAW_SCORE
+                if alpha < DRAW_SCORE and find_pairing(theirs, empty) is not None:
+                    alpha = low = DRAW_SCORE
+                if alpha >= beta:
+                    table[key] = (low, high)
+                    return alpha
+            # Only cells on lines that matter within the horizon: a mark anywhere
+            # else changes nothing before the horizon, and a mark never hurts.
             moves = [threats] if threats else _ordered(order, empty, near, their_near, cover)
             start_alpha = alpha
             best = LOSS_SCORE - 1
@@ -634,17 +879,17 @@ def _ordered(
 
     Cells that make a threat and stop one first, then cells that make one,
     then cells that stop one, then other cells on live lines (nearest the
-    centre first), and finally one cell on no live line: such cells are
-    interchangeable, so trying one of them is enough.
+    centre first). Cells on no live line are left out: a mark there is a
+    pass, and a mark on a live line is never worse than a pass (an extra
+    mark never hurts its owner), so one of those is always at least as good.
     """
     both = near & their_near
     first: list[int] = []
     second: list[int] = []
     third: list[int] = []
     rest: list[int] = []
-    idle = 0
     for bit in order:
-        if not bit & empty:
+        if not bit & empty & cover:
             continue
         if bit & both:
             first.append(bit)
@@ -652,13 +897,9 @@ def _ordered(
             second.append(bit)
         elif bit & their_near:
             third.append(bit)
-        elif bit & cover:
+        else:
             rest.append(bit)
-        elif not idle:
-            idle = bit
     first += second
     first += third
     first += rest
-    if idle:
-        first.append(idle)
     return first

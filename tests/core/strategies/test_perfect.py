@@ -118,16 +118,18 @@ def test_refuses_a_finished_game() -> None:
         PerfectPlayer(random.Random(1)).choose(Board.parse("XXX/OO./..."))
 
 
-@pytest.mark.parametrize("rules", [Rules(5, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5)])
+@pytest.mark.parametrize(
+    "rules", [Rules(6, 5, 4), Rules(5, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5)]
+)
 def test_too_big_boards_are_unsupported(rules: Rules) -> None:
     reason = unsupported_reason(rules)
-    assert reason is not None and "cells" in reason
+    assert reason is not None and f"{rules.m} x {rules.n}" in reason
     assert players.get("perfect").unsupported_reason(rules) == reason
     with pytest.raises(UnsolvableError):
         PerfectPlayer(random.Random(1)).choose(Board.empty(rules))
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(4, 4, 4), Rules(5, 4, 4)])
+@pytest.mark.parametrize("rules", [Rules(), Rules(4, 4, 4), Rules(5, 4, 4), Rules(5, 5, 3)])
 def test_small_boards_are_supported(rules: Rules) -> None:
     assert unsupported_reason(rules) is None
 

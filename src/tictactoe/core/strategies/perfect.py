@@ -34,7 +34,7 @@ def unsupported_reason(rules: Rules) -> str | None:
 
 
 class PerfectPlayer:
-    """Exact play on boards of up to :data:`~tictactoe.core.solver.MAX_CELLS` cells.
+    """Exact play on the boards :func:`~tictactoe.core.solver.unsupported_reason` accepts.
 
     ``choose`` raises :class:`~tictactoe.core.errors.UnsolvableError` on a bigger
     board rather than play badly. The choices for each position are kept,
