@@ -22,6 +22,7 @@ from tictactoe.settings import Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk.app import App
+from tictactoe.ui.tk.replay import Opened
 
 PUMP_TIMEOUT = 10.0
 
@@ -80,6 +81,12 @@ class FakeDialogs:
     asked: list[tuple[str, str]] = field(default_factory=list)
     boards_asked: list[Rules] = field(default_factory=list)
     scores: list[tuple[str, tuple[str, ...], list[tuple[str, ...]]]] = field(default_factory=list)
+    think: float | None = None
+    """The answer to the think time dialog (None: cancelled)."""
+    thinks_asked: list[float] = field(default_factory=list)
+    opened: Opened | None = None
+    """The answer to the open-a-game window (None: cancelled)."""
+    opens_asked: int = 0
 
     def ask_yes_no(self, title: str, message: str) -> bool:
         self.asked.append((title, message))
@@ -93,6 +100,14 @@ class FakeDialogs:
         self, title: str, headings: Sequence[str], rows: Sequence[Sequence[str]]
     ) -> None:
         self.scores.append((title, tuple(headings), [tuple(row) for row in rows]))
+
+    def ask_think(self, current: float) -> float | None:
+        self.thinks_asked.append(current)
+        return self.think
+
+    def open_game(self) -> Opened | None:
+        self.opens_asked += 1
+        return self.opened
 
 
 @dataclass
@@ -193,17 +208,23 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         language: str = "en",
         level: str | None = None,
         store: SettingsStore | None = None,
+        think: float = 1.0,
+        nodes: int | None = None,
         **options: Any,
     ) -> Harness:
         import random
 
         root = tk.Toplevel(tk_root)
         root.geometry("+20+20")
-        match = Match(rules, opponent, starter=starter, rng=random.Random(seed), you=you)
+        match = Match(
+            rules, opponent, starter=starter, rng=random.Random(seed), you=you, nodes=nodes
+        )
         dialogs = FakeDialogs(answers=list(answers or []))
         sounds: list[Sound] = []
         chosen = level or (opponent if opponent != "human" else "win-block")
-        settings = options.pop("settings", None) or Settings(language=language, level=chosen)
+        settings = options.pop("settings", None) or Settings(
+            language=language, level=chosen, think=think
+        )
         options.setdefault("reply_pause_ms", 0)
         options.setdefault("system_dark", False)
         app = App(

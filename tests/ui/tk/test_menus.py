@@ -297,6 +297,7 @@ def test_choices_are_saved_for_the_next_launch(make_app: MakeApp, tmp_path: Path
         "language": "vi",
         "level": "perfect",
         "board": {"rows": 7, "columns": 7, "k": 5},
+        "think": 1.0,
         "names": False,
         "numbering": "coords",
         "sound": False,
