@@ -257,3 +257,23 @@ def test_an_unusable_saved_games_file_still_lets_files_open(
     assert seen[0].startswith("Không dùng được")
     assert seen[1] == "Hãy chọn một ván trong danh sách, hoặc mở một tệp."
     assert h.app.viewing is None and h.app.toolbar.winfo_ismapped()
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "zh_CN", "vi"])
+def test_the_step_buttons_take_the_toolbars_place_without_moving_the_board(
+    make_app: MakeApp, language: str
+) -> None:
+    h = make_app(opponent="first-free", language=language)
+    h.settle(0.1)
+    board = (h.app.view.winfo_rooty(), h.app.view.winfo_height())
+    h.dialogs.opened = Opened(Record.of(Rules(), (4, 0)), "two.txt")
+    h.app.open_game()
+    h.settle(0.1)
+    assert (h.app.view.winfo_rooty(), h.app.view.winfo_height()) == board
+    bar = h.app.replay_bar
+    for button in bar.buttons.values():
+        left, width = button.winfo_x(), button.winfo_width()
+        assert left >= 0 and left + width <= bar.winfo_width(), "every button is whole"
+    h.key("Escape")
+    h.settle(0.1)
+    assert (h.app.view.winfo_rooty(), h.app.view.winfo_height()) == board

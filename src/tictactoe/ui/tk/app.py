@@ -296,6 +296,7 @@ class App:
     ) -> None:
         """A new game of the match, from ``moves`` played (a saved game's position)."""
         self._cancel_jobs()
+        shown = self.shown_rules
         self._leave_replay()
         before = self.match.rules
         self.match.new_game(you_start=you_start, rules=rules)
@@ -305,7 +306,8 @@ class App:
             self.cursor = centre_cell(rules)
             self.vars.board.set(board_key(rules))
             self._remember(board=rules)
-        self._fit_window()
+        if rules != shown:
+            self._fit_window()
         self._fit_level()
         continue_from(self.game, moves)
 
@@ -530,12 +532,14 @@ class App:
     def show_record(self, opened: Opened) -> None:
         """Show ``opened`` from its empty board; the game waits (its thinking is cancelled)."""
         self._cancel_jobs()
+        shown = self.shown_rules
         if self.viewing is None:
             self.toolbar.pack_forget()
             self.replay_bar.pack(side="top", fill="x", before=self.banner)
         self.viewing = Viewing(opened)
         self.notice = ""
-        self._fit_window()
+        if opened.record.rules != shown:
+            self._fit_window()
         self.refresh()
 
     def replay_first(self) -> None:
@@ -577,9 +581,11 @@ class App:
         """Back to the game as it was (Esc); the computer goes on thinking if it was its turn."""
         if self.viewing is None:
             return
+        shown = self.shown_rules
         self._leave_replay()
         self.notice = ""
-        self._fit_window()
+        if self.match.rules != shown:
+            self._fit_window()
         self.refresh()
 
     def _leave_replay(self) -> None:
