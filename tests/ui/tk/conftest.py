@@ -252,8 +252,12 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         if not harness.app.closed:
             harness.app.quit()
     made.clear()
-    # Free the finished apps' Tk variables here, on the Tk thread: if a later
-    # test's worker thread collected them, each would wait a second for Tk.
+    # Quitting told the thinking and hint searches to stop; once they have, free the
+    # finished apps' Tk objects here, on the Tk thread: if a later test's worker thread
+    # collected them, each variable would wait a second for Tk (or Tcl would abort).
+    for thread in threading.enumerate():
+        if thread.name in ("computer", "hints"):
+            thread.join(timeout=PUMP_TIMEOUT)
     gc.collect()
 
 
