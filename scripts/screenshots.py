@@ -55,6 +55,8 @@ class Shot:
     moves: tuple[int, ...]
     settings: str = ""
     """A settings.json to start from (empty: none, every setting at its default)."""
+    keys: tuple[str, ...] = ()
+    """Keys pressed after the moves (``h``: a hint)."""
 
 
 def replay(rules: Rules, seed: int, moves: Sequence[int], level: str = "win-block") -> Match:
@@ -92,13 +94,15 @@ def winning_moves(rules: Rules, seed: int) -> tuple[int, ...]:
 
 
 def shots() -> list[Shot]:
-    """The README's pictures: 3 x 3 won, 15 x 15 under way (light), and dark."""
+    """The README's pictures: 3 x 3 won, 15 x 15 under way (light), dark, and its hint (a
+    forced win the engine proves at once, so the picture is the same on every machine)."""
     won = winning_moves(Rules(), seed=4)
     big = free_moves(Rules(15, 15, 5), 4, (112, 97, 127, 98, 113))
     return [
         Shot("tk-3x3", ("--seed", "4"), won),
         Shot("tk-15x15", ("--size", "15x15", "--seed", "4"), big),
         Shot("tk-15x15-dark", ("--size", "15x15", "--seed", "4"), big, '{"theme": "dark"}'),
+        Shot("tk-15x15-hint", ("--size", "15x15", "--seed", "4"), big, keys=("h",)),
     ]
 
 
@@ -167,7 +171,7 @@ def take(shot: Shot, env: dict[str, str], display: str) -> Path:
             time.sleep(SETTLE * 2)
             _run(["xdotool", "windowfocus", "--sync", window], env)
             rules = Rules(15, 15, 5) if "15x15" in shot.options else Rules()
-            for key in keys_for(rules, shot.moves):
+            for key in [*keys_for(rules, shot.moves), *shot.keys]:
                 _run(["xdotool", "key", "--clearmodifiers", key], env)
                 time.sleep(0.1 if key in ("Up", "Down", "Left", "Right") else SETTLE)
             time.sleep(SETTLE * 2)

@@ -1,8 +1,8 @@
 """``tictactoe tk``: the desktop window (tkinter).
 
 The window starts with the settings remembered from last time (level,
-board, language, sound, theme, cell names); options given on the command
-line win for this launch.
+board, think time, language, sound, theme, cell names); options given on
+the command line win for this launch.
 """
 
 from __future__ import annotations
@@ -29,9 +29,10 @@ EXIT_USAGE = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The shared game options and ``--no-sound``."""
+    """The shared game options and ``--no-sound``; without ``--think`` the remembered time."""
     add_game_options(parser)
     parser.add_argument("--no-sound", action="store_true", help="start with the sounds off")
+    parser.set_defaults(think=None)  # None: not given, so the remembered think time plays
 
 
 def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
@@ -41,6 +42,8 @@ def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
         chosen = chosen.changed(language=args.lang)
     if args.no_sound:
         chosen = chosen.changed(sound=False)
+    if getattr(args, "think", None) is not None:
+        chosen = chosen.changed(think=args.think)
     _ = translator(chosen.language)
     try:
         rules = rules_from(args, loaded.board)
@@ -68,7 +71,7 @@ def build_match(args: argparse.Namespace, settings: Settings) -> Match:
         starter=starter_from(args) or Starter.ALTERNATE,
         rng=rng_from(args),
         you=args.you or HUMAN,
-        think=getattr(args, "think", None),
+        think=settings.think,
     )
 
 
@@ -102,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
 
     from tictactoe.ui.tk.app import App
+
     App(
         root,
         build_match(args, settings),

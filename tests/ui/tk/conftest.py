@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import gc
+import importlib
 import os
 import shutil
 import subprocess
+import textwrap
+import threading
 import time
 import tkinter as tk
 from collections.abc import Callable, Iterator, Sequence
@@ -15,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
@@ -22,6 +26,7 @@ from tictactoe.settings import Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk.app import App
+from tictactoe.ui.tk.replay import Opened
 
 PUMP_TIMEOUT = 10.0
 
@@ -80,6 +85,12 @@ class FakeDialogs:
     asked: list[tuple[str, str]] = field(default_factory=list)
     boards_asked: list[Rules] = field(default_factory=list)
     scores: list[tuple[str, tuple[str, ...], list[tuple[str, ...]]]] = field(default_factory=list)
+    think: float | None = None
+    """The answer to the think time dialog (None: cancelled)."""
+    thinks_asked: list[float] = field(default_factory=list)
+    opened: Opened | None = None
+    """The answer to the open-a-game window (None: cancelled)."""
+    opens_asked: int = 0
 
     def ask_yes_no(self, title: str, message: str) -> bool:
         self.asked.append((title, message))
@@ -93,6 +104,14 @@ class FakeDialogs:
         self, title: str, headings: Sequence[str], rows: Sequence[Sequence[str]]
     ) -> None:
         self.scores.append((title, tuple(headings), [tuple(row) for row in rows]))
+
+    def ask_think(self, current: float) -> float | None:
+        self.thinks_asked.append(current)
+        return self.think
+
+    def open_game(self) -> Opened | None:
+        self.opens_asked += 1
+        return self.opened
 
 
 @dataclass
@@ -193,17 +212,23 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         language: str = "en",
         level: str | None = None,
         store: SettingsStore | None = None,
+        think: float = 1.0,
+        nodes: int | None = None,
         **options: Any,
     ) -> Harness:
         import random
 
         root = tk.Toplevel(tk_root)
         root.geometry("+20+20")
-        match = Match(rules, opponent, starter=starter, rng=random.Random(seed), you=you)
+        match = Match(
+            rules, opponent, starter=starter, rng=random.Random(seed), you=you, nodes=nodes
+        )
         dialogs = FakeDialogs(answers=list(answers or []))
         sounds: list[Sound] = []
         chosen = level or (opponent if opponent != "human" else "win-block")
-        settings = options.pop("settings", None) or Settings(language=language, level=chosen)
+        settings = options.pop("settings", None) or Settings(
+            language=language, level=chosen, think=think
+        )
         options.setdefault("reply_pause_ms", 0)
         options.setdefault("system_dark", False)
         app = App(
@@ -227,6 +252,39 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         if not harness.app.closed:
             harness.app.quit()
     made.clear()
-    # Free the finished apps' Tk variables here, on the Tk thread: if a later
-    # test's worker thread collected them, each would wait a second for Tk.
+    # Quitting told the thinking and hint searches to stop; once they have, free the
+    # finished apps' Tk objects here, on the Tk thread: if a later test's worker thread
+    # collected them, each variable would wait a second for Tk (or Tcl would abort).
+    for thread in threading.enumerate():
+        if thread.name in ("computer", "hints"):
+            thread.join(timeout=PUMP_TIMEOUT)
     gc.collect()
+
+
+@pytest.fixture
+def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """A registered strategy ``slow`` that thinks until the returned event is set."""
+    module = tmp_path / "slow_player_for_tests.py"
+    module.write_text(
+        textwrap.dedent(
+            """
+            import threading
+            RELEASE = threading.Event()
+            class SlowPlayer:
+                def __init__(self, rng=None):
+                    self.rng = rng
+                def choose(self, board):
+                    RELEASE.wait(20)
+                    return min(board.legal_moves())
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    slow = importlib.import_module("slow_player_for_tests")
+    slow.RELEASE.clear()
+    strategy = players.Strategy(
+        "slow", "Slow", "thinks for a long time", "slow_player_for_tests:SlowPlayer"
+    )
+    monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
+    yield slow.RELEASE
+    slow.RELEASE.set()

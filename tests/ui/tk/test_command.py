@@ -102,6 +102,20 @@ def test_remembered_settings_start_the_window_and_options_win(tmp_path: Path) ->
     assert command.build_match(parse(), fresh).opponent == "win-block", "Medium by default"
 
 
+def test_the_remembered_think_time_plays_unless_think_is_given() -> None:
+    remembered = Settings(think=5.0)
+    settings = command.settings_for(parse(), remembered)
+    assert isinstance(settings, Settings) and settings.think == 5.0
+    assert command.build_match(parse(), settings).think_seconds == 5.0
+    settings = command.settings_for(parse("--think", "0.25"), remembered)
+    assert isinstance(settings, Settings) and settings.think == 0.25, "--think wins for the launch"
+    assert command.build_match(parse("--think", "0.25"), settings).think_seconds == 0.25
+    fresh = command.settings_for(parse(), Settings())
+    assert isinstance(fresh, Settings) and fresh.think == 1.0, "1 s by default"
+    with pytest.raises(SystemExit):
+        parse("--think", "0.01")
+
+
 def test_unreadable_settings_are_said_once(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path / "settings.json")
     store.path.write_text("{oops", encoding="utf-8")

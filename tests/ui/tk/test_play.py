@@ -228,9 +228,13 @@ def test_the_hints_option_keeps_hints_on_every_turn(make_app: MakeApp) -> None:
     assert set(h.app.hints) == set(h.app.game.board.legal_moves())
 
 
-def test_no_hints_on_a_board_too_big_to_solve(make_app: MakeApp) -> None:
-    h = make_app(opponent="random", rules=Rules(7, 7, 5))
+def test_a_board_too_big_to_solve_gets_the_engines_best_moves(make_app: MakeApp) -> None:
+    h = make_app(opponent="random", rules=Rules(7, 7, 5), nodes=1_000)
     h.key("h")
-    assert h.pump(lambda: "No hints" in h.notice)
+    assert h.pump(lambda: bool(h.app.suggested))
+    assert "No hints" not in h.notice
+    assert h.app.footer.legend_texts[0] == "Best moves for X:"
+    assert set(h.app.hints) == {s.cell for s in h.app.suggested}, "only the best few"
+    assert len(h.app.view.find_withtag("rank")) == len(h.app.suggested)
     h.click_cell(24)
     assert h.marks()[24] is Mark.X

@@ -1,7 +1,10 @@
-"""The desktop window saves every finished game (demos too), and says so when it cannot."""
+"""Saved games in the desktop window: every finished game is saved (demos too), and says so
+when it cannot; Game > Open a game shows a saved game or a game file on the board, step by
+step, and play goes on from any position."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -9,7 +12,12 @@ import pytest
 
 from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
-from tictactoe.core.records import Termination
+from tictactoe.core.records import Record, Termination
+from tictactoe.core.rules import Rules
+from tictactoe.game import Starter
+from tictactoe.i18n import translator
+from tictactoe.ui.tk import dialogs as dialogs_module
+from tictactoe.ui.tk.replay import Opened, open_saved
 
 from .conftest import Harness
 
@@ -55,3 +63,217 @@ def test_unusable_saved_games_are_reported_and_play_goes_on(
     assert len(h.app.scoreboard.tallies()) == 1
     h.app.new_game()
     assert not h.app.game.moves, "play goes on"
+
+
+# --- opening a saved game or a game file -------------------------------------------------
+
+
+def opened_saved(game_id: int) -> Opened:
+    found = open_saved(Archive(), game_id, translator("en"))
+    assert isinstance(found, Opened), found
+    return found
+
+
+def shows_replay(h: Harness) -> bool:
+    return bool(h.app.replay_bar.winfo_ismapped()) and not h.app.toolbar.winfo_ismapped()
+
+
+def enabled(h: Harness, key: str) -> bool:
+    return not h.app.replay_bar.buttons[key].instate(["disabled"])
+
+
+def test_a_saved_game_steps_through_on_the_board(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free")
+    play(h, 4, 3, 5)  # X: b2, a2, c2 wins; O: a1, b1
+    h.app.new_game()
+    h.dialogs.opened = opened_saved(1)
+    h.key("o", "Control")
+    assert h.dialogs.opens_asked == 1
+    assert h.pump(lambda: shows_replay(h))
+    assert h.status == "The empty board; 5 moves follow."
+    assert h.notice.startswith("X: human, O: Beginner; 3 x 3, 3 in a row; ")
+    assert h.root.title() == "Tic-tac-toe — Saved game 1"
+    assert not h.app.view.find_withtag("glyph")
+    assert not enabled(h, "first") and not enabled(h, "back") and enabled(h, "forward")
+    assert enabled(h, "play"), "the empty board can be played on"
+    h.key("Right")
+    assert h.status == "Move 1 of 5: X plays b2."
+    assert h.app.view.find_withtag("g4") and h.app.view.find_withtag("last")
+    h.app.replay_bar.buttons["forward"].invoke()
+    assert h.status == "Move 2 of 5: O plays a1."
+    h.key("End")
+    assert h.status == "Move 5 of 5: X plays c2."
+    assert h.notice == "The end: X won with 3 in a row."
+    assert h.app.view.find_withtag("winline"), "the winning line is drawn"
+    assert not enabled(h, "play") and not enabled(h, "forward")
+    h.key("Left")
+    assert h.status == "Move 4 of 5: O plays b1." and enabled(h, "play")
+    h.app.replay_bar.buttons["first"].invoke()
+    assert h.status == "The empty board; 5 moves follow."
+    h.click_cell(0)
+    assert not h.app.view.find_withtag("glyph"), "a click plays nothing in a saved game"
+    assert "Play from here" in h.notice
+    h.key("z", "Control")
+    assert h.app.game.moves == () and h.app.menus.state("game", "undo") == "disabled"
+    h.key("Escape")
+    assert h.pump(lambda: not shows_replay(h) and h.app.toolbar.winfo_ismapped())
+    assert h.app.viewing is None and h.status == "Your move (X)"
+    assert h.app.game.moves == (), "the game as it was"
+
+
+def test_the_computer_waits_while_a_saved_game_shows_and_then_goes_on(
+    make_app: MakeApp, slow_strategy: threading.Event
+) -> None:
+    h = make_app(opponent="slow", level="slow", starter=Starter.COMPUTER)
+    assert h.pump(lambda: h.app.thinking)
+    h.dialogs.opened = Opened(Record.of(Rules(), (4,)), "one.txt")
+    h.app.menus.invoke("game", "open")
+    assert h.app.viewing is not None and not h.app.thinking
+    slow_strategy.set()
+    assert h.pump(lambda: h.app.thinker.running == 0)
+    h.settle(0.1)
+    assert h.app.game.moves == (), "no move behind the saved game"
+    h.app.replay_bar.buttons["close"].invoke()
+    assert h.pump(lambda: h.app.game.moves == (0,)), "the computer moves once it is back"
+
+
+def test_play_from_here_goes_on_from_the_position_shown(make_app: MakeApp) -> None:
+    h = make_app(opponent="perfect", think=0.1)
+    record = Record.of(Rules(15, 15, 5), (112, 0, 113, 1, 114), "human", "search")
+    h.dialogs.opened = Opened(record, "gomoku.psq")
+    h.app.open_game()
+    assert h.app.view.gomoku, "the saved game's board is drawn"
+    assert h.root.title() == "Tic-tac-toe — gomoku.psq"
+    h.key("End")
+    h.key("Left")  # after move 4: X to move
+    h.app.replay_bar.buttons["play"].invoke()
+    assert h.app.viewing is None and not shows_replay(h)
+    game = h.app.game
+    assert (h.app.match.rules, game.moves) == (Rules(15, 15, 5), (112, 0, 113, 1))
+    assert h.app.match.your_mark is Mark.X and game.waiting_for_human, "you play the side to move"
+    assert game.player(Mark.O) == h.app.match.opponent == "search", "Expert stands in on 15 x 15"
+    assert h.app.vars.board.get() == "15x15k5"
+    assert h.app.menus.state("game", "undo") == "normal", "the moves before can be undone"
+    h.click_cell(114)
+    assert h.pump(lambda: len(h.app.game.moves) == 6), "the computer answers"
+
+
+def test_play_from_here_as_o_and_for_two_people(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free")
+    h.dialogs.opened = Opened(Record.of(Rules(), (4, 0, 8)), "three.txt")
+    h.app.open_game()
+    h.key("End")
+    h.app.play_from_here()
+    assert h.app.game.moves == (4, 0, 8) and h.app.match.your_mark is Mark.O
+    assert h.status == "Your move (O)"
+    h.app.play_two()
+    h.app.open_game()
+    h.key("Right")
+    h.app.play_from_here()
+    assert h.app.game.moves == (4,) and h.status == "O to move"
+    assert all(h.app.game.is_human(mark) for mark in Mark)
+
+
+def test_the_real_open_window_lists_games_and_refuses_bad_files(
+    make_app: MakeApp, tmp_path: Path
+) -> None:
+    archive = Archive()
+    archive.save(Record.of(Rules(), (4, 0, 3, 1, 5), "human", "first-free"))
+    archive.save(Record.of(Rules(15, 15, 5), (112, 0, 113), "search", "human"))
+    bad = tmp_path / "bad.sgf"
+    bad.write_text("(;GM[4]SZ[15];B[hh];W[hh])", encoding="utf-8")
+    good = tmp_path / "good.txt"
+    good.write_text("Board: 3x3\nMoves: b2 a1 c3", encoding="utf-8")
+    h = make_app(opponent="first-free", real_dialogs=True)
+    seen: dict[str, object] = {}
+
+    def answer() -> None:
+        found = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.OpenGameWindow)]
+        if not found:
+            h.root.after(50, answer)
+            return
+        window = found[0]
+        table = window.table
+        seen["rows"] = [tuple(table.item(row, "values")) for row in table.get_children()]
+        seen["selected"] = table.selection()
+        window.ask_path = lambda: str(bad)
+        window.file_button.invoke()
+        seen["refused"] = str(window.message.cget("text"))
+        seen["still open"] = bool(window.winfo_exists())
+        window.ask_path = lambda: ""
+        window.file_button.invoke()
+        window.ask_path = lambda: str(good)
+        window.file_button.invoke()
+
+    h.root.after(50, answer)
+    h.app.menus.invoke("game", "open")
+    rows = seen["rows"]
+    assert isinstance(rows, list) and [row[0] for row in rows] == ["2", "1"], "newest first"
+    assert rows[0][2:] == ("Expert", "human", "15 x 15, 5 in a row", "unfinished")
+    assert rows[1][2:] == ("human", "Beginner", "3 x 3, 3 in a row", "X won with 3 in a row")
+    assert seen["selected"] == ("2",)
+    refused = seen["refused"]
+    assert isinstance(refused, str) and refused.startswith("This game cannot be opened: ")
+    assert "bad.sgf" in refused and "h8 is already taken" in refused
+    assert seen["still open"]
+    assert h.app.viewing is not None and h.app.viewing.opened.name == "good.txt"
+    assert h.app.viewing.record.moves == (4, 0, 8)
+
+    def open_first() -> None:
+        found = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.OpenGameWindow)]
+        if not found:
+            h.root.after(50, open_first)
+            return
+        found[0].table.selection_set("1")
+        found[0].open_button.invoke()
+
+    h.root.after(50, open_first)
+    h.app.menus.invoke("game", "open")
+    assert h.app.viewing.opened.name == "Saved game 1"
+    assert h.app.viewing.record.o_player == "first-free"
+
+
+def test_an_unusable_saved_games_file_still_lets_files_open(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("TICTACTOE_HOME", str(tmp_path))
+    (tmp_path / "games.sqlite3").mkdir()
+    h = make_app(opponent="first-free", real_dialogs=True, language="vi")
+    seen: list[str] = []
+
+    def answer() -> None:
+        found = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.OpenGameWindow)]
+        if not found:
+            h.root.after(50, answer)
+            return
+        window = found[0]
+        seen.append(str(window.message.cget("text")))
+        window.open_button.invoke()
+        seen.append(str(window.message.cget("text")))
+        window.destroy()
+
+    h.root.after(50, answer)
+    h.app.menus.invoke("game", "open")
+    assert seen[0].startswith("Không dùng được")
+    assert seen[1] == "Hãy chọn một ván trong danh sách, hoặc mở một tệp."
+    assert h.app.viewing is None and h.app.toolbar.winfo_ismapped()
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "zh_CN", "vi"])
+def test_the_step_buttons_take_the_toolbars_place_without_moving_the_board(
+    make_app: MakeApp, language: str
+) -> None:
+    h = make_app(opponent="first-free", language=language)
+    h.settle(0.1)
+    board = (h.app.view.winfo_rooty(), h.app.view.winfo_height())
+    h.dialogs.opened = Opened(Record.of(Rules(), (4, 0)), "two.txt")
+    h.app.open_game()
+    h.settle(0.1)
+    assert (h.app.view.winfo_rooty(), h.app.view.winfo_height()) == board
+    bar = h.app.replay_bar
+    for button in bar.buttons.values():
+        left, width = button.winfo_x(), button.winfo_width()
+        assert left >= 0 and left + width <= bar.winfo_width(), "every button is whole"
+    h.key("Escape")
+    h.settle(0.1)
+    assert (h.app.view.winfo_rooty(), h.app.view.winfo_height()) == board

@@ -21,7 +21,7 @@ def test_marks_hints_and_markers_never_share_a_colour(colours: Palette) -> None:
     marks = set(colours.marks.values())
     hints = set(colours.hints.values())
     markers = {colours.win, colours.cursor, colours.last_move}
-    assert len(marks) == 2 and len(hints) == 3 and len(markers) == 3
+    assert len(marks) == 2 and len(hints) == 5 and len(markers) == 3
     assert marks.isdisjoint(hints) and marks.isdisjoint(markers) and hints.isdisjoint(markers)
 
 

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import textwrap
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
@@ -197,37 +195,6 @@ def test_real_pointer_clicks(make_app: MakeApp, display: str) -> None:
     x, y = canvas.geometry.centre(8)
     assert abs(pointer[0] - canvas.winfo_rootx() - x) <= 1
     assert abs(pointer[1] - canvas.winfo_rooty() - y) <= 1
-
-
-@pytest.fixture
-def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """A registered strategy ``slow`` that thinks until the returned event is set."""
-    module = tmp_path / "slow_player_for_tests.py"
-    module.write_text(
-        textwrap.dedent(
-            """
-            import threading
-            RELEASE = threading.Event()
-            class SlowPlayer:
-                def __init__(self, rng=None):
-                    self.rng = rng
-                def choose(self, board):
-                    RELEASE.wait(20)
-                    return min(board.legal_moves())
-            """
-        )
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    import importlib
-
-    slow = importlib.import_module("slow_player_for_tests")
-    slow.RELEASE.clear()
-    strategy = players.Strategy(
-        "slow", "Slow", "thinks for a long time", "slow_player_for_tests:SlowPlayer"
-    )
-    monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
-    yield slow.RELEASE
-    slow.RELEASE.set()
 
 
 def test_the_window_stays_responsive_while_the_computer_thinks(

@@ -7,7 +7,9 @@
   drawn incrementally;
 - :mod:`.theme` - light and dark colours, the ttk style, HiDPI scaling;
 - :mod:`.keys` - keyboard play;
-- :mod:`.worker` - the computer's thinking and hints off the UI thread;
-- :mod:`.dialogs` - custom board, scoreboard, confirmations;
+- :mod:`.worker` - the computer's thinking and hints off the UI thread, with progress and
+  cancelling;
+- :mod:`.replay` - opening a saved game or a game file, stepping through it, playing on;
+- :mod:`.dialogs` - custom board, time per move, scoreboard, open a game, confirmations;
 - :mod:`.texts` - every sentence, translated.
 """

@@ -3,11 +3,17 @@
 :class:`App` owns the Tk widgets and turns every menu entry, button, click
 and key into one small method (an "intent"), then calls :meth:`App.refresh`,
 which draws the game and then starts whatever comes next: the computer's
-thinking (in a worker thread, after your mark is on the screen), hints, or
-the end of the game (score, sound, the result in the banner). All game state
-lives in the match and its game; the window keeps only what it shows and
-the player's choices (:class:`~tictactoe.settings.Settings`), which it saves
-whenever one changes.
+thinking (in a worker thread, after your mark is on the screen, its depth
+and expected line beside the status), hints (every cell's value where the
+solver can; elsewhere the engine's three best moves, searched in a worker
+thread too), or the end of the game (score, sound, the result in the
+banner). All game state lives in the match and its game; the window keeps
+only what it shows and the player's choices
+(:class:`~tictactoe.settings.Settings`), which it saves whenever one changes.
+
+A saved game (or a game file) can be shown instead of the game
+(:attr:`App.viewing`): the board steps through its positions, and Play from
+here starts a new game from the one shown.
 """
 
 from __future__ import annotations
@@ -21,9 +27,11 @@ from typing import Any
 
 from tictactoe import players
 from tictactoe.archive import save_finished
+from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
-from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.gomoku.limits import Progress
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
 from tictactoe.i18n import Translator, translator
@@ -41,9 +49,10 @@ from tictactoe.ui.tk.board_view import (
 )
 from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
 from tictactoe.ui.tk.keys import Keyboard
-from tictactoe.ui.tk.menus import Menus, board_key
-from tictactoe.ui.tk.panels import Banner, Footer, Toolbar
-from tictactoe.ui.tk.worker import Worker
+from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
+from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
+from tictactoe.ui.tk.replay import Opened, Viewing, continue_from
+from tictactoe.ui.tk.worker import Task, Worker
 from tictactoe.ui.winning import winning_lines
 
 POLL_MS = 40
@@ -64,6 +73,8 @@ POINT_PIXELS = 36
 """Distance between a gomoku board's points when the screen has room."""
 SCREEN_RESERVE = (48, 96)
 """Pixels of the screen kept for the desktop's panels and the window's frame (width, height)."""
+DETAIL_AFTER = 1.0
+"""Seconds of thinking before the time shows beside the status, when there is no depth to show."""
 
 SoundPlayer = Callable[[Sound], None]
 
@@ -103,6 +114,8 @@ class Variables:
     numbering: tk.StringVar
     language: tk.StringVar
     theme: tk.StringVar
+    think: tk.StringVar
+    """A preset's key (``"0.5"``, ``"1"`` ...) or ``other``."""
 
 
 class App:
@@ -153,9 +166,21 @@ class App:
         self.notice = notice
         self.thinking_board: Board | None = None
         self.thinking_since = 0.0
+        self.think_progress: Progress | None = None
         self.hints: Mapping[int, str] = {}
+        """Free cell -> its hint colour, for :attr:`hints_board`."""
+        self.ranks: Mapping[int, str] = {}
+        """A big board's recommended cells -> "1", "2", "3"."""
+        self.suggested: tuple[Suggestion, ...] = ()
+        """A big board's recommended moves, best first (empty on boards solved exactly)."""
         self.hints_board: Board | None = None
         self.hint_once: Board | None = None
+        self.searching_board: Board | None = None
+        """The position a big board's hint is being searched for (None when none is)."""
+        self.search_since = 0.0
+        self.search_progress: Progress | None = None
+        self.viewing: Viewing | None = None
+        """The saved game shown instead of the game, if one is."""
         self.cursor = centre_cell(match.rules)
         self.ended_at = 0.0
         self._ended: tuple[Game, int] | None = None
@@ -166,6 +191,8 @@ class App:
         self._announced: tuple[str, Rules] | None = None
         self.thinker = Worker(name="computer")
         self.hinter = Worker(serial=True, name="hints")
+        if match.think_nodes is None and match.think_seconds != self.settings.think:
+            match.set_think(self.settings.think)
 
         self.scale = theme.ui_scale(root)
         self.colours = theme.palette(self.settings.theme, system_dark=system_dark)
@@ -182,16 +209,18 @@ class App:
             numbering=tk.StringVar(root, self.settings.numbering.value),
             language=tk.StringVar(root, self.translate.language),
             theme=tk.StringVar(root, self.settings.theme.value),
+            think=tk.StringVar(root, think_key(self.settings.think)),
         )
         self.menus = Menus(self)
         self.toolbar = Toolbar(self)
         self.toolbar.pack(side="top", fill="x")
+        self.replay_bar = ReplayBar(self)
         self.banner = Banner(self)
         self.banner.pack(side="top", fill="x")
-        self.banner.spinner.on_frame = self._thinking_for
+        self.banner.spinner.on_frame = self._show_progress
         self.footer = Footer(self)
         self.footer.pack(side="bottom", fill="x")
-        width, height = self._board_room(match.rules)
+        width, height = self._board_room(self.shown_rules)
         self.view = BoardView(
             root, self._picture(), self.colours, width=width, height=height, scale=self.scale
         )
@@ -236,11 +265,39 @@ class App:
         """True when two people share the board."""
         return self.match.opponent == HUMAN and self.match.you == HUMAN
 
+    @property
+    def shown_rules(self) -> Rules:
+        """The board on the screen: the saved game's while one is shown, else the game's."""
+        return self.viewing.record.rules if self.viewing is not None else self.match.rules
+
+    @property
+    def searching(self) -> bool:
+        """True while a big board's hint is being searched for the current position."""
+        return self.searching_board is not None and self.searching_board is self.game.board
+
+    @property
+    def think_seconds(self) -> float:
+        """How long Expert (``search``) thinks per move, and a big board's hint searches."""
+        return self.settings.think
+
     # --- the game's intents -------------------------------------------------------
 
     def new_game(self, *, you_start: bool | None = None, rules: Rules | None = None) -> None:
         """Start the next game (cancelling any thinking); ``rules`` for another board."""
+        self._start_game(you_start=you_start, rules=rules)
+        self.refresh()
+
+    def _start_game(
+        self,
+        *,
+        you_start: bool | None = None,
+        rules: Rules | None = None,
+        moves: tuple[int, ...] = (),
+    ) -> None:
+        """A new game of the match, from ``moves`` played (a saved game's position)."""
         self._cancel_jobs()
+        shown = self.shown_rules
+        self._leave_replay()
         before = self.match.rules
         self.match.new_game(you_start=you_start, rules=rules)
         rules = self.match.rules
@@ -248,10 +305,11 @@ class App:
         if rules != before:
             self.cursor = centre_cell(rules)
             self.vars.board.set(board_key(rules))
-            self._fit_window()
             self._remember(board=rules)
+        if rules != shown:
+            self._fit_window()
         self._fit_level()
-        self.refresh()
+        continue_from(self.game, moves)
 
     def play_as(self, x: bool) -> None:
         """Game > Play as X / Play as O: a new game against the computer on that side."""
@@ -274,6 +332,12 @@ class App:
 
     def click(self, cell: int) -> None:
         """A person plays ``cell``; on a finished game a click starts the next one (seed 000)."""
+        if self.viewing is not None:
+            self.notice = self.translate.gettext(
+                "This is a saved game: Play from here to go on from this position."
+            )
+            self._show_status()
+            return
         self.cursor = cell
         game = self.game
         if game.is_over:
@@ -290,11 +354,12 @@ class App:
             self.refresh()
             return
         self.notice = ""
+        self._drop_hints()
         self.refresh()
 
     def undo(self) -> None:
         """Take back your last move and the computer's answer."""
-        if self.game.can_undo:
+        if self.viewing is None and self.game.can_undo:
             self._cancel_jobs()
             self.game.undo()
             self.notice = ""
@@ -302,16 +367,21 @@ class App:
 
     def redo(self) -> None:
         """Replay what undo took back."""
-        if self.game.can_redo:
+        if self.viewing is None and self.game.can_redo:
             self._cancel_jobs()
             self.game.redo()
         self.refresh()
 
     def hint(self) -> None:
-        """Colour the free cells by their outcome for this move."""
-        if self.game.waiting_for_human:
+        """Colour the free cells by their outcome for this move (a big board: the best three)."""
+        if self.viewing is None and self.game.waiting_for_human:
             self.hint_once = self.game.board
         self.refresh()
+
+    def stop_hint(self) -> None:
+        """Esc while a big board's hint searches: show the best moves found so far, now."""
+        if self.searching:
+            self.hinter.stop()
 
     def quit(self) -> None:
         """Close the window, cancelling whatever the computer was doing."""
@@ -367,6 +437,31 @@ class App:
     def choose_starter(self) -> None:
         """Options > Who starts: applies from the next game."""
         self.match.starter = Starter(self.vars.starter.get())
+        self.refresh()
+
+    def think_chosen(self) -> None:
+        """Options > Time per move: one of the preset times."""
+        chosen = self.vars.think.get()
+        preset = next((value for value in THINK_PRESETS if think_key(value) == chosen), None)
+        if preset is not None:
+            self.set_think(preset)
+
+    def other_think(self) -> None:
+        """Options > Time per move > Other...: any time from 0.05 to 600 seconds."""
+        chosen = self.dialogs.ask_think(self.think_seconds)
+        if self.closed:
+            return
+        if chosen is None:
+            self.vars.think.set(think_key(self.think_seconds))
+            return
+        self.set_think(chosen)
+
+    def set_think(self, seconds: float) -> None:
+        """How long Expert thinks per move (from its next move on) and a big-board hint
+        searches; remembered."""
+        self.match.set_think(seconds)
+        self.vars.think.set(think_key(seconds))
+        self._remember(think=seconds)
         self.refresh()
 
     def sound_changed(self) -> None:
@@ -425,6 +520,81 @@ class App:
         self.notice = _("The scoreboard is empty.")
         self.refresh()
 
+    # --- saved games ------------------------------------------------------------------
+
+    def open_game(self) -> None:
+        """Game > Open a game...: a saved game or a game file, shown on the board."""
+        opened = self.dialogs.open_game()
+        if self.closed or opened is None:
+            return
+        self.show_record(opened)
+
+    def show_record(self, opened: Opened) -> None:
+        """Show ``opened`` from its empty board; the game waits (its thinking is cancelled)."""
+        self._cancel_jobs()
+        shown = self.shown_rules
+        if self.viewing is None:
+            self.toolbar.pack_forget()
+            self.replay_bar.pack(side="top", fill="x", before=self.banner)
+        self.viewing = Viewing(opened)
+        self.notice = ""
+        if opened.record.rules != shown:
+            self._fit_window()
+        self.refresh()
+
+    def replay_first(self) -> None:
+        """The saved game's empty board (Home)."""
+        self._replay_go(0)
+
+    def replay_back(self) -> None:
+        """The position before (Left)."""
+        if self.viewing is not None:
+            self._replay_go(self.viewing.ply - 1)
+
+    def replay_forward(self) -> None:
+        """The next move (Right)."""
+        if self.viewing is not None:
+            self._replay_go(self.viewing.ply + 1)
+
+    def replay_last(self) -> None:
+        """The final position (End)."""
+        if self.viewing is not None:
+            self._replay_go(self.viewing.last)
+
+    def _replay_go(self, ply: int) -> None:
+        if self.viewing is not None and self.viewing.go(ply):
+            self.notice = ""
+            self.refresh()
+
+    def play_from_here(self) -> None:
+        """A new game from the position shown: you play the side to move (against the level
+        playing, or two people, as now); the moves before it can be undone."""
+        viewing = self.viewing
+        if viewing is None or not viewing.playable:
+            return
+        to_move = viewing.board.turn
+        you_start = to_move is Mark.X if self.match.you == HUMAN else None
+        self._start_game(you_start=you_start, rules=viewing.record.rules, moves=viewing.moves)
+        self.refresh()
+
+    def close_replay(self) -> None:
+        """Back to the game as it was (Esc); the computer goes on thinking if it was its turn."""
+        if self.viewing is None:
+            return
+        shown = self.shown_rules
+        self._leave_replay()
+        self.notice = ""
+        if self.match.rules != shown:
+            self._fit_window()
+        self.refresh()
+
+    def _leave_replay(self) -> None:
+        if self.viewing is None:
+            return
+        self.viewing = None
+        self.replay_bar.pack_forget()
+        self.toolbar.pack(side="top", fill="x", before=self.banner)
+
     # --- drawing, then what comes next ------------------------------------------------
 
     def refresh(self) -> None:
@@ -432,6 +602,9 @@ class App:
         if self.closed:
             return
         game = self.game
+        if self.viewing is not None:
+            self._draw()
+            return
         if game.is_over:
             self._game_over()
         self._draw()
@@ -439,6 +612,8 @@ class App:
             self._start_thinking()
         elif self._hints_wanted() and self.hints_board is not game.board:
             self._start_hints()
+        elif self.searching and not self._hints_wanted():
+            self._drop_hints()
 
     def _draw(self) -> None:
         self.view.show(self._picture())
@@ -448,14 +623,17 @@ class App:
         self._show_status()
         self.menus.update()
         self.toolbar.update_state()
+        self.replay_bar.update_state()
 
     def _picture(self) -> Picture:
+        if self.viewing is not None:
+            return self._replay_picture(self.viewing)
         game, rules = self.game, self.match.rules
         board = game.board
         marks = {cell: mark for cell in range(rules.size) if (mark := board[cell]) is not None}
         outcome = game.outcome
         winning = outcome.line if outcome is not None else frozenset()
-        shown_hints = self.hints if self._hints_wanted() and self.hints_board is board else {}
+        showing = self._hints_wanted() and self.hints_board is board
         labels: dict[int, str] = {}
         if self.vars.names.get() and not is_gomoku(rules.m, rules.n):
             numbering = self.numbering
@@ -466,15 +644,34 @@ class App:
             marks=marks,
             winning=winning,
             lines=winning_lines(winning, game.last_move, rules),
-            hints=shown_hints,
+            hints=self.hints if showing else {},
+            ranks=self.ranks if showing else {},
             cursor=self.cursor if game.waiting_for_human else None,
             last_move=game.last_move,
             labels=labels,
             coordinates=self.vars.names.get(),
         )
 
+    def _replay_picture(self, viewing: Viewing) -> Picture:
+        """A saved game's position: its marks, the last move, at the end the winning line."""
+        board, rules = viewing.board, viewing.record.rules
+        marks = {cell: mark for cell in range(rules.size) if (mark := board[cell]) is not None}
+        winning = board.winning_cells
+        return Picture(
+            rows=rules.m,
+            cols=rules.n,
+            marks=marks,
+            winning=winning,
+            lines=winning_lines(winning, viewing.last_move, rules),
+            last_move=viewing.last_move,
+            coordinates=self.vars.names.get(),
+        )
+
     def _show_status(self) -> None:
         _, game = self.translate, self.game
+        if self.viewing is not None:
+            self._show_replay_status(self.viewing)
+            return
         outcome = game.outcome
         if outcome is not None:
             feeling = texts.feeling(outcome, game)
@@ -490,25 +687,42 @@ class App:
             rules = self.match.rules
             if (rules.m, rules.n, rules.k) != (3, 3, 3):
                 status += " · " + texts.win_length(_, rules)
-            self.banner.show(status, over=False, thinking=self.thinking)
+            self.banner.show(status, over=False, thinking=self.thinking or self.searching)
+            self._show_progress()
             short = texts.title_turn(_, game)
         notice = self.notice
         if self.keyboard_typed():
             notice = _("Cell: {typed}_").format(typed=self.keyboard_typed())
-        score = self.match.score
-        self.footer.show(
-            notice,
-            self._legend(),
-            texts.score(
-                _,
-                score.by_mark[Mark.X] if self.two_players else score.wins,
-                score.by_mark[Mark.O] if self.two_players else score.losses,
-                score.draws,
-                two_players=self.two_players,
-            ),
-        )
+        elif not notice and self.searching:
+            notice = _("Looking for the best moves… Esc shows them at once.")
+        legend = self._legend()
+        # A big board's hints take the whole row: their words matter more than the score.
+        self.footer.show(notice, legend, "" if legend and self.suggested else self._score_text())
         self.vars.mode.set(self._mode())
         self.root.title(f"{texts.app_name(_)} — {short}")
+
+    def _score_text(self) -> str:
+        score = self.match.score
+        return texts.score(
+            self.translate,
+            score.by_mark[Mark.X] if self.two_players else score.wins,
+            score.by_mark[Mark.O] if self.two_players else score.losses,
+            score.draws,
+            two_players=self.two_players,
+        )
+
+    def _show_replay_status(self, viewing: Viewing) -> None:
+        """Which move is shown above the board; who played, or at the end the result, below."""
+        _, record = self.translate, viewing.record
+        self.banner.show(texts.replay_position(_, record, viewing.ply), over=False, thinking=False)
+        about = (
+            texts.replay_end(_, record)
+            if viewing.ply == viewing.last
+            else texts.record_header(_, record)
+        )
+        self.footer.show(self.notice or about, [], self._score_text())
+        self.vars.mode.set(self._mode())
+        self.root.title(f"{texts.app_name(_)} — {viewing.opened.name}")
 
     def _mode(self) -> str:
         if self.two_players:
@@ -518,11 +732,17 @@ class App:
         return "x" if self.match.your_mark is Mark.X else "o"
 
     def _legend(self) -> list[tuple[str | None, str]]:
-        """The hint colours while hints show."""
+        """The hint colours while hints show; on a big board, the best moves and their verdicts."""
         _ = self.translate
         if not (self._hints_wanted() and self.hints_board is self.game.board and self.hints):
             return []
         colours = self.colours.hints
+        if self.suggested:
+            mark = self.game.turn
+            return [(None, texts.best_moves(_, mark))] + [
+                (colours[texts.HINT_COLOURS[found.verdict]], texts.suggestion(_, rank, found, mark))
+                for rank, found in enumerate(self.suggested, start=1)
+            ]
         return [
             (None, _("Hints for {mark}:").format(mark=self.game.turn)),
             (colours["win"], _("wins")),
@@ -558,20 +778,38 @@ class App:
         game = self.game
         self.thinking_board = game.board
         self.thinking_since = time.monotonic()
+        self.think_progress = None
         self._show_status()
         # Your mark reaches the screen before the thinking thread competes for the interpreter.
         self.root.update_idletasks()
+
+        def think(task: Task) -> tuple[Board, int]:
+            return game.think(progress=task.report, cancel=task.cancelled)
+
         self.thinker.submit(
-            game.think,
+            think,
             lambda answer: self._computer_answered(game, answer),
             self._computer_failed,
+            lambda report: self._thinking_progress(game, report),
         )
 
-    def _thinking_for(self) -> None:
-        """Each spinner frame: after a second, how long the computer has been thinking."""
-        seconds = time.monotonic() - self.thinking_since
-        if self.thinking and seconds >= 1:
-            text = self.translate.gettext("{seconds} s").format(seconds=int(seconds))
+    def _thinking_progress(self, game: Game, report: Progress) -> None:
+        if game is self.game and self.thinking:
+            self.think_progress = report
+            self._show_progress()
+
+    def _show_progress(self) -> None:
+        """Beside the status, while the engine works (each spinner frame): the depth it has
+        searched, the line it expects and the time so far; elsewhere, after a second, the time."""
+        if self.thinking:
+            since, report = self.thinking_since, self.think_progress
+        elif self.searching:
+            since, report = self.search_since, self.search_progress
+        else:
+            return
+        seconds = time.monotonic() - since
+        if report is not None or seconds >= DETAIL_AFTER:
+            text = texts.progress(self.translate, self.match.rules, report, seconds)
             self.banner.set_detail(text)
 
     def _computer_answered(self, game: Game, answer: tuple[Board, int]) -> None:
@@ -621,15 +859,32 @@ class App:
         return game.waiting_for_human and (self.vars.hints.get() or self.hint_once is game.board)
 
     def _start_hints(self) -> None:
+        """Every free cell's value where the solver can; elsewhere the engine's best three."""
         game = self.game
         board = game.board
         self.hints_board = board
-        self.hints = {}
+        self.hints, self.ranks, self.suggested = {}, {}, ()
+        if can_solve(board):
+            self.hinter.submit(
+                lambda _task: game.hint(),
+                lambda values: self._hints_answered(game, board, values),
+                self._hints_failed,
+            )
+            return
+        self.searching_board = board
+        self.search_since = time.monotonic()
+        self.search_progress = None
+
+        def search(task: Task) -> tuple[Suggestion, ...]:
+            return game.suggestions(progress=task.report, cancel=task.cancelled)
+
         self.hinter.submit(
-            game.hint,
-            lambda values: self._hints_answered(game, board, values),
+            search,
+            lambda found: self._suggestions_answered(game, board, found),
             self._hints_failed,
+            lambda report: self._search_progress(board, report),
         )
+        self._show_status()
 
     def _hints_answered(self, game: Game, board: Board, values: Any) -> None:
         if game is not self.game or board is not game.board:
@@ -640,16 +895,33 @@ class App:
             self.hints = {cell: str(value.value) for cell, value in values.items()}
         self.refresh()
 
+    def _suggestions_answered(
+        self, game: Game, board: Board, found: tuple[Suggestion, ...]
+    ) -> None:
+        """A big board's best moves: numbered on the board, their verdicts in the footer."""
+        if game is not self.game or board is not game.board:
+            return
+        self.searching_board = None
+        self.suggested = found
+        self.hints = {s.cell: texts.HINT_COLOURS[s.verdict] for s in found}
+        self.ranks = {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
+        self.refresh()
+
+    def _search_progress(self, board: Board, report: Progress) -> None:
+        if board is self.searching_board:
+            self.search_progress = report
+            self._show_progress()
+
     def _hints_failed(self, error: Exception) -> None:
-        if isinstance(error, UnsolvableError):
-            self._no_hints_here()
-        else:
-            self.notice = self.translate.gettext("No hints: {error}").format(error=error)
+        self.searching_board = None
+        self.notice = self.translate.gettext("No hints: {error}").format(error=error)
         self._show_status()
 
-    def _no_hints_here(self) -> None:
-        """Hints on a board too big to solve exactly: for now, say there are none."""
-        self.notice = self.translate.gettext("No hints: this board is too big to solve exactly.")
+    def _drop_hints(self) -> None:
+        """Forget the hints of a position that is gone, and stop any search for them."""
+        self.hinter.cancel()
+        self.hints_board = self.searching_board = None
+        self.hints, self.ranks, self.suggested = {}, {}, ()
 
     # --- the end of a game -------------------------------------------------------
 
@@ -715,6 +987,7 @@ class App:
         self.menus.destroy()
         self.menus = Menus(self)
         self.toolbar.relabel()
+        self.replay_bar.relabel()
         self.banner.relabel()
         self.root.minsize(self.toolbar.winfo_reqwidth(), self._rows_height() + 120)
         self.refresh()
@@ -742,7 +1015,7 @@ class App:
         a bigger board needs more room. The menu bar sits outside the window's own height."""
         root = self.root
         root.update_idletasks()
-        board_w, board_h = self._board_room(self.match.rules)
+        board_w, board_h = self._board_room(self.shown_rules)
         least = self.toolbar.winfo_reqwidth()
         root.minsize(least, self._rows_height() + 120)
         width, height = max(board_w, least), board_h + self._rows_height()
@@ -763,10 +1036,8 @@ class App:
 
     def _cancel_jobs(self) -> None:
         self.thinker.cancel()
-        self.hinter.cancel()
         self.thinking_board = None
-        self.hints_board = None
-        self.hints = {}
+        self._drop_hints()
         self.hint_once = None
         self.keyboard_reset()
         for pending in (self._demo_move, self._reply):

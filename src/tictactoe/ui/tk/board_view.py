@@ -44,6 +44,8 @@ MIN_LABEL_POINTS = 8
 """Cell names and coordinates never get smaller than this (pixels), so they stay readable."""
 CURSOR_STROKE = 0.025
 """The cursor's line width on small boards as a fraction of its cell; it runs along the edge."""
+RANK_SIZE = 0.5
+"""A recommended move's number, as a fraction of its cell's height."""
 LABEL_ROOM = 0.8
 """A cell name must fit in this fraction of its cell's width, else it is not drawn."""
 GROW_STEPS = (0.55, 0.75, 0.9, 1.0)
@@ -70,7 +72,10 @@ class Picture:
     lines: Sequence[WinLine] = ()
     """Winning lines, each drawn through from its first cell to its last."""
     hints: Mapping[int, str] = field(default_factory=dict)
-    """Free cell -> ``win`` / ``draw`` / ``loss`` for the side to move."""
+    """Free cell -> its hint colour (a key of :attr:`Palette.hints`) for the side to move."""
+    ranks: Mapping[int, str] = field(default_factory=dict)
+    """Free cell -> the number of a big board's recommended move ("1" is the best), drawn on
+    its hint tile."""
     cursor: int | None = None
     last_move: int | None = None
     labels: Mapping[int, str] = field(default_factory=dict)
@@ -191,6 +196,7 @@ class BoardView(tk.Canvas):
         }
         for before, after in (
             (old.hints, picture.hints),
+            (old.ranks, picture.ranks),
             (old.labels, picture.labels),
         ):
             changed |= {cell for cell in {*before, *after} if before.get(cell) != after.get(cell)}
@@ -384,6 +390,9 @@ class BoardView(tk.Canvas):
         text = picture.labels.get(index)
         if text is not None and index not in picture.marks and not self.gomoku:
             self._label(index, text)
+        rank = picture.ranks.get(index)
+        if rank is not None and index not in picture.marks:
+            self._rank(index, rank)
         if won and self.gomoku:
             cx, cy = g.centre(index)
             r = g.cell * 0.46
@@ -427,6 +436,21 @@ class BoardView(tk.Canvas):
         if right - left > g.cell * LABEL_ROOM or bottom - top > g.cell * 0.45:
             self.delete(item)
             return
+        self._put(item, "labels")
+
+    def _rank(self, index: int, rank: str) -> None:
+        """A recommended move's number, bold in the middle of its hint tile."""
+        g = self.geometry
+        cx, cy = g.centre(index)
+        points = max(MIN_LABEL_POINTS, round(g.cell * RANK_SIZE))
+        item = self.create_text(
+            cx,
+            cy,
+            text=rank,
+            fill=self.colours.text,
+            font=("TkDefaultFont", -points, "bold"),
+            tags=("rank", f"l{index}"),
+        )
         self._put(item, "labels")
 
     def _glyph_shape(self, index: int, mark: Mark, size: float) -> list[list[float]]:

@@ -1,4 +1,5 @@
-"""Dialogs: the custom board size, the scoreboard, confirmations (resetting the scoreboard).
+"""Dialogs: the custom board size, the think time, the scoreboard, opening a saved game,
+confirmations (resetting the scoreboard).
 
 The window talks to them through :class:`Dialogs`, so tests can answer them
 without a person; :class:`TkDialogs` is the real thing.
@@ -8,14 +9,22 @@ from __future__ import annotations
 
 import tkinter as tk
 from collections.abc import Callable, Sequence
+from pathlib import Path
+from tkinter import filedialog, messagebox, ttk
 from tkinter import font as tkfont
-from tkinter import messagebox, ttk
 from typing import Protocol
 
+from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core.errors import RulesError
-from tictactoe.core.numbers import whole_number
+from tictactoe.core.gomoku.limits import THINK_RANGE
+from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.i18n import Translator
+from tictactoe.ui.tk import texts
+from tictactoe.ui.tk.replay import SAVED_GAMES_LISTED, Opened, open_file, open_saved, unusable
+
+ERROR_COLOUR = "#b8322a"
+"""What is wrong with a dialog's input, under its fields."""
 
 
 class Dialogs(Protocol):
@@ -34,6 +43,27 @@ class Dialogs(Protocol):
     ) -> None:
         """Show the scoreboard table."""
         ...
+
+    def ask_think(self, current: float) -> float | None:
+        """Another think time per move, in seconds; None when cancelled."""
+        ...
+
+    def open_game(self) -> Opened | None:
+        """A saved game or a game file to step through; None when cancelled."""
+        ...
+
+
+def validate_think(_: Translator, text: str) -> float | str:
+    """The seconds ``text`` says, within :data:`THINK_RANGE`, or a translated message."""
+    value = decimal_number(text.replace(",", ".", 1))
+    low, high = THINK_RANGE
+    if value is None or not low <= value <= high:
+        cleaned = text.strip()
+        shown = cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
+        return _("Type a number of seconds from {low} to {high}, not \u201c{text}\u201d.").format(
+            low=texts.seconds(_, low), high=texts.seconds(_, high), text=shown
+        )
+    return value
 
 
 def validate_board(_: Translator, rows: str, cols: str, k: str) -> Rules | str:
@@ -95,7 +125,7 @@ class CustomBoardDialog(tk.Toplevel):
             field.bind("<Control-KeyPress-a>", _select_all)
             field.bind("<Control-KeyPress-A>", _select_all)
             self.fields[key] = field
-        self.message = ttk.Label(frame, text="", foreground="#b8322a", wraplength=260)
+        self.message = ttk.Label(frame, text="", foreground=ERROR_COLOUR, wraplength=260)
         self.message.grid(row=3, column=0, columnspan=2, sticky="w", pady=(6, 0))
         buttons = ttk.Frame(frame)
         buttons.grid(row=4, column=0, columnspan=2, sticky="e", pady=(8, 0))
@@ -124,6 +154,186 @@ def _select_all(event: tk.Event[ttk.Spinbox]) -> str:
     field.selection_range(0, "end")
     field.icursor("end")
     return "break"
+
+
+class ThinkDialog(tk.Toplevel):
+    """How long the computer may think per move; :attr:`result` holds the seconds after OK."""
+
+    def __init__(self, master: tk.Misc, current: float, translate: Translator) -> None:
+        super().__init__(master)
+        _ = self._ = translate
+        self.result: float | None = None
+        self.title(_("Time per move"))
+        self.resizable(False, False)
+        frame = ttk.Frame(self, padding=12)
+        frame.grid(sticky="nsew")
+        low, high = THINK_RANGE
+        explained = _(
+            "Seconds {level} thinks per move, and a hint on a big board looks ahead:"
+        ).format(level=texts.level_title(_, "search"))
+        ttk.Label(frame, text=explained, wraplength=300).grid(
+            row=0, column=0, columnspan=2, sticky="w"
+        )
+        self.field = ttk.Spinbox(frame, from_=low, to=high, increment=0.5, width=8)
+        self.field.set(f"{current:g}")
+        self.field.grid(row=1, column=0, sticky="w", pady=(6, 2))
+        self.field.bind("<FocusIn>", _select_all)
+        self.message = ttk.Label(frame, text="", foreground=ERROR_COLOUR, wraplength=300)
+        self.message.grid(row=2, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        buttons = ttk.Frame(frame)
+        buttons.grid(row=3, column=0, columnspan=2, sticky="e", pady=(8, 0))
+        self.ok_button = ttk.Button(buttons, text=_("OK"), command=self.ok)
+        self.ok_button.pack(side="left", padx=4)
+        ttk.Button(buttons, text=_("Cancel"), command=self.destroy).pack(side="left")
+        self.bind("<Return>", lambda _event: self.ok())
+        self.bind("<Escape>", lambda _event: self.destroy())
+        self.transient(master.winfo_toplevel())
+        self.field.focus_set()
+
+    def ok(self) -> None:
+        """Check the field; close with :attr:`result` set, or say what is wrong."""
+        checked = validate_think(self._, self.field.get())
+        if isinstance(checked, str):
+            self.message.configure(text=checked)
+            return
+        self.result = checked
+        self.destroy()
+
+
+class OpenGameWindow(tk.Toplevel):
+    """The saved games, newest first, to open one; or a game file. :attr:`result` after Open.
+
+    A game that cannot be opened (a damaged row, a file that is not a game)
+    is refused with the reason under the list, and the window stays open.
+    """
+
+    COLUMNS = ("id", "date", "x", "o", "board", "result")
+
+    def __init__(
+        self,
+        master: tk.Misc,
+        translate: Translator,
+        archive: Archive | None = None,
+        ask_path: Callable[[], str] | None = None,
+    ) -> None:
+        super().__init__(master)
+        _ = self._ = translate
+        self.archive = archive if archive is not None else Archive()
+        self.ask_path = ask_path if ask_path is not None else self._ask_path
+        """Asks for a file's path ("" when cancelled); tests answer it themselves."""
+        self.result: Opened | None = None
+        self.title(_("Open a game"))
+        self.transient(master.winfo_toplevel())
+        frame = ttk.Frame(self, padding=10)
+        frame.pack(fill="both", expand=True)
+        headings = (_("Number"), _("Date"), "X", "O", _("Board"), _("Result"))
+        self.table = ttk.Treeview(
+            frame, columns=self.COLUMNS, show="headings", height=12, selectmode="browse"
+        )
+        scroll = ttk.Scrollbar(frame, orient="vertical", command=self.table.yview)
+        self.table.configure(yscrollcommand=scroll.set)
+        self.table.grid(row=0, column=0, sticky="nsew")
+        scroll.grid(row=0, column=1, sticky="ns")
+        frame.columnconfigure(0, weight=1)
+        frame.rowconfigure(0, weight=1)
+        self.message = ttk.Label(frame, text="", wraplength=560, justify="left")
+        self.message.grid(row=1, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        buttons = ttk.Frame(frame)
+        buttons.grid(row=2, column=0, columnspan=2, sticky="ew", pady=(8, 0))
+        self.file_button = ttk.Button(buttons, text=_("Open a file..."), command=self.open_file)
+        self.file_button.pack(side="left")
+        ttk.Button(buttons, text=_("Cancel"), command=self.destroy).pack(side="right")
+        self.open_button = ttk.Button(
+            buttons, text=_("Open"), style="Accent.TButton", command=self.open_selected
+        )
+        self.open_button.pack(side="right", padx=4)
+        self.table.bind("<Double-Button-1>", lambda _event: self.open_selected())
+        self.bind("<Return>", lambda _event: self.open_selected())
+        self.bind("<Escape>", lambda _event: self.destroy())
+        self._fill(headings)
+        self.table.focus_set()
+
+    def _fill(self, headings: Sequence[str]) -> None:
+        _ = self._
+        try:
+            listing = self.archive.games(limit=SAVED_GAMES_LISTED)
+        except ArchiveError as error:
+            self._say(unusable(_, error), error=True)
+            rows: list[tuple[str, ...]] = []
+        else:
+            rows = [
+                (
+                    str(saved.id),
+                    texts.when(saved.record),
+                    texts.player(_, saved.record.x_player),
+                    texts.player(_, saved.record.o_player),
+                    texts.board_name(
+                        _, saved.record.rules.m, saved.record.rules.n, saved.record.rules.k
+                    ),
+                    texts.record_result(_, saved.record),
+                )
+                for saved in listing.games
+            ]
+            notes = []
+            if not listing.total:
+                notes.append(_("No saved games yet."))
+            elif listing.total > len(listing.games) + len(listing.damaged):
+                notes.append(
+                    _("The newest {shown} of {total} saved games.").format(
+                        shown=len(listing.games), total=listing.total
+                    )
+                )
+            if listing.damaged:
+                ids = ", ".join(map(str, listing.damaged))
+                notes.append(_("Damaged, so left out: {ids}.").format(ids=ids))
+            self._say(" ".join(notes))
+        body, bold = tkfont.nametofont("TkDefaultFont"), tkfont.nametofont("TkHeadingFont")
+        for number, (column, heading) in enumerate(zip(self.COLUMNS, headings, strict=True)):
+            self.table.heading(column, text=heading)
+            widest = max([bold.measure(heading)] + [body.measure(row[number]) for row in rows])
+            self.table.column(
+                column, width=min(widest + 20, 260), anchor="e" if not number else "w"
+            )
+        for row in rows:
+            self.table.insert("", "end", iid=row[0], values=list(row))
+        if rows:
+            self.table.selection_set(rows[0][0])
+            self.table.focus(rows[0][0])
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.message.configure(text=text, foreground=ERROR_COLOUR if error else "")
+
+    def open_selected(self) -> None:
+        """Open the game chosen in the list (Open, Enter or a double click)."""
+        chosen = self.table.selection()
+        game_id = whole_number(chosen[0]) if chosen else None
+        if game_id is None:
+            self._say(self._("Choose a game in the list, or open a file."), error=True)
+            return
+        self._finish(open_saved(self.archive, game_id, self._))
+
+    def open_file(self) -> None:
+        """Ask for a game file (text, SGF or PSQ) and open it."""
+        path = self.ask_path()
+        if not path:
+            return
+        self._finish(open_file(Path(path), self._))
+
+    def _finish(self, opened: Opened | str) -> None:
+        if isinstance(opened, str):
+            self._say(opened, error=True)
+            return
+        self.result = opened
+        self.destroy()
+
+    def _ask_path(self) -> str:
+        _ = self._
+        chosen = filedialog.askopenfilename(
+            parent=self,
+            title=_("Open a game file"),
+            filetypes=[(_("Game records"), "*.txt *.sgf *.psq"), (_("All files"), "*")],
+        )
+        return chosen if isinstance(chosen, str) else ""
 
 
 class ScoresWindow(tk.Toplevel):
@@ -199,3 +409,19 @@ class TkDialogs:
         """A table window that stays open beside the game."""
         _ = self._translate()
         ScoresWindow(self._master, title, headings, rows, _("Close"))
+
+    def ask_think(self, current: float) -> float | None:
+        """The think time dialog, modal."""
+        dialog = ThinkDialog(self._master, current, self._translate())
+        dialog.wait_visibility()
+        dialog.grab_set()
+        self._master.wait_window(dialog)
+        return dialog.result
+
+    def open_game(self) -> Opened | None:
+        """The saved games window, modal."""
+        dialog = OpenGameWindow(self._master, self._translate())
+        dialog.wait_visibility()
+        dialog.grab_set()
+        self._master.wait_window(dialog)
+        return dialog.result

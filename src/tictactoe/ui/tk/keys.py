@@ -5,7 +5,11 @@ one digit plays at once (7 is the top left, as on the keypad, with or
 without Num Lock); with plain numbers a cell is played as soon as the
 digits typed cannot grow into another cell's number, or on Enter, or after
 a short pause. Ctrl+Z / Ctrl+Y undo and redo, Ctrl+N starts a new game,
-H asks for a hint, Ctrl+Q quits.
+Ctrl+O opens a saved game, H asks for a hint (Esc shows a big board's hint
+at once), Ctrl+Q quits.
+
+While a saved game is shown, Left and Right step back and forward through
+it, Home and End go to its first and last position, and Esc closes it.
 """
 
 from __future__ import annotations
@@ -56,12 +60,15 @@ class Keyboard:
             ("z", app.undo),
             ("y", app.redo),
             ("n", app.new_game),
+            ("o", app.open_game),
             ("q", app.quit),
         ):
             root.bind(f"<Control-KeyPress-{key}>", _call(action))
             root.bind(f"<Control-KeyPress-{key.upper()}>", _call(action))
         root.bind("<KeyPress-h>", _call(app.hint))
         root.bind("<KeyPress-H>", _call(app.hint))
+        root.bind("<KeyPress-Home>", _call(app.replay_first))
+        root.bind("<KeyPress-End>", _call(app.replay_last))
 
     def clear(self) -> None:
         """Forget the digits typed so far."""
@@ -71,6 +78,12 @@ class Keyboard:
             self._pause = None
 
     def _arrow(self, event: tk.Event[Any]) -> str:
+        if self.app.viewing is not None:  # stepping through a saved game
+            if event.keysym == "Left":
+                self.app.replay_back()
+            elif event.keysym == "Right":
+                self.app.replay_forward()
+            return "break"
         dr, dc = ARROWS[event.keysym]
         rules = self.app.match.rules
         row, col = rules.row_col(self.app.cursor)
@@ -83,6 +96,8 @@ class Keyboard:
 
     def enter(self) -> None:
         """Enter or Space: play the digits typed, else the cell under the cursor."""
+        if self.app.viewing is not None:
+            return
         if self.typed:
             self._play_typed()
         else:
@@ -90,6 +105,14 @@ class Keyboard:
 
     def _other_key(self, event: tk.Event[Any]) -> None:
         if int(event.state) & 0x4:  # Control held: the shortcuts handle it
+            return
+        if event.keysym == "Escape" and not self.typed:
+            if self.app.viewing is not None:
+                self.app.close_replay()
+            else:
+                self.app.stop_hint()
+            return
+        if self.app.viewing is not None:
             return
         digit = KEYPAD_WITHOUT_NUMLOCK.get(event.keysym, event.char)
         if len(digit) == 1 and digit.isascii() and digit.isdigit():  # not "²": int() fails

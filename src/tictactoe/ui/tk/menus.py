@@ -42,6 +42,18 @@ BOARD_PRESETS: tuple[Rules, ...] = (
 """The Board menu's sizes."""
 
 
+THINK_PRESETS: tuple[float, ...] = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+"""The Options > Time per move choices, in seconds (Other... takes any from 0.05 to 600)."""
+OTHER_THINK = "other"
+"""The think-time variable's value for a time that is not a preset."""
+
+
+def think_key(seconds: float) -> str:
+    """The Time per move menu's variable value for ``seconds``: a preset's, else ``other``."""
+    preset = next((p for p in THINK_PRESETS if abs(p - seconds) < 1e-9), None)
+    return f"{preset:g}" if preset is not None else OTHER_THINK
+
+
 MENU_ROOM = 60
 """Pixels a menu entry needs beyond its label (check mark, margins): labels fit the window."""
 
@@ -150,6 +162,9 @@ class Menus:
         app, _ = self.app, self.app.translate
         self._menu("game", _("Game"))
         self._add("game", "new", "command", _("New game"), app.new_game, accelerator="Ctrl+N")
+        self._add(
+            "game", "open", "command", _("Open a game..."), app.open_game, accelerator="Ctrl+O"
+        )
         self.menus["game"].add_separator()
         self._radio("game", "x", _("Play as X"), app.play_as_x, app.vars.mode)
         self._radio("game", "o", _("Play as O"), app.play_as_o, app.vars.mode)
@@ -187,6 +202,17 @@ class Menus:
         )
         for starter, label in starters:
             self._radio("starter", starter.value, label, app.choose_starter, app.vars.starter)
+        self._menu("think", texts.think_time(_, app.think_seconds), self.menus["options"])
+        for seconds in THINK_PRESETS:
+            self._radio(
+                "think",
+                think_key(seconds),
+                texts.seconds(_, seconds),
+                app.think_chosen,
+                app.vars.think,
+            )
+        self.menus["think"].add_separator()
+        self._radio("think", OTHER_THINK, _("Other..."), app.other_think, app.vars.think)
         for key, label, variable, command in (
             ("sound", _("Sound"), app.vars.sound, app.sound_changed),
             ("hints", _("Cell hints"), app.vars.hints, app.refresh),
@@ -225,9 +251,14 @@ class Menus:
         """Enable, disable and relabel entries for the current game and window width."""
         app = self.app
         game = app.match.game
-        self._enable("game", "undo", game.can_undo)
-        self._enable("game", "redo", game.can_redo)
-        self._enable("game", "hint", game.waiting_for_human)
+        playing = app.viewing is None
+        self._enable("game", "undo", playing and game.can_undo)
+        self._enable("game", "redo", playing and game.can_redo)
+        self._enable("game", "hint", playing and game.waiting_for_human)
+        think = self.entry("options", "think")
+        think.menu.entryconfigure(
+            think.index, label=texts.think_time(app.translate, app.think_seconds)
+        )
         rules = app.match.rules
         room = app.root.winfo_width() - MENU_ROOM
         if self._levels_shown != (rules, room):  # relabelled only when the board or width change

@@ -2,6 +2,8 @@
 
 - :class:`Toolbar`: New game, Undo, Redo, Hint and the level drop-down
   (the current level is always in sight);
+- :class:`ReplayBar`: in its place while a saved game is shown: first, back,
+  forward, last, Play from here and Close;
 - :class:`Banner`: whose turn, a spinner while the computer thinks, and
   at the end the result in colour with a New game button - the board stays
   visible and nothing is asked in a dialog;
@@ -114,6 +116,61 @@ class Toolbar(ttk.Frame):
         if 0 <= index < len(self._names):
             self.app.choose_level(self._names[index])
         self.app.view.focus_set()
+
+
+class ReplayBar(ttk.Frame):
+    """Stepping through a saved game: it takes the toolbar's place (and height) while shown."""
+
+    def __init__(self, app: App) -> None:
+        pad = round(4 * app.scale)
+        super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
+        self.app = app
+        self.buttons: dict[str, ttk.Button] = {}
+        steps = (
+            ("first", app.replay_first),
+            ("back", app.replay_back),
+            ("forward", app.replay_forward),
+            ("last", app.replay_last),
+        )
+        for key, action in steps:
+            button = ttk.Button(self, command=action, takefocus=False, width=-4)
+            button.pack(side="left", padx=(0, pad))
+            self.buttons[key] = button
+        for key, action, style in (
+            ("close", app.close_replay, "TButton"),
+            ("play", app.play_from_here, "Accent.TButton"),
+        ):
+            button = ttk.Button(self, command=action, takefocus=False, width=-4, style=style)
+            button.pack(side="right", padx=(pad, 0))
+            self.buttons[key] = button
+        self.relabel()
+
+    def relabel(self) -> None:
+        """Every label in the window's current language."""
+        _ = self.app.translate
+        for key, text in (
+            ("first", _("« First")),
+            ("back", _("‹ Back")),
+            ("forward", _("Forward ›")),
+            ("last", _("Last »")),
+            ("play", _("Play from here")),
+            ("close", _("Close")),
+        ):
+            self.buttons[key].configure(text=text)
+
+    def update_state(self) -> None:
+        """Enable the steps that lead somewhere, and Play from here where the game can go on."""
+        viewing = self.app.viewing
+        if viewing is None:
+            return
+        for key, enabled in (
+            ("first", viewing.ply > 0),
+            ("back", viewing.ply > 0),
+            ("forward", viewing.ply < viewing.last),
+            ("last", viewing.ply < viewing.last),
+            ("play", viewing.playable),
+        ):
+            self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
 
 
 class Spinner(tk.Canvas):
@@ -291,12 +348,19 @@ class Footer(ttk.Frame):
         for child in self.legend.winfo_children():
             child.destroy()
         swatch = font.metrics("linespace") - 4
+
+        def width(colour: str | None, text: str) -> int:
+            return font.measure(text) + (0 if colour is None else swatch + pad)
+
+        items = list(self.items)
+        if items and items[0][0] is None and sum(width(*item) + pad for item in items) > room:
+            items = items[1:]  # the heading goes first: the items themselves matter more
         used = 0
-        for colour, text in self.items:
-            width = font.measure(text) + (0 if colour is None else swatch + pad)
-            if used + width > room:
+        for colour, text in items:
+            needed = width(colour, text)
+            if used + needed > room:
                 break
-            used += width + pad
+            used += needed + pad
             if colour is not None:
                 tk.Frame(
                     self.legend,

@@ -8,15 +8,25 @@ friendly level titles (``Medium``), never by the strategy names.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime, time
 from enum import StrEnum
 
 from tictactoe import players
-from tictactoe.core.board import Mark
+from tictactoe.core.advice import Suggestion, Verdict
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import UnknownPlayerError
+from tictactoe.core.gomoku.limits import Progress
+from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Outcome
 from tictactoe.i18n import Translator
 from tictactoe.stats import Tally
+
+DECIMAL_COMMA = frozenset({"ru", "vi"})
+"""Languages that write 0,5 where English writes 0.5."""
+LINE_SHOWN = 4
+"""Moves of the computer's expected line shown while it thinks."""
 
 
 class Feeling(StrEnum):
@@ -158,3 +168,150 @@ def score_table(
         (_("All games"), "", str(games), *(str(t) for t in totals), percent(totals[0], games))
     )
     return headings, rows
+
+
+# --- time, thinking and hints on big boards ------------------------------------------
+
+
+def seconds(_: Translator, value: float, decimals: int = 2) -> str:
+    """A duration: "0.25 s", "2 s", "1.3 s" (a decimal comma where the language has one);
+    up to ``decimals`` places below 10 s, whole seconds from there."""
+    number = f"{value:.{decimals}f}".rstrip("0").rstrip(".") if value < 10 else f"{value:.0f}"
+    if _.language in DECIMAL_COMMA:
+        number = number.replace(".", ",")
+    return _("{seconds} s").format(seconds=number)
+
+
+def think_time(_: Translator, value: float) -> str:
+    """The Options menu's entry that holds the think time, with its current value."""
+    return _("Time per move: {seconds}").format(seconds=seconds(_, value))
+
+
+def progress(_: Translator, rules: Rules, report: Progress | None, elapsed: float) -> str:
+    """The short line beside the status while the engine works: "depth 6 · h8 i9 j10 · 0.4 s"."""
+    parts = []
+    if report is not None:
+        parts.append(_("depth {depth}").format(depth=report.depth))
+        if report.pv:
+            cells = report.pv[:LINE_SHOWN]
+            parts.append(" ".join(label(rules, cell, Numbering.COORDS) for cell in cells))
+    parts.append(seconds(_, elapsed, decimals=1))
+    return " · ".join(parts)
+
+
+def best_moves(_: Translator, mark: Mark) -> str:
+    """The heading of a big board's hints."""
+    return _("Best moves for {mark}:").format(mark=mark)
+
+
+def suggestion(_: Translator, rank: int, found: Suggestion, mark: Mark) -> str:
+    """One hint on a big board, for ``mark`` (the side to move): "1 h8: forced win in 3 of
+    your moves", "2 g7: better"; a forced result counts the winner's own moves."""
+    cell, count = found.label, found.winner_moves
+    verdict = found.verdict
+    if verdict is Verdict.WINNING and count == 1:
+        text = _("{cell}: wins at once").format(cell=cell)
+    elif verdict is Verdict.WINNING and count is not None:
+        text = _.ngettext(
+            "{cell}: forced win in {count} of your moves",
+            "{cell}: forced win in {count} of your moves",
+            count,
+        ).format(cell=cell, count=count)
+    elif verdict is Verdict.LOSING and count == 1:
+        text = _("{cell}: {mark} wins next move").format(cell=cell, mark=mark.other)
+    elif verdict is Verdict.LOSING and count is not None:
+        text = _.ngettext(
+            "{cell}: {mark} wins in {count} of its moves",
+            "{cell}: {mark} wins in {count} of its moves",
+            count,
+        ).format(cell=cell, mark=mark.other, count=count)
+    else:
+        wording = {
+            Verdict.WINNING: _("{cell}: winning"),
+            Verdict.BETTER: _("{cell}: better"),
+            Verdict.EQUAL: _("{cell}: equal"),
+            Verdict.WORSE: _("{cell}: worse"),
+            Verdict.LOSING: _("{cell}: losing"),
+        }
+        text = wording[verdict].format(cell=cell)
+    return f"{rank} {text}"
+
+
+HINT_COLOURS = {
+    Verdict.WINNING: "win",
+    Verdict.BETTER: "better",
+    Verdict.EQUAL: "draw",
+    Verdict.WORSE: "worse",
+    Verdict.LOSING: "loss",
+}
+"""The palette's hint colour for each verdict of a big board's hints."""
+
+
+# --- saved games ----------------------------------------------------------------------
+
+
+def player(_: Translator, name: str) -> str:
+    """A record's player: "human", a computer player by its level, a name from a file as is."""
+    if name == HUMAN:
+        return _("human")
+    return level_title(_, name)
+
+
+def record_result(_: Translator, record: Record) -> str:
+    """How a recorded game ended: "O won with 3 in a row", "draw", "unfinished"."""
+    how, winner = record.termination, record.winner
+    if how is Termination.UNFINISHED:
+        return _("unfinished")
+    if winner is None:
+        return _("draw") if how is Termination.FULL_BOARD else _("draw by decision")
+    if how is Termination.LINE:
+        return _("{mark} won with {k} in a row").format(mark=winner, k=record.rules.k)
+    if how is Termination.RESIGNATION:
+        return _("{mark} won: {other} resigned").format(mark=winner, other=winner.other)
+    return _("{mark} won by decision").format(mark=winner)
+
+
+def when(record: Record) -> str:
+    """When a recorded game was played, in local time (``2025-06-01 10:04``), or "-"."""
+    moment: datetime | None = record.started or record.finished
+    if moment is None:
+        return "-"
+    if record.finished is None and moment.timetz() == time(0, tzinfo=UTC):
+        return moment.strftime("%Y-%m-%d")  # a file that gives the date only
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def record_header(_: Translator, record: Record) -> str:
+    """Who played a recorded game, on which board, and when."""
+    rules = record.rules
+    return _("X: {x}, O: {o}; {board}; {when}").format(
+        x=player(_, record.x_player),
+        o=player(_, record.o_player),
+        board=board_name(_, rules.m, rules.n, rules.k),
+        when=when(record),
+    )
+
+
+def replay_position(_: Translator, record: Record, ply: int) -> str:
+    """Which position of a record is shown: the empty board, or move N of all."""
+    count = record.plies
+    if ply == 0:
+        return _.ngettext(
+            "The empty board; {count} move follows.",
+            "The empty board; {count} moves follow.",
+            count,
+        ).format(count=count)
+    before: Board = record.positions()[ply - 1]
+    return _("Move {number} of {count}: {mark} plays {cell}.").format(
+        number=ply,
+        count=count,
+        mark=before.turn,
+        cell=label(record.rules, record.moves[ply - 1], Numbering.COORDS),
+    )
+
+
+def replay_end(_: Translator, record: Record) -> str:
+    """What the last position of a record says."""
+    if record.termination is Termination.UNFINISHED:
+        return _("The record ends here, before the game was decided.")
+    return _("The end: {result}.").format(result=record_result(_, record))

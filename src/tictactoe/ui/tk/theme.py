@@ -8,7 +8,8 @@ tell. :func:`apply` styles every ttk widget and the menus with it on the
 ``clam`` theme, which looks the same on every platform and takes colours.
 
 Marks, hints and markers never share a colour: X is blue, O is orange, a
-hint is a pale green (wins), grey (draws) or rose (loses) tile, the winning
+hint is a pale green (wins), grey (draws) or rose (loses) tile (paler
+green and rose for a big board's "better" and "worse"), the winning
 line green with a casing that stands out on any background, the cursor
 violet and the last move a small pink dot.
 """
@@ -54,7 +55,8 @@ class Palette:
     wood_line: str
     marks: Mapping[Mark, str]
     hints: Mapping[str, str]
-    """A free cell's tile by the outcome of playing there: ``win`` / ``draw`` / ``loss``."""
+    """A free cell's tile by the outcome of playing there: ``win`` / ``draw`` / ``loss``, and
+    on big boards the engine's ``better`` / ``worse``."""
     win: str
     """The winning line and the result when you win."""
     casing: str
@@ -81,7 +83,13 @@ LIGHT = Palette(
     wood="#e9c98e",
     wood_line="#6f5538",
     marks={Mark.X: "#1f55c4", Mark.O: "#d9661a"},
-    hints={"win": "#c5efcf", "draw": "#e3e1dc", "loss": "#f6cdd6"},
+    hints={
+        "win": "#c5efcf",
+        "better": "#e4f6e2",
+        "draw": "#e3e1dc",
+        "worse": "#fbe6ea",
+        "loss": "#f6cdd6",
+    },
     win="#13a150",
     casing="#ffffff",
     halo="#c9f2d5",
@@ -102,7 +110,13 @@ DARK = Palette(
     wood="#5a4630",
     wood_line="#d9c3a0",
     marks={Mark.X: "#7fb0ff", Mark.O: "#ffa25c"},
-    hints={"win": "#1f5133", "draw": "#3b3d44", "loss": "#5f2633"},
+    hints={
+        "win": "#1f5133",
+        "better": "#2d4536",
+        "draw": "#3b3d44",
+        "worse": "#4a3036",
+        "loss": "#5f2633",
+    },
     win="#3ddc84",
     casing="#101114",
     halo="#1f5133",
