@@ -882,12 +882,13 @@ class PgzApp:
             Setting.SOUND: _("A sound at the end of each game."),
         }
         keys = _("Up, Down: choose · Left, Right: change · Esc: back")
+        note = notes[menu.setting]
         return Panel(
             _("Settings"),
             rows=tuple(names[row] for row in menu.rows),
             values=tuple(values[row] for row in menu.rows),
             chosen=menu.chosen,
-            footer=f"{notes[menu.setting]}{'' if notes[menu.setting].endswith('。') else ' '}{keys}",
+            footer=f"{note}{'' if note.endswith('。') else ' '}{keys}",
         )
 
     def _start_message(self) -> None:

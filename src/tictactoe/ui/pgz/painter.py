@@ -273,7 +273,9 @@ def _panel(surface: pygame.Surface, layout: view.Layout, panel: Panel, fonts: Fo
     size = layout.overlay_font_size
     room = layout.width - 40
     if panel.footer:
-        footer = fonts.muted.block(panel.footer, layout.menu_font_size - 2, room, 11, lines=2)
+        footer = fonts.muted.block(
+            panel.footer, layout.menu_font_size - 2, room, 12, lines=view.FOOTER_LINES
+        )
         bottom = layout.board_height - view.PANEL_MARGIN // 2
         surface.blit(footer, footer.get_rect(midbottom=(layout.width // 2, bottom)))
     if not panel.rows:

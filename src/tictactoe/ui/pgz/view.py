@@ -65,6 +65,8 @@ PANEL_MARGIN = 16
 """Space around a list or settings panel's contents."""
 ROW_GAP = 4
 """Space between two rows of a panel."""
+FOOTER_LINES = 3
+"""Lines a panel's footer may take (a note on the chosen setting, then the keys)."""
 VALUE_WIDTH = 200
 """Width of a settings row's value between its two arrows."""
 BUTTON_SIZE = 26
@@ -290,7 +292,7 @@ class Layout:
     @property
     def panel_footer_height(self) -> int:
         """Room for a panel's footer (which keys do what) at the bottom of the board."""
-        return PANEL_MARGIN + 2 * self.menu_font_size + 6
+        return PANEL_MARGIN + FOOTER_LINES * self.menu_font_size
 
     @property
     def menu_font_size(self) -> int:
