@@ -442,7 +442,7 @@ class PgzApp:
         scene = self.scene()
         if scene == self._drawn:
             return
-        paint(screen, scene, self._fonts)
+        paint(screen, scene, self._fonts, before=self._drawn)
         self._drawn = scene
         self.frames_drawn += 1
 
@@ -932,7 +932,7 @@ class PgzApp:
     def _poll_hints(self) -> None:
         job, game = self._hint_job, self.game
         if job is not None:
-            if job.key is not game.board or not self.hints_on:
+            if job.key is not game.board or not self.hints_on or self.replay is not None:
                 job.cancel()
             if not job.done:
                 return
@@ -940,7 +940,8 @@ class PgzApp:
             if not job.cancelled:
                 with contextlib.suppress(UnsolvableError):
                     self._hints = job.result()
-        if self.hints_on and game.waiting_for_human and self._current_hints() is None:
+        wanted = self.hints_on and self.replay is None and game.waiting_for_human
+        if wanted and self._current_hints() is None:
             self._hint_job = Job(game.board, _hints_for(game), started=self._clock())
 
     def _poll_list(self) -> None:
