@@ -29,14 +29,13 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
 
 from tictactoe import players
 from tictactoe.archive import Archive, ArchiveError, Listing, save_finished
-from tictactoe.core.advice import Suggestion, Verdict, can_solve
+from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
@@ -47,8 +46,9 @@ from tictactoe.i18n import Translator
 from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for
 from tictactoe.sound import Sound
 from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
-from tictactoe.ui.pgz import view, words
+from tictactoe.ui.pgz import panels, view, words
 from tictactoe.ui.pgz.audio import Speaker
+from tictactoe.ui.pgz.hints import Hints, computer_move, hints_for
 from tictactoe.ui.pgz.levels import skill_levels
 from tictactoe.ui.pgz.menus import LISTED_GAMES, GamesList, Setting, SettingsMenu, next_think
 from tictactoe.ui.pgz.painter import Button, Fonts, Panel, Scene, paint
@@ -74,8 +74,6 @@ DIGIT_KEYS: Mapping[int, int] = {
 }
 """Key code -> skill level, for the top-row and keypad digits."""
 HELP_KEYS = (pygame.K_F1,)
-TOP_HINTS = 3
-"""Moves a big board's hint suggests."""
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 REPLAY_KEYS: Mapping[int, Step] = {
     pygame.K_LEFT: Step.BACK,
@@ -93,18 +91,6 @@ REPLAY_KEYS: Mapping[int, Step] = {
 LESS_KEYS = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
 MORE_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 """Keys that change the chosen setting down and up."""
-
-
-@dataclass(frozen=True)
-class Hints:
-    """A hint for ``board``: every free cell's value where the solver finishes the board,
-    else the engine's best moves."""
-
-    board: Board
-    values: Mapping[int, str] = field(default_factory=dict)
-    """Cell -> ``win`` / ``draw`` / ``loss`` for the player to move (exact boards)."""
-    suggestions: tuple[Suggestion, ...] = ()
-    """The engine's best moves, best first (bigger boards)."""
 
 
 class PgzApp:
@@ -797,99 +783,24 @@ class PgzApp:
             self.say(self._("Settings not saved: {reason}").format(reason=error))
 
     def _panel(self) -> Panel | None:
-        if self.panel == "quit":
-            _ = self._
-            return Panel(_("Quit the game?"), (_("Esc again: quit · any other key: play on"),))
-        if self.panel == "help":
-            return self._help_panel()
-        if self.panel == "games":
-            return self._games_panel()
-        if self.panel == "settings":
-            return self._settings_panel()
-        return None
-
-    def _help_panel(self) -> Panel:
         _ = self._
-        if self.replay is not None:
-            return Panel(
-                _("Keys"),
-                (
-                    _("Left, Right: the move before, the next move"),
-                    _("Home, End: the empty board, the final position"),
-                    _("Enter: play on from here"),
-                    _("G: saved games"),
-                    _("Esc: back to your game"),
-                    _("Any key: back to the game"),
-                ),
+        if self.panel == "quit":
+            return panels.quit_panel(_)
+        if self.panel == "help":
+            titles = [self._level_title(name) for name in skill_levels()]
+            return panels.help_panel(_, titles, replay=self.replay is not None)
+        if self.panel == "games":
+            return panels.games_panel(_, self.games, len(self.layout.menu_rows(2)))
+        if self.panel == "settings":
+            return panels.settings_panel(
+                _,
+                self.menu,
+                level=self._level_title(self.preferred),
+                think=self.think_seconds,
+                sound=self.speaker.enabled,
+                searcher=self._level_title("search"),
             )
-        names = skill_levels()
-        return Panel(
-            _("Keys"),
-            (
-                _("N: new game"),
-                _("U: undo your last move"),
-                _("H: hints on or off"),
-                _("1-{last}: the computer's level, 1 {first} … {last} {strongest}").format(
-                    last=len(names),
-                    first=self._level_title(names[0]),
-                    strongest=self._level_title(names[-1]),
-                ),
-                _("T: settings (level, think time, sound)"),
-                _("G: saved games"),
-                _("S: sound on or off"),
-                _("Esc: quit"),
-                _("F1 or ?: this help"),
-                _("Any key: back to the game"),
-            ),
-        )
-
-    def _games_panel(self) -> Panel:
-        _, games = self._, self.games
-        footer = _("Up, Down: choose · Enter: open · Esc: back")
-        if games.loading:
-            return Panel(_("Saved games"), (_("Reading the saved games…"),), footer=footer)
-        if games.problem is not None:
-            text = _("Saved games unavailable: {reason}").format(reason=games.problem)
-            return Panel(_("Saved games"), (text,), footer=_("Esc: back"))
-        if not games.games:
-            return Panel(_("Saved games"), (_("No saved games yet."),), footer=_("Esc: back"))
-        visible = len(self.layout.menu_rows(2))
-        games.scroll(visible)
-        rows = tuple(words.listed(_, saved.id, saved.record) for saved in games.shown(visible))
-        title = _("Saved games: {count}").format(count=games.total)
-        if games.damaged:
-            ids = ", ".join(map(str, games.damaged))
-            footer = f"{_('Damaged, so left out: {ids}.').format(ids=ids)} {footer}"
-        return Panel(title, rows=rows, row_lines=2, chosen=games.chosen - games.top, footer=footer)
-
-    def _settings_panel(self) -> Panel:
-        _, menu = self._, self.menu
-        names = {
-            Setting.LEVEL: _("Level"),
-            Setting.THINK: _("Think time"),
-            Setting.SOUND: _("Sound"),
-        }
-        values = {
-            Setting.LEVEL: self._level_title(self.preferred),
-            Setting.THINK: words.think_time(_, self.think_seconds),
-            Setting.SOUND: _("on") if self.speaker.enabled else _("off"),
-        }
-        notes = {
-            Setting.LEVEL: _("The computer's level: the weakest first."),
-            Setting.THINK: _(
-                "How long {level} thinks a move; hints on big boards take as long."
-            ).format(level=self._level_title("search")),
-            Setting.SOUND: _("A sound at the end of each game."),
-        }
-        keys = _("Up, Down: choose · Left, Right: change · Esc: back")
-        note = notes[menu.setting]
-        return Panel(
-            _("Settings"),
-            rows=tuple(names[row] for row in menu.rows),
-            values=tuple(values[row] for row in menu.rows),
-            chosen=menu.chosen,
-            footer=f"{note}{'' if note.endswith('。') else ' '}{keys}",
-        )
+        return None
 
     def _start_message(self) -> None:
         _ = self._
@@ -918,7 +829,7 @@ class PgzApp:
             else:
                 game.apply(board, cell)
         if game.computer_to_move and game.unsupported_reason(game.turn) is None:
-            self._thinking = Job(game.board, _computer_move(game), started=self._clock())
+            self._thinking = Job(game.board, computer_move(game), started=self._clock())
 
     def _current_hints(self) -> Hints | None:
         if self._hints is not None and self._hints.board is self.game.board:
@@ -942,7 +853,7 @@ class PgzApp:
                     self._hints = job.result()
         wanted = self.hints_on and self.replay is None and game.waiting_for_human
         if wanted and self._current_hints() is None:
-            self._hint_job = Job(game.board, _hints_for(game), started=self._clock())
+            self._hint_job = Job(game.board, hints_for(game), started=self._clock())
 
     def _poll_list(self) -> None:
         job = self._list_job
@@ -992,53 +903,6 @@ class PgzApp:
         if any(game.is_human(m) for m in Mark):
             return Sound.WIN if game.is_human(outcome.winner) else Sound.LOSE
         return Sound.WIN
-
-
-def _computer_move(game: Game) -> Callable[[Watch], tuple[Board, int]]:
-    """The computer's choice, reporting a search's progress and stopping when cancelled."""
-
-    def work(watch: Watch) -> tuple[Board, int]:
-        return game.think(progress=watch.report, cancel=watch.cancel)
-
-    return work
-
-
-def _hints_for(game: Game) -> Callable[[Watch], Hints]:
-    """Every move's exact value where the board can be solved, else the engine's best moves."""
-    board = game.board
-
-    def work(watch: Watch) -> Hints:
-        if can_solve(board):
-            values = {cell: str(value.value) for cell, value in game.hint().items()}
-            return Hints(board, values=values)
-        found = game.suggestions(TOP_HINTS, progress=watch.report, cancel=watch.cancel)
-        return Hints(board, suggestions=no_better_than_the_best(found))
-
-    return work
-
-
-VERDICT_ORDER = (Verdict.LOSING, Verdict.WORSE, Verdict.EQUAL, Verdict.BETTER, Verdict.WINNING)
-
-
-def no_better_than_the_best(found: tuple[Suggestion, ...]) -> tuple[Suggestion, ...]:
-    """The engine's suggestions with no move judged better than the one it ranks first.
-
-    The engine searches its best move deepest; the others keep the score of a
-    shallower look, which can be higher (``better`` under an ``equal`` first
-    move). Shown that way, the ranks 1-3 would contradict their words, so a
-    later move's judgement is capped at the first one's, unless it is a
-    proved result (and never down to a loss that is not proved).
-    """
-    if not found:
-        return found
-    cap = max(VERDICT_ORDER.index(found[0].verdict), VERDICT_ORDER.index(Verdict.WORSE))
-    capped = [found[0]]
-    for suggestion in found[1:]:
-        proved = suggestion.winner_moves is not None
-        if not proved and VERDICT_ORDER.index(suggestion.verdict) > cap:
-            suggestion = replace(suggestion, verdict=VERDICT_ORDER[cap])
-        capped.append(suggestion)
-    return tuple(capped)
 
 
 def _post_quit() -> None:
