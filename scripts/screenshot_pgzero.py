@@ -5,7 +5,11 @@ folder (every setting at its default: the Medium level, the window at its own
 size for the board), runs it through its own frame loop under SDL's dummy
 video driver, plays with real mouse and key events, and saves the window to
 ``docs/screenshots/pgzero-*.png``. Only ``--seed`` is given, so Medium's
-random choices, and with them the pictures, are the same every time::
+random choices, and with them the pictures, are the same every time; the
+big-board hint searches a fixed number of positions instead of a second
+(the one setting changed), so its three moves are the same every time too.
+The saved games list and the replay show the won 3 x 3 game of the first
+picture, saved as the game saves every finished game::
 
     python scripts/screenshot_pgzero.py
 """
@@ -25,12 +29,15 @@ os.environ["TICTACTOE_HOME"] = tempfile.mkdtemp(prefix="tictactoe-shots-")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import argparse
+from dataclasses import replace
+from datetime import UTC, datetime
 
 import pgzero.clock
 import pygame
 from pgzero.loaders import SoundLoader
 from screenshots import free_moves, winning_moves
 
+from tictactoe.archive import Archive, record_of
 from tictactoe.commands import pgzero as command
 from tictactoe.core.rules import Rules
 from tictactoe.i18n import translator
@@ -40,6 +47,10 @@ from tictactoe.ui.pgz.app import PgzApp
 from tictactoe.ui.pgz.audio import Speaker
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+PLAYED = datetime(2025, 6, 1, 10, 4, tzinfo=UTC)
+"""When the saved game in the pictures was played (a fixed date, so they do not change)."""
+HINT_NODES = 20_000
+"""Positions the big-board hint searches in its picture (a reproducible budget)."""
 Steps = Generator[None, None, None]
 
 
@@ -57,8 +68,12 @@ def app_for(*argv: str) -> PgzApp:
     return PgzApp(match, _, speaker=speaker, settings=settings)
 
 
-def shoot(app: PgzApp, moves: Sequence[int], name: str, keys: tuple[int, ...] = ()) -> None:
-    """Click ``moves`` (each answered), press ``keys``, save the window as it then is."""
+Step = int | Callable[[PgzApp], bool]
+"""After the moves: a key to press, or a condition to wait for."""
+
+
+def shoot(app: PgzApp, moves: Sequence[int], name: str, after: Sequence[Step] = ()) -> None:
+    """Click ``moves`` (each answered), press keys and wait as ``after`` says, save the window."""
 
     def steps() -> Steps:
         yield from wait(lambda: True)
@@ -68,8 +83,12 @@ def shoot(app: PgzApp, moves: Sequence[int], name: str, keys: tuple[int, ...] = 
             yield from wait(lambda: not app.game.computer_to_move)
         # No passing message in the picture: the strip as it stays.
         yield from wait(lambda: app.game.is_over or app.message is None, frames=2)
-        for key in keys:
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        for step in after:
+            if isinstance(step, int):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=step, mod=0, unicode=""))
+                yield from wait(lambda: True, frames=2)
+            else:
+                yield from wait(lambda check=step: check(app))  # type: ignore[misc]
         yield from wait(lambda: True)
         path = OUT / name
         pygame.image.save(pygame.display.get_surface(), str(path))
@@ -98,14 +117,33 @@ def shoot(app: PgzApp, moves: Sequence[int], name: str, keys: tuple[int, ...] = 
         pgzero.clock.clock.unschedule(tick)
 
 
+def hints_shown(app: PgzApp) -> bool:
+    """True once the hint for the position on the board is there."""
+    return app.hints_on and app.message is not None and app.message.startswith("1 ")
+
+
+def games_read(app: PgzApp) -> bool:
+    """True once the saved games panel has read the list."""
+    return app.panel == "games" and not app.games.loading
+
+
 def main() -> int:
     """Save every screenshot."""
     OUT.mkdir(parents=True, exist_ok=True)
     seed = ("--seed", "4")
-    shoot(app_for(*seed), winning_moves(Rules(), 4), "pgzero-3x3.png")
+    won = app_for(*seed)
+    shoot(won, winning_moves(Rules(), 4), "pgzero-3x3.png")
+    Archive().save(replace(record_of(won.game), started=PLAYED, finished=PLAYED))
     big = free_moves(Rules(15, 15, 5), 4, (112, 97, 127, 98, 113))
     shoot(app_for("--size", "15x15", *seed), big, "pgzero-15x15.png")
-    shoot(app_for(*seed), (4,), "pgzero-3x3-help.png", keys=(pygame.K_F1,))
+    hinted = app_for("--size", "15x15", *seed)
+    hinted.match.set_think(None, nodes=HINT_NODES)
+    shoot(hinted, big, "pgzero-15x15-hints.png", after=(pygame.K_h, hints_shown))
+    shoot(app_for(*seed), (4,), "pgzero-3x3-help.png", after=(pygame.K_F1,))
+    shoot(app_for(*seed), (), "pgzero-settings.png", after=(pygame.K_t,))
+    shoot(app_for(*seed), (), "pgzero-saved-games.png", after=(pygame.K_g, games_read))
+    steps = (pygame.K_g, games_read, pygame.K_RETURN, *[pygame.K_RIGHT] * 4)
+    shoot(app_for(*seed), (), "pgzero-replay.png", after=steps)
     return 0
 
 

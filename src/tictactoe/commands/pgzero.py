@@ -5,9 +5,14 @@ says how to install them and exits with status 1, as it does when there is
 no display to open the window on.
 
 The game starts with the settings remembered from last time (level, board,
-language, sound; the desktop window shares them); options given on the
-command line win for this launch. Levels chosen with the keys and the sound
-switch are remembered.
+think time, language, sound; the desktop window shares them); options given
+on the command line win for this launch. Levels, think times and the sound
+chosen in the window are remembered.
+
+``--open ID|FILE`` starts by showing a saved game (its number in
+``tictactoe games``) or a game file (text, SGF, PSQ), as ``tictactoe replay``
+opens them; one that cannot be opened is refused with the reason (status 2,
+or 1 when the saved games file is unusable).
 """
 
 from __future__ import annotations
@@ -15,16 +20,18 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from tictactoe import DISTRIBUTION, players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
 from tictactoe.core.errors import RulesError
+from tictactoe.core.numbers import whole_number
 from tictactoe.display import no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.settings import Settings, SettingsStore, level_for
 
-HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-8 S, F1 for help, Esc"
+HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-8 T G S, F1 for help, Esc"
 
 EXIT_MISSING = 1
 EXIT_NO_DISPLAY = 1
@@ -34,8 +41,15 @@ EXIT_USAGE = 2
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The shared game options and ``--no-sound``."""
     add_game_options(parser)
+    parser.set_defaults(think=None)  # None: the think time remembered from last time
     parser.add_argument(
         "--no-sound", action="store_true", help="start with sound off (S switches it on)"
+    )
+    parser.add_argument(
+        "--open",
+        metavar="ID|FILE",
+        help="start by showing a saved game (its number in tictactoe games) or a game file"
+        " (text, SGF or PSQ), to step through or play on from",
     )
 
 
@@ -73,20 +87,32 @@ def build_match(
     opponent = args.opponent or level_for(remembered.level, rules)
     you = args.you if args.you is not None else HUMAN
     starter = starter_from(args) or Starter.ALTERNATE
-    think = getattr(args, "think", None)
+    think = args.think if getattr(args, "think", None) is not None else remembered.think
     return Match(rules, opponent, starter=starter, rng=rng_from(args), you=you, think=think)
 
 
 def settings_for(args: argparse.Namespace, remembered: Settings) -> Settings:
-    """The remembered settings with this launch's options applied (language, level, sound)."""
+    """The remembered settings with this launch's options applied (language, level, think
+    time, sound)."""
     chosen = remembered
     if args.lang:
         chosen = chosen.changed(language=args.lang)
     if args.opponent not in (None, HUMAN):
         chosen = chosen.changed(level=args.opponent)
+    if getattr(args, "think", None) is not None:
+        chosen = chosen.changed(think=args.think)
     if args.no_sound:
         chosen = chosen.changed(sound=False)
     return chosen
+
+
+def record_name(reference: str, _: Translator) -> str:
+    """How the window title names a game opened with ``--open``: "Saved game 12" or the file's
+    name."""
+    number = whole_number(reference)
+    if number is not None:
+        return _("Saved game {id}").format(id=number)
+    return Path(reference).name
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,6 +129,15 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(match, str):
         print(match, file=sys.stderr)
         return EXIT_USAGE
+    opened = None
+    if getattr(args, "open", None):
+        from tictactoe.commands.replay import OpenError, open_game
+
+        try:
+            opened = (open_game(args.open, _), args.open)
+        except OpenError as error:
+            print(error, file=sys.stderr)
+            return error.status
     notice = ""
     if loaded.set_aside is not None:
         notice = _("Saved settings could not be read; starting with the defaults.")
@@ -126,6 +161,9 @@ def run(args: argparse.Namespace) -> int:
         remembered=loaded.settings,
         notice=notice,
     )
+    if opened is not None:
+        record, reference = opened
+        app.open_record(record, record_name(reference, _))
     try:
         run_game(app)
         app.finish_saving()

@@ -165,7 +165,8 @@ def make_app(
 ) -> PgzApp:
     """An app built the way ``tictactoe pgzero ARGV`` builds it (remembering nothing)."""
     args = parse(*argv)
-    chosen = command.settings_for(args, settings or Settings(language="en"))
+    remembered = settings or Settings(language="en")
+    chosen = command.settings_for(args, remembered)
     _ = translator(chosen.language)
     match = command.build_match(args, _, chosen)
     assert not isinstance(match, str), match
@@ -177,6 +178,7 @@ def make_app(
         scoreboard=scoreboard if scoreboard else Scoreboard(),
         settings=chosen,
         store=store,
+        remembered=remembered,
     )
 
 

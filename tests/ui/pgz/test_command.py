@@ -120,3 +120,53 @@ def test_without_a_display_it_says_so(env: dict[str, str], reason: str, tmp_path
     assert done.stderr.startswith("Не удалось открыть окно: ")
     assert reason in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("reference", "status", "message"),
+    [
+        ("7", 2, "There is no saved game 7: tictactoe games lists them."),
+        ("no-such-file.sgf", 2, "There is no saved game or file called no-such-file.sgf."),
+        ("BAD", 2, "This game cannot be opened: "),
+    ],
+)
+def test_open_refuses_what_it_cannot_open_with_the_reason(
+    reference: str, status: int, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if reference == "BAD":
+        bad = tmp_path / "bad.txt"
+        bad.write_text("Board: 3x3\nMoves: b2 b2\n", encoding="utf-8")
+        reference = str(bad)
+    assert cli.main(["pgzero", "--open", reference, "--no-sound"]) == status
+    err = capsys.readouterr().err
+    assert message in err
+    assert "Traceback" not in err
+    assert pygame.display.get_surface() is None, "no window was opened"
+
+
+def test_open_starts_by_showing_a_game_file(tmp_path: Path) -> None:
+    from tictactoe.core.records import Format, Record, dump
+    from tictactoe.core.rules import Rules
+
+    game = tmp_path / "five.sgf"
+    record = Record.of(Rules(15, 15, 5), (112, 113, 97, 98, 127, 128, 82, 83, 142), "Ann", "Bob")
+    dump(record, game, Format.SGF)
+    seen: list[tuple[str, int, int]] = []
+
+    def tick(dt: float) -> None:
+        surface = pygame.display.get_surface()
+        seen.append((pygame.display.get_caption()[0], *surface.get_size()))
+        if len(seen) in (5, 8):  # the first Esc closes the game shown, the second quits
+            event = dict(key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, event))
+
+    pgzero.clock.clock.each_tick(tick)
+    try:
+        status = cli.main(["pgzero", "--open", str(game), "--no-sound", "--first", "you"])
+    finally:
+        pgzero.clock.clock.unschedule(tick)
+    assert status == 0
+    title, width, height = seen[2]
+    assert title == "five.sgf — X: Ann, O: Bob; 15 x 15, 5 in a row; -"
+    assert (width, height) != (400, 464), "the window opened at the saved game's size"
+    assert seen[-1][0] == "tic-tac-toe — your move (X)"

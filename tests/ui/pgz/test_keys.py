@@ -76,15 +76,6 @@ def test_h_tints_each_free_cell_by_its_value(play: Play) -> None:
     play(script, "--opponent", "first-free", "--first", "you")
 
 
-def test_h_on_a_board_too_big_to_solve_says_so(play: Play) -> None:
-    def script(d: Any) -> Any:
-        d.key(pygame.K_h)
-        yield from d.until(lambda: d.app.message == "This board is too big for hints")
-        assert face(d, 0) == KHAKI
-
-    play(script, "--opponent", "win-block", "--size", "7x7", "--first", "you")
-
-
 def test_digits_choose_the_level_from_the_weakest_up(play: Play) -> None:
     def script(d: Any) -> Any:
         d.key(pygame.K_1)
@@ -116,7 +107,7 @@ def test_a_level_that_cannot_play_the_board_is_refused(play: Play) -> None:
         d.key(pygame.K_8)
         yield from d.settle()
         assert d.app.match.opponent == "win-block"
-        assert d.app.message == "Уровень 8 (Безупречный) не умеет играть на этой доске"
+        assert d.app.message == "Уровень 8 (Безупречный) не умеет играть на этом поле"
 
     play(script, "--opponent", "win-block", "--size", "7x7", "--lang", "ru")
 
@@ -155,7 +146,7 @@ def test_escape_in_mid_game_asks_first(play: Play) -> None:
         d.key(pygame.K_ESCAPE)
         yield from d.settle()
         assert d.app.panel == "quit"
-        assert d.app.scene().panel[0] == "Quit the game?"
+        assert d.app.scene().panel.title == "Quit the game?"
         d.key(pygame.K_u)
         yield from d.settle()
         assert d.app.panel is None, "any other key plays on"
@@ -182,9 +173,9 @@ def test_f1_and_question_mark_show_the_keys(play: Play, how: str) -> None:
             d.key(pygame.K_SLASH, "?")
         yield from d.settle()
         panel = d.app.scene().panel
-        assert panel[0] == "Keys"
-        shown = " ".join(panel)
-        for key in ("N:", "U:", "H:", "1-8:", "S:", "Esc:", "F1 or ?:"):
+        assert panel.title == "Keys"
+        shown = panel.text
+        for key in ("N:", "U:", "H:", "1-8:", "T:", "G:", "S:", "Esc:", "F1 or ?:"):
             assert key in shown
         assert "Beginner" in shown and "Perfect" in shown
         assert d.count(4, KHAKI) < before // 2, "the panel darkens the board"

@@ -14,8 +14,8 @@ PACKAGE = Path(tictactoe.__file__).parent
 SOURCES = [*sorted((PACKAGE / "ui" / "pgz").glob("*.py")), PACKAGE / "commands" / "pgzero.py"]
 
 
-def messages() -> list[str]:
-    """The literal first arguments of every ``_(...)`` call in the game's modules."""
+def calls(marker: str) -> list[str]:
+    """The literal first arguments of every ``marker(...)`` call in the game's modules."""
     found: list[str] = []
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -23,9 +23,14 @@ def messages() -> list[str]:
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", None))
             first = node.args[0]
-            if name == "_" and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            if name == marker and isinstance(first, ast.Constant) and isinstance(first.value, str):
                 found.append(first.value)
     return found
+
+
+def messages() -> list[str]:
+    """Every ``_(...)`` message of the game."""
+    return calls("_")
 
 
 def test_the_game_has_messages() -> None:
@@ -47,3 +52,14 @@ def test_russian_results_are_seed_001s_words() -> None:
     catalog = parse_po(po.read_text(encoding="utf-8"))
     assert catalog["{mark} wins"].format(mark="O") == "Победа O"
     assert catalog["Draw"] == "Ничья"
+
+
+@pytest.mark.parametrize("language", ["ru", "zh_CN", "vi"])
+def test_each_counted_message_has_its_plural_forms_here(language: str) -> None:
+    po = PACKAGE / "locale" / language / "LC_MESSAGES" / "pgzero.po"
+    catalog = parse_po(po.read_text(encoding="utf-8"))
+    counted = calls("ngettext")
+    assert "you win in {count} of your moves" in counted
+    for message in counted:
+        for form in range(3 if language == "ru" else 1):
+            assert catalog.get((message, form)), f"{language}: {message!r} [{form}]"

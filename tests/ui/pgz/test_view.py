@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from tictactoe import players
@@ -146,3 +148,64 @@ def test_the_level_keys_go_from_the_weakest_to_the_strongest() -> None:
     assert players.get(levels[-1]).title == "Perfect"
     assert level_of("win-block") == 3
     assert level_of("nobody") is None
+
+
+def overlaps(a: view.Rect, b: view.Rect) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+SIZES = [(Rules(), 400, 464), (Rules(15, 15, 5), 510, 574), (Rules(26, 26, 5), 320, 304)]
+
+
+@pytest.mark.parametrize(("rules", "width", "height"), SIZES)
+@pytest.mark.parametrize("lines", [1, 2])
+def test_panel_rows_stay_between_the_title_and_the_footer(
+    rules: Rules, width: int, height: int, lines: int
+) -> None:
+    layout = Layout(rules, width, height)
+    rows = layout.menu_rows(lines)
+    assert rows, "at least one row"
+    for row in rows:
+        assert row.y >= layout.panel_title_height
+        assert row.y + row.h <= max(
+            layout.board_height - layout.panel_footer_height, rows[0].y + row.h
+        )
+        assert row.x >= 0 and row.x + row.w <= width
+    assert all(not overlaps(a, b) for a, b in pairwise(rows))
+    for number, row in enumerate(rows):
+        assert layout.menu_row_at(*row.centre, lines=lines) == number
+    assert layout.menu_row_at(width // 2, 2, lines=lines) is None, "the title is no row"
+
+
+@pytest.mark.parametrize(("rules", "width", "height"), SIZES)
+def test_a_settings_rows_arrows_are_on_its_right_around_the_value(
+    rules: Rules, width: int, height: int
+) -> None:
+    layout = Layout(rules, width, height)
+    row = layout.menu_rows()[0]
+    less, more = layout.value_arrows(row)
+    assert row.x + row.w // 3 <= less.x < more.x
+    assert more.x + more.w == row.x + row.w
+    assert not overlaps(less, more)
+
+
+@pytest.mark.parametrize(("rules", "width", "height"), SIZES)
+def test_the_replay_buttons_fit_in_the_strip_side_by_side(
+    rules: Rules, width: int, height: int
+) -> None:
+    layout = Layout(rules, width, height)
+    strip = layout.strip_rect
+    buttons = layout.replay_buttons()
+    assert len(buttons) == 6
+    for button in buttons:
+        assert strip.x <= button.x and button.x + button.w <= strip.x + strip.w
+        assert strip.y + 20 <= button.y and button.y + button.h <= strip.y + strip.h
+    assert all(a.x + a.w < b.x for a, b in pairwise(buttons))
+    assert buttons[4].w > 2 * buttons[0].w, "room for the words of play on from here"
+
+
+def test_each_verdict_has_its_own_tint_on_khaki() -> None:
+    colours = {view.verdict_colour(v) for v in view.VERDICT_TINTS}
+    assert len(colours) == 5 and view.rgb(view.CELL_FACE) not in colours
+    assert view.verdict_colour("winning") == view.hint_colour("win")
+    assert view.verdict_colour("losing") == view.hint_colour("loss")

@@ -233,9 +233,9 @@ def test_the_frame_loop_runs_while_the_computer_thinks(
     go_on = threading.Event()
     think = Game.think
 
-    def slow_think(self: Game) -> Any:
+    def slow_think(self: Game, **options: Any) -> Any:
         go_on.wait(10)
-        return think(self)
+        return think(self, **options)
 
     monkeypatch.setattr(Game, "think", slow_think)
 
@@ -355,9 +355,9 @@ def test_a_click_while_the_computer_thinks_is_answered_on_screen(
     go_on = threading.Event()
     think = Game.think
 
-    def slow_think(self: Game) -> Any:
+    def slow_think(self: Game, **options: Any) -> Any:
         go_on.wait(10)
-        return think(self)
+        return think(self, **options)
 
     monkeypatch.setattr(Game, "think", slow_think)
 

@@ -2,13 +2,19 @@
 
 - :mod:`.view` - seed 001's look as numbers: window, strip, palette, cell geometry (no pygame);
 - :mod:`.levels` - the levels behind the keys 1-9;
-- :mod:`.worker` - computer moves and hints computed off the frame loop;
+- :mod:`.worker` - work off the frame loop, cancellable, reporting progress;
+- :mod:`.hints` - that work: the computer's move, and hints on any board;
+- :mod:`.words` - hints, thinking, think times and saved games in the player's words;
+- :mod:`.menus` - the saved games list's and the settings menu's state;
+- :mod:`.replay` - a saved game shown one position at a time;
 - :mod:`.audio` - the end-of-game sounds through Pygame Zero's sound loader;
 - :mod:`.text` - the strip's and panels' text in every language, with the shipped fonts;
 - :mod:`.painter` - a frame as plain values (:class:`~.painter.Scene`) and its drawing;
+- :mod:`.panels` - the panels over the board (quit?, keys, saved games, settings);
 - :mod:`.app` - :class:`~.app.PgzApp`: state, ``draw``, ``update`` and input handlers;
 - :mod:`.runner` - builds the Pygame Zero module around an app and runs pgzero's game with a
   loop that sleeps while nothing changes.
 
-Only :mod:`.view`, :mod:`.levels` and :mod:`.worker` can be imported without pygame.
+:mod:`.view`, :mod:`.levels`, :mod:`.worker`, :mod:`.hints`, :mod:`.words`, :mod:`.menus`
+and :mod:`.replay` can be imported without pygame.
 """

@@ -9,6 +9,19 @@ turns clicks and keys into calls.
 Drawing happens only when what the window shows has changed
 (:meth:`PgzApp.needs_frame`): the frame loop of :mod:`.runner` sleeps in
 between, so an idle window costs no processor time.
+
+Besides the game the window shows, on demand:
+
+- hints (H): on boards the solver finishes every free cell tinted by its
+  value; on bigger ones the engine's three best moves, ranked 1-3 on the
+  board and judged in the strip ("forced win in N" where it proves one),
+  worked out in a worker thread that a move, undo, new game or H cancels;
+- the computer's progress while ``search`` thinks (depth, its expected
+  line, the time so far) in the strip's second line;
+- the settings (T): level, think time, sound, each kept for the next launch;
+- the saved games (G): the list ``tictactoe games`` shows; one opens as a
+  :class:`~.replay.Replay` stepped through with the keys or the strip's
+  buttons, and play can go on from the position shown.
 """
 
 from __future__ import annotations
@@ -21,21 +34,27 @@ from typing import Any
 import pygame
 
 from tictactoe import players
-from tictactoe.archive import save_finished
+from tictactoe.archive import Archive, ArchiveError, Listing, save_finished
+from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
+from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import Translator
 from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for
 from tictactoe.sound import Sound
 from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
-from tictactoe.ui.pgz import view
+from tictactoe.ui.pgz import panels, view, words
 from tictactoe.ui.pgz.audio import Speaker
+from tictactoe.ui.pgz.hints import Hints, computer_move, hints_for
 from tictactoe.ui.pgz.levels import skill_levels
-from tictactoe.ui.pgz.painter import Fonts, Scene, paint
+from tictactoe.ui.pgz.menus import LISTED_GAMES, GamesList, Setting, SettingsMenu, next_think
+from tictactoe.ui.pgz.painter import Button, Fonts, Panel, Scene, paint
+from tictactoe.ui.pgz.replay import Replay, Step
 from tictactoe.ui.pgz.text import BannerText
-from tictactoe.ui.pgz.worker import Job
+from tictactoe.ui.pgz.worker import Job, Watch
 from tictactoe.ui.winning import winning_lines
 
 MESSAGE_SECONDS = 3.0
@@ -55,10 +74,27 @@ DIGIT_KEYS: Mapping[int, int] = {
 }
 """Key code -> skill level, for the top-row and keypad digits."""
 HELP_KEYS = (pygame.K_F1,)
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+REPLAY_KEYS: Mapping[int, Step] = {
+    pygame.K_LEFT: Step.BACK,
+    pygame.K_BACKSPACE: Step.BACK,
+    pygame.K_RIGHT: Step.FORWARD,
+    pygame.K_SPACE: Step.FORWARD,
+    pygame.K_HOME: Step.FIRST,
+    pygame.K_END: Step.LAST,
+    pygame.K_RETURN: Step.PLAY,
+    pygame.K_KP_ENTER: Step.PLAY,
+    pygame.K_p: Step.PLAY,
+    pygame.K_ESCAPE: Step.CLOSE,
+}
+"""What each key does while a saved game is shown."""
+LESS_KEYS = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
+MORE_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+"""Keys that change the chosen setting down and up."""
 
 
 class PgzApp:
-    """One window's worth of play: the match, the computer's worker, messages and switches."""
+    """One window's worth of play: the match, the computer's worker, messages, menus and replays."""
 
     def __init__(
         self,
@@ -74,18 +110,25 @@ class PgzApp:
         store: SettingsStore | None = None,
         remembered: Settings | None = None,
         notice: str = "",
+        archive: Archive | None = None,
     ) -> None:
         self.match = match
         self._ = translator
         self.speaker = speaker if speaker is not None else Speaker(None, enabled=False)
         self.scoreboard = scoreboard
         self._recorder = None if scoreboard is None else Recorder(scoreboard)
+        self.archive = archive
+        """Where the saved games are read from (None: the data folder's, when needed)."""
         self.layout = layout if layout is not None else view.Layout(match.rules)
         self._layout_given = layout is not None
+        self._desktop: tuple[int, int] | None = None
         self._quit = quit if quit is not None else _post_quit
         self._clock = clock
         if settings is None:
-            settings = Settings(level=match.opponent if match.opponent != HUMAN else DEFAULT_LEVEL)
+            settings = Settings(
+                level=match.opponent if match.opponent != HUMAN else DEFAULT_LEVEL,
+                think=match.think_seconds or DEFAULT_SECONDS,
+            )
         self.settings = settings
         self.store = store
         self.remembered = remembered if remembered is not None else settings
@@ -93,11 +136,16 @@ class PgzApp:
         self.preferred = self.settings.level
         self.hints_on = False
         self.panel: str | None = None
-        """``help`` or ``quit`` while that panel covers the board."""
+        """``help``, ``quit``, ``games`` or ``settings`` while that panel covers the board."""
+        self.replay: Replay | None = None
+        """The saved game shown instead of the match's, if one is open."""
+        self.games = GamesList(loading=False)
+        """The saved games panel's list (read again each time it opens)."""
+        self.menu = SettingsMenu()
         self._thinking: Job[tuple[Board, int]] | None = None
-        self._hint_job: Job[dict[int, str]] | None = None
-        self._hints: tuple[Board, dict[int, str]] | None = None
-        self._hint_problem: str | None = None
+        self._hint_job: Job[Hints] | None = None
+        self._hints: Hints | None = None
+        self._list_job: Job[Listing] | None = None
         self._message: tuple[str, float] | None = None
         self._flash: tuple[int, float] | None = None
         self._finished: Game | None = None
@@ -128,6 +176,8 @@ class PgzApp:
     def title(self) -> str:
         """The window title: the game's name and whose turn, or the result alone (seed 001)."""
         _ = self._
+        if self.replay is not None:
+            return f"{self.replay.name} — {words.players_line(_, self.replay.record)}"
         game = self.game
         outcome = game.outcome
         if outcome is not None:
@@ -153,10 +203,18 @@ class PgzApp:
         game = self.game
         if game.is_over:
             return _("Click for the next game")
-        if self.hints_on and game.waiting_for_human and self._hint_problem is None:
-            if self._current_hints() is None:
-                return _("Working out hints…")
-            return _("Hints: green wins, blue draws, red loses")
+        if self.hints_on and game.waiting_for_human:
+            hints = self._current_hints()
+            if hints is None:
+                job = self._hint_job
+                if job is None or can_solve(game.board):
+                    return _("Working out hints…")
+                report = words.progress(_, game.rules, job.progress, self._clock() - job.started)
+                return f"{_('Working out hints…')} {report}"
+            if hints.values:
+                return _("Hints: green wins, blue draws, red loses")
+            computer = not game.is_human(game.turn.other)
+            return words.suggestions(_, hints.suggestions, computer=computer)
         return None
 
     @property
@@ -184,11 +242,13 @@ class PgzApp:
 
     @property
     def details(self) -> str:
-        """The level playing, the goal on boards other than 3 x 3, and the score."""
+        """The level playing (and its think time), the goal on boards besides 3 x 3, the score."""
         _, match = self._, self.match
         parts = []
         if match.opponent != HUMAN:
             parts.append(self._level_title(match.opponent))
+            if players.get(match.opponent).thinks:
+                parts.append(words.per_move(_, self.think_seconds))
         rules = match.rules
         if (rules.m, rules.n, rules.k) != (3, 3, 3):
             parts.append(_("{k} in a row").format(k=rules.k))
@@ -208,6 +268,20 @@ class PgzApp:
         return " · ".join(parts)
 
     @property
+    def thinking_progress(self) -> str | None:
+        """While ``search`` thinks: its depth, expected line and time so far; else None."""
+        job = self._thinking
+        game = self.game
+        if job is None or not self.busy or not players.get(game.player(game.turn)).thinks:
+            return None
+        return words.progress(self._, game.rules, job.progress, self._clock() - job.started)
+
+    @property
+    def think_seconds(self) -> float:
+        """How long ``search`` thinks a move (and a big board's hint takes)."""
+        return self.match.think_seconds or DEFAULT_SECONDS
+
+    @property
     def busy(self) -> bool:
         """True while the computer is thinking about the current position."""
         return self._thinking is not None and self._thinking.key is self.game.board
@@ -215,7 +289,7 @@ class PgzApp:
     @property
     def working(self) -> bool:
         """True while a worker thread runs (the frame loop then polls it)."""
-        return self._thinking is not None or self._hint_job is not None
+        return any(job is not None for job in (self._thinking, self._hint_job, self._list_job))
 
     def next_change(self) -> float | None:
         """Seconds until what the window shows changes by itself (a message ends), or None."""
@@ -242,15 +316,29 @@ class PgzApp:
         """Take the computer's answer, start its next think, note the end of a game."""
         self._poll_thinking()
         self._poll_hints()
+        self._poll_list()
         self._finish()
 
     def on_mouse_down(self, pos: tuple[int, int], button: int = 1) -> None:
-        """Left click plays the cell under it (seed 001's ``xy_to_n``); after the end: next game."""
+        """Left click plays the cell under it (seed 001's ``xy_to_n``); after the end: next game.
+
+        Over a panel it chooses a row (or closes the panel); while a saved game is
+        shown it presses the strip's buttons.
+        """
         if button != 1:
             return
         _ = self._
+        if self.panel == "games":
+            self._click_games(pos)
+            return
+        if self.panel == "settings":
+            self._click_settings(pos)
+            return
         if self.panel is not None:
             self.panel = None
+            return
+        if self.replay is not None:
+            self._click_replay(pos)
             return
         if self.game.is_over:
             if self._clock() - self.ended_at >= END_CLICK_GUARD:
@@ -261,6 +349,7 @@ class PgzApp:
             return
         try:
             self.game.play(cell)
+            self._message = None  # what it said was about the position before
         except NotYourTurnError:
             self.say(_("Wait for the computer's move"))
             self._flash = (cell, self._clock() + FLASH_SECONDS)
@@ -269,7 +358,8 @@ class PgzApp:
         self.update()
 
     def on_key_down(self, key: int, unicode: str = "") -> None:
-        """N new game, U undo, H hints, 1-9 level, S sound, F1 or ? help, Esc quit (asks)."""
+        """N new game, U undo, H hints, 1-9 level, T settings, G saved games, S sound,
+        F1 or ? help, Esc quit (asks); the panels and a shown saved game have keys of their own."""
         if self.panel == "quit":
             self.panel = None
             if key in (pygame.K_ESCAPE, pygame.K_y):
@@ -278,8 +368,16 @@ class PgzApp:
         if self.panel == "help":
             self.panel = None
             return
+        if self.panel == "games":
+            self._games_key(key)
+            return
+        if self.panel == "settings":
+            self._settings_key(key)
+            return
         if key in HELP_KEYS or unicode == "?":
             self.panel = "help"
+        elif self.replay is not None:
+            self._replay_key(key)
         elif key == pygame.K_ESCAPE:
             mid_game = bool(self.game.moves) and not self.game.is_over
             if mid_game:
@@ -294,14 +392,24 @@ class PgzApp:
             self.toggle_hints()
         elif key == pygame.K_s:
             self.toggle_sound()
+        elif key == pygame.K_t:
+            self.open_settings()
+        elif key == pygame.K_g:
+            self.open_games()
         elif key in DIGIT_KEYS:
             self.choose_level(DIGIT_KEYS[key])
 
     def fit_window(self, desktop: tuple[int, int] | None) -> None:
         """Size the window for the board on this screen (unless a layout was given)."""
+        self._desktop = desktop
         if not self._layout_given:
-            rules = self.match.rules
+            rules = self.shown_rules
             self.layout = view.Layout(rules, *view.window_size(rules, desktop))
+
+    @property
+    def shown_rules(self) -> Rules:
+        """The board on the screen: the saved game's while one is shown, else the match's."""
+        return self.replay.record.rules if self.replay is not None else self.match.rules
 
     def forget_drawing(self) -> None:
         """The window lost its picture (uncovered, resized): the next frame draws it all."""
@@ -320,24 +428,27 @@ class PgzApp:
         scene = self.scene()
         if scene == self._drawn:
             return
-        paint(screen, scene, self._fonts)
+        paint(screen, scene, self._fonts, before=self._drawn)
         self._drawn = scene
         self.frames_drawn += 1
 
     def scene(self) -> Scene:
         """Everything the window shows now."""
+        if self.replay is not None:
+            return self._replay_scene(self.replay)
         game, layout = self.game, self.layout
         board = game.board
         outcome = game.outcome
         winning = outcome.line if outcome is not None else frozenset()
         hints = self._current_hints() if self.hints_on else None
         faces: dict[int, view.RGB] = {}
+        badges: dict[int, str] = {}
         if hints is not None:
-            faces.update({n: view.hint_colour(value) for n, value in hints.items()})
+            faces.update({n: view.hint_colour(value) for n, value in hints.values.items()})
+            for rank, suggestion in enumerate(hints.suggestions, start=1):
+                faces[suggestion.cell] = view.verdict_colour(suggestion.verdict.value)
+                badges[suggestion.cell] = str(rank)
         faces.update({n: view.rgb(view.HIGHLIGHT) for n in winning})
-        if self._marks[0] is not board:
-            self._marks = (board, {n: m for n in range(board.rules.size) if (m := board[n])})
-        marks = self._marks[1]
         now = self._clock()
         flash = self._flash[0] if self._flash is not None and now < self._flash[1] else None
         colour = view.rgb(view.STRIP_TEXT)
@@ -347,24 +458,30 @@ class PgzApp:
                 colour = view.WIN_TEXT if outcome.winner is people[0] else view.LOSE_TEXT
         return Scene(
             layout=layout,
-            marks=marks,
+            marks=self._marks_of(board),
             faces=faces,
             lines=winning_lines(winning, game.last_move, layout.rules),
             last_move=game.last_move,
             flash=flash,
             status=self.status,
             status_colour=colour,
-            detail=self.message or self.details,
-            panel=self._panel_lines(),
+            detail=self.message or self.thinking_progress or self.details,
+            panel=self._panel(),
+            badges=badges,
         )
+
+    def close(self) -> None:
+        """The window is closing: stop every worker's search (their answers are not wanted)."""
+        for job in (self._thinking, self._hint_job):
+            if job is not None:
+                job.cancel()
 
     # --- what the keys do -------------------------------------------------------------
 
     def new_game(self) -> None:
         """Start the next game (who starts follows the match's rule)."""
+        self._cancel_hints()
         self.match.new_game()
-        self._hints = None
-        self._hint_problem = None
         self._start_message()
         self._fit_level()
         self.update()
@@ -378,11 +495,15 @@ class PgzApp:
         self.update()
 
     def toggle_hints(self) -> None:
-        """Tint every free cell by its value for the player to move (win / draw / loss)."""
+        """Hints on or off: every free cell tinted by its value where the board can be solved,
+        else the engine's three best moves; turning them off stops one being worked out."""
         _ = self._
         self.hints_on = not self.hints_on
-        self._hint_problem = None
-        self.say(_("Hints on") if self.hints_on else _("Hints off"))
+        if self.hints_on:
+            self._message = None  # the strip says at once that they are being worked out
+        else:
+            self._cancel_hints()
+            self.say(_("Hints off"))
         self.update()
 
     def toggle_sound(self) -> None:
@@ -417,10 +538,219 @@ class PgzApp:
         self._save(level=name)
         self.update()
 
+    def set_think(self, seconds: float) -> None:
+        """Let ``search`` think ``seconds`` a move from its next move on (remembered); big
+        boards' hints take as long."""
+        self.match.set_think(seconds)
+        self.say(self._("Think time: {time}").format(time=words.think_time(self._, seconds)))
+        self._save(think=seconds)
+
+    def open_settings(self, setting: Setting = Setting.THINK) -> None:
+        """Show the settings panel with ``setting`` chosen."""
+        self.menu.choose(setting)
+        self.panel = "settings"
+
+    def open_games(self) -> None:
+        """Show the saved games panel; the list is read in a worker thread."""
+        self.panel = "games"
+        self.games = GamesList()
+        archive = self.archive
+
+        def read(watch: Watch) -> Listing:
+            return (archive or Archive()).games(limit=LISTED_GAMES)
+
+        self._list_job = Job("games", read, started=self._clock())
+
+    def open_record(self, record: Record, name: str, ply: int = 0) -> None:
+        """Show ``record`` (called ``name`` in the title) from position ``ply``; the match's
+        game waits behind it."""
+        self.panel = None
+        self._message = None
+        self.replay = Replay(record, name, ply)
+        self._fit_board(record.rules)
+
+    def close_replay(self) -> None:
+        """Back to the match's game."""
+        self.replay = None
+        self._fit_board(self.match.rules)
+
+    def step(self, step: Step) -> None:
+        """One of the replay's buttons or keys."""
+        replay = self.replay
+        if replay is None:
+            return
+        if step is Step.CLOSE:
+            self.close_replay()
+        elif step is Step.PLAY:
+            self.play_on()
+        else:
+            replay.go(step)
+
+    def play_on(self) -> None:
+        """A new game from the shown position: you play the side to move, the computer (the
+        level you chose, or the strongest that plays this board) the other."""
+        _ = self._
+        replay = self.replay
+        if replay is None:
+            return
+        if not replay.can_play_on:
+            self.say(_("The game is over in this position"))
+            return
+        mover = replay.board.turn
+        self._cancel_hints()
+        game = self.match.new_game(rules=replay.record.rules, you_start=mover is Mark.X)
+        self._fit_level()
+        sides = {mark: game.player(mark) for mark in Mark}
+        for mark in Mark:
+            game.set_player(mark, HUMAN)
+        for cell in replay.moves_so_far:
+            game.play(cell)
+        for mark, name in sides.items():
+            game.set_player(mark, name)
+        self.replay = None
+        self._fit_board(game.rules)
+        if self.match.opponent == HUMAN:
+            text = _("Playing on from move {number}").format(number=len(game.moves))
+        else:
+            text = _("Playing on from move {number}: you play {mark}").format(
+                number=len(game.moves), mark=mover
+            )
+        self.say(text)
+        self.update()
+
+    # --- panels and the replay: keys and clicks -------------------------------------------
+
+    def _games_key(self, key: int) -> None:
+        games, visible = self.games, len(self.layout.menu_rows(2))
+        if key in (pygame.K_ESCAPE, pygame.K_g):
+            self.panel = None
+        elif key == pygame.K_UP:
+            games.move(-1, visible)
+        elif key == pygame.K_DOWN:
+            games.move(1, visible)
+        elif key == pygame.K_PAGEUP:
+            games.move(-visible, visible)
+        elif key == pygame.K_PAGEDOWN:
+            games.move(visible, visible)
+        elif key == pygame.K_HOME:
+            games.move(-len(games.games), visible)
+        elif key == pygame.K_END:
+            games.move(len(games.games), visible)
+        elif key in (*ENTER_KEYS, pygame.K_SPACE):
+            self._open_chosen()
+
+    def _open_chosen(self) -> None:
+        chosen = self.games.selected
+        if chosen is not None:
+            self.open_record(chosen.record, self._("Saved game {id}").format(id=chosen.id))
+
+    def _click_games(self, pos: tuple[int, int]) -> None:
+        row = self.layout.menu_row_at(*pos, lines=2)
+        games = self.games
+        if row is None or games.top + row >= len(games.games):
+            self.panel = None
+            return
+        games.chosen = games.top + row
+        self._open_chosen()
+
+    def _settings_key(self, key: int) -> None:
+        menu = self.menu
+        if key in (pygame.K_ESCAPE, pygame.K_t, *ENTER_KEYS):
+            self.panel = None
+        elif key == pygame.K_UP:
+            menu.move(-1)
+        elif key == pygame.K_DOWN:
+            menu.move(1)
+        elif key in LESS_KEYS:
+            self._change(menu.setting, -1)
+        elif key in MORE_KEYS:
+            self._change(menu.setting, 1)
+
+    def _click_settings(self, pos: tuple[int, int]) -> None:
+        row = self.layout.menu_row_at(*pos)
+        menu = self.menu
+        if row is None or row >= len(menu.rows):
+            self.panel = None
+            return
+        menu.chosen = row
+        less, more = self.layout.value_arrows(self.layout.menu_rows()[row])
+        if less.contains(*pos):
+            self._change(menu.setting, -1)
+        elif more.contains(*pos):
+            self._change(menu.setting, 1)
+
+    def _change(self, setting: Setting, direction: int) -> None:
+        """The next (1) or previous (-1) value of ``setting``."""
+        if setting is Setting.SOUND:
+            self.toggle_sound()
+        elif setting is Setting.THINK:
+            seconds = next_think(self.think_seconds, direction)
+            if seconds != self.think_seconds:
+                self.set_think(seconds)
+        else:
+            names = skill_levels()
+            rules = self.match.rules
+            playable = [
+                n
+                for n in names
+                if n == self.preferred or players.get(n).unsupported_reason(rules) is None
+            ]
+            at = playable.index(self.preferred) if self.preferred in playable else 0
+            chosen = playable[max(0, min(len(playable) - 1, at + direction))]
+            if chosen != self.preferred:
+                self.choose_level(names.index(chosen) + 1)
+
+    def _replay_key(self, key: int) -> None:
+        if key == pygame.K_g:
+            self.open_games()
+        elif key in REPLAY_KEYS:
+            self.step(REPLAY_KEYS[key])
+
+    def _click_replay(self, pos: tuple[int, int]) -> None:
+        for step, rect in zip(Step, self.layout.replay_buttons(), strict=True):
+            if rect.contains(*pos):
+                self.step(step)
+                return
+
     # --- inside -------------------------------------------------------------------------
 
     def _level_title(self, name: str) -> str:
         return self._(players.get(name).title)
+
+    def _marks_of(self, board: Board) -> dict[int, Mark]:
+        if self._marks[0] is not board:
+            self._marks = (board, {n: m for n in range(board.rules.size) if (m := board[n])})
+        return self._marks[1]
+
+    def _replay_scene(self, replay: Replay) -> Scene:
+        _, layout = self._, self.layout
+        board = replay.board
+        winning = board.winning_cells if board.winner is not None else frozenset()
+        message = self._message[0] if self._message and self._clock() < self._message[1] else None
+        texts = {Step.PLAY: _("Play on from here")}
+        buttons = tuple(
+            Button(str(step), rect, texts.get(step, ""), replay.can(step))
+            for step, rect in zip(Step, layout.replay_buttons(), strict=True)
+        )
+        return Scene(
+            layout=layout,
+            marks=self._marks_of(board),
+            faces={n: view.rgb(view.HIGHLIGHT) for n in winning},
+            lines=winning_lines(winning, replay.last_move, layout.rules),
+            last_move=replay.last_move,
+            status=message or words.position(_, replay.record, replay.ply),
+            panel=self._panel(),
+            buttons=buttons,
+        )
+
+    def _fit_board(self, rules: Rules) -> None:
+        """Show a board of ``rules``: the window takes the size it would open at for it."""
+        if self.layout.rules == rules:
+            return
+        if self._layout_given:
+            self.layout = view.Layout(rules, self.layout.width, self.layout.height)
+        else:
+            self.layout = view.Layout(rules, *view.window_size(rules, self._desktop))
 
     def _fit_level(self) -> None:
         """The chosen level plays; where it cannot, the strongest that can (said once)."""
@@ -452,28 +782,25 @@ class PgzApp:
         except SettingsError as error:
             self.say(self._("Settings not saved: {reason}").format(reason=error))
 
-    def _panel_lines(self) -> tuple[str, ...]:
+    def _panel(self) -> Panel | None:
         _ = self._
         if self.panel == "quit":
-            return (_("Quit the game?"), _("Esc again: quit · any other key: play on"))
-        if self.panel != "help":
-            return ()
-        names = skill_levels()
-        return (
-            _("Keys"),
-            _("N: new game"),
-            _("U: undo your last move"),
-            _("H: hints on or off"),
-            _("1-{last}: the computer's level, 1 {first} … {last} {strongest}").format(
-                last=len(names),
-                first=self._level_title(names[0]),
-                strongest=self._level_title(names[-1]),
-            ),
-            _("S: sound on or off"),
-            _("Esc: quit"),
-            _("F1 or ?: this help"),
-            _("Any key: back to the game"),
-        )
+            return panels.quit_panel(_)
+        if self.panel == "help":
+            titles = [self._level_title(name) for name in skill_levels()]
+            return panels.help_panel(_, titles, replay=self.replay is not None)
+        if self.panel == "games":
+            return panels.games_panel(_, self.games, len(self.layout.menu_rows(2)))
+        if self.panel == "settings":
+            return panels.settings_panel(
+                _,
+                self.menu,
+                level=self._level_title(self.preferred),
+                think=self.think_seconds,
+                sound=self.speaker.enabled,
+                searcher=self._level_title("search"),
+            )
+        return None
 
     def _start_message(self) -> None:
         _ = self._
@@ -488,6 +815,8 @@ class PgzApp:
     def _poll_thinking(self) -> None:
         game, job = self.game, self._thinking
         if job is not None:
+            if job.key is not game.board:
+                job.cancel()  # undone, or a new game: the search stops with what it has
             if not job.done:
                 return
             self._thinking = None
@@ -500,35 +829,43 @@ class PgzApp:
             else:
                 game.apply(board, cell)
         if game.computer_to_move and game.unsupported_reason(game.turn) is None:
-            self._thinking = Job(game.board, game.think)
+            self._thinking = Job(game.board, computer_move(game), started=self._clock())
 
-    def _current_hints(self) -> dict[int, str] | None:
-        if self._hints is not None and self._hints[0] is self.game.board:
-            return self._hints[1]
+    def _current_hints(self) -> Hints | None:
+        if self._hints is not None and self._hints.board is self.game.board:
+            return self._hints
         return None
+
+    def _cancel_hints(self) -> None:
+        if self._hint_job is not None:
+            self._hint_job.cancel()
 
     def _poll_hints(self) -> None:
         job, game = self._hint_job, self.game
         if job is not None:
+            if job.key is not game.board or not self.hints_on or self.replay is not None:
+                job.cancel()
             if not job.done:
                 return
             self._hint_job = None
-            try:
-                self._hints = (job.key, job.result())
-            except UnsolvableError:
-                self._no_hints_here()
-        if (
-            self.hints_on
-            and self._hint_problem is None
-            and game.waiting_for_human
-            and self._current_hints() is None
-        ):
-            self._hint_job = Job(game.board, _hint_values(game))
+            if not job.cancelled:
+                with contextlib.suppress(UnsolvableError):
+                    self._hints = job.result()
+        wanted = self.hints_on and self.replay is None and game.waiting_for_human
+        if wanted and self._current_hints() is None:
+            self._hint_job = Job(game.board, hints_for(game), started=self._clock())
 
-    def _no_hints_here(self) -> None:
-        """Hints on a board too big to solve exactly: for now, say there are none."""
-        self._hint_problem = self._("This board is too big for hints")
-        self.say(self._hint_problem)
+    def _poll_list(self) -> None:
+        job = self._list_job
+        if job is None or not job.done:
+            return
+        self._list_job = None
+        try:
+            listing = job.result()
+        except ArchiveError as error:
+            self.games = GamesList(loading=False, problem=error.reason)
+        else:
+            self.games = GamesList(listing.games, listing.total, listing.damaged, loading=False)
 
     def _finish(self) -> None:
         """Once per finished game: the score, the sound, the record."""
@@ -547,7 +884,7 @@ class PgzApp:
         """Keep a finished game: the scoreboard if a person played, and the saved games."""
         if self._recorder is None:
             return
-        for problem in save_finished(game, self._recorder):
+        for problem in save_finished(game, self._recorder, self.archive):
             if isinstance(problem, ScoreboardError):
                 reason = describe(problem, self._)
                 self.say(self._("The scoreboard is unusable: {reason}").format(reason=reason))
@@ -566,13 +903,6 @@ class PgzApp:
         if any(game.is_human(m) for m in Mark):
             return Sound.WIN if game.is_human(outcome.winner) else Sound.LOSE
         return Sound.WIN
-
-
-def _hint_values(game: Game) -> Callable[[], dict[int, str]]:
-    def work() -> dict[int, str]:
-        return {cell: str(value.value) for cell, value in game.hint().items()}
-
-    return work
 
 
 def _post_quit() -> None:

@@ -4,12 +4,20 @@
 builds one from the game and draws it only when it differs from the last
 one drawn, so an idle window does no drawing at all. :func:`paint` puts a
 scene on pgzero's ``screen``.
+
+Besides the board and the strip a scene may hold a :class:`Panel` over the
+board (help, quit?, the saved games, the settings: text lines, or rows to
+choose from with the chosen one lit) and buttons (:class:`Button`) in the strip
+(the replay's first / back / forward / last / play on / close), drawn as
+icons so they need no font. Where panel rows and buttons go is
+:class:`~.view.Layout`'s geometry, which the app also uses to hit-test
+clicks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pygame
@@ -20,6 +28,42 @@ from tictactoe.ui.pgz.text import BannerText
 
 Line = tuple[int, int]
 """The first and last cell of a winning line."""
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A panel over the board: a title, then lines of text or rows to choose from."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+    """Text lines under the title, centred (help, quit?, "no saved games yet")."""
+    rows: tuple[str, ...] = ()
+    """Rows to choose from, in :meth:`~.view.Layout.menu_rows` (a row's lines split at "\\n")."""
+    row_lines: int = 1
+    chosen: int | None = None
+    """The row drawn lit."""
+    values: tuple[str, ...] = ()
+    """A settings panel: each row's value, drawn on the right between two arrows."""
+    footer: str = ""
+    """The keys that work here, at the bottom."""
+
+    @property
+    def text(self) -> str:
+        """Everything the panel says, one line each (for tests and logs)."""
+        values = [*self.values, *[""] * (len(self.rows) - len(self.values))]
+        rows = [f"{row} {value}".strip() for row, value in zip(self.rows, values, strict=True)]
+        return "\n".join([self.title, *self.lines, *rows, self.footer])
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button in the strip: ``kind`` is an icon (first, back, forward, last, close) or
+    ``play``, which is written as ``text``."""
+
+    kind: str
+    rect: view.Rect
+    text: str = ""
+    enabled: bool = True
 
 
 @dataclass(frozen=True)
@@ -37,8 +81,12 @@ class Scene:
     status: str = ""
     status_colour: view.RGB = (255, 255, 255)
     detail: str = ""
-    panel: tuple[str, ...] = ()
-    """A panel over the board (help, quit?): its title, then its lines."""
+    panel: Panel | None = None
+    """A panel over the board (help, quit?, saved games, settings)."""
+    badges: Mapping[int, str] = field(default_factory=dict)
+    """Text written on empty cells: a big board's hint ranks (1, 2, 3)."""
+    buttons: tuple[Button, ...] = ()
+    """Buttons in the strip's second line, instead of ``detail`` (a replay's)."""
 
 
 @dataclass
@@ -56,9 +104,32 @@ class Fonts:
         return self.status[colour]
 
 
-def paint(screen: Any, scene: Scene, fonts: Fonts) -> None:
-    """Draw ``scene`` on pgzero's ``screen`` (its whole surface)."""
+STRIP_FIELDS = ("status", "status_colour", "detail")
+"""What the strip shows: a scene that differs from the last one only in these is drawn by
+redrawing the strip alone (:func:`paint` with ``before``)."""
+
+
+def only_the_strip_changed(scene: Scene, before: Scene | None) -> bool:
+    """True when ``before`` was drawn and ``scene`` differs from it in the strip's text only
+    (the computer's thinking dots and progress, a message)."""
+    if before is None or scene == before:
+        return False
+    kept = {name: getattr(before, name) for name in STRIP_FIELDS}
+    return replace(scene, **kept) == before
+
+
+def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) -> None:
+    """Draw ``scene`` on pgzero's ``screen``: its whole surface, or only the strip when the
+    scene ``before`` it (already on the screen) differs only there.
+
+    A whole frame of a 26 x 26 board takes tens of milliseconds of Python; the
+    strip alone a fraction of one, so the clock and the progress of a thinking
+    computer cost its search next to nothing.
+    """
     surface: pygame.Surface = screen.surface
+    if only_the_strip_changed(scene, before):
+        _strip(surface, scene.layout, scene, fonts)
+        return
     layout = scene.layout
     surface.fill(view.rgb(view.GRID))
     for n in range(layout.rules.size):
@@ -83,7 +154,7 @@ def paint(screen: Any, scene: Scene, fonts: Fonts) -> None:
             max(2, box.w // 16),
         )
     _strip(surface, layout, scene, fonts)
-    if scene.panel:
+    if scene.panel is not None:
         _panel(surface, layout, scene.panel, fonts)
 
 
@@ -94,6 +165,9 @@ def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene) ->
     surface.fill(colour, pygame.Rect(face.x, face.y, face.w, face.h))
     mark = scene.marks.get(n)
     if mark is None:
+        badge = scene.badges.get(n)
+        if badge:
+            _badge(surface, badge, layout.n_to_xy(n), face.h)
         return
     ink = view.glyph_colour(layout.rules, mark.value)
     x, y = layout.n_to_xy(n)
@@ -127,6 +201,16 @@ def _seed_glyph(
     surface.blit(glyph, glyph.get_rect(center=centre))
 
 
+def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], height: int) -> None:
+    """A hint's rank, dark, filling most of a cell's face."""
+    size = max(12, round(height * 1.1))
+    key = (text, size, view.BADGE_TEXT)
+    if key not in _GLYPHS:
+        _GLYPHS[key] = pygame.font.Font(None, size).render(text, True, view.BADGE_TEXT)
+    glyph = _GLYPHS[key]
+    surface.blit(glyph, glyph.get_rect(center=centre))
+
+
 def _win_line(surface: pygame.Surface, layout: view.Layout, first: int, last: int) -> None:
     """A line through the winning marks, over a white casing, from end to end."""
     (x0, y0), (x1, y1) = layout.n_to_xy(first), layout.n_to_xy(last)
@@ -147,6 +231,16 @@ def _strip(surface: pygame.Surface, layout: view.Layout, scene: Scene, fonts: Fo
     strip = layout.strip_rect
     surface.fill(view.STRIP_BACKGROUND, pygame.Rect(strip.x, strip.y, strip.w, strip.h))
     room = strip.w - 16
+    if scene.buttons:
+        top = fonts.coloured(scene.status_colour).block(
+            scene.status, layout.detail_font_size, room, 12, lines=1
+        )
+        buttons_top = min(button.rect.y for button in scene.buttons)
+        y = strip.y + max(2, (buttons_top - strip.y - top.get_height()) // 2)
+        surface.blit(top, top.get_rect(midtop=(strip.w // 2, y)))
+        for button in scene.buttons:
+            _button(surface, button, layout, fonts)
+        return
     top = fonts.coloured(scene.status_colour).block(
         scene.status, layout.status_font_size, room, 16, lines=1
     )
@@ -158,19 +252,100 @@ def _strip(surface: pygame.Surface, layout: view.Layout, scene: Scene, fonts: Fo
     )
 
 
-def _panel(
-    surface: pygame.Surface, layout: view.Layout, lines: tuple[str, ...], fonts: Fonts
+def _button(surface: pygame.Surface, button: Button, layout: view.Layout, fonts: Fonts) -> None:
+    """One of the strip's buttons: a grey box with an icon or a word, dimmed when it does
+    nothing here."""
+    box = button.rect
+    face = view.BUTTON if button.enabled else view.BUTTON_OFF
+    ink = view.BUTTON_INK if button.enabled else view.BUTTON_INK_OFF
+    pygame.draw.rect(surface, face, pygame.Rect(box.x, box.y, box.w, box.h), border_radius=4)
+    if button.kind == "play":
+        text = fonts.coloured(ink).block(button.text, layout.detail_font_size - 2, box.w - 8, 11, 1)
+        surface.blit(text, text.get_rect(center=box.centre))
+        return
+    x, y = box.centre
+    half = max(4, box.h // 2 - 7)
+    if button.kind == "close":
+        for dx in (-half, half):
+            pygame.draw.line(surface, ink, (x - dx, y - half), (x + dx, y + half), 3)
+        return
+    pointing = -1 if button.kind in ("first", "back") else 1
+    shift = 0 if button.kind in ("back", "forward") else pointing * 2
+    _triangle(surface, ink, (x + shift, y), half, pointing)
+    if button.kind in ("first", "last"):
+        bar = x + shift + pointing * (half + 1)
+        pygame.draw.line(surface, ink, (bar, y - half), (bar, y + half), 3)
+
+
+def _triangle(
+    surface: pygame.Surface, ink: view.RGB, centre: tuple[int, int], half: int, pointing: int
 ) -> None:
-    """A dark panel over the board with a title and lines of text (help, quit?)."""
+    """A solid triangle pointing left (-1) or right (1), ``half`` pixels from its centre."""
+    x, y = centre
+    tip = (x + pointing * half, y)
+    back = x - pointing * half
+    pygame.draw.polygon(surface, ink, [tip, (back, y - half), (back, y + half)])
+
+
+def _panel(surface: pygame.Surface, layout: view.Layout, panel: Panel, fonts: Fonts) -> None:
+    """A dark panel over the board: a title and lines of text (help, quit?), or rows to
+    choose from (saved games, settings)."""
     shade = pygame.Surface((layout.width, layout.board_height), pygame.SRCALPHA)
     shade.fill(view.OVERLAY)
     surface.blit(shade, (0, 0))
     size = layout.overlay_font_size
     room = layout.width - 40
-    rendered = [fonts.text.block(lines[0], size + 6, room, 14)]
-    rendered += [fonts.text.block(line, size, room, 12) for line in lines[1:]]
-    height = sum(r.get_height() for r in rendered) + 8 * (len(rendered) - 1)
-    y = max(8, (layout.board_height - height) // 2)
-    for number, block in enumerate(rendered):
-        surface.blit(block, block.get_rect(midtop=(layout.width // 2, y)))
-        y += block.get_height() + (16 if number == 0 else 8)
+    if panel.footer:
+        footer = fonts.muted.block(
+            panel.footer, layout.menu_font_size - 2, room, 12, lines=view.FOOTER_LINES
+        )
+        bottom = layout.board_height - view.PANEL_MARGIN // 2
+        surface.blit(footer, footer.get_rect(midbottom=(layout.width // 2, bottom)))
+    if not panel.rows:
+        rendered = [fonts.text.block(panel.title, size + 6, room, 14)]
+        rendered += [fonts.text.block(line, size, room, 12) for line in panel.lines]
+        height = sum(r.get_height() for r in rendered) + 8 * (len(rendered) - 1)
+        y = max(8, (layout.board_height - height) // 2)
+        for number, block in enumerate(rendered):
+            surface.blit(block, block.get_rect(midtop=(layout.width // 2, y)))
+            y += block.get_height() + (16 if number == 0 else 8)
+        return
+    title = fonts.text.block(panel.title, size + 2, room, 14, lines=1)
+    surface.blit(title, title.get_rect(midtop=(layout.width // 2, view.PANEL_MARGIN)))
+    small = layout.menu_font_size
+    places = layout.menu_rows(panel.row_lines)
+    for number, (text, row) in enumerate(zip(panel.rows, places, strict=False)):
+        if number == panel.chosen:
+            lit = pygame.Rect(row.x, row.y, row.w, row.h)
+            pygame.draw.rect(surface, view.PANEL_ROW, lit, border_radius=6)
+        if number < len(panel.values):
+            _setting_row(surface, layout, row, text, panel.values[number], fonts)
+            continue
+        lines = [
+            fonts.text.block(line, small, row.w - 16, 11, lines=1) for line in text.split("\n")
+        ]
+        y = row.y + (row.h - sum(line.get_height() for line in lines)) // 2
+        for line in lines:
+            surface.blit(line, (row.x + 8, y))
+            y += line.get_height()
+
+
+def _setting_row(
+    surface: pygame.Surface,
+    layout: view.Layout,
+    row: view.Rect,
+    name: str,
+    value: str,
+    fonts: Fonts,
+) -> None:
+    """A settings row: its name on the left, its value between two arrows on the right."""
+    small = layout.menu_font_size
+    left, right = layout.value_arrows(row)
+    label = fonts.text.block(name, small, max(20, left.x - row.x - 12), 11, lines=1)
+    surface.blit(label, label.get_rect(midleft=(row.x + 8, row.y + row.h // 2)))
+    between = view.Rect(left.x + left.w, row.y, right.x - left.x - left.w, row.h)
+    shown = fonts.text.block(value, small, max(20, between.w - 4), 11, lines=1)
+    surface.blit(shown, shown.get_rect(center=between.centre))
+    half = max(4, row.h // 2 - 8)
+    _triangle(surface, view.BUTTON_INK, left.centre, half, -1)
+    _triangle(surface, view.BUTTON_INK, right.centre, half, 1)

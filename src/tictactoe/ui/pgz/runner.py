@@ -60,6 +60,9 @@ def build_module(app: PgzApp, root: Path | None = None) -> ModuleType:
     def update() -> None:
         app.update()
         mod.TITLE = app.title  # type: ignore[attr-defined]
+        # Another board shown (a saved game, play on from it): pgzero resizes the window.
+        mod.WIDTH = app.layout.width  # type: ignore[attr-defined]
+        mod.HEIGHT = app.layout.height  # type: ignore[attr-defined]
 
     def on_mouse_down(pos: tuple[int, int], button: int) -> None:
         app.on_mouse_down(pos, int(button))
@@ -252,5 +255,6 @@ def run(app: PgzApp, root: Path | None = None) -> ModuleType:
         if stop.code not in (None, 0):
             raise
     finally:
+        app.close()
         sys.modules.pop(MODULE_NAME, None)
     return mod

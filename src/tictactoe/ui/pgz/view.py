@@ -61,6 +61,19 @@ SMALLEST_GLYPH = 18
 MARK_FILL = 0.8
 """A drawn X or O on a bigger board: this much of its cell's face."""
 
+PANEL_MARGIN = 16
+"""Space around a list or settings panel's contents."""
+ROW_GAP = 4
+"""Space between two rows of a panel."""
+FOOTER_LINES = 3
+"""Lines a panel's footer may take (a note on the chosen setting, then the keys)."""
+VALUE_WIDTH = 200
+"""Width of a settings row's value between its two arrows."""
+BUTTON_SIZE = 26
+"""Height (and width, for the arrows) of the replay's buttons in the strip."""
+PLAY_BUTTON_WIDTH = 200
+"""Widest the replay's "play on from here" button gets."""
+
 RGB = tuple[int, int, int]
 NAMED: dict[str, RGB] = {
     "sienna": (160, 82, 45),
@@ -83,6 +96,23 @@ HINT_TINTS: dict[str, RGB] = {
 """Hint overlay tint per :class:`~tictactoe.core.analysis.Value` (for the mover)."""
 HINT_STRENGTH = 0.6
 """How much of the tint shows over the khaki face (0 none, 1 solid)."""
+VERDICT_TINTS: dict[str, RGB] = {
+    "winning": HINT_TINTS["win"],
+    "better": (150, 190, 40),
+    "equal": HINT_TINTS["draw"],
+    "worse": (235, 140, 30),
+    "losing": HINT_TINTS["loss"],
+}
+"""A big board's hint: the tint of a suggested cell per :class:`~tictactoe.core.advice.Verdict`."""
+BADGE_TEXT = (25, 25, 25)
+"""The rank (1, 2, 3) written in a suggested cell."""
+PANEL_ROW = (70, 70, 70)
+"""The chosen row of a list or settings panel."""
+BUTTON = (75, 75, 75)
+BUTTON_OFF = (55, 55, 55)
+"""The replay's buttons in the strip, and a button that does nothing here (greyed)."""
+BUTTON_INK = (235, 235, 235)
+BUTTON_INK_OFF = (120, 120, 120)
 
 
 def rgb(colour: str | RGB) -> RGB:
@@ -103,6 +133,11 @@ def blend(base: str | RGB, tint: str | RGB, strength: float) -> RGB:
 def hint_colour(value: str) -> RGB:
     """A cell face tinted for a hint value (``win``, ``draw`` or ``loss``)."""
     return blend(CELL_FACE, HINT_TINTS[value], HINT_STRENGTH)
+
+
+def verdict_colour(verdict: str) -> RGB:
+    """A cell face tinted for a big board's hint verdict (``winning`` ... ``losing``)."""
+    return blend(CELL_FACE, VERDICT_TINTS[verdict], HINT_STRENGTH)
 
 
 def is_seed_board(rules: Rules) -> bool:
@@ -246,6 +281,61 @@ class Layout:
     def overlay_font_size(self) -> int:
         """Font size of the help and quit panels."""
         return max(20, min(30, self.width // 18))
+
+    # --- panels over the board and the replay's buttons ---------------------------------
+
+    @property
+    def panel_title_height(self) -> int:
+        """Room for a list or settings panel's title at the top of the board."""
+        return PANEL_MARGIN + self.overlay_font_size + 14
+
+    @property
+    def panel_footer_height(self) -> int:
+        """Room for a panel's footer (which keys do what) at the bottom of the board."""
+        return PANEL_MARGIN + FOOTER_LINES * self.menu_font_size
+
+    @property
+    def menu_font_size(self) -> int:
+        """Font size of the rows of a list or settings panel."""
+        return max(16, min(22, self.width // 22))
+
+    def menu_rows(self, lines: int = 1) -> tuple[Rect, ...]:
+        """Every row of ``lines`` lines that fits in a panel, top to bottom (at least one)."""
+        height = lines * (self.menu_font_size + 2) + 10
+        top = self.panel_title_height
+        room = self.board_height - top - self.panel_footer_height
+        count = max(1, room // (height + ROW_GAP))
+        x, width = PANEL_MARGIN, self.width - 2 * PANEL_MARGIN
+        return tuple(Rect(x, top + i * (height + ROW_GAP), width, height) for i in range(count))
+
+    def menu_row_at(self, x: int, y: int, lines: int = 1) -> int | None:
+        """Which row of :meth:`menu_rows` is under pixel (x, y), or None."""
+        return next((i for i, row in enumerate(self.menu_rows(lines)) if row.contains(x, y)), None)
+
+    def value_arrows(self, row: Rect) -> tuple[Rect, Rect]:
+        """The "previous" and "next" arrows of a settings row, around its value on the right."""
+        size = row.h
+        right = Rect(row.x + row.w - size, row.y, size, size)
+        value = min(VALUE_WIDTH, row.w * 2 // 5)
+        left = Rect(right.x - value - size, row.y, size, size)
+        return left, right
+
+    def replay_buttons(self) -> tuple[Rect, ...]:
+        """The strip's buttons while a record is shown: first, back, forward, last, play on
+        from here, close; centred in a row at the bottom of the strip."""
+        strip = self.strip_rect
+        size, gap = BUTTON_SIZE, 4
+        y = strip.y + strip.h - size - 6
+        play = max(60, min(PLAY_BUTTON_WIDTH, strip.w - 16 - 5 * (size + gap) - 3 * gap))
+        total = 5 * size + play + 4 * gap + 3 * gap
+        x = strip.x + max(8, (strip.w - total) // 2)
+        rects = [Rect(x + i * (size + gap), y, size, size) for i in range(4)]
+        x += 4 * (size + gap)
+        x += 2 * gap
+        rects.append(Rect(x, y, play, size))
+        x += play + gap
+        rects.append(Rect(x, y, size, size))
+        return tuple(rects)
 
     def resized(self, width: int, height: int) -> Layout:
         """The same board in a window of another size (never under :data:`SMALLEST`)."""

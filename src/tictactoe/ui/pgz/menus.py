@@ -1,0 +1,102 @@
+"""The state of the window's two menus, without drawing (no pygame).
+
+- :class:`GamesList` - the saved games (``G``): the same list ``tictactoe
+  games`` shows, newest first, one chosen, scrolled to keep it in view.
+- :class:`SettingsMenu` - the settings (``T``): the computer's level, its
+  think time and the sound, one chosen; left and right change it.
+
+Think times step through :data:`THINK_STEPS`; a time set on the command
+line between two steps moves to the next step up or down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from tictactoe.archive import SavedGame
+
+THINK_STEPS = (
+    0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0, 600.0,
+)  # fmt: skip
+"""The think times the settings offer: the shortest and longest a person may set
+(:data:`~tictactoe.core.gomoku.limits.THINK_RANGE`) and steps between."""
+LISTED_GAMES = 500
+"""The newest saved games the list reads (``tictactoe games --limit 0`` lists them all)."""
+
+
+def next_think(seconds: float, direction: int) -> float:
+    """The step after ``seconds`` (``direction`` 1) or before it (-1); the ends stay put."""
+    if direction > 0:
+        return next((s for s in THINK_STEPS if s > seconds + 1e-9), THINK_STEPS[-1])
+    return next((s for s in reversed(THINK_STEPS) if s < seconds - 1e-9), THINK_STEPS[0])
+
+
+@dataclass
+class GamesList:
+    """The saved games panel: what was read, which game is chosen, the first row in view."""
+
+    games: tuple[SavedGame, ...] = ()
+    total: int = 0
+    """How many games the file holds (more than :attr:`games` when the list was cut)."""
+    damaged: tuple[int, ...] = ()
+    """Numbers of games that could not be read (left out)."""
+    problem: str | None = None
+    """Why the saved games cannot be read, if they cannot."""
+    loading: bool = True
+    chosen: int = 0
+    top: int = 0
+
+    def move(self, delta: int, visible: int) -> None:
+        """Choose the game ``delta`` rows down (up if negative), keeping it among ``visible``."""
+        if not self.games:
+            return
+        self.chosen = max(0, min(len(self.games) - 1, self.chosen + delta))
+        self.scroll(visible)
+
+    def scroll(self, visible: int) -> None:
+        """Scroll so that the chosen game is among the ``visible`` rows shown."""
+        visible = max(1, visible)
+        if self.chosen < self.top:
+            self.top = self.chosen
+        elif self.chosen >= self.top + visible:
+            self.top = self.chosen - visible + 1
+        self.top = max(0, min(self.top, max(0, len(self.games) - visible)))
+
+    def shown(self, visible: int) -> tuple[SavedGame, ...]:
+        """The games in view."""
+        return self.games[self.top : self.top + max(1, visible)]
+
+    @property
+    def selected(self) -> SavedGame | None:
+        """The chosen game, if there is any."""
+        return self.games[self.chosen] if self.games else None
+
+
+class Setting(StrEnum):
+    """The rows of the settings menu, top to bottom."""
+
+    LEVEL = "level"
+    THINK = "think"
+    SOUND = "sound"
+
+
+@dataclass
+class SettingsMenu:
+    """The settings panel: which row is chosen."""
+
+    rows: tuple[Setting, ...] = field(default_factory=lambda: tuple(Setting))
+    chosen: int = 0
+
+    @property
+    def setting(self) -> Setting:
+        """The chosen row's setting."""
+        return self.rows[self.chosen]
+
+    def move(self, delta: int) -> None:
+        """Choose the row ``delta`` rows down (up if negative), staying on the menu."""
+        self.chosen = max(0, min(len(self.rows) - 1, self.chosen + delta))
+
+    def choose(self, setting: Setting) -> None:
+        """Choose the row of ``setting``."""
+        self.chosen = self.rows.index(setting)

@@ -1,0 +1,113 @@
+"""The panels over the board, as :class:`~.painter.Panel` values: quit?, the keys, the saved
+games, the settings. The app says what they hold; these only phrase it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tictactoe.i18n import Translator
+from tictactoe.ui.pgz import words
+from tictactoe.ui.pgz.menus import GamesList, Setting, SettingsMenu
+from tictactoe.ui.pgz.painter import Panel
+
+
+def quit_panel(_: Translator) -> Panel:
+    """Asked by Esc in the middle of a game."""
+    return Panel(_("Quit the game?"), (_("Esc again: quit · any other key: play on"),))
+
+
+def help_panel(_: Translator, levels: Sequence[str], *, replay: bool) -> Panel:
+    """The keys (F1 or ?): the game's, or the replay's while a saved game is shown.
+
+    ``levels`` are the titles of the levels behind the keys 1-9, weakest first.
+    """
+    if replay:
+        return Panel(
+            _("Keys"),
+            (
+                _("Left, Right: the move before, the next move"),
+                _("Home, End: the empty board, the final position"),
+                _("Enter: play on from here"),
+                _("G: saved games"),
+                _("Esc: back to your game"),
+                _("Any key: back to the game"),
+            ),
+        )
+    return Panel(
+        _("Keys"),
+        (
+            _("N: new game"),
+            _("U: undo your last move"),
+            _("H: hints on or off"),
+            _("1-{last}: the computer's level, 1 {first} … {last} {strongest}").format(
+                last=len(levels), first=levels[0], strongest=levels[-1]
+            ),
+            _("T: settings (level, think time, sound)"),
+            _("G: saved games"),
+            _("S: sound on or off"),
+            _("Esc: quit"),
+            _("F1 or ?: this help"),
+            _("Any key: back to the game"),
+        ),
+    )
+
+
+def games_panel(_: Translator, games: GamesList, visible: int) -> Panel:
+    """The saved games (G): ``visible`` rows of the list, scrolled to the chosen game."""
+    footer = _("Up, Down: choose · Enter: open · Esc: back")
+    if games.loading:
+        return Panel(_("Saved games"), (_("Reading the saved games…"),), footer=footer)
+    if games.problem is not None:
+        text = _("Saved games unavailable: {reason}").format(reason=games.problem)
+        return Panel(_("Saved games"), (text,), footer=_("Esc: back"))
+    if not games.games:
+        return Panel(_("Saved games"), (_("No saved games yet."),), footer=_("Esc: back"))
+    games.scroll(visible)
+    rows = tuple(words.listed(_, saved.id, saved.record) for saved in games.shown(visible))
+    title = _("Saved games: {count}").format(count=games.total)
+    if games.damaged:
+        ids = ", ".join(map(str, games.damaged))
+        footer = f"{_('Damaged, so left out: {ids}.').format(ids=ids)} {footer}"
+    return Panel(title, rows=rows, row_lines=2, chosen=games.chosen - games.top, footer=footer)
+
+
+def settings_panel(
+    _: Translator,
+    menu: SettingsMenu,
+    *,
+    level: str,
+    think: float,
+    sound: bool,
+    searcher: str,
+) -> Panel:
+    """The settings (T): each row's name and value, a note on the chosen one, the keys.
+
+    ``level`` is the chosen level's title, ``searcher`` the title of the level
+    the think time is for.
+    """
+    names = {
+        Setting.LEVEL: _("Level"),
+        Setting.THINK: _("Think time"),
+        Setting.SOUND: _("Sound"),
+    }
+    values = {
+        Setting.LEVEL: level,
+        Setting.THINK: words.think_time(_, think),
+        Setting.SOUND: _("on") if sound else _("off"),
+    }
+    notes = {
+        Setting.LEVEL: _("The computer's level: the weakest first."),
+        Setting.THINK: _(
+            "How long {level} thinks a move; hints on big boards take as long."
+        ).format(level=searcher),
+        Setting.SOUND: _("A sound at the end of each game."),
+    }
+    keys = _("Up, Down: choose · Left, Right: change · Esc: back")
+    note = notes[menu.setting]
+    return Panel(
+        _("Settings"),
+        rows=tuple(names[row] for row in menu.rows),
+        values=tuple(values[row] for row in menu.rows),
+        chosen=menu.chosen,
+        footer=f"{note}{'' if note.endswith('。') else ' '}{keys}",
+    )

@@ -1,0 +1,178 @@
+"""Hints on boards too big to solve: the engine's best moves ranked on the board, judged in
+the strip, worked out off the frame loop and cancelled by a move (the real game, SDL dummy)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from tictactoe.core.advice import Suggestion, Verdict
+from tictactoe.core.cells import label
+from tictactoe.core.rules import Rules
+from tictactoe.game import Game
+from tictactoe.ui.pgz import view
+from tictactoe.ui.pgz.hints import no_better_than_the_best
+
+Play = Callable[..., Any]
+FAST = ("--think", "0.05")
+"""A big board's hint searches this long (the game's think time)."""
+
+
+def face(d: Any, cell: int) -> tuple[int, int, int]:
+    box = d.app.layout.face_rect(cell)
+    return d.pixel((box.x + 3, box.y + 3))
+
+
+def test_h_on_a_big_board_ranks_the_engines_best_moves_on_the_board(play: Play) -> None:
+    def script(d: Any) -> Any:
+        d.click(24)
+        yield from d.settle()
+        yield from d.computer_done()
+        d.key(pygame.K_h)
+        yield from d.until(lambda: d.app._current_hints() is not None)
+        found = d.app._current_hints().suggestions
+        assert 1 <= len(found) <= 3
+        scene = d.app.scene()
+        assert scene.badges == {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
+        for s in found:
+            assert d.app.game.board[s.cell] is None
+            assert face(d, s.cell) == view.verdict_colour(s.verdict.value)
+            assert d.count(s.cell, view.BADGE_TEXT) > 10, "the rank is written in the cell"
+        others = [n for n in d.app.game.board.legal_moves() if n not in scene.badges]
+        assert all(face(d, n) == view.rgb("khaki") for n in others[:10])
+        message = d.app.message
+        assert message is not None and message.startswith(f"1 {found[0].label}: ")
+        assert message.count(" · ") == len(found) - 1
+        d.key(pygame.K_h)
+        yield from d.settle()
+        assert d.app.scene().badges == {}
+        assert all(face(d, s.cell) == view.rgb("khaki") for s in found)
+        assert d.app.message == "Hints off"
+
+    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
+
+
+def test_a_proved_win_is_counted_in_your_own_moves(play: Play) -> None:
+    # Against first-free (0, 1, 2 ...) X gets an open three in the middle row; c4 makes it
+    # an open four: a win in 2 of X's moves whatever O does.
+    def script(d: Any) -> Any:
+        yield from d.play([24, 25, 26])
+        d.key(pygame.K_h)
+        yield from d.until(lambda: d.app._current_hints() is not None)
+        (best,) = d.app._current_hints().suggestions
+        assert (best.cell, best.verdict, best.winner_moves) == (23, Verdict.WINNING, 2)
+        assert d.app.message == f"1 {label(Rules(7, 7, 5), 23)}: you win in 2 of your moves"
+        assert face(d, 23) == view.verdict_colour("winning")
+
+    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
+
+
+def test_russian_hints_count_moves_in_russian(play: Play) -> None:
+    def script(d: Any) -> Any:
+        yield from d.play([24, 25, 26])
+        d.key(pygame.K_h)
+        yield from d.until(lambda: d.app._current_hints() is not None)
+        assert d.app.message == "1 c4: вы выигрываете за 2 своих хода"
+
+    play(
+        script, "--opponent", "first-free", "--size", "7x7", "--first", "you", "--lang", "ru", *FAST
+    )
+
+
+def test_while_a_hint_is_worked_out_you_can_play_and_it_is_cancelled(
+    play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = threading.Event()
+    cancelled: list[bool] = []
+
+    def slow_suggestions(self: Game, top: int = 3, **options: Any) -> tuple[Suggestion, ...]:
+        started.set()
+        cancelled.append(options["cancel"].wait(30))  # a search that only ends when cancelled
+        return ()
+
+    monkeypatch.setattr(Game, "suggestions", slow_suggestions)
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_h)
+        yield from d.until(started.is_set)
+        assert d.app.message.startswith("Working out hints… ")
+        d.click(24)  # the hint must never block a move
+        yield from d.settle()
+        assert d.app.game.moves[:1] == (24,)
+        yield from d.computer_done()
+        yield from d.until(lambda: cancelled == [True])
+        assert d.app.game.board.move_count == 2
+
+    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
+
+
+def test_turning_hints_off_stops_the_search(play: Play, monkeypatch: pytest.MonkeyPatch) -> None:
+    cancelled: list[bool] = []
+    started = threading.Event()
+
+    def slow_suggestions(self: Game, top: int = 3, **options: Any) -> tuple[Suggestion, ...]:
+        started.set()
+        cancelled.append(options["cancel"].wait(30))
+        return ()
+
+    monkeypatch.setattr(Game, "suggestions", slow_suggestions)
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_h)
+        yield from d.until(started.is_set)
+        d.key(pygame.K_h)
+        yield from d.until(lambda: cancelled == [True] and not d.app.working)
+        assert d.app.message == "Hints off"
+
+    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
+
+
+def test_the_hint_shows_the_search_progress_while_it_works(
+    play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tictactoe.core.gomoku.limits import Progress
+
+    go_on = threading.Event()
+
+    def reporting(self: Game, top: int = 3, **options: Any) -> tuple[Suggestion, ...]:
+        options["progress"](Progress(depth=4, nodes=900, seconds=0.2, score=30, pv=(24, 25, 17)))
+        go_on.wait(30)
+        return ()
+
+    monkeypatch.setattr(Game, "suggestions", reporting)
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_h)
+        yield from d.until(lambda: "depth" in (d.app.message or ""))
+        assert d.app.message.startswith("Working out hints… depth 4 · d4 e4 d3 · ")
+        assert d.app.message.endswith(" s")
+        go_on.set()
+        yield from d.until(lambda: d.app.message == "No move to suggest here")
+
+    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
+
+
+def suggestion(cell: int, verdict: Verdict, moves: int | None = None) -> Suggestion:
+    return Suggestion(cell, f"c{cell}", verdict, moves)
+
+
+def test_no_later_move_is_shown_better_than_the_first() -> None:
+    found = (
+        suggestion(1, Verdict.EQUAL),
+        suggestion(2, Verdict.BETTER),
+        suggestion(3, Verdict.WORSE),
+    )
+    shown = no_better_than_the_best(found)
+    assert [s.verdict for s in shown] == [Verdict.EQUAL, Verdict.EQUAL, Verdict.WORSE]
+
+
+def test_proved_results_are_kept_and_no_loss_is_made_up() -> None:
+    found = (suggestion(1, Verdict.LOSING, 3), suggestion(2, Verdict.EQUAL))
+    assert [s.verdict for s in no_better_than_the_best(found)] == [Verdict.LOSING, Verdict.WORSE]
+    wins = (suggestion(1, Verdict.WINNING, 2), suggestion(2, Verdict.WINNING, 3))
+    assert no_better_than_the_best(wins) == wins
+    assert no_better_than_the_best(()) == ()

@@ -1,0 +1,136 @@
+"""The settings panel (T): level, think time and sound, by keys and clicks, remembered; a
+``--think`` on the command line wins for that launch only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from tictactoe.settings import Settings, SettingsStore
+from tictactoe.ui.pgz.menus import Setting
+
+
+def test_t_shows_the_think_time_and_the_arrows_change_it(
+    new_app: Any, run: Any, tmp_path: Path
+) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    app = new_app("--opponent", "search", "--size", "9x9", "--first", "you", store=store)
+    assert app.match.think_seconds == 1.0, "the default"
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_t)
+        yield from d.settle()
+        panel = d.app.scene().panel
+        assert panel.title == "Settings"
+        assert panel.rows == ("Level", "Think time", "Sound")
+        assert panel.values == ("Expert", "1 s", "on")
+        assert panel.rows[panel.chosen] == "Think time"
+        assert "How long Expert thinks a move" in panel.footer
+        d.key(pygame.K_RIGHT)
+        yield from d.settle()
+        assert d.app.scene().panel.values[1] == "2 s"
+        assert d.app.match.think_seconds == 2.0
+        assert d.app.game.think_seconds == 2.0, "the game on the board thinks that long too"
+        d.key(pygame.K_LEFT)
+        d.key(pygame.K_LEFT)
+        d.key(pygame.K_MINUS)
+        yield from d.settle()
+        assert d.app.scene().panel.values[1] == "0.2 s"
+        d.key(pygame.K_ESCAPE)
+        yield from d.settle()
+        assert d.app.panel is None
+        assert d.app.details.startswith("Expert · 0.2 s a move")
+
+    run(app, script)
+    assert store.load().settings.think == 0.2
+    again = new_app("--opponent", "search", "--size", "9x9", settings=store.load().settings)
+    assert again.match.think_seconds == 0.2, "remembered for the next launch"
+
+
+def test_the_arrows_can_be_clicked_and_a_row_chosen(new_app: Any, run: Any) -> None:
+    app = new_app("--opponent", "search", "--size", "9x9", "--think", "5")
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_t)
+        yield from d.settle()
+        rows = d.app.layout.menu_rows()
+        less, more = d.app.layout.value_arrows(rows[1])
+        d.click_at(more.centre)
+        yield from d.settle()
+        assert d.app.match.think_seconds == 10.0
+        d.click_at(less.centre)
+        d.click_at(less.centre)
+        yield from d.settle()
+        assert d.app.match.think_seconds == 3.0
+        d.click_at((rows[2].x + 10, rows[2].centre[1]))  # the sound row's name: chosen
+        yield from d.settle()
+        assert d.app.menu.setting is Setting.SOUND
+        assert d.app.speaker.enabled
+        d.click_at(d.app.layout.value_arrows(rows[2])[1].centre)
+        yield from d.settle()
+        assert not d.app.speaker.enabled
+        assert d.app.scene().panel.values[2] == "off"
+        d.click_at((d.app.layout.width // 2, d.app.layout.board_height - 5))  # below the rows
+        yield from d.settle()
+        assert d.app.panel is None
+
+    run(app, script)
+
+
+def test_the_level_row_skips_levels_that_cannot_play_the_board(new_app: Any, run: Any) -> None:
+    app = new_app("--opponent", "fork-aware", "--size", "7x7")
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_t)
+        yield from d.settle()
+        d.key(pygame.K_UP)
+        yield from d.settle()
+        assert d.app.menu.setting is Setting.LEVEL
+        d.key(pygame.K_RIGHT)
+        yield from d.settle()
+        assert d.app.match.opponent == "search"
+        d.key(pygame.K_RIGHT)  # Perfect cannot play 7 x 7: Expert stays
+        yield from d.settle()
+        assert d.app.match.opponent == "search"
+        assert d.app.scene().panel.values[0] == "Expert"
+        d.key(pygame.K_LEFT)
+        yield from d.settle()
+        assert d.app.match.opponent == "fork-aware"
+
+    run(app, script)
+
+
+def test_a_think_time_between_the_steps_moves_to_the_next_one(new_app: Any, run: Any) -> None:
+    app = new_app("--opponent", "search", "--size", "9x9", "--think", "0.7")
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_t)
+        yield from d.settle()
+        assert d.app.scene().panel.values[1] == "0.7 s"
+        d.key(pygame.K_RIGHT)
+        yield from d.settle()
+        assert d.app.match.think_seconds == 1.0
+
+    run(app, script)
+
+
+def test_think_on_the_command_line_wins_for_this_launch_only(
+    new_app: Any, run: Any, tmp_path: Path
+) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    remembered = Settings(language="en", think=5.0)
+    store.save(remembered)
+    plain = new_app("--size", "9x9", settings=remembered, store=store)
+    assert plain.match.think_seconds == 5.0
+    app = new_app("--size", "9x9", "--think", "2", settings=remembered, store=store)
+    assert app.match.think_seconds == 2.0
+    assert app.settings.think == 2.0
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_s)  # another setting saved: the launch's think time is not
+        yield from d.settle()
+
+    run(app, script)
+    assert store.load().settings.think == 5.0
