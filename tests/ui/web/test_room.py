@@ -94,7 +94,9 @@ def test_an_answer_for_another_position_with_as_many_moves_is_dropped() -> None:
 def test_the_thinking_time_is_kept_and_older_states_get_the_default() -> None:
     room, _ = Room.solo("room1234", Rules(15, 15, 5), "search", Starter.YOU, seed=7, now=0.0,
                         think_ms=250)  # fmt: skip
-    assert room.think_seconds == 0.25 and room.view({}, 0, 60.0)["think_ms"] == 250
+    view = room.view({}, 0, 60.0)
+    assert room.think_seconds == 0.25 and view["think_ms"] == 250 and not view["exact"]
+    assert solo()[0].view({}, 0, 60.0)["exact"]  # 3 x 3: hints are exact values
     room.set_think("a", 5000)
     assert RoomState.from_json(room.state.to_json()).think_ms == 5000
     with pytest.raises(RoomError, match="spectator"):

@@ -23,7 +23,8 @@ object with its type in ``"t"`` (:func:`encode`):
   (``solo`` or ``friend``).
 - ``state``: the room as every page sees it, after each change
   (:meth:`~tictactoe.ui.web.room.Room.view`; ``thinking`` is true while the
-  computer thinks, ``think_ms`` is its thinking time).
+  computer thinks, ``think_ms`` is its thinking time, ``exact`` says whether
+  hints are exact values or the engine's best moves).
 - ``progress``: a searching computer player has completed a depth:
   ``of`` (``move``, to every page of the room, or ``hint``, to the page that
   asked), ``game`` and ``ply`` (the position it thinks about), ``depth``,

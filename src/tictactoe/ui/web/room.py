@@ -32,6 +32,7 @@ from tictactoe.core.board import Mark
 from tictactoe.core.errors import IllegalMoveError, RulesError
 from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
 from tictactoe.core.rules import Rules
+from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import HUMAN, Game, Starter
 from tictactoe.ui.web.texts import N_
 
@@ -528,6 +529,7 @@ class Room:
             "level": state.level,
             "first": state.first,
             "think_ms": state.think_ms,
+            "exact": unsupported_reason(self.rules) is None,
             "can_undo": self.is_solo and game.can_undo,
             "can_redo": self.is_solo and game.can_redo,
             "thinking": self.computer_to_move,

@@ -408,6 +408,7 @@ function renderHintNote(view, myTurn) {
   box.hidden = true;
   const current = app.hints && app.hints.ply === view.moves.length && app.hints.game === view.game;
   $("hint-work").hidden = !(app.hintsOn && myTurn && !current && pendingHint(view));
+  $("hint-stop").hidden = view.exact;  // the exact solver cannot be stopped (and is quick)
   if (!app.hintsOn || !myTurn || !current) return;
   if (app.hints.unavailable) {
     note.textContent = t(app.hints.unavailable);
