@@ -135,12 +135,18 @@ def test_the_thinking_time_set_in_a_game_is_kept_for_the_next_ones() -> None:
     assert match.new_game().think_seconds == 0.05
 
 
-def test_after_the_game_think_works_and_help_lists_it(run) -> None:
-    argv = ["play", "--opponent", "human", "--size", "3x3", "--numbering", "index"]
-    status, out = run(argv, "0\n3\n1\n4\n2\nhelp\nthink 7\nno\n")
+def test_help_lists_think_where_it_matters_and_it_works_after_the_game(run) -> None:
+    argv = ["play", "--opponent", "search", "--size", "3x3", "--first", "you"]
+    status, out = run(argv, "resign\ny\nhelp\nthink 7\nno\n")
     assert status == 0
-    assert re.search(r"\n  think +show or set how long Expert thinks per move \(now 1 s\)", out)
+    after = out[out.index("The game is over. Type one of:") :]
+    assert re.search(r"\n  think +show or set how long Expert thinks per move \(now 1 s\)", after)
     assert "Thinking time is now 7 s per move." in out
+    # Perfect on 3 x 3: nothing thinks for a set time and hints are exact.
+    status, out = run(["play", "--opponent", "perfect", "--size", "3x3"], "1\nhelp\nq\n")
+    assert status == 0 and "  hint " in out and "  think " not in out
+    status, out = run(PEOPLE_15, "help\nq\n")  # two people, but the hints need the engine
+    assert re.search(r"\n  think +show or set how long Expert thinks per move \(now 0.05 s\)", out)
 
 
 # --- in a real terminal -----------------------------------------------------------------------

@@ -401,9 +401,13 @@ def _undo_text(tr: Translator, kind: Kind) -> str:
 
 
 def help_lines(
-    tr: Translator, kind: Kind, rules: Rules, numbering: Numbering, think: float
+    tr: Translator, kind: Kind, rules: Rules, numbering: Numbering, think: float | None
 ) -> list[str]:
-    """What can be typed at the move prompt, with every alias (``think``: the thinking time)."""
+    """What can be typed at the move prompt, with every alias.
+
+    ``think`` is the thinking time, when it matters in this game (else the
+    ``think`` command is not listed, though it works).
+    """
     resign = (
         tr.gettext("give up this game: the other player wins")
         if kind is Kind.PEOPLE
@@ -415,7 +419,7 @@ def help_lines(
         _command_row(tr, Command.UNDO, _undo_text(tr, kind)),
         _command_row(tr, Command.REDO, tr.gettext("play again what undo took back")),
         _command_row(tr, Command.HINT, hint),
-        _command_row(tr, Command.THINK, think_help(tr, think)),
+        *([] if think is None else [_command_row(tr, Command.THINK, think_help(tr, think))]),
         _command_row(tr, Command.RESIGN, resign),
         _command_row(tr, Command.NEW, new),
         _command_row(tr, Command.HELP, tr.gettext("show this help")),
@@ -432,8 +436,8 @@ def think_help(tr: Translator, seconds: float) -> str:
     ).format(level=level(tr, THINKER), time=seconds_text(tr, seconds), example=think_example(tr))
 
 
-def after_game_help_lines(tr: Translator, kind: Kind, think: float) -> list[str]:
-    """What can be typed at "play again?" (``think``: the thinking time)."""
+def after_game_help_lines(tr: Translator, kind: Kind, think: float | None) -> list[str]:
+    """What can be typed at "play again?" (``think``: the thinking time, if it matters)."""
     rows = [
         (tr.gettext("yes"), tr.gettext("play another game with the same settings")),
         (tr.gettext("no"), tr.gettext("leave the game")),
@@ -441,7 +445,7 @@ def after_game_help_lines(tr: Translator, kind: Kind, think: float) -> list[str]
             tr, Command.NEW, tr.gettext("change the opponent, the board or who starts, then play")
         ),
         _command_row(tr, Command.UNDO, _undo_text(tr, kind)),
-        _command_row(tr, Command.THINK, think_help(tr, think)),
+        *([] if think is None else [_command_row(tr, Command.THINK, think_help(tr, think))]),
     ]
     return [tr.gettext("The game is over. Type one of:"), *_table(rows)]
 

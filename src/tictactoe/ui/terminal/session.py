@@ -105,6 +105,21 @@ class Session:
         return DEFAULT_SECONDS if seconds is None else seconds
 
     @property
+    def searching(self) -> bool:
+        """True when a computer player of this game thinks for the thinking time (Expert)."""
+        game = self.match.game
+        return any(
+            players.get(game.player(mark)).thinks for mark in Mark if not game.is_human(mark)
+        )
+
+    @property
+    def think_shown(self) -> float | None:
+        """The thinking time when it matters here (Expert plays, or hints need the engine)."""
+        if self.searching or not can_solve(self.match.game.board):
+            return self.think_seconds
+        return None
+
+    @property
     def kind(self) -> messages.Kind:
         """Who plays: you against the computer, two people, or a demo."""
         return messages.players_kind(self.match)
@@ -138,8 +153,7 @@ class Session:
         self.prompter.say()
         self.prompter.say(messages.rules_line(self.tr, self.match.rules))
         self.prompter.say(messages.who_starts(self.tr, self.match))
-        game = self.match.game
-        if any(players.get(game.player(mark)).thinks for mark in Mark if not game.is_human(mark)):
+        if self.searching:
             self.prompter.say(messages.think_line(self.tr, self.think_seconds))
         self.show_board()
 
@@ -186,7 +200,7 @@ class Session:
             if isinstance(answer, Think):
                 self.think(answer)
             elif answer in (Command.HELP, Command.HINT):
-                for line in messages.after_game_help_lines(self.tr, self.kind, self.think_seconds):
+                for line in messages.after_game_help_lines(self.tr, self.kind, self.think_shown):
                     self.prompter.say(line)
             elif answer is Command.RESIGN:
                 self.prompter.say(self.tr.gettext("The game is over already."))
@@ -247,7 +261,7 @@ class Session:
             raise Quit
         if command is Command.HELP:
             for line in messages.help_lines(
-                self.tr, self.kind, game.rules, self.numbering, self.think_seconds
+                self.tr, self.kind, game.rules, self.numbering, self.think_shown
             ):
                 self.prompter.say(line)
             return False
