@@ -178,6 +178,8 @@ def test_the_line_shows_the_detail_then_the_clock_and_fits_the_width() -> None:
     assert thinking.line(2) == "thinking - dept"  # one column spare for the cursor
     chinese = Thinking(io.StringIO(), Screen(), "计算机正在思考", columns=12)
     assert chinese.line(0) == "计算机正在"  # wide characters take two columns
+    thinking.columns, thinking.colour = 80, True
+    assert thinking.line(3) == "thinking \\\x1b[2m depth 4 · h8 i9 · 3 s\x1b[0m"  # muted
 
 
 def test_enter_sets_the_stop_event_and_the_line_before_it_is_held(keyboard) -> None:

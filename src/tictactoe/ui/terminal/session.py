@@ -406,6 +406,7 @@ class Session:
             stop=stop,
             elapsed=lambda seconds: messages.elapsed_text(self.tr, seconds),
             columns=self.columns,
+            colour=self.colour,
         )
 
     def reporter(self, thinking: Thinking) -> Callable[[Progress], None]:

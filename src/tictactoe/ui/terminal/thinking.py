@@ -31,6 +31,8 @@ ERASE = "\r\x1b[K"
 """Back to the start of the line and clear it."""
 CLOCK_AFTER = 1.0
 """Seconds of work before the elapsed time is shown."""
+DIM, RESET = "\x1b[2m", "\x1b[0m"
+"""How the progress after the spinner is muted, when colours are on."""
 ENTER = (b"\r", b"\n")
 """What ends a line typed while thinking (and stops the work, given a ``stop`` event)."""
 
@@ -43,7 +45,8 @@ class Thinking:
     set when the player presses Enter; ``elapsed`` turns the seconds spent
     into the text shown after the first :data:`CLOCK_AFTER` seconds (None:
     no clock); :attr:`detail` (set from any thread) is shown after the
-    spinner. ``columns`` is the line's width (None: the terminal's).
+    spinner, dimmed when ``colour`` is on. ``columns`` is the line's width
+    (None: the terminal's).
     """
 
     def __init__(
@@ -55,6 +58,7 @@ class Thinking:
         stop: threading.Event | None = None,
         elapsed: Callable[[float], str] | None = None,
         columns: int | None = None,
+        colour: bool = False,
     ) -> None:
         self.source = source
         self.sink = sink
@@ -62,6 +66,7 @@ class Thinking:
         self.stop = stop
         self.elapsed = elapsed
         self.columns = columns
+        self.colour = colour
         self.detail = ""
         """What the work has found so far (a searching player's depth and line), or nothing."""
         self.held = ""
@@ -139,15 +144,17 @@ class Thinking:
 
     def line(self, number: int) -> str:
         """What frame ``number`` shows: the message, the spinner, the detail and the clock."""
-        text = f"{self.message} {FRAMES[number % len(FRAMES)]}"
+        head = f"{self.message} {FRAMES[number % len(FRAMES)]}"
         extra = [self.detail] if self.detail else []
         spent = time.monotonic() - self._started
         if self.elapsed is not None and spent >= CLOCK_AFTER:
             extra.append(self.elapsed(spent))
-        if extra:
-            text = f"{text} {' · '.join(extra)}"
+        text = f"{head} {' · '.join(extra)}" if extra else head
         width = self.columns or shutil.get_terminal_size((80, 24)).columns
-        return _cut(text, width - 1)
+        shown = _cut(text, width - 1)
+        if self.colour and len(shown) > len(head):
+            return f"{shown[: len(head)]}{DIM}{shown[len(head) :]}{RESET}"
+        return shown
 
     def _frame(self, number: int) -> None:
         self._write(f"{ERASE}{self.line(number)}")
