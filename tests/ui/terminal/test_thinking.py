@@ -10,6 +10,7 @@ import select
 import subprocess
 import sys
 import termios
+import threading
 import time
 from collections.abc import Iterator
 
@@ -163,3 +164,41 @@ def test_what_was_typed_while_thinking_waits_at_the_prompt(env: dict[str, str]) 
     finally:
         process.kill()
         os.close(controller)
+
+
+def test_the_line_shows_the_detail_then_the_clock_and_fits_the_width() -> None:
+    thinking = Thinking(io.StringIO(), Screen(), "thinking", elapsed=lambda s: f"{s:.0f} s")
+    thinking.columns = 80
+    assert thinking.line(0) == "thinking |"  # no detail yet, and under a second: no clock
+    thinking.detail = "depth 4 · h8 i9"
+    assert thinking.line(1) == "thinking / depth 4 · h8 i9"
+    thinking._started -= 3.2  # as if three seconds had passed
+    assert thinking.line(2) == "thinking - depth 4 · h8 i9 · 3 s"
+    thinking.columns = 16
+    assert thinking.line(2) == "thinking - dept"  # one column spare for the cursor
+    chinese = Thinking(io.StringIO(), Screen(), "计算机正在思考", columns=12)
+    assert chinese.line(0) == "计算机正在"  # wide characters take two columns
+    thinking.columns, thinking.colour = 80, True
+    assert thinking.line(3) == "thinking \\\x1b[2m depth 4 · h8 i9 · 3 s\x1b[0m"  # muted
+
+
+def test_enter_sets_the_stop_event_and_the_line_before_it_is_held(keyboard) -> None:
+    controller, source = keyboard
+    stop = threading.Event()
+    with Thinking(source, Screen(), "hint", stop=stop) as thinking:
+        os.write(controller, b"e5")
+        _arrived(source)
+        time.sleep(0.3)  # three frames: the spinner reads what was typed
+        assert not stop.is_set()
+        os.write(controller, b"\r")
+        assert stop.wait(30)
+    assert thinking.held == "e5"
+
+
+def test_without_a_stop_event_enter_only_ends_the_held_line(keyboard) -> None:
+    controller, source = keyboard
+    with Thinking(source, Screen(), "thinking") as thinking:
+        os.write(controller, b"b2\rc3")
+        _arrived(source)
+        time.sleep(0.3)
+    assert thinking.held == "b2" and thinking.stop is None

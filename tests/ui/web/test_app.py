@@ -86,11 +86,13 @@ def test_translations_come_from_the_catalogs(web: Web) -> None:
 
 def test_levels_say_which_players_can_play_a_board(web: Web) -> None:
     small = web.client.get("/api/levels?rows=3&cols=3&k=3").json()
-    assert small["hints"] and small["default"] == "perfect"
+    assert small["hints"] and small["exact"] and small["default"] == "perfect"
     big = web.client.get("/api/levels?rows=15&cols=15&k=5").json()
     available = {level["name"]: level["available"] for level in big["levels"]}
-    assert not big["hints"] and not available["perfect"] and available["search"]
-    assert big["default"] != "perfect"
+    assert big["hints"] and not big["exact"] and not available["perfect"] and available["search"]
+    assert big["default"] == "search"
+    assert [level["name"] for level in big["levels"] if level["thinks"]] == ["search"]
+    assert big["think"] == {"low": 0.05, "high": 600.0, "default": 1.0}
     for query in ("rows=3&cols=3&k=9", "rows=x&cols=3&k=3", "rows=99999999999999999999"):
         assert web.client.get(f"/api/levels?{query}").status_code == 400
 
@@ -153,7 +155,7 @@ def test_undo_redo_and_new_game(web: Web) -> None:
         assert fresh["moves"] == [] and fresh["score"] == {"a": 0, "b": 0, "draws": 0}
 
 
-def test_hints_on_small_boards_and_a_clear_no_on_big_ones(web: Web) -> None:
+def test_hints_on_small_boards_give_every_cells_value(web: Web) -> None:
     with web.connect() as ws:
         page = Page(ws)
         solo(page)
@@ -165,11 +167,6 @@ def test_hints_on_small_boards_and_a_clear_no_on_big_ones(web: Web) -> None:
         assert hint["ply"] == 2 and set(values) == set(range(2, 9))
         assert values[4] == ("win", 3)  # the centre forks: X wins on its third move from here
         assert all(value in ("win", "draw", "loss") for value, _ in values.values())
-        solo(page, level="win-block", size=7, k=5)
-        page.state()
-        page.send(t="hint")
-        big = page.until("hint")
-        assert big["cells"] is None and "smaller board" in big["unavailable"]
 
 
 def test_a_level_that_cannot_play_the_board_is_refused(web: Web) -> None:

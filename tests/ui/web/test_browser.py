@@ -267,3 +267,60 @@ def test_a_whole_game_by_keyboard_alone(browser: Any, live: ServerProcess) -> No
     label = page.locator("#board [data-cell='4']").get_attribute("aria-label")
     assert label is not None and label.startswith("b2: X")
     tab.close()
+
+
+def test_big_boards_thinking_time_progress_and_the_engines_hints(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1100}).open()
+    page = tab.page
+    playwright_api.expect(page.locator("#think-field")).to_be_hidden()  # 3 x 3, Perfect
+    page.select_option("#board-size", "15x15x5")
+    page.select_option("#level", "search")
+    playwright_api.expect(page.locator("#think-field")).to_be_visible()
+    playwright_api.expect(page.locator("#think-note")).to_contain_text("0.05 to 600 seconds")
+    page.fill("#think", "0")
+    page.locator("#think").dispatch_event("change")
+    playwright_api.expect(page.locator("#message")).to_have_text(
+        "The thinking time must be from 0.05 to 600 seconds."
+    )
+    playwright_api.expect(page.locator("#think")).to_have_value("1")
+    page.fill("#think", "2")
+    page.locator("#think").dispatch_event("change")
+    page.select_option("#first", "you")
+    page.click("#play-computer")
+    tab.status("Your move (X)")
+    tab.cell(112).click()  # h8
+    tab.status("The computer is thinking")
+    playwright_api.expect(page.locator("#progress")).to_contain_text(re.compile(r"depth \d+ · "))
+    tab.wait_moves(2)
+    playwright_api.expect(page.locator("#progress")).to_have_text("")
+    # Ten minutes for a hint: it shows its progress until Stop gives the best moves so far.
+    page.fill("#think", "600")
+    page.locator("#think").dispatch_event("change")
+    page.click("#hint")
+    playwright_api.expect(page.locator("#hint-work")).to_be_visible()
+    playwright_api.expect(page.locator("#hint-progress")).to_contain_text(
+        re.compile(r"Working out hints… depth \d+")
+    )
+    page.click("#hint-stop")
+    box = page.locator("#suggestions-box")
+    playwright_api.expect(box).to_be_visible()
+    playwright_api.expect(page.locator("#hint-work")).to_be_hidden()
+    playwright_api.expect(page.locator("#suggestions-title")).to_have_text(
+        "Stopped early: the best moves found so far, best first:"
+    )
+    items = page.locator("#suggestions li").all_text_contents()
+    assert 1 <= len(items) <= 3
+    assert all(re.match(r"[a-o]\d{1,2}: ", item) for item in items), items
+    first = page.locator("#board .cell.suggested", has=page.locator(".badge", has_text="1"))
+    playwright_api.expect(first).to_have_count(1)
+    label = first.get_attribute("aria-label")
+    best = items[0].split(":")[0]
+    assert label is not None and label.startswith(f"{best}: empty. suggested move 1: ")
+    page.screenshot(path=shots / "web-15x15-hints.png")
+    # The thinking time is kept: after a reload the form shows it.
+    page.reload()
+    page.wait_for_selector("#board.gomoku")
+    playwright_api.expect(page.locator("#think")).to_have_value("600")
+    tab.close()

@@ -78,6 +78,34 @@ def test_the_computer_answer_is_dropped_when_the_game_moved_on() -> None:
     assert not room.apply_computer(2, 8)  # the person is to move
 
 
+def test_an_answer_for_another_position_with_as_many_moves_is_dropped() -> None:
+    room, _ = solo()
+    room.play("a", 4)
+    asked = room.position
+    room.undo("a")
+    room.play("a", 0)  # one move again, but another one
+    assert not room.apply_computer(1, 8, asked)
+    room.new_game("a")
+    room.play("a", 4)  # the same moves in the next game
+    assert room.position != asked and not room.apply_computer(1, 8, asked)
+    assert room.apply_computer(1, 8, room.position) and room.state.moves == [4, 8]
+
+
+def test_the_thinking_time_is_kept_and_older_states_get_the_default() -> None:
+    room, _ = Room.solo("room1234", Rules(15, 15, 5), "search", Starter.YOU, seed=7, now=0.0,
+                        think_ms=250)  # fmt: skip
+    view = room.view({}, 0, 60.0)
+    assert room.think_seconds == 0.25 and view["think_ms"] == 250 and not view["exact"]
+    assert solo()[0].view({}, 0, 60.0)["exact"]  # 3 x 3: hints are exact values
+    room.set_think("a", 5000)
+    assert RoomState.from_json(room.state.to_json()).think_ms == 5000
+    with pytest.raises(RoomError, match="spectator"):
+        room.set_think(None, 100)
+    older = json.loads(room.state.to_json())
+    del older["think_ms"]  # a room saved in Redis before the thinking time existed
+    assert Room(RoomState.from_json(json.dumps(older))).think_seconds == 1.0
+
+
 def test_a_claim_needs_the_opponent_gone_long_enough() -> None:
     room, _ = Room.friend("room1234", Rules(), seed=1, now=0.0)
     with pytest.raises(RoomError, match="waiting"):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import anyio
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from tictactoe.ui.web.server import Settings
@@ -61,10 +62,10 @@ class Web:
         headers = {} if origin is None else {"origin": origin}
         return self.client.websocket_connect("/ws", headers=headers)
 
-    def open(self) -> Page:
+    def open(self, patience: float | None = None) -> Page:
         """A page connected for the rest of the test (closed before the app stops)."""
         session = self.connect()
-        page = Page(session.__enter__())
+        page = Page(session.__enter__(), patience=patience)
         self.opened.append(session)
         return page
 
@@ -80,18 +81,35 @@ class Web:
         return self.client.portal.call(function, *args)
 
 
+async def _receive_within(stream: Any, seconds: float) -> Any:
+    with anyio.fail_after(seconds):
+        return await stream.receive()
+
+
 @dataclass
 class Page:
-    """One WebSocket, as a page would use it: send JSON, read until a message arrives."""
+    """One WebSocket, as a page would use it: send JSON, read until a message arrives.
+
+    ``patience`` (seconds, None: for ever) bounds each wait for a message, so a
+    test of something that must happen soon fails instead of hanging when it
+    does not (a guard against hangs, not a timing claim).
+    """
 
     ws: WebSocketTestSession
     seen: list[dict[str, Any]] = field(default_factory=list)
+    patience: float | None = None
 
     def send(self, **message: Any) -> None:
         self.ws.send_text(json.dumps(message))
 
     def read(self) -> dict[str, Any]:
-        message: dict[str, Any] = self.ws.receive_json()
+        if self.patience is None:
+            message: dict[str, Any] = self.ws.receive_json()
+        else:  # the test session's own receive, bounded (it has no timeout of its own)
+            raw = self.ws.portal.call(_receive_within, self.ws._send_rx, self.patience)
+            if raw["type"] == "websocket.close":
+                raise AssertionError(f"the server closed the connection: {raw}")
+            message = json.loads(raw["text"])
         self.seen.append(message)
         return message
 

@@ -8,6 +8,7 @@ and NFC-normalised, so ``  Yes``, ``ДА`` and a decomposed ``có`` all count.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 
 from tictactoe import players
@@ -15,7 +16,8 @@ from tictactoe.core import cells
 from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import CellNameError, RulesError
-from tictactoe.core.numbers import whole_number
+from tictactoe.core.gomoku.limits import THINK_RANGE
+from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
@@ -48,6 +50,7 @@ class Command(StrEnum):
     UNDO = N_("undo")
     REDO = N_("redo")
     HINT = N_("hint")
+    THINK = N_("think")
     RESIGN = N_("resign")
     NEW = N_("new")
     HELP = N_("help")
@@ -62,6 +65,53 @@ COMMAND_ALIASES = {
     "exit": Command.QUIT,
 }
 """Other English spellings of the commands (help lists them)."""
+
+SECOND_WORDS = ("seconds", "second", "secs", "sec", "s", "секунды", "секунд", "сек", "с", "秒",
+                "giây")  # fmt: skip
+"""Units a thinking time may end with (``think 3s``, ``время 3 с``, ``思考 3秒``)."""
+
+
+@dataclass(frozen=True)
+class Think:
+    """``think`` at a prompt: show the thinking time (``seconds`` None) or set it."""
+
+    seconds: float | None = None
+
+
+def parse_think(answer: str, tr: Translator) -> Think | None:
+    """``think`` or ``think 2.5`` (English or the user's word) from a normalised answer.
+
+    None when ``answer`` is not about the thinking time; :class:`Invalid` when
+    its number is not seconds from 0.05 to 600 (a comma works as the decimal
+    point, and a unit may follow: ``3s``, ``3 с``, ``3秒``).
+    """
+    for word in dict.fromkeys((Command.THINK.value, normal(tr.gettext(Command.THINK.value)))):
+        rest = answer.removeprefix(word)
+        if rest == answer:
+            continue
+        if not rest:
+            return Think()
+        if rest[0] == " " or rest[0].isdigit():  # "think 3", "think3", "思考3"
+            return Think(think_seconds(rest, tr))
+    return None
+
+
+def think_seconds(text: str, tr: Translator) -> float:
+    """Seconds from 0.05 to 600 in ``text`` (``2``, ``0.5``, ``0,5``, ``3 s``)."""
+    number = text.strip().replace(",", ".")
+    for unit in SECOND_WORDS:
+        if number.endswith(unit) and number[: -len(unit)].strip()[-1:].isdigit():
+            number = number[: -len(unit)].strip()
+            break
+    low, high = THINK_RANGE
+    value = decimal_number(number)
+    if value is None or not low <= value <= high:
+        raise Invalid(
+            tr.gettext(
+                "Please type the thinking time in seconds, from {low} to {high}, like {example}."
+            ).format(low=f"{low:g}", high=f"{high:g}", example=f"{tr.gettext('think')} 5")
+        )
+    return value
 
 
 def quit_words(tr: Translator) -> frozenset[str]:
@@ -192,9 +242,15 @@ def parse_k(text: str, tr: Translator, size: Rules) -> Rules:
     )
 
 
-def parse_move(text: str, tr: Translator, board: Board, numbering: Numbering) -> int | Command:
-    """A free cell named in ``numbering``, or a :class:`Command` (English or the user's words)."""
+def parse_move(
+    text: str, tr: Translator, board: Board, numbering: Numbering
+) -> int | Command | Think:
+    """A free cell named in ``numbering``, a :class:`Command` (English or the user's words),
+    or :class:`Think` (the thinking time: shown, or set)."""
     answer = normal(text)
+    think = parse_think(answer, tr)
+    if think is not None:
+        return think
     command = _command(answer, tr)
     if command is not None:
         return command
@@ -213,8 +269,12 @@ def parse_move(text: str, tr: Translator, board: Board, numbering: Numbering) ->
     return cell
 
 
-def parse_again(text: str, tr: Translator) -> bool | Command:
-    """The answer to "play again?": yes, no, or a command (``new`` to change settings, ``undo``)."""
+def parse_again(text: str, tr: Translator) -> bool | Command | Think:
+    """The answer to "play again?": yes, no, a command (``new`` to change settings, ``undo``)
+    or the thinking time."""
+    think = parse_think(normal(text), tr)
+    if think is not None:
+        return think
     command = _command(normal(text), tr)
     return parse_yes_no(text, tr) if command is None else command
 

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 
 from tictactoe import players
 from tictactoe.core import cells
+from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
+from tictactoe.core.gomoku.limits import THINK_RANGE, Progress
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Value
 from tictactoe.game import HUMAN, Match, Outcome, Starter
@@ -28,6 +30,21 @@ if TYPE_CHECKING:
 
 HINT_SYMBOLS = {Value.WIN: "+", Value.DRAW: "=", Value.LOSS: "-"}
 """What a hint shows in a free cell on the board."""
+
+VERDICT_SYMBOLS = {
+    Verdict.WINNING: "+",
+    Verdict.BETTER: "+",
+    Verdict.EQUAL: "=",
+    Verdict.WORSE: "-",
+    Verdict.LOSING: "-",
+}
+"""What a big board's hint shows in each suggested cell (the same signs as an exact hint)."""
+
+THINKER = next(strategy.name for strategy in players.STRATEGIES if strategy.thinks)
+"""The computer player whose thinking time the ``think`` command sets (Expert)."""
+
+LINE_SHOWN = 6
+"""Moves of a principal variation shown while thinking and in a hint."""
 
 Move = tuple[Mark, int]
 """A move as undo and redo report it: who played where."""
@@ -197,7 +214,12 @@ def outcome_text(tr: Translator, kind: Kind, value: MoveValue) -> str:
     count = value.winner_moves
     if value.value is Value.DRAW or count is None:
         return tr.gettext("draw")
-    if value.value is Value.WIN:
+    return forced_text(tr, kind, value.value is Value.WIN, count)
+
+
+def forced_text(tr: Translator, kind: Kind, mover_wins: bool, count: int) -> str:
+    """A forced win, counted in the winner's own moves: "you win in 3 of your moves"."""
+    if mover_wins:
         if count == 1:
             return tr.gettext("you win with this move")
         text = tr.ngettext(
@@ -211,9 +233,9 @@ def outcome_text(tr: Translator, kind: Kind, value: MoveValue) -> str:
             "the computer wins in {count} of its moves",
             count,
         )
+    elif count == 1:
+        return tr.gettext("your opponent wins with their next move")
     else:
-        if count == 1:
-            return tr.gettext("your opponent wins with their next move")
         text = tr.ngettext(
             "your opponent wins in {count} of their moves",
             "your opponent wins in {count} of their moves",
@@ -259,6 +281,118 @@ def hint_lines(
     return lines
 
 
+def seconds_text(tr: Translator, seconds: float) -> str:
+    """A time in seconds as people read it: "1 s", "0.5 s", "3.2 s"."""
+    return tr.gettext("{seconds} s").format(seconds=f"{seconds:.3g}")
+
+
+def think_example(tr: Translator) -> str:
+    """How to set the thinking time, in the user's words: "think 5"."""
+    return f"{tr.gettext(Command.THINK.value)} 5"
+
+
+def think_line(tr: Translator, seconds: float) -> str:
+    """At the start of a game with a searching player: its time per move and how to change it."""
+    return tr.gettext("{level} thinks {time} per move (type {example} to change it).").format(
+        level=level(tr, THINKER), time=seconds_text(tr, seconds), example=think_example(tr)
+    )
+
+
+def think_shown(tr: Translator, seconds: float) -> str:
+    """The answer to ``think``: the current thinking time, what it is for, how to change it."""
+    low, high = THINK_RANGE
+    return tr.gettext(
+        "Thinking time: {time} per move, for {level} and for hints on big boards."
+        " To change it, type {example} (from {low} to {high} seconds)."
+    ).format(
+        time=seconds_text(tr, seconds),
+        level=level(tr, THINKER),
+        example=think_example(tr),
+        low=f"{low:g}",
+        high=f"{high:g}",
+    )
+
+
+def think_set(tr: Translator, seconds: float) -> str:
+    """The answer to ``think 5``."""
+    return tr.gettext("Thinking time is now {time} per move.").format(
+        time=seconds_text(tr, seconds)
+    )
+
+
+def line_text(rules: Rules, numbering: Numbering, line: Sequence[int]) -> str:
+    """A line of play in cell names: "h8 i9 j10" (the first :data:`LINE_SHOWN` moves)."""
+    shown = " ".join(cells.label(rules, cell, numbering) for cell in line[:LINE_SHOWN])
+    return f"{shown} …" if len(line) > LINE_SHOWN else shown
+
+
+def progress_text(tr: Translator, rules: Rules, numbering: Numbering, progress: Progress) -> str:
+    """A search's progress: "depth 6 · h8 i9 j10"."""
+    depth = tr.gettext("depth {depth}").format(depth=progress.depth)
+    line = line_text(rules, numbering, progress.pv)
+    return f"{depth} · {line}" if line else depth
+
+
+def elapsed_text(tr: Translator, seconds: float) -> str:
+    """Time spent so far, in whole seconds: "3 s"."""
+    return tr.gettext("{seconds} s").format(seconds=f"{seconds:.0f}")
+
+
+def verdict_text(tr: Translator, kind: Kind, suggestion: Suggestion) -> str:
+    """What a suggested move leads to, for the player making it."""
+    verdict = suggestion.verdict
+    if verdict in (Verdict.WINNING, Verdict.LOSING):
+        mover_wins = verdict is Verdict.WINNING
+        if suggestion.winner_moves is None:
+            if mover_wins:
+                return tr.gettext("you can force a win")
+            if kind is Kind.COMPUTER:
+                return tr.gettext("the computer can force a win")
+            return tr.gettext("your opponent can force a win")
+        count = max(1, suggestion.winner_moves)
+        return tr.gettext("forced: {outcome}").format(
+            outcome=forced_text(tr, kind, mover_wins, count)
+        )
+    if verdict is Verdict.BETTER:
+        return tr.gettext("better for you")
+    if verdict is Verdict.WORSE:
+        return tr.gettext("worse for you")
+    return tr.gettext("about even")
+
+
+def suggestion_lines(
+    tr: Translator,
+    kind: Kind,
+    rules: Rules,
+    numbering: Numbering,
+    suggestions: Sequence[Suggestion],
+) -> list[str]:
+    """A big board's hint: the suggested moves, best first, with their verdicts, the line the
+    engine expects after each (when it has one) and the recommended move."""
+    lines = []
+    for rank, suggestion in enumerate(suggestions, 1):
+        text = tr.gettext("{rank}. {cell}: {verdict}").format(
+            rank=rank,
+            cell=cells.label(rules, suggestion.cell, numbering),
+            verdict=verdict_text(tr, kind, suggestion),
+        )
+        if len(suggestion.line) > 1:
+            expected = tr.gettext("expected: {line}").format(
+                line=line_text(rules, numbering, suggestion.line)
+            )
+            text = tr.gettext("{text} ({expected})").format(text=text, expected=expected)
+        lines.append("  " + text)
+    best = cells.label(rules, suggestions[0].cell, numbering)
+    lines.append("  " + tr.gettext("Recommended: {cell}.").format(cell=best))
+    lines.append(
+        tr.gettext(
+            "On the board: + better for you, = about even, - worse for you;"
+            " the recommended cell is in ( )."
+        )
+    )
+    return lines
+
+
 def _undo_text(tr: Translator, kind: Kind) -> str:
     """What undo takes back: between two people one move, else yours and the answer."""
     if kind is Kind.PEOPLE:
@@ -266,8 +400,14 @@ def _undo_text(tr: Translator, kind: Kind) -> str:
     return tr.gettext("take back your last move and the computer's answer")
 
 
-def help_lines(tr: Translator, kind: Kind, rules: Rules, numbering: Numbering) -> list[str]:
-    """What can be typed at the move prompt, with every alias."""
+def help_lines(
+    tr: Translator, kind: Kind, rules: Rules, numbering: Numbering, think: float | None
+) -> list[str]:
+    """What can be typed at the move prompt, with every alias.
+
+    ``think`` is the thinking time, when it matters in this game (else the
+    ``think`` command is not listed, though it works).
+    """
     resign = (
         tr.gettext("give up this game: the other player wins")
         if kind is Kind.PEOPLE
@@ -279,6 +419,7 @@ def help_lines(tr: Translator, kind: Kind, rules: Rules, numbering: Numbering) -
         _command_row(tr, Command.UNDO, _undo_text(tr, kind)),
         _command_row(tr, Command.REDO, tr.gettext("play again what undo took back")),
         _command_row(tr, Command.HINT, hint),
+        *([] if think is None else [_command_row(tr, Command.THINK, think_help(tr, think))]),
         _command_row(tr, Command.RESIGN, resign),
         _command_row(tr, Command.NEW, new),
         _command_row(tr, Command.HELP, tr.gettext("show this help")),
@@ -288,8 +429,15 @@ def help_lines(tr: Translator, kind: Kind, rules: Rules, numbering: Numbering) -
     return [heading.format(span=cell_range(rules, numbering)), *_table(rows)]
 
 
-def after_game_help_lines(tr: Translator, kind: Kind) -> list[str]:
-    """What can be typed at "play again?"."""
+def think_help(tr: Translator, seconds: float) -> str:
+    """The ``think`` line of help: what it sets, its current value, how to change it."""
+    return tr.gettext(
+        "show or set how long {level} thinks per move (now {time}): {example}"
+    ).format(level=level(tr, THINKER), time=seconds_text(tr, seconds), example=think_example(tr))
+
+
+def after_game_help_lines(tr: Translator, kind: Kind, think: float | None) -> list[str]:
+    """What can be typed at "play again?" (``think``: the thinking time, if it matters)."""
     rows = [
         (tr.gettext("yes"), tr.gettext("play another game with the same settings")),
         (tr.gettext("no"), tr.gettext("leave the game")),
@@ -297,6 +445,7 @@ def after_game_help_lines(tr: Translator, kind: Kind) -> list[str]:
             tr, Command.NEW, tr.gettext("change the opponent, the board or who starts, then play")
         ),
         _command_row(tr, Command.UNDO, _undo_text(tr, kind)),
+        *([] if think is None else [_command_row(tr, Command.THINK, think_help(tr, think))]),
     ]
     return [tr.gettext("The game is over. Type one of:"), *_table(rows)]
 

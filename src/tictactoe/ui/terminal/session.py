@@ -9,22 +9,26 @@ can be changed without leaving the program.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Mapping
 from enum import Enum
 
+from tictactoe import players
 from tictactoe.archive import ArchiveError, save_finished
 from tictactoe.core import cells
+from tictactoe.core.advice import can_solve
 from tictactoe.core.analysis import MoveValue, best_moves
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, Progress
 from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
 from tictactoe.stats import Recorder, describe
 from tictactoe.ui.terminal import answers, messages
-from tictactoe.ui.terminal.answers import Command
+from tictactoe.ui.terminal.answers import Command, Think
 from tictactoe.ui.terminal.prompts import Prompter, Quit
 from tictactoe.ui.terminal.render import default_numbering, render, terminal_columns
 from tictactoe.ui.terminal.setup import Choices, Settings, ask_settings
@@ -95,6 +99,27 @@ class Session:
         return self.fixed_numbering or default_numbering(self.match.rules)
 
     @property
+    def think_seconds(self) -> float:
+        """Seconds a searching player (and a big board's hint) thinks per move."""
+        seconds = self.match.think_seconds
+        return DEFAULT_SECONDS if seconds is None else seconds
+
+    @property
+    def searching(self) -> bool:
+        """True when a computer player of this game thinks for the thinking time (Expert)."""
+        game = self.match.game
+        return any(
+            players.get(game.player(mark)).thinks for mark in Mark if not game.is_human(mark)
+        )
+
+    @property
+    def think_shown(self) -> float | None:
+        """The thinking time when it matters here (Expert plays, or hints need the engine)."""
+        if self.searching or not can_solve(self.match.game.board):
+            return self.think_seconds
+        return None
+
+    @property
     def kind(self) -> messages.Kind:
         """Who plays: you against the computer, two people, or a demo."""
         return messages.players_kind(self.match)
@@ -128,6 +153,8 @@ class Session:
         self.prompter.say()
         self.prompter.say(messages.rules_line(self.tr, self.match.rules))
         self.prompter.say(messages.who_starts(self.tr, self.match))
+        if self.searching:
+            self.prompter.say(messages.think_line(self.tr, self.think_seconds))
         self.show_board()
 
     def settings(self) -> Settings:
@@ -170,8 +197,10 @@ class Session:
                 return Again.NO
             if answer is Command.NEW:
                 return Again.CHANGE
-            if answer in (Command.HELP, Command.HINT):
-                for line in messages.after_game_help_lines(self.tr, self.kind):
+            if isinstance(answer, Think):
+                self.think(answer)
+            elif answer in (Command.HELP, Command.HINT):
+                for line in messages.after_game_help_lines(self.tr, self.kind, self.think_shown):
                     self.prompter.say(line)
             elif answer is Command.RESIGN:
                 self.prompter.say(self.tr.gettext("The game is over already."))
@@ -210,6 +239,9 @@ class Session:
                 messages.move_question(self.tr, self.match, self.numbering),
                 lambda text: answers.parse_move(text, self.tr, game.board, self.numbering),
             )
+            if isinstance(answer, Think):
+                self.think(answer)
+                continue
             if isinstance(answer, int):
                 try:
                     game.play(answer)
@@ -228,7 +260,9 @@ class Session:
         if command is Command.QUIT:
             raise Quit
         if command is Command.HELP:
-            for line in messages.help_lines(self.tr, self.kind, game.rules, self.numbering):
+            for line in messages.help_lines(
+                self.tr, self.kind, game.rules, self.numbering, self.think_shown
+            ):
                 self.prompter.say(line)
             return False
         if command is Command.HINT:
@@ -245,6 +279,14 @@ class Session:
         if command is Command.UNDO:
             return self.undo()
         return self.redo()
+
+    def think(self, answer: Think) -> None:
+        """``think``: say the thinking time; ``think 5``: set it, for this game and the next."""
+        if answer.seconds is None:
+            self.prompter.say(messages.think_shown(self.tr, self.think_seconds))
+            return
+        self.match.set_think(answer.seconds)
+        self.prompter.say(messages.think_set(self.tr, answer.seconds))
 
     def undo(self) -> bool:
         """Take back the last person's move (and the computer's answer), saying which."""
@@ -294,15 +336,18 @@ class Session:
     def hint(self) -> None:
         """Every free cell's outcome on the board and grouped in a list, the best marked.
 
-        On boards too big to solve exactly it says there are no hints.
+        On boards too big to solve exactly, the engine's best moves instead
+        (:meth:`suggest`).
         """
         game = self.match.game
+        if not can_solve(game.board):
+            self.suggest()
+            return
         try:
-            with Thinking(
-                self.prompter.source, self.prompter.sink, self.tr.gettext("Working out the hint")
-            ):
+            with self.thinking(self.tr.gettext("Working out the hint")) as thinking:
                 values = game.hint()
                 recommended = self.recommended(values)
+            self.held = thinking.held
         except UnsolvableError:
             self.no_hint()
             return
@@ -323,8 +368,58 @@ class Session:
         choices = self._advisor.candidates(self.match.game.board)
         return choices[0] if choices and choices[0] in best else best[0]
 
+    def suggest(self) -> None:
+        """A big board's hint: the engine thinks for the thinking time (a spinner shows its
+        progress; Enter stops it early with what it found) and its best moves are marked on the
+        board and listed with their verdicts."""
+        game = self.match.game
+        stop = threading.Event()
+        note = self.tr.gettext("Working out the hint (Enter stops it)")
+        with self.thinking(note, stop) as thinking:
+            found = game.suggestions(3, progress=self.reporter(thinking), cancel=stop)
+        self.held = thinking.held
+        if not found:  # the game is over
+            return
+        if stop.is_set():
+            heading = self.tr.gettext("Hint: the best moves {level} found before you stopped it:")
+        else:
+            heading = self.tr.gettext("Hint: the best moves {level} finds in {time}:")
+        self.prompter.say(
+            heading.format(
+                level=messages.level(self.tr, messages.THINKER),
+                time=messages.seconds_text(self.tr, self.think_seconds),
+            )
+        )
+        symbols = {s.cell: messages.VERDICT_SYMBOLS[s.verdict] for s in found}
+        self.show_board(hints=symbols, recommended=found[0].cell)
+        for line in messages.suggestion_lines(
+            self.tr, self.kind, game.rules, self.numbering, found
+        ):
+            self.prompter.say(line)
+
+    def thinking(self, note: str, stop: threading.Event | None = None) -> Thinking:
+        """The spinner with ``note``, the clock after a second, and Enter setting ``stop``."""
+        return Thinking(
+            self.prompter.source,
+            self.prompter.sink,
+            note,
+            stop=stop,
+            elapsed=lambda seconds: messages.elapsed_text(self.tr, seconds),
+            columns=self.columns,
+            colour=self.colour,
+        )
+
+    def reporter(self, thinking: Thinking) -> Callable[[Progress], None]:
+        """A search's progress callback that shows depth and line on ``thinking``'s spinner."""
+        rules, numbering = self.match.rules, self.numbering
+
+        def report(progress: Progress) -> None:
+            thinking.detail = messages.progress_text(self.tr, rules, numbering, progress)
+
+        return report
+
     def no_hint(self) -> None:
-        """Boards too big to solve exactly have no hints (yet)."""
+        """An exact hint the solver refused (the board is too big after all)."""
         self.prompter.say(
             self.tr.gettext("This board is too big to work out every move: no hints here.")
         )
@@ -337,8 +432,9 @@ class Session:
         mark = game.turn
         name = game.player(mark)
         note = messages.thinking(self.tr, name, mark)
-        with Thinking(self.prompter.source, self.prompter.sink, note) as thinking:
-            cell = game.computer_move()
+        with self.thinking(note) as thinking:
+            board, cell = game.think(progress=self.reporter(thinking))
+            game.apply(board, cell)
         self.held = thinking.held if game.waiting_for_human else ""
         where = cells.label(game.rules, cell, self.numbering)
         self.prompter.say(messages.computer_moved(self.tr, name, mark, where))

@@ -1,19 +1,25 @@
 """Feedback while the computer thinks: a spinner on a terminal, and typing held meanwhile.
 
 While a computer player (or a hint) works, a terminal shows "The computer
-(Hard, O) is thinking |" with a turning bar, erased when the move comes.
-What the player types meanwhile is neither echoed onto that line nor lost:
-it is held, and put on the next prompt as if just typed (with readline),
-so "e5" typed too early is still there, waiting for Enter. Output that is
-not a terminal gets nothing: piped transcripts stay as they were.
+(Hard, O) is thinking |" with a turning bar, erased when the move comes; a
+searching player's progress follows on the same line ("depth 6 · h8 i9 j10 ·
+3 s"), cut to the terminal's width. What the player types meanwhile is
+neither echoed onto that line nor lost: it is held, and put on the next
+prompt as if just typed (with readline), so "e5" typed too early is still
+there, waiting for Enter. Given a ``stop`` event (a hint), Enter sets it:
+the work ends early with what it has found. Output that is not a terminal
+gets nothing: piped transcripts stay as they were.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import threading
+import time
 import unicodedata
+from collections.abc import Callable
 from types import TracebackType
 from typing import Any, TextIO
 
@@ -23,25 +29,54 @@ INTERVAL = 0.1
 """Seconds between frames."""
 ERASE = "\r\x1b[K"
 """Back to the start of the line and clear it."""
+CLOCK_AFTER = 1.0
+"""Seconds of work before the elapsed time is shown."""
+DIM, RESET = "\x1b[2m", "\x1b[0m"
+"""How the progress after the spinner is muted, when colours are on."""
+ENTER = (b"\r", b"\n")
+"""What ends a line typed while thinking (and stops the work, given a ``stop`` event)."""
 
 
 class Thinking:
     """A context manager: the spinner while the block runs; :attr:`held` is what was typed.
 
     Active only when both ``source`` and ``sink`` are terminals (and
-    :mod:`termios` exists); otherwise it does nothing at all.
+    :mod:`termios` exists); otherwise it does nothing at all. ``stop`` is
+    set when the player presses Enter; ``elapsed`` turns the seconds spent
+    into the text shown after the first :data:`CLOCK_AFTER` seconds (None:
+    no clock); :attr:`detail` (set from any thread) is shown after the
+    spinner, dimmed when ``colour`` is on. ``columns`` is the line's width
+    (None: the terminal's).
     """
 
-    def __init__(self, source: TextIO, sink: TextIO, message: str) -> None:
+    def __init__(
+        self,
+        source: TextIO,
+        sink: TextIO,
+        message: str,
+        *,
+        stop: threading.Event | None = None,
+        elapsed: Callable[[float], str] | None = None,
+        columns: int | None = None,
+        colour: bool = False,
+    ) -> None:
         self.source = source
         self.sink = sink
         self.message = message
+        self.stop = stop
+        self.elapsed = elapsed
+        self.columns = columns
+        self.colour = colour
+        self.detail = ""
+        """What the work has found so far (a searching player's depth and line), or nothing."""
         self.held = ""
         """What was typed while thinking, up to the first Enter, controls removed."""
         self._fd: int | None = None
         self._saved: list[Any] | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._typed = b""
+        self._started = time.monotonic()
 
     @property
     def active(self) -> bool:
@@ -66,6 +101,7 @@ class Thinking:
         except (termios.error, OSError):
             return self
         self._fd = fd
+        self._started = time.monotonic()
         self._frame(0)
         self._thread = threading.Thread(target=self._spin, name="spinner", daemon=True)
         self._thread.start()
@@ -82,22 +118,46 @@ class Thinking:
         self._stop.set()
         self._thread.join()
         self._write(ERASE)
-        typed = _pending(self._fd)
+        self._typed += _pending(self._fd)
         import termios
 
         if self._saved is not None:
             with contextlib.suppress(termios.error, OSError):
                 termios.tcsetattr(self._fd, termios.TCSANOW, self._saved)
-        self.held = _first_line(typed)
+        self.held = _first_line(self._typed)
 
     def _spin(self) -> None:
         frame = 1
         while not self._stop.wait(INTERVAL):
+            self._listen()
             self._frame(frame)
             frame += 1
 
+    def _listen(self) -> None:
+        """Keep what was typed; Enter sets :attr:`stop` (when there is one)."""
+        if self._fd is None:
+            return
+        if len(self._typed) < 4096:
+            self._typed += _pending(self._fd)
+        if self.stop is not None and any(key in self._typed for key in ENTER):
+            self.stop.set()
+
+    def line(self, number: int) -> str:
+        """What frame ``number`` shows: the message, the spinner, the detail and the clock."""
+        head = f"{self.message} {FRAMES[number % len(FRAMES)]}"
+        extra = [self.detail] if self.detail else []
+        spent = time.monotonic() - self._started
+        if self.elapsed is not None and spent >= CLOCK_AFTER:
+            extra.append(self.elapsed(spent))
+        text = f"{head} {' · '.join(extra)}" if extra else head
+        width = self.columns or shutil.get_terminal_size((80, 24)).columns
+        shown = _cut(text, width - 1)
+        if self.colour and len(shown) > len(head):
+            return f"{shown[: len(head)]}{DIM}{shown[len(head) :]}{RESET}"
+        return shown
+
     def _frame(self, number: int) -> None:
-        self._write(f"{ERASE}{self.message} {FRAMES[number % len(FRAMES)]}")
+        self._write(f"{ERASE}{self.line(number)}")
 
     def _write(self, text: str) -> None:
         with contextlib.suppress(OSError, ValueError):
@@ -149,6 +209,16 @@ def _pending(fd: int) -> bytes:
             break
         got += chunk
     return got
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut to ``width`` terminal columns (wide CJK characters take two)."""
+    used = 0
+    for index, char in enumerate(text):
+        used += 2 if unicodedata.east_asian_width(char) in "WF" else 1
+        if used > width:
+            return text[:index]
+    return text
 
 
 def _first_line(typed: bytes) -> str:

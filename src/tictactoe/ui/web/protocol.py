@@ -14,6 +14,30 @@ translates. Nothing here touches a game::
     Traceback (most recent call last):
     ...
     tictactoe.ui.web.protocol.ProtocolError: bad_field: cell must be a whole number from 0 to 675
+
+What a page may send is :data:`SCHEMAS`. What the server sends, each a JSON
+object with its type in ``"t"`` (:func:`encode`):
+
+- ``welcome``: ``room``, ``player`` (``a``, ``b`` or null for a spectator),
+  ``token`` (the seat's token, only when the seat was just taken), ``kind``
+  (``solo`` or ``friend``).
+- ``state``: the room as every page sees it, after each change
+  (:meth:`~tictactoe.ui.web.room.Room.view`; ``thinking`` is true while the
+  computer thinks, ``think_ms`` is its thinking time, ``exact`` says whether
+  hints are exact values or the engine's best moves).
+- ``progress``: a searching computer player has completed a depth:
+  ``of`` (``move``, to every page of the room, or ``hint``, to the page that
+  asked), ``game`` and ``ply`` (the position it thinks about), ``depth``,
+  ``line`` (the play it expects, as cells, starting with its move) and
+  ``seconds`` (time spent so far).
+- ``hint``: the answer to ``hint`` for position ``ply``: ``cells`` (every
+  free cell's ``value``, ``win``/``draw``/``loss``, and the winner's
+  ``moves``, on boards the exact solver finishes) or ``suggestions`` (the
+  engine's best moves elsewhere: ``cell``, ``verdict`` - ``winning``,
+  ``better``, ``equal``, ``worse``, ``losing`` - ``moves`` for a proved
+  result, ``line``), and ``stopped`` when ``stop`` cut the search short.
+- ``error``: ``code`` and ``message`` (English; the page translates it).
+- ``pong``: the answer to ``ping``.
 """
 
 from __future__ import annotations
@@ -26,6 +50,7 @@ from typing import Any
 
 from tictactoe import players
 from tictactoe.core.errors import UnknownPlayerError
+from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.rules import MAX_SIDE
 from tictactoe.game import Starter
 
@@ -34,6 +59,9 @@ MAX_MESSAGE_BYTES = 4096
 
 MAX_CELL = MAX_SIDE * MAX_SIDE - 1
 """Highest cell number on the biggest board."""
+
+THINK_MS = (round(THINK_RANGE[0] * 1000), round(THINK_RANGE[1] * 1000))
+"""Shortest and longest thinking time a page may ask for, in milliseconds (0.05 to 600 s)."""
 
 _IDENT = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -117,6 +145,7 @@ def starter(name: str, value: object) -> object:
 ROOM_ID = ident(6, 32)
 TOKEN = ident(16, 64)
 SIDE = whole(1, MAX_SIDE)
+THINK = whole(*THINK_MS)
 
 SCHEMAS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
     "join": {"room": (ROOM_ID, True), "token": (TOKEN, False)},
@@ -126,21 +155,29 @@ SCHEMAS: Mapping[str, Mapping[str, tuple[Check, bool]]] = {
         "k": (SIDE, True),
         "level": (level, True),
         "first": (starter, True),
+        "think_ms": (THINK, False),
     },
     "friend": {"rows": (SIDE, True), "cols": (SIDE, True), "k": (SIDE, True)},
     "move": {"cell": (whole(0, MAX_CELL), True), "ply": (whole(0, MAX_CELL + 1), False)},
     "level": {"level": (level, True)},
     "first": {"first": (starter, True)},
+    "think": {"think_ms": (THINK, True)},
     "undo": {},
     "redo": {},
     "hint": {},
+    "stop": {},
     "new": {},
     "resign": {},
     "claim": {},
     "rematch": {},
     "ping": {},
 }
-"""Each message type's fields: the check and whether the field is required."""
+"""Each message type's fields: the check and whether the field is required.
+
+``think_ms`` (in ``solo`` and ``think``) is the computer's thinking time per
+move in milliseconds, which a big board's hint takes too; ``stop`` ends this
+page's hint search early (its answer comes with what was found so far).
+"""
 
 
 def _refuse_constant(name: str) -> object:

@@ -30,7 +30,9 @@ from typing import Any, Literal
 from tictactoe import players as registry
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import IllegalMoveError, RulesError
+from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
 from tictactoe.core.rules import Rules
+from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import HUMAN, Game, Starter
 from tictactoe.ui.web.texts import N_
 
@@ -38,6 +40,9 @@ PLAYERS = ("a", "b")
 """The seats of a room: ``a`` made it, ``b`` is the friend or the computer."""
 
 Kind = Literal["solo", "friend"]
+
+DEFAULT_THINK_MS = round(DEFAULT_SECONDS * 1000)
+"""The computer's thinking time per move unless the page asks for another, in milliseconds."""
 
 
 class RoomError(Exception):
@@ -80,6 +85,9 @@ class RoomState:
     """Against the computer: the computer player's name."""
     first: str = Starter.YOU.value
     """Against the computer: who starts each game (a :class:`Starter` value)."""
+    think_ms: int = DEFAULT_THINK_MS
+    """Against the computer: how long a searching player thinks per move (and a big board's
+    hint takes), in milliseconds."""
     tokens: dict[str, str] = field(default_factory=dict)
     """Each taken seat's token digest."""
     a_mark: str = Mark.X.value
@@ -155,15 +163,20 @@ class Room:
         *,
         seed: int,
         now: float,
+        think_ms: int = DEFAULT_THINK_MS,
     ) -> tuple[Room, str]:
-        """A game against the computer ``level``; returns the room and the player's token."""
+        """A game against the computer ``level``; returns the room and the player's token.
+
+        ``think_ms`` is the computer's thinking time per move (milliseconds).
+        """
         strategy = registry.get(level)
         if strategy.unsupported_reason(rules) is not None:
             raise RoomError("level_board", N_("This level cannot play this board."))
         token = new_token()
         state = RoomState(
             room_id, "solo", rules.m, rules.n, rules.k, seed, now, now,
-            level=strategy.name, first=Starter(first).value, tokens={"a": digest(token)},
+            level=strategy.name, first=Starter(first).value, think_ms=think_ms,
+            tokens={"a": digest(token)},
         )  # fmt: skip
         room = cls(state)
         state.a_mark = room._first_mark().value
@@ -203,6 +216,16 @@ class Room:
     def rules(self) -> Rules:
         """The board's rules."""
         return Rules(self.state.rows, self.state.cols, self.state.k)
+
+    @property
+    def think_seconds(self) -> float:
+        """The computer's thinking time per move, in seconds."""
+        return self.state.think_ms / 1000
+
+    @property
+    def position(self) -> tuple[int, tuple[int, ...]]:
+        """The game number and its moves: what a computation is about, to tell stale ones."""
+        return self.state.games, tuple(self.state.moves)
 
     def copy_state(self) -> RoomState:
         """A copy of the state that later changes to this room leave alone."""
@@ -308,10 +331,18 @@ class Room:
         self.state.moves = list(game.moves)
         self.state.redo = []
 
-    def apply_computer(self, ply: int, cell: int) -> bool:
-        """Play the computer's answer if the game is still where it was at ``ply``."""
+    def apply_computer(
+        self, ply: int, cell: int, position: tuple[int, tuple[int, ...]] | None = None
+    ) -> bool:
+        """Play the computer's answer if the game is still where it was at ``ply``.
+
+        With ``position`` (:attr:`position` when the computer began) the game
+        and every move must still be the same, not only their number.
+        """
         game = self.game
         if not self.computer_to_move or len(game.moves) != ply:
+            return False
+        if position is not None and position != self.position:
             return False
         try:
             game.apply(game.board, cell)
@@ -401,6 +432,11 @@ class Room:
             raise RoomError("level_board", N_("This level cannot play this board."))
         self.state.level = registry.get(level).name
         self._game = None
+
+    def set_think(self, player: str | None, think_ms: int) -> None:
+        """Against the computer: its thinking time per move, from its next move on."""
+        self._solo_game(player)
+        self.state.think_ms = think_ms
 
     def set_first(self, player: str | None, first: Starter) -> None:
         """Against the computer: who starts, from the next game on."""
@@ -492,6 +528,8 @@ class Room:
             "score": dict(state.score),
             "level": state.level,
             "first": state.first,
+            "think_ms": state.think_ms,
+            "exact": unsupported_reason(self.rules) is None,
             "can_undo": self.is_solo and game.can_undo,
             "can_redo": self.is_solo and game.can_redo,
             "thinking": self.computer_to_move,

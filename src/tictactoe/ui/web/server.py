@@ -8,6 +8,12 @@ message is schema-checked (:mod:`.protocol`), the room applies it
 (:mod:`.store`) and the new state goes to every page of the room, in every
 server process. Errors go to the page that caused them, and only to it.
 
+The computer's moves and the hints are jobs of the :class:`~.engine.Thinker`,
+never awaited while a page's messages are read: a page can move while its
+hint is worked out. A job whose position is gone (a move, undo, a new game,
+the page left) is cancelled at once; a searching player's progress goes to
+the pages of this process as ``progress`` messages.
+
 Limits, all in :class:`Settings`: message size (4 KiB; more closes the
 connection with 1009), a token bucket per connection (too many refused
 messages close it with 1008), open connections (1013 "try again later"),
@@ -28,7 +34,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -47,6 +53,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tictactoe import players
 from tictactoe.core import numbers
 from tictactoe.core.errors import RulesError
+from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE, Progress
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import Starter, strongest_player
@@ -55,7 +62,7 @@ from tictactoe.ui.web import protocol
 from tictactoe.ui.web.engine import Thinker
 from tictactoe.ui.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, encode
 from tictactoe.ui.web.records import GameLog
-from tictactoe.ui.web.room import FinishedGame, Room, RoomError, new_room_id
+from tictactoe.ui.web.room import DEFAULT_THINK_MS, FinishedGame, Room, RoomError, new_room_id
 from tictactoe.ui.web.store import MemoryStore, RoomStore
 from tictactoe.ui.web.texts import N_, catalog
 
@@ -67,6 +74,12 @@ CLOSE_TOO_BIG = 1009
 """WebSocket close code: a message over the size limit."""
 CLOSE_TRY_LATER = 1013
 """WebSocket close code: the server has all the connections it takes."""
+
+LINE_SENT = 12
+"""Moves of a search's expected line sent with its progress."""
+
+Position = tuple[int, tuple[int, ...]]
+"""A room's game number and moves: what a job is about (see :attr:`Room.position`)."""
 
 SECURITY_HEADERS = {
     "content-security-policy": (
@@ -150,6 +163,17 @@ class _Close:
 
 
 @dataclass(eq=False)
+class Job:
+    """A computation under way for a room: its number and the position it is about."""
+
+    number: int
+    room: str
+    position: Position
+    stopped: bool = False
+    """A hint the page asked to stop: its answer is what was found so far."""
+
+
+@dataclass(eq=False)
 class Connection:
     """One page's WebSocket, the room it is in and its seat (None: a spectator)."""
 
@@ -161,7 +185,8 @@ class Connection:
     player: str | None = None
     strikes: int = 0
     closing: bool = False
-    hinting: bool = False
+    hint: Job | None = None
+    """The hint being worked out for this page."""
     created: list[float] = field(default_factory=list)
 
     def send(self, text: str) -> None:
@@ -222,7 +247,8 @@ class Server:
         self.errors = 0
         """Unexpected exceptions while handling messages (should stay 0)."""
         self._ids = itertools.count(1)
-        self._thinking: set[tuple[str, int]] = set()
+        self._thinking: dict[str, Job] = {}
+        """Room id -> the computer's move being worked out."""
         self._tasks: set[asyncio.Task[Any]] = set()
         self._handlers: dict[str, Callable[[Connection, protocol.Message], Awaitable[None]]] = {
             "join": self.on_join,
@@ -238,6 +264,8 @@ class Server:
             "claim": self.on_claim,
             "level": self.on_level,
             "first": self.on_first,
+            "think": self.on_think,
+            "stop": self.on_stop,
             "ping": self.on_ping,
         }
 
@@ -400,6 +428,7 @@ class Server:
             Starter(message.text("first") or Starter.YOU),
             seed=secrets.randbits(32),
             now=self.clock(),
+            think_ms=message.data.get("think_ms", DEFAULT_THINK_MS),
         )
         await self.store.create(room, self.settings.max_rooms)
         await self._enter(conn, room, "a", token)
@@ -464,6 +493,7 @@ class Server:
             self._schedule_think(room)
 
     async def _leave_room(self, conn: Connection) -> None:
+        self._stop_hint(conn)
         room_id, player = conn.room, conn.player
         if room_id is None:
             return
@@ -547,53 +577,136 @@ class Server:
             *await self.store.update(room_id, lambda room: room.set_first(player, first))
         )
 
+    async def on_think(self, conn: Connection, message: protocol.Message) -> None:
+        """The computer's thinking time, from its next move (and the next hint)."""
+        room_id, player = self._seat(conn)
+        think_ms = message.number("think_ms")
+        await self._changed(
+            *await self.store.update(room_id, lambda room: room.set_think(player, think_ms))
+        )
+
     async def on_hint(self, conn: Connection, message: protocol.Message) -> None:
-        """Every free cell's value for the page's player (games against the computer)."""
+        """The page's player's best moves (games against the computer), worked out as a job.
+
+        Exact values of every free cell on boards the solver finishes; the
+        engine's best moves with their verdicts elsewhere, searched for the
+        room's thinking time, with ``progress`` on the way.
+        """
         room_id, player = self._seat(conn)
         room = await self.store.get(room_id)
         if room is None:
             raise RoomError("gone", N_("This game no longer exists."))
         if player is None or not room.is_solo:
             raise RoomError("solo_only", N_("Hints are only for games against the computer."))
-        game = room.game
-        if not game.waiting_for_human:
+        if not room.game.waiting_for_human:
             raise RoomError("not_now", N_("Hints are for your own move."))
-        ply = len(game.moves)
-        if unsupported_reason(room.rules) is not None:
-            conn.send(
-                encode(
-                    "hint",
-                    ply=ply,
-                    cells=None,
-                    unavailable=N_("Hints need a smaller board: this one is too big to solve."),
-                )
-            )
-            return
-        if conn.hinting:
-            raise RoomError("busy", N_("Still working on the last hint."))
-        conn.hinting = True
+        if conn.hint is not None:
+            if conn.hint.room == room_id and conn.hint.position == room.position:
+                raise RoomError("busy", N_("Still working on the last hint."))
+            self._stop_hint(conn)
+        job = Job(self.thinker.new_job(), room_id, room.position)
+        conn.hint = job
+        self._spawn(self._hint(conn, job, room.rules, room.think_seconds))
+
+    async def on_stop(self, conn: Connection, message: protocol.Message) -> None:
+        """Stop this page's hint search: it answers at once with what it has found."""
+        if conn.hint is not None:
+            conn.hint.stopped = True
+            self.thinker.cancel(conn.hint.number)
+
+    def _stop_hint(self, conn: Connection) -> None:
+        """Forget (and cancel) the hint being worked out for ``conn``."""
+        if conn.hint is not None:
+            self.thinker.cancel(conn.hint.number)
+            conn.hint = None
+
+    async def _hint(self, conn: Connection, job: Job, rules: Rules, think: float) -> None:
+        game, moves = job.position
+        answer: dict[str, Any]
         try:
-            cells = await self.thinker.hints(room.rules, game.moves)
+            if unsupported_reason(rules) is None:
+                answer = await self._exact_hint(rules, moves)
+            else:
+                answer = await self._engine_hint(conn, job, rules, think)
+        except Exception:
+            self.errors += 1
+            log.exception("a hint failed")
+            conn.send(error("server", N_("Something went wrong on the server.")))
+            return
         finally:
-            conn.hinting = False
-        conn.send(
-            encode(
-                "hint",
-                ply=ply,
-                cells=None
-                if cells is None
-                else [{"cell": c.cell, "value": c.value, "moves": c.moves} for c in cells],
-            )
+            current = conn.hint is job
+            if current:
+                conn.hint = None
+        if current:  # else the position moved on, or the page left: the answer is stale
+            conn.send(encode("hint", game=game, ply=len(moves), **answer))
+
+    async def _exact_hint(self, rules: Rules, moves: tuple[int, ...]) -> dict[str, Any]:
+        """Every free cell's exact value (boards the solver finishes)."""
+        cells = await self.thinker.hints(rules, moves)
+        if cells is None:
+            return {
+                "cells": None,
+                "unavailable": N_("Hints need a smaller board: this one is too big to solve."),
+            }
+        return {"cells": [{"cell": c.cell, "value": c.value, "moves": c.moves} for c in cells]}
+
+    async def _engine_hint(
+        self, conn: Connection, job: Job, rules: Rules, think: float
+    ) -> dict[str, Any]:
+        """The engine's best moves (big boards), with what the search found so far if stopped."""
+        found = await self.thinker.suggestions(
+            rules,
+            job.position[1],
+            think=think,
+            job=job.number,
+            progress=partial(self._progress, [conn], "hint", job),
         )
+        suggestions = [
+            {
+                "cell": s.cell,
+                "verdict": s.verdict,
+                "moves": s.moves,
+                "line": list(s.line[:LINE_SENT]),
+            }
+            for s in found
+        ]
+        return {"suggestions": suggestions, "stopped": job.stopped}
+
+    def _progress(self, pages: list[Connection], of: str, job: Job, progress: Progress) -> None:
+        """A search's progress, to ``pages``."""
+        game, moves = job.position
+        text = encode(
+            "progress",
+            of=of,
+            game=game,
+            ply=len(moves),
+            depth=progress.depth,
+            line=list(progress.pv[:LINE_SENT]),
+            seconds=round(progress.seconds, 2),
+        )
+        for conn in pages:
+            conn.send(text)
 
     # --- after a change ---------------------------------------------------------------
 
     async def _changed(self, room: Room, finished: FinishedGame | None) -> None:
         if finished is not None and self.records is not None:
             self.records.add(finished)
+        self._cancel_stale(room)
         await self.publish_state(room)
         if room.computer_to_move:
             self._schedule_think(room)
+
+    def _cancel_stale(self, room: Room) -> None:
+        """Cancel the jobs of ``room`` whose position is gone (a move, undo, a new game)."""
+        position = room.position
+        thinking = self._thinking.get(room.id)
+        if thinking is not None and thinking.position != position:
+            self.thinker.cancel(thinking.number)
+            del self._thinking[room.id]
+        for conn in self.local.get(room.id, {}).values():
+            if conn.hint is not None and conn.hint.position != position:
+                self._stop_hint(conn)
 
     async def publish_state(self, room: Room) -> str:
         """Send the room's state to all its pages (every process); returns the message."""
@@ -608,22 +721,32 @@ class Server:
             conn.send(text)
 
     def _schedule_think(self, room: Room) -> None:
-        key = (room.id, len(room.state.moves))
-        if key in self._thinking:
-            return
-        self._thinking.add(key)
+        thinking = self._thinking.get(room.id)
+        if thinking is not None:
+            if thinking.position == room.position:
+                return
+            self.thinker.cancel(thinking.number)
+        job = Job(self.thinker.new_job(), room.id, room.position)
+        self._thinking[room.id] = job
         state = room.state
-        self._spawn(self._think(room.id, room.rules, tuple(state.moves), state.level, state.seed))
+        self._spawn(self._think(job, room.rules, state.level, state.seed, room.think_seconds))
 
-    async def _think(
-        self, room_id: str, rules: Rules, moves: tuple[int, ...], level: str, seed: int
-    ) -> None:
+    async def _think(self, job: Job, rules: Rules, level: str, seed: int, think: float) -> None:
+        room_id, (_, moves) = job.room, job.position
         ply = len(moves)
         try:
-            cell = await self.thinker.choose(rules, moves, level, seed)
+            cell = await self.thinker.choose(
+                rules,
+                moves,
+                level,
+                seed,
+                think=think,
+                job=job.number,
+                progress=partial(self._progress_room, job),
+            )
 
             def apply(room: Room) -> FinishedGame | None:
-                if not room.apply_computer(ply, cell):
+                if not room.apply_computer(ply, cell, job.position):
                     raise RoomError("stale", N_("The board changed: try again."))
                 return room.finish()
 
@@ -631,12 +754,19 @@ class Server:
                 changed = await self.store.update(room_id, apply)
             except RoomError:  # the game moved on (undo, new game) or expired meanwhile
                 return
+            if self._thinking.get(room_id) is job:
+                del self._thinking[room_id]
             await self._changed(*changed)
         except Exception:
             self.errors += 1
             log.exception("the computer's move failed")
         finally:
-            self._thinking.discard((room_id, ply))
+            if self._thinking.get(room_id) is job:
+                del self._thinking[room_id]
+
+    def _progress_room(self, job: Job, progress: Progress) -> None:
+        """The computer's progress, to every page of its room in this process."""
+        self._progress(list(self.local.get(job.room, {}).values()), "move", job, progress)
 
 
 # --- HTTP ---------------------------------------------------------------------------------
@@ -686,7 +816,8 @@ async def translations(request: Request) -> Response:
 
 
 async def levels(request: Request) -> Response:
-    """Which computer players can play a board, and whether hints work on it."""
+    """Which computer players can play a board (and which of them think for a set time),
+    whether its hints are exact, and the range of the thinking time."""
     query = request.query_params
     sizes = [numbers.whole_number(query.get(name, "")) for name in ("rows", "cols", "k")]
     try:
@@ -696,14 +827,21 @@ async def levels(request: Request) -> Response:
         rules = Rules(rows, cols, k)
     except RulesError:
         return JSONResponse({"error": "impossible board"}, status_code=400)
+    low, high = THINK_RANGE
     return JSONResponse(
         {
             "levels": [
-                {"name": s.name, "available": s.unsupported_reason(rules) is None}
+                {
+                    "name": s.name,
+                    "available": s.unsupported_reason(rules) is None,
+                    "thinks": s.thinks,
+                }
                 for s in players.STRATEGIES
             ],
             "default": strongest_player(rules),
-            "hints": unsupported_reason(rules) is None,
+            "hints": True,
+            "exact": unsupported_reason(rules) is None,
+            "think": {"low": low, "high": high, "default": DEFAULT_SECONDS},
         }
     )
 

@@ -12,6 +12,8 @@ const LANGUAGE_CODES = ["en", "ru", "zh_CN", "vi"];
 const SOLO_KEY = "tictactoe.solo";
 const LEVEL_KEY = "tictactoe.level";
 const FIRST_KEY = "tictactoe.first";
+const THINK_KEY = "tictactoe.think";
+const LINE_SHOWN = 6;  // moves of the computer's expected line shown while it thinks
 const seatKey = (room) => `tictactoe.seat.${room}`;
 const $ = (id) => document.getElementById(id);
 
@@ -24,8 +26,14 @@ const app = {
   view: null,         // the last state the server sent
   receivedAt: 0,      // when it came (for the claim countdown)
   hintsOn: false,
-  hints: null,        // {ply, cells | suggestions | unavailable}
+  hints: null,        // {ply, cells | suggestions | unavailable, stopped}
   hintAsked: -1,
+  hintSince: 0,       // when the pending hint was asked for
+  progress: null,     // the last progress message: {of, game, ply, depth, line, seconds}
+  thinkingKey: "",    // the game and move the computer is thinking about
+  thinkingSince: 0,   // since when
+  think: { low: 0.05, high: 600, default: 1 },  // the thinking time's range, from the server
+  thinkValue: 1,      // the last valid thinking time, in seconds
   boardLevels: null,  // which levels can play the chosen board
   resuming: null,     // the room being rejoined after a (re)connection
   creating: false,    // this page asked for a new room (its settings already say what it is)
@@ -73,6 +81,44 @@ function fillLevels() {
 function describeLevel() {
   const level = levels().find((l) => l.name === $("level").value);
   $("level-description").textContent = level ? level.description : "";
+  describeThink();
+}
+
+// The thinking time matters when the level searches (Expert) or hints need the engine.
+function describeThink() {
+  const chosen = (app.boardLevels?.levels || []).find((l) => l.name === $("level").value);
+  const shown = Boolean(chosen?.thinks) || app.boardLevels?.exact === false;
+  $("think-field").hidden = !shown;
+  $("think-note").hidden = !shown;
+  $("think-note").textContent = t(
+    "How long {level} thinks per move, and a hint on a big board: {low} to {high} seconds.",
+    { level: thinkerTitle(), low: app.think.low, high: app.think.high },
+  );
+}
+
+// The level whose thinking time the form sets (Expert), as the page's language names it.
+function thinkerTitle() {
+  const thinker = (app.boardLevels?.levels || []).find((l) => l.thinks);
+  return levels().find((l) => l.name === thinker?.name)?.title || "";
+}
+
+function thinkMs() {
+  return Math.round(app.thinkValue * 1000);
+}
+
+// A thinking time typed in the form: kept if it is in range, else the last good one comes back.
+function changeThink() {
+  const field = $("think");
+  const value = Number(field.value.replace(",", "."));
+  if (field.value.trim() === "" || !Number.isFinite(value) || value < app.think.low || value > app.think.high) {
+    showMessage(t("The thinking time must be from {low} to {high} seconds.", { low: app.think.low, high: app.think.high }));
+    field.value = String(app.thinkValue);
+    return;
+  }
+  showMessage("");
+  app.thinkValue = value;
+  localStorage.setItem(THINK_KEY, String(value));
+  if (app.kind === "solo" && app.player) send({ t: "think", think_ms: thinkMs() });
 }
 
 async function checkBoard() {
@@ -83,6 +129,7 @@ async function checkBoard() {
     return false;
   }
   app.boardLevels = await response.json();
+  if (app.boardLevels.think) app.think = app.boardLevels.think;
   fillLevels();
   return true;
 }
@@ -97,7 +144,7 @@ function newSolo() {
   const { rows, cols, k } = chosenBoard();
   app.hints = null;
   app.creating = true;
-  send({ t: "solo", rows, cols, k, level: $("level").value, first: $("first").value });
+  send({ t: "solo", rows, cols, k, level: $("level").value, first: $("first").value, think_ms: thinkMs() });
 }
 
 function newFriendRoom() {
@@ -130,6 +177,7 @@ function onMessage(message) {
   if (message.t === "welcome") welcome(message);
   else if (message.t === "state") showState(message);
   else if (message.t === "hint") showHint(message);
+  else if (message.t === "progress") showProgress(message);
   else if (message.t === "error") showError(message);
 }
 
@@ -143,6 +191,7 @@ function welcome(message) {
   app.view = null;
   app.hints = null;
   app.hintAsked = -1;
+  app.progress = null;
   app.announced = "";
   if (message.kind === "solo") {
     if (message.token) localStorage.setItem(SOLO_KEY, JSON.stringify({ room: message.room, token: message.token }));
@@ -178,6 +227,7 @@ function showError(message) {
     return;
   }
   if (message.code === "stale") return;  // the board changed under a click: the new one is on its way
+  if (message.code === "busy") return;  // a hint asked again while the last one ends: it is on its way
   showMessage(t(message.message));
 }
 
@@ -204,6 +254,11 @@ function showState(view) {
   app.view = view;
   app.receivedAt = performance.now();
   if (!before || before.game !== view.game) app.hints = null;
+  const thinkingKey = view.thinking ? `${view.game}:${view.moves.length}` : "";
+  if (thinkingKey !== app.thinkingKey) {
+    app.thinkingKey = thinkingKey;
+    app.thinkingSince = performance.now();
+  }
   if (!before && app.joined) syncSettings(view);
   render();
   speak(before, view);
@@ -246,6 +301,10 @@ function syncSettings(view) {
     describeLevel();
   });
   $("first").value = view.first;
+  if (view.think_ms) {
+    app.thinkValue = view.think_ms / 1000;
+    $("think").value = String(app.thinkValue);
+  }
 }
 
 function statusText(view) {
@@ -294,6 +353,7 @@ function render() {
   renderButtons(view, mine);
   renderAway(view, mine);
   renderHintNote(view, myTurn);
+  renderProgress();
 }
 
 function renderScore(view, mine) {
@@ -342,19 +402,102 @@ function renderAway(view, mine) {
 function renderHintNote(view, myTurn) {
   const legend = $("legend");
   const note = $("hint-note");
+  const box = $("suggestions-box");
   legend.hidden = true;
   note.hidden = true;
-  if (!app.hintsOn || !myTurn || !app.hints || app.hints.ply !== view.moves.length) return;
+  box.hidden = true;
+  const current = app.hints && app.hints.ply === view.moves.length && app.hints.game === view.game;
+  $("hint-work").hidden = !(app.hintsOn && myTurn && !current && pendingHint(view));
+  $("hint-stop").hidden = view.exact;  // the exact solver cannot be stopped (and is quick)
+  if (!app.hintsOn || !myTurn || !current) return;
   if (app.hints.unavailable) {
     note.textContent = t(app.hints.unavailable);
     note.hidden = false;
   } else if (app.hints.suggestions) {
-    note.textContent = t("Suggested moves are framed.");
-    note.hidden = false;
+    renderSuggestions(view, app.hints);
+    box.hidden = false;
   } else {
     $("legend-title").textContent = t("Hints for {mark}:", { mark: view.turn });
     legend.hidden = false;
   }
+}
+
+// A big board's hint: the engine's best moves, best first, with what each leads to.
+function renderSuggestions(view, hints) {
+  $("suggestions-title").textContent = hints.stopped
+    ? t("Stopped early: the best moves found so far, best first:")
+    : t("The best moves {level} finds in {seconds} s, best first:", {
+      level: thinkerTitle(), seconds: view.think_ms / 1000,
+    });
+  const list = $("suggestions");
+  list.replaceChildren();
+  for (const suggestion of hints.suggestions) {
+    const item = document.createElement("li");
+    let text = `${cellName(view.cols, suggestion.cell)}: ${verdictText(suggestion)}`;
+    if (suggestion.line.length > 1) {
+      text += ` (${t("expected: {line}", { line: lineText(view.cols, suggestion.line) })})`;
+    }
+    item.textContent = text;
+    item.className = `verdict-${suggestion.verdict}`;
+    list.append(item);
+  }
+}
+
+// What a suggested move leads to, for the person: the engine's verdict, or a proved result.
+function verdictText(suggestion) {
+  const moves = suggestion.moves;
+  switch (suggestion.verdict) {
+    case "winning":
+      if (moves === null) return t("you can force a win");
+      return moves <= 1 ? t("you win with this move") : t("you win by force: {moves} of your moves", { moves });
+    case "losing":
+      if (moves === null) return t("the computer can force a win");
+      return moves <= 1
+        ? t("the computer wins with its next move")
+        : t("the computer wins by force: {moves} of its moves", { moves });
+    case "better": return t("better for you");
+    case "worse": return t("worse for you");
+    default: return t("about even");
+  }
+}
+
+function lineText(cols, line) {
+  const names = line.slice(0, LINE_SHOWN).map((cell) => cellName(cols, cell)).join(" ");
+  return line.length > LINE_SHOWN ? `${names} …` : names;
+}
+
+// A hint asked for this position and not answered yet.
+function pendingHint(view) {
+  return app.hintAsked === `${view.game}:${view.moves.length}`;
+}
+
+// What a search has found so far and how long it has taken: "depth 6 · h8 i9 j10 · 3 s".
+function progressText(of, view, since) {
+  const parts = [];
+  const report = app.progress;
+  if (report && report.of === of && report.game === view.game && report.ply === view.moves.length) {
+    parts.push(t("depth {depth}", { depth: report.depth }));
+    if (report.line.length) parts.push(lineText(view.cols, report.line));
+  }
+  const seconds = (performance.now() - since) / 1000;
+  if (seconds >= 1) parts.push(t("{seconds} s", { seconds: Math.floor(seconds) }));
+  return parts.join(" · ");
+}
+
+// The progress line under the status (the computer's move) and the pending hint's note.
+function renderProgress() {
+  const view = app.view;
+  if (!view) return;
+  $("progress").textContent = view.thinking && !view.over ? progressText("move", view, app.thinkingSince) : "";
+  if (!$("hint-work").hidden) {
+    const found = progressText("hint", view, app.hintSince);
+    $("hint-progress").textContent = found ? `${t("Working out hints…")} ${found}` : t("Working out hints…");
+  }
+}
+
+function showProgress(message) {
+  app.progress = message;
+  renderProgress();
 }
 
 // Hints come as a value per cell (exact play) or as suggested moves with a label (big boards).
@@ -369,9 +512,15 @@ function hintMap(view) {
       : t("hint: {value}, the winner's moves left: {moves}", { value: text, moves: hint.moves });
     map.set(hint.cell, { kind: `hint-${hint.value}`, badge: hint.moves === null ? "" : String(hint.moves), label });
   }
-  for (const suggestion of hints.suggestions || []) {
-    map.set(suggestion.cell, { kind: "suggested", badge: "", label: t("suggested: {label}", { label: t(suggestion.label) }) });
-  }
+  const tones = { winning: "hint-win", better: "hint-win", equal: "hint-draw", worse: "hint-loss", losing: "hint-loss" };
+  (hints.suggestions || []).forEach((suggestion, index) => {
+    const rank = index + 1;
+    map.set(suggestion.cell, {
+      kind: `suggested ${tones[suggestion.verdict] || "hint-draw"}`,
+      badge: String(rank),
+      label: t("suggested move {rank}: {verdict}", { rank, verdict: verdictText(suggestion) }),
+    });
+  });
   return map;
 }
 
@@ -384,8 +533,9 @@ function askHint() {
   const view = app.view;
   if (!view || view.kind !== "solo" || view.over || view.thinking || app.player === null) return;
   if (view.turn !== myMark(view)) return;
-  if (app.hintAsked === `${view.game}:${view.moves.length}`) return;
+  if (pendingHint(view)) return;
   app.hintAsked = `${view.game}:${view.moves.length}`;
+  app.hintSince = performance.now();
   send({ t: "hint" });
 }
 
@@ -437,9 +587,15 @@ function wire() {
   $("claim").addEventListener("click", () => send({ t: "claim" }));
   $("hint").addEventListener("click", () => {
     app.hintsOn = !app.hintsOn;
+    if (!app.hintsOn && app.view && pendingHint(app.view)) {
+      send({ t: "stop" });  // no one is waiting for it any more
+      app.hintAsked = -1;
+    }
     render();
     if (app.hintsOn) askHint();
   });
+  $("hint-stop").addEventListener("click", () => send({ t: "stop" }));
+  $("think").addEventListener("change", changeThink);
   $("copy").addEventListener("click", async () => {
     const field = $("invite-link");
     try {
@@ -465,6 +621,7 @@ function wire() {
   });
   window.addEventListener("popstate", () => resume());
   setInterval(() => { if (app.view && app.view.kind === "friend" && !app.view.over) render(); }, 1000);
+  setInterval(renderProgress, 250);
 }
 
 async function start() {
@@ -473,6 +630,11 @@ async function start() {
   fillLanguages();
   const first = localStorage.getItem(FIRST_KEY);
   if (first) $("first").value = first;
+  const think = Number(localStorage.getItem(THINK_KEY));
+  if (think > 0) {
+    app.thinkValue = think;
+    $("think").value = String(think);
+  }
   await checkBoard();
   wire();
   app.link = new Link({ onMessage, onStatus: onConnection, onOpen: resume });

@@ -112,7 +112,7 @@ export class BoardView {
       let label = mark ? t("{cell}: {mark}", { cell: name, mark }) : t("{cell}: empty", { cell: name });
       const hint = hints && hints.get(cell);
       if (hint && !mark) {
-        element.classList.add(hint.kind);
+        element.classList.add(...hint.kind.split(" "));
         if (hint.badge) {
           const badge = document.createElement("span");
           badge.className = "badge";

@@ -1,0 +1,169 @@
+"""Big boards on the web: the engine's hints, the thinking time, progress messages, and jobs
+cancelled when their position is gone (through the test client, the computer in a thread)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from web_support import Page, Web
+
+from tictactoe.core.rules import Rules
+from tictactoe.ui.web.engine import SUGGESTED, Thinker
+
+PATIENCE = 60.0
+"""Longest wait for a message: a test of something that must happen soon fails, never hangs."""
+
+VERDICTS = {"winning", "better", "equal", "worse", "losing"}
+
+
+def cell(name: str, cols: int = 15) -> int:
+    """The cell called ``name`` (``h8``) on a board ``cols`` wide."""
+    return (int(name[1:]) - 1) * cols + ord(name[0]) - ord("a")
+
+
+def solo(page: Page, level: str, think_ms: int | None = None, size: int = 15) -> Any:
+    message: dict[str, Any] = {"rows": size, "cols": size, "k": 5, "level": level, "first": "you"}
+    if think_ms is not None:
+        message["think_ms"] = think_ms
+    page.send(t="solo", **message)
+    page.until("welcome")
+    return page.state()
+
+
+def play(page: Page, name: str, ply: int) -> Any:
+    """Play ``name`` at move ``ply`` and wait for the computer's answer."""
+    page.send(t="move", cell=cell(name), ply=ply)
+    return page.state(lambda s: len(s["moves"]) == ply + 2)
+
+
+def test_a_big_boards_hint_is_the_engines_best_moves(web: Web) -> None:
+    page = web.open(PATIENCE)
+    solo(page, "win-block", think_ms=50)
+    state = play(page, "h8", 0)
+    page.send(t="hint")
+    hint = page.until("hint")
+    assert hint["ply"] == 2 and hint["game"] == 1 and not hint["stopped"]
+    assert "cells" not in hint
+    found = hint["suggestions"]
+    assert 1 <= len(found) <= SUGGESTED
+    taken = set(state["moves"])
+    assert len({s["cell"] for s in found}) == len(found)
+    for suggestion in found:
+        assert suggestion["cell"] not in taken and suggestion["verdict"] in VERDICTS
+        assert suggestion["line"][0] == suggestion["cell"]
+        assert suggestion["moves"] is None or suggestion["verdict"] in ("winning", "losing")
+
+
+def test_a_proved_win_is_counted_in_the_winners_moves(web: Web) -> None:
+    page = web.open(PATIENCE)
+    solo(page, "first-free", think_ms=50)  # answers a1, b1, c1: X builds an open three
+    for ply, name in enumerate(("h8", "i8", "j8")):
+        play(page, name, 2 * ply)
+    page.send(t="hint")
+    best = page.until("hint")["suggestions"][0]
+    assert best["verdict"] == "winning" and best["moves"] == 2  # an open four, then five
+    assert best["cell"] in (cell("g8"), cell("k8"))
+
+
+def test_the_thinking_time_is_part_of_the_room(web: Web) -> None:
+    page = web.open(PATIENCE)
+    assert solo(page, "search", think_ms=250)["think_ms"] == 250
+    page.send(t="think", think_ms=2000)
+    assert page.state(lambda s: s["think_ms"] == 2000)
+    for bad in (10, 600_001, 1.5, "2", None, True):
+        page.send(t="think", think_ms=bad)
+        assert page.error()["code"] == "bad_field"
+    assert solo(page, "search")["think_ms"] == 1000  # the default
+    friend = web.open(PATIENCE)
+    friend.send(t="friend", rows=15, cols=15, k=5)
+    friend.until("welcome")
+    friend.send(t="think", think_ms=500)
+    assert friend.error()["code"] == "friend"
+
+
+def test_the_computers_progress_comes_while_it_thinks(web: Web) -> None:
+    page = web.open(PATIENCE)
+    solo(page, "search", think_ms=400)
+    page.send(t="move", cell=cell("h8"), ply=0)
+    progress = page.until("progress")
+    assert progress["of"] == "move" and progress["game"] == 1 and progress["ply"] == 1
+    assert progress["depth"] >= 1 and progress["seconds"] >= 0
+    assert progress["line"] and all(0 <= c < 225 and c != cell("h8") for c in progress["line"])
+    answered = page.state(lambda s: len(s["moves"]) == 2)
+    assert not answered["thinking"]
+
+
+def test_a_move_during_a_hint_is_not_held_up_and_cancels_it(web: Web) -> None:
+    page = web.open(PATIENCE)
+    solo(page, "first-free", think_ms=600_000)  # ten minutes: only a cancel ends this hint
+    play(page, "h8", 0)
+    page.send(t="hint")
+    page.until("progress", lambda m: m["of"] == "hint")  # the search is under way
+    # The move is read and answered at once; first-free thinks in the same (only) worker
+    # thread as the hint, so its answer shows the hint was cancelled.
+    state = play(page, "i9", 2)
+    assert state["moves"][:3] == [cell("h8"), 0, cell("i9")]
+    page.send(t="hint")  # a new position: not "still working on the last hint"
+    page.send(t="stop")
+    answer = page.until("hint")
+    assert answer["ply"] == 4 and answer["stopped"] and answer["suggestions"]
+    assert not any(m["t"] == "hint" and m["ply"] == 2 for m in page.seen)  # the stale one
+    assert not any(m["t"] == "error" for m in page.seen)
+
+
+def test_stop_answers_with_the_best_moves_found_so_far(web: Web) -> None:
+    page = web.open(PATIENCE)
+    solo(page, "win-block", think_ms=600_000)
+    play(page, "h8", 0)
+    page.send(t="hint")
+    page.until("progress", lambda m: m["of"] == "hint")
+    page.send(t="hint")
+    assert page.error()["code"] == "busy"  # the same position: already working on it
+    page.send(t="stop")
+    hint = page.until("hint")
+    assert hint["stopped"] and hint["suggestions"] and hint["ply"] == 2
+
+
+def test_undo_while_the_computer_thinks_cancels_its_search(web: Web) -> None:
+    page = web.open(PATIENCE)
+    solo(page, "search", think_ms=600_000)
+    page.send(t="move", cell=cell("h8"), ply=0)
+    page.until("progress", lambda m: m["of"] == "move")
+    page.send(t="undo")
+    assert page.state(lambda s: s["moves"] == [])["can_redo"]
+    page.send(t="think", think_ms=50)
+    page.state(lambda s: s["think_ms"] == 50)
+    # The worker is free again: the new search answers (the old one would take ten minutes).
+    page.send(t="move", cell=cell("e5"), ply=0)
+    state = page.state(lambda s: len(s["moves"]) == 2)
+    assert state["moves"][0] == cell("e5")
+    assert web.server._thinking == {}
+
+
+def test_a_worker_process_hears_cancel_and_reports_progress() -> None:
+    async def scenario() -> tuple[list[Any], Any]:
+        thinker = Thinker(processes=1)
+        reports: list[Any] = []
+        arrived = asyncio.Event()
+
+        def heard(progress: Any) -> None:
+            reports.append(progress)
+            arrived.set()
+
+        try:
+            job = thinker.new_job()
+            moves = (cell("h8"), cell("i9"))
+            work = asyncio.ensure_future(
+                thinker.suggestions(Rules(15, 15, 5), moves, think=600, job=job, progress=heard)
+            )
+            await asyncio.wait_for(arrived.wait(), PATIENCE)
+            thinker.cancel(job)  # ten minutes to think: only the cancel ends it in time
+            found = await asyncio.wait_for(work, PATIENCE)
+            return reports, found
+        finally:
+            thinker.close()
+
+    reports, found = asyncio.run(scenario())
+    assert reports and reports[0].depth >= 1 and reports[0].pv
+    assert found and all(0 <= s.cell < 225 for s in found)
