@@ -178,7 +178,7 @@ def test_win_chance_of_a_fixed_policy_is_below_the_best() -> None:
 def test_the_opening_book_is_what_the_search_finds() -> None:
     for rules, opening in OPENINGS.items():
         board = Board.empty(rules)
-        assert Traps().search(board, board.legal_moves()) == opening
+        assert Traps(budget=10**7).search(board, board.legal_moves()) == opening
 
 
 def test_narrow_keeps_a_single_move_and_only_offered_moves() -> None:

@@ -101,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
 
     from tictactoe.ui.tk.app import App
+
     App(
         root,
         build_match(args, settings),

@@ -39,21 +39,22 @@ from tictactoe.core.strategies.seeds import CentreFirst, CornerFirst, RandomPlay
 if TYPE_CHECKING:
     from fractions import Fraction
 
-TRAP_BUDGET = 250_000
+TRAP_BUDGET = 60_000
 """Work one choice may spend: :data:`POSITION_COST` per position the search
 visits plus the solver's nodes.
 
-The whole of 3 x 3 from the empty board takes about 180,000; on 4 x 4 and
-5 x 4 the search stops at the depth this allows, about a second a move.
-Work is counted, not timed, so a player's choices repeat from its seed (the
-solver's tables count too: a solver that has seen more needs less work).
+On 3 x 3 every position but the empty board (kept in :data:`OPENINGS`) is
+searched to the end within it (30,000 at most); on 4 x 4 and 5 x 4 the search
+stops at the depth this allows (one exact search may overrun it). Work is
+counted, not timed, so a player's choices repeat from its seed (the solver's
+tables count too: a solver that has seen more needs less work).
 """
 
 POSITION_COST = 20
 """Work units of one position the search visits (modelling the replies
 included) against one node of the solver: about their ratio in time."""
 
-HISTORY_STONES = 10
+HISTORY_STONES = 8
 """Most stones on the board for which the opponent's moves reweigh the mix.
 
 Every order the stones could have been played in is followed, which doubles
@@ -61,9 +62,9 @@ with each stone; on fuller boards the mix keeps its weights before the game.
 """
 
 OPENINGS = {Rules(): (0, 2, 6)}
-"""What :meth:`Traps.narrow` finds on these empty boards with the default
-opponents, kept because the whole 3 x 3 game takes a third of a second to
-search (a test searches it again and compares)."""
+"""What :meth:`Traps.search` finds on these empty boards with the default
+opponents and no budget, kept because the whole 3 x 3 game takes a third of
+a second and more than the budget to search (a test searches it again)."""
 
 TIE = 1e-9
 """Scores closer than this are equal (floating-point noise, not a preference)."""
@@ -184,14 +185,16 @@ class Traps:
         self._solver_start = 0
         self._floor = Value.DRAW
 
-    def narrow(self, board: Board, moves: Sequence[int]) -> tuple[int, ...]:
+    def narrow(self, board: Board, moves: Sequence[int], spent: int = 0) -> tuple[int, ...]:
         """The moves among ``moves`` (equally good ones) that score best, sorted.
 
         All of ``moves`` when the budget runs out before even one reply of
-        each is weighed.
+        each is weighed, or at once when finding ``moves`` took the solver
+        ``spent`` nodes, over the budget: one reply's exact value may then cost
+        as much, far past the budget.
         """
         moves = tuple(sorted(moves))
-        if len(moves) < 2:
+        if len(moves) < 2 or spent > self.budget:
             return moves
         opening = OPENINGS.get(board.rules) if not board.move_count else None
         if opening is not None and self.opponents == OPPONENTS and set(opening) <= set(moves):

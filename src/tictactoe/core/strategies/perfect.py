@@ -54,7 +54,8 @@ class PerfectPlayer:
         """
         if board.is_over:
             raise IllegalMoveError(f"the game is over in {board.text}: there is no move to choose")
+        nodes = self._solver.nodes
         best = best_moves(self._solver.move_outcomes(board))
         if len(best) == 1 or self._solver.value(board) is Value.WIN:
             return best
-        return self._traps.narrow(board, best)
+        return self._traps.narrow(board, best, spent=self._solver.nodes - nodes)
