@@ -49,6 +49,7 @@ DISTRIBUTION = "tictactoe-mnk"
 """The name to install from PyPI (``tictactoe`` there is another project); the import
 package and the command are ``tictactoe``."""
 
+
 def __getattr__(name: str) -> object:
     """The engine's names (``Board``, ``Rules``, the errors), imported when first asked for."""
     if name in __all__:

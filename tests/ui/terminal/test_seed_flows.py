@@ -147,8 +147,8 @@ def test_commands_help_hint_undo_redo(run) -> None:
     assert "Type a free cell (1-9) to play there, or one of:" in out
     assert "There is nothing to undo." in out
     assert "Hint, if both sides play their best:" in out
-    assert "  Every move draws.\n  Recommended: 8.\n" in out
-    assert "   [O] | (=) |  =\n" in out  # the hint on the board, the recommended cell marked
+    assert "  Every move draws.\n  Recommended: 3.\n" in out
+    assert "    =  |  =  | (=)\n" in out  # the hint on the board, the recommended cell marked
     assert "Took back: X 5, O 7." in out
     assert "Played again: X 5, O 7." in out
     assert "Hooray! You have won the game!" in out

@@ -2,9 +2,9 @@
 
 It never loses, forces a win whenever one exists and takes the fastest;
 in a lost position it resists longest. Among moves that are equally good
-it prefers the ones that leave the opponent the most replies that throw
-value away, and picks at random among what is still tied, so games vary
-but stay reproducible with a seeded ``rng``.
+it prefers the ones that score best against the weaker players real
+opponents resemble (:mod:`tictactoe.core.traps`), and picks at random among
+what is still tied, so games vary but stay reproducible with a seeded ``rng``.
 """
 
 from __future__ import annotations
@@ -12,20 +12,12 @@ from __future__ import annotations
 import random
 
 from tictactoe.core import solver as _solver
-from tictactoe.core.analysis import best_moves, judge_replies
+from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Solver
-
-TRAP_NODE_BUDGET = 300_000
-"""Search nodes one choice may spend, analysis included, before trap counting stops.
-
-Counting traps is cheap on 3 x 3 and 4 x 4; in 5 x 4 openings it would take
-far longer than a move should, so it stops once this many nodes (about a
-second) are spent and chooses among the moves counted in full (all the best
-moves if none was). Nodes, not seconds, keep choices reproducible.
-"""
+from tictactoe.core.solver import Solver, Value
+from tictactoe.core.traps import Traps
 
 
 def unsupported_reason(rules: Rules) -> str | None:
@@ -45,6 +37,7 @@ class PerfectPlayer:
         self._rng = rng if rng is not None else random.Random()
         self._solver = solver if solver is not None else Solver()
         self._choices: dict[Board, tuple[int, ...]] = {}
+        self._traps = Traps(self._solver)
 
     def choose(self, board: Board) -> int:
         """The move to play on ``board``, which must not be over."""
@@ -57,31 +50,12 @@ class PerfectPlayer:
         """Every move :meth:`choose` may pick on ``board``, sorted.
 
         The best moves by value and game length, narrowed to those that
-        leave the opponent the most losing replies.
+        score best against the opponents :mod:`~tictactoe.core.traps` models.
         """
         if board.is_over:
             raise IllegalMoveError(f"the game is over in {board.text}: there is no move to choose")
-        limit = self._solver.nodes + TRAP_NODE_BUDGET
+        nodes = self._solver.nodes
         best = best_moves(self._solver.move_outcomes(board))
-        if len(best) == 1:
+        if len(best) == 1 or self._solver.value(board) is Value.WIN:
             return best
-        traps = self._count_traps(board, best, limit)
-        if not traps:
-            return best
-        most = max(traps.values())
-        return tuple(sorted(cell for cell, count in traps.items() if count == most))
-
-    def _count_traps(self, board: Board, moves: tuple[int, ...], limit: int) -> dict[int, int]:
-        """Opponent mistakes after each move, in random order, until the solver's node
-        count passes ``limit``; a move whose count was cut short is left out."""
-        shuffled = list(moves)
-        self._rng.shuffle(shuffled)
-        traps: dict[int, int] = {}
-        for cell in shuffled:
-            count = 0
-            for _, wrong in judge_replies(board, cell, self._solver):
-                if self._solver.nodes > limit:
-                    return traps
-                count += wrong
-            traps[cell] = count
-        return traps
+        return self._traps.narrow(board, best, spent=self._solver.nodes - nodes)
