@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.cells import Numbering, label, parse
-from tictactoe.core.errors import CellNameError
+from tictactoe.core.errors import CellNameError, shown
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 
 SIDES = st.integers(min_value=1, max_value=MAX_SIDE)
@@ -92,7 +92,7 @@ def test_junk_raises_cell_name_error(rules: Rules, text: str, numbering: Numberi
     try:
         cell = parse(rules, text, numbering)
     except CellNameError as error:
-        assert repr(text) in str(error) or "only for 3 x 3" in str(error)
+        assert shown(text) in str(error) or "only for 3 x 3" in str(error)
     else:
         assert 0 <= cell < rules.size
         assert parse(rules, label(rules, cell, numbering), numbering) == cell
