@@ -11,8 +11,9 @@ random legal moves until a win or a full board:
 - ``playout, 2 rngs``: :meth:`Playout.random_players_game`, the path the
   arena takes for two random players (each side draws from its own
   generator, one ``randrange`` a move, as ``RandomPlayer`` does);
-- ``plain loop``: a list of cells, every line rescanned after each move,
-  the way the seeds do (seed 003);
+- ``plain loop``: a list of cells and a list of the free ones, every line
+  checked after each move, the way seed 003 does (a line is left at its
+  first cell that is not the mover's);
 - ``pyspiel``: OpenSpiel's C++ states through its Python API
   (``tic_tac_toe`` and ``mnk``), moves drawn with ``random.choice`` of
   ``legal_actions()``; optional (``pip install -e '.[bench]'``).
@@ -83,21 +84,24 @@ def playout_players_game(rules: Rules) -> Game:
 
 
 def plain_game(rules: Rules) -> Game:
-    """A list of cells, every line rescanned after each move (seed 003's way)."""
-    lines = rules.lines
+    """A list of cells and a list of free ones; every line checked after each move (seed 003)."""
+    lines, size = rules.lines, rules.size
 
     def play(rng: random.Random) -> int:
-        cells = [0] * rules.size
+        cells = [0] * size
+        free = list(range(size))
         player, moves = 1, 0
-        while True:
-            free = [cell for cell, mark in enumerate(cells) if mark == 0]
-            if not free:
-                return moves
-            cells[rng.choice(free)] = player
+        while free:
+            cells[free.pop(rng.randrange(len(free)))] = player
             moves += 1
-            if any(all(cells[cell] == player for cell in line) for line in lines):
-                return moves
+            for line in lines:
+                for cell in line:
+                    if cells[cell] != player:
+                        break
+                else:
+                    return moves
             player = -player
+        return moves
 
     return play
 
