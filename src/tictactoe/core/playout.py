@@ -15,7 +15,7 @@ position not yet over:
   same order always gives the same game, which the tests check against
   :class:`Board`);
 - :meth:`Playout.random_game` plays uniformly random moves drawn from one
-  generator (the cells are shuffled as they are drawn: one draw a move);
+  generator (the free cells shuffled at once, then played in that order);
 - :meth:`Playout.random_players_game` plays two ``random`` players (seed
   002, level 1) against each other, each drawing from its own generator
   exactly as :class:`~tictactoe.core.strategies.seeds.RandomPlayer` does, so
@@ -113,11 +113,10 @@ class Playout:
         x, o = self._start(board)
         free = self._free(x, o)
         draw = rng.random
-        # Fisher-Yates from the back, one draw a move: the front is still unplayed
+        # Fisher-Yates: one draw a cell; int(random() * n) is uniform to within n / 2**53
         for last in range(len(free) - 1, 0, -1):
             pick = int(draw() * (last + 1))
             free[pick], free[last] = free[last], free[pick]
-        free.reverse()
         return self._finish(free, x, o)
 
     def random_players_game(
