@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tictactoe.arena import play_game
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import IllegalMoveError, RulesError
+from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError
 from tictactoe.core.playout import TABLE_CELLS, Ending, Playout
 from tictactoe.core.rules import MIN_K, Rules
 from tictactoe.core.strategies.seeds import RandomPlayer
@@ -61,7 +61,7 @@ def test_the_boards_cover_both_win_checks() -> None:
 
 
 @given(starts(), st.data())
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 def test_any_order_gives_the_game_board_plays(start: Board, data: st.DataObject) -> None:
     order = data.draw(st.permutations(start.free_cells()))
     ending = Playout(start.rules).finish(order, start)
@@ -71,6 +71,7 @@ def test_any_order_gives_the_game_board_plays(start: Board, data: st.DataObject)
 
 
 @given(starts(), st.data())
+@settings(deadline=None)
 def test_an_order_that_runs_out_leaves_the_game_unfinished(
     start: Board, data: st.DataObject
 ) -> None:
@@ -181,6 +182,11 @@ def test_a_finished_game_has_nothing_to_play() -> None:
 def test_a_board_of_other_rules_is_refused() -> None:
     with pytest.raises(IllegalMoveError, match="4x4"):
         Playout(Rules()).finish([], Board.empty(Rules(4, 4, 4)))
+
+
+def test_a_playout_starts_from_a_board() -> None:
+    with pytest.raises(PositionError, match="Board"):
+        Playout(Rules()).random_game(random.Random(0), "X../.../...")  # type: ignore[arg-type]
 
 
 def test_a_playout_needs_rules() -> None:

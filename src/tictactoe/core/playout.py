@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import IllegalMoveError, RulesError, shown
+from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError, shown
 from tictactoe.core.rules import Rules
 
 TABLE_CELLS = 16
@@ -155,6 +155,8 @@ class Playout:
     def _start(self, board: Board | None) -> tuple[int, int]:
         if board is None:
             return 0, 0
+        if not isinstance(board, Board):
+            raise PositionError(f"a playout starts from a Board, not {shown(board)}")
         if board.rules != self.rules:
             raise IllegalMoveError(
                 f"this playout plays {self.rules}, not a board of {board.rules}: {board.text}"
@@ -195,13 +197,12 @@ class Playout:
                 mine |= bits[cell]
                 played += 1
                 for window, lines in checks[cell]:
-                    if (mine & window).bit_count() >= k:
-                        for line in lines:
-                            if mine & line == line:
-                                winner = True
-                                break
-                        if winner:
-                            break
+                    # rarely true: only then are the lines of this direction looked at
+                    if (mine & window).bit_count() >= k and any(
+                        mine & line == line for line in lines
+                    ):
+                        winner = True
+                        break
                 if winner:
                     break
                 mine, theirs = theirs, mine
