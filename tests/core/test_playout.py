@@ -105,8 +105,9 @@ def test_random_games_end_exactly_as_the_rules_say(rules: Rules) -> None:
 def test_random_games_from_a_position_keep_its_marks(rules: Rules) -> None:
     start = Board.empty(rules).play(0).play(rules.size - 1)
     rng = random.Random(3)
+    playout = Playout(rules)
     for _ in range(100):
-        ending = Playout(rules).random_game(rng, start)
+        ending = playout.random_game(rng, start)
         assert ending.x & start.x == start.x and ending.o & start.o == start.o
         assert Board(rules, ending.x, ending.o).is_over
 
@@ -164,13 +165,14 @@ def test_random_players_game_is_the_game_two_random_players_play(rules: Rules) -
 def test_random_players_from_a_position_with_o_to_move() -> None:
     rules = Rules(4, 4, 3)
     start = Board.empty(rules).play(5)
+    playout = Playout(rules)
     for game in range(60):
         x_rng, o_rng = random.Random(f"x{game}"), random.Random(f"o{game}")
         x, o = RandomPlayer(random.Random(f"x{game}")), RandomPlayer(random.Random(f"o{game}"))
         board = start
         while not board.is_over:
             board = board.play((x if board.turn is Mark.X else o).choose(board))
-        assert Playout(rules).random_players_game(x_rng, o_rng, start) == ending_of(board)
+        assert playout.random_players_game(x_rng, o_rng, start) == ending_of(board)
 
 
 def test_a_finished_game_has_nothing_to_play() -> None:
