@@ -114,11 +114,11 @@ class TestEngine:
 
         monkeypatch.setattr(arena, "play_game", play_until_ctrl_c)
         with pytest.raises(arena.MatchStopped) as stop:
-            run_match("random", "random", Rules(), 10_000, seed=4)
+            run_match("win-block", "random", Rules(), 10_000, seed=4)
         assert stop.value.signum == signal.SIGINT
         assert stop.value.result.tally.games == 777  # mid-batch: nothing lost
         monkeypatch.setattr(arena, "play_game", real_game)
-        again = run_match("random", "random", Rules(), 777, seed=4).tally
+        again = run_match("win-block", "random", Rules(), 777, seed=4).tally
         assert stop.value.result.tally == again
 
     def test_a_stop_between_batches_keeps_the_finished_batches(self) -> None:
@@ -130,6 +130,20 @@ class TestEngine:
             run_match("random", "random", Rules(), 1000, seed=1, jobs=2, progress=stop_at_half)
         assert 500 <= stop.value.result.tally.games < 1000
         assert isinstance(stop.value, KeyboardInterrupt)
+
+    @pytest.mark.parametrize("rules", [Rules(), Rules(4, 4, 3), Rules(7, 7, 5)], ids=str)
+    def test_two_random_players_play_the_games_they_play_move_by_move(
+        self, rules: Rules, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        quick = run_match("random", "Random", rules, 300, seed=6)
+        monkeypatch.setattr(arena, "random_players_playout", lambda *names: None)
+        assert run_match("random", "Random", rules, 300, seed=6) == quick
+
+    def test_only_two_random_players_take_the_playout_path(self) -> None:
+        playout = arena.random_players_playout("random", "RANDOM", Rules(5, 5, 4))
+        assert playout is not None and playout.rules == Rules(5, 5, 4)
+        assert arena.random_players_playout("random", "win-block", Rules()) is None
+        assert arena.random_players_playout("first-free", "random", Rules()) is None
 
     def test_default_jobs(self) -> None:
         assert arena.default_jobs(10, Rules()) == 1

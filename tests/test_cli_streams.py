@@ -136,7 +136,8 @@ def test_an_ascii_only_output_gets_question_marks_not_a_crash(
     [
         ["solve", *[".../.../..."] * 3000],
         ["solve", "--json", "-"],
-        ["arena", "--x", "random", "--o", "random", "--games", "50"],
+        # long enough (about 0.1 s) that the reader always goes away before the result
+        ["arena", "--x", "random", "--o", "random", "--games", "5000", "--jobs", "1"],
         [*GAME[:-2], "--you", "random", "--delay", "0"],
     ],
     ids=["solve", "solve-stdin", "arena", "demo"],

@@ -4,7 +4,9 @@ Each game's randomness comes from ``(seed, game index, mark)`` alone, so a
 match gives the same counts however its games are split between processes.
 Players are built once per batch of games and their generator is reseeded
 before every game; that relies on players drawing all their randomness from
-the injected :class:`random.Random`, as the registry asks.
+the injected :class:`random.Random`, as the registry asks. Two ``random``
+players are played by :class:`~tictactoe.core.playout.Playout` instead of
+move by move: the same games from the same generators, several times quicker.
 
 A match stopped by Ctrl-C, SIGTERM or SIGHUP raises :class:`MatchStopped`
 with the counts of the games finished so far; worker processes end with it
@@ -22,6 +24,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
@@ -29,7 +32,9 @@ from types import FrameType
 from tictactoe import players
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.playout import Ending, Playout
 from tictactoe.core.rules import Rules
+from tictactoe.core.strategies.seeds import RandomPlayer
 
 PARALLEL_WORK = 20_000
 """Games x cells from which a match uses every core by default (below, one)."""
@@ -104,8 +109,8 @@ class Tally:
         """Games counted."""
         return self.x_wins + self.o_wins + self.draws
 
-    def add_game(self, board: Board) -> Tally:
-        """This tally plus the finished game ``board``."""
+    def add_game(self, board: Board | Ending) -> Tally:
+        """This tally plus the finished game ``board`` (a final position or a playout's end)."""
         won = board.winner
         return self + Tally(
             int(won is Mark.X), int(won is Mark.O), int(won is None), board.move_count
@@ -185,7 +190,20 @@ def play_games(batch: Batch) -> Iterator[Tally]:
     for game in range(batch.start, batch.stop):
         for mark, rng in rngs.items():
             rng.seed(game_seed(batch.seed, game, mark))
-        yield Tally().add_game(play_game(x, o, batch.rules))
+        fast = random_players_playout(batch.x, batch.o, batch.rules)
+        if fast is not None:  # the very game play_game would play, several times quicker
+            yield Tally().add_game(fast.random_players_game(rngs[Mark.X], rngs[Mark.O]))
+        else:
+            yield Tally().add_game(play_game(x, o, batch.rules))
+
+
+@lru_cache(maxsize=4)
+def random_players_playout(x: str, o: str, rules: Rules) -> Playout | None:
+    """A :class:`Playout` of ``rules`` if players ``x`` and ``o`` both play at random
+    (seed 002's level 1: :class:`RandomPlayer`), else None."""
+    if all(players.get(name).factory() is RandomPlayer for name in (x, o)):
+        return Playout(rules)
+    return None
 
 
 def check_players(rules: Rules, *names: str) -> None:

@@ -1,4 +1,4 @@
-"""The engine: rules of every m,n,k-game, positions, cell names, exact solving, strategies.
+"""The engine: m,n,k rules, positions, cell names, exact solving, strategies, playouts.
 
 Everything under :mod:`tictactoe.core` imports only the standard library and
 the core itself (a test enforces it), so a program can use the engine
