@@ -160,8 +160,8 @@ def test_ctrl_c_at_the_reset_question(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_in_the_middle_of_a_solve(tmp_path: Path) -> None:
-    positions = ["..../..../..../..../....", "...../...../...../....", "........../.........."]
-    child = Child(["solve", *positions, "--k", "4"], tmp_path)  # seconds of work
+    middle = "/".join(["." * 15] * 6 + [".......X.......", ".......XO......"] + ["." * 15] * 7)
+    child = Child(["solve", middle, "--think", "600"], tmp_path)  # minutes of search
     time.sleep(0.5)
     status, _, err = child.signal(signal.SIGINT)
     clean(err)

@@ -80,7 +80,8 @@ class Tab:
         return self
 
     def status(self, text: str) -> None:
-        playwright_api.expect(self.page.locator("#status")).to_contain_text(text)
+        # Generous: on a loaded machine the server's worker processes may take seconds to answer.
+        playwright_api.expect(self.page.locator("#status")).to_contain_text(text, timeout=20_000)
 
     def cell(self, index: int) -> Any:
         return self.page.locator(f"#board [data-cell='{index}']")

@@ -100,7 +100,7 @@ class Player:
 
     def until(self, kind: str, check: Callable[[dict[str, Any]], bool] = lambda m: True) -> Any:
         for _ in range(200):
-            message = json.loads(self.ws.recv(timeout=15))
+            message = json.loads(self.ws.recv(timeout=30))
             if message["t"] == kind and check(message):
                 return message
         raise AssertionError(f"no {kind} message came")
