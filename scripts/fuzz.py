@@ -505,10 +505,16 @@ def default_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+ONE_STONE = "/".join([*["." * 15] * 7, ".......X.......", *["." * 15] * 7])
+"""15 x 15 with one stone: a search that takes as long as it is given."""
+
 PROCESSES = {
     "game": (["play", "--opponent", "first-free", "--size", "3x3", "--first", "you"], b"5\n"),
-    "thinking": (["play", "--size", "5x4", "--opponent", "perfect", "--first", "computer"], b""),
-    "solve": (["solve", "..../..../..../..../....", "--k", "4"], b""),
+    "thinking": (
+        ["play", "--size", "15x15", "--you", "search", "--opponent", "search", "--think", "600"],
+        b"",
+    ),
+    "solve": (["solve", ONE_STONE, "--think", "600"], b""),
     "question": (["stats", "--reset"], b""),
     "match": (["arena", "--x", "random", "--o", "random", "--games", "100000000"], b""),
     "match-2": (
