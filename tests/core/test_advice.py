@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tictactoe.core.advice import Verdict, can_solve, suggest
 from tictactoe.core.board import Board
 from tictactoe.core.cells import parse
+from tictactoe.core.gomoku.engine import Engine, Reason, Result
 from tictactoe.core.gomoku.limits import Limits
+from tictactoe.core.gomoku.search import RootMove
 from tictactoe.core.rules import Rules
 
 
@@ -51,3 +55,21 @@ def test_engine_sees_a_lost_position() -> None:
         board = board.play(parse(rules, name))
     found = suggest(board, limits=Limits(seconds=None, nodes=2_000))
     assert found and found[0].verdict is Verdict.LOSING and found[0].winner_moves == 1
+
+
+class _Unfinished(Engine):
+    """A deeper, unfinished iteration chose a move the last finished one scored low."""
+
+    def search(self, board: Board, *args: Any, **kwargs: Any) -> Result:
+        moves = (RootMove(0, 112), RootMove(900, 113), RootMove(-900, 111))
+        return Result(112, 0, (112,), Reason.SEARCH, depth=5, moves=moves)
+
+
+def test_runners_up_are_never_judged_above_the_best_move() -> None:
+    board = Board.empty(Rules(15, 15, 5)).play(96)
+    found = suggest(board, engine=_Unfinished(), limits=Limits(seconds=None, nodes=10))
+    assert [(s.label, s.verdict) for s in found] == [
+        ("h8", Verdict.EQUAL),
+        ("i8", Verdict.EQUAL),
+        ("g8", Verdict.WORSE),
+    ]

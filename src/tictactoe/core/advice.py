@@ -19,7 +19,7 @@ Verdicts are for the player making the move.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from tictactoe.core.analysis import analyse
@@ -126,11 +126,29 @@ def _searched(
     result = engine.search(board, limits, progress, cancel, top=max(1, top))
     if not result.moves or result.reason in (Reason.VCF, Reason.VCT, Reason.WIN, Reason.OPEN_FOUR):
         return (judged(board, result.move, result.score, result.pv),)
-    found = []
+    found: list[Suggestion] = []
     for move in result.moves[:top]:
         line = result.pv if move.cell == result.move else (move.cell,)
-        found.append(judged(board, move.cell, move.score, line))
+        suggestion = judged(board, move.cell, move.score, line)
+        if found and suggestion.winner_moves is None and _rank(suggestion) > _rank(found[0]):
+            # The runners-up may be scored by a shallower iteration than the best move (an
+            # unfinished deeper one chose it): they are never judged above it.
+            suggestion = replace(suggestion, verdict=found[0].verdict)
+        found.append(suggestion)
     return tuple(found)
+
+
+_RANKS = {
+    Verdict.LOSING: 0,
+    Verdict.WORSE: 1,
+    Verdict.EQUAL: 2,
+    Verdict.BETTER: 3,
+    Verdict.WINNING: 4,
+}
+
+
+def _rank(suggestion: Suggestion) -> int:
+    return _RANKS[suggestion.verdict]
 
 
 def judged(board: Board, cell: int, score: int, line: tuple[int, ...]) -> Suggestion:
