@@ -295,7 +295,10 @@ class Engine:
             threats.budget = phase
             base = len(pos.history)
             try:
-                line = threats.vcf(side) if reason is Reason.VCF else threats.vct(side)
+                if reason is Reason.VCF:
+                    line = threats.vcf(side)
+                else:
+                    line = threats.vct(side, visited=True)
             except SearchStopped:
                 pos.rewind(base)
                 line = None
@@ -381,7 +384,7 @@ class Engine:
                 pos.make(move.cell, side)
                 base = len(pos.history)
                 try:
-                    line = threats.vcf(opp) or threats.vct(opp)
+                    line = threats.vcf(opp) or threats.vct(opp, visited=True)
                 except SearchStopped:
                     pos.rewind(base)
                     pos.unmake()

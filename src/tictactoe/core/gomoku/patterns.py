@@ -77,6 +77,18 @@ MASKS = 6
 FLAGS = 14
 """``info[FLAGS]``: bit ``2 * kind + side`` set when that mask is not empty (fives, fours and
 open fours only: positions track those kinds incrementally)."""
+SCORE = 15
+"""``info[SCORE + side]``: the line's share of the evaluation with ``side`` to move, times
+``TEMPO[1]``: ``TEMPO[0]`` times its value for ``side`` less ``TEMPO[1]`` times the other's
+(linear, so a position sums it over its lines and divides once)."""
+
+TEMPO = (5, 4)
+"""The side to move's shapes count 5/4 times the opponent's (it moves first)."""
+
+FLAG_INDICES = tuple(
+    tuple(index for index in range(6) if changed >> index & 1) for changed in range(64)
+)
+"""For a change of :data:`FLAGS` (old ^ new), the indices of the flags that changed."""
 
 FIVES, FOURS, FLEX_FOURS, THREES = range(4)
 """Kinds of threat cells: completes k; makes a four (block or flex); makes an open four;
@@ -190,15 +202,20 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     for index in range(2 * THREES):  # threes change too often to track
         if masks[index]:
             flags |= 1 << index
+    value_x = sum(SHAPE_VALUE[code] for code in cx)
+    value_o = sum(SHAPE_VALUE[code] for code in co)
+    num, den = TEMPO
     return (
         tuple(cx),
         tuple(co),
-        sum(SHAPE_VALUE[code] for code in cx),
-        sum(SHAPE_VALUE[code] for code in co),
+        value_x,
+        value_o,
         tuple(ATTACK[a] + DEFEND[b] for a, b in zip(cx, co, strict=True)),
         tuple(ATTACK[b] + DEFEND[a] for a, b in zip(cx, co, strict=True)),
         *masks,
         flags,
+        num * value_x - den * value_o,
+        num * value_o - den * value_x,
     )
 
 

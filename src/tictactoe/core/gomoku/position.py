@@ -8,10 +8,11 @@ sides as two small bitboards and a shared, memoised description from
 the four lines through it and nothing else. From those it keeps, move by
 move:
 
-- the evaluation of each side (the sum of its lines' values);
-- for each side and threat kind (fives, fours, open fours), the set of lines
-  holding such cells, so "can X win at once?" is one look-up (open threes,
-  which come and go with almost every move, are collected when asked for);
+- the evaluation with each side to move (the sum of its lines' shares);
+- for each side and threat kind (fives, fours, open fours), a bitmask of the
+  lines holding such cells, so "can X win at once?" is one look-up (open
+  threes, which come and go with almost every move, are collected when
+  asked for);
 - a Zobrist hash of the stones, for the transposition table;
 - the neighbourhood of the stones (candidate moves).
 
@@ -27,12 +28,15 @@ from tictactoe.core.gomoku.patterns import (
     CODES,
     FIVE,
     FIVES,
+    FLAG_INDICES,
     FLAGS,
+    FOURS,
     LINE_LIMIT,
     MASKS,
     ORDER,
+    SCORE,
+    TEMPO,
     THREES,
-    VALUE,
     LineInfo,
     LineTable,
     Shapes,
@@ -82,14 +86,15 @@ class Geometry:
         self.steps = tuple(
             tuple(
                 tuple(
-                    (line, 1 << (pos + side * LINE_LIMIT), self.tables[line]) for line, pos in found
+                    (line, 1 << (pos + side * LINE_LIMIT), self.tables[line], 1 << line)
+                    for line, pos in found
                 )
                 for found in spots
             )
             for side in (0, 1)
         )
         """``steps[side][cell]``: for each line through the cell, ``(line, what the stone adds to
-        the line's key, the line's table)``."""
+        the line's key, the line's table, the line's bit)``."""
         near = []
         for cell in range(rules.size):
             row, col = divmod(cell, n)
@@ -131,10 +136,14 @@ class Position:
         self.keys = [0] * count
         """Each line's stones: X's as bits 0.., O's from bit :data:`LINE_LIMIT` on."""
         self.info = [table[0] for table in geometry.tables]
-        self.value = [sum(info[VALUE + side] for info in self.info) for side in (0, 1)]
-        self.threats: list[set[int]] = [set() for _ in range(8)]
+        self.scores: list[int] = [sum(info[SCORE + side] for info in self.info) for side in (0, 1)]
+        """The evaluation with each side to move, times ``TEMPO[1]`` (see :meth:`evaluate`)."""
+        self.threats = [0] * 8
+        """``threats[2 * kind + side]``: bitmask of the lines where ``side`` has cells of
+        ``kind`` (fives, fours, open fours; threes are not tracked)."""
         for index, info in enumerate(self.info):
-            self._reflag(index, 0, info[FLAGS])
+            for flag in FLAG_INDICES[info[FLAGS]]:
+                self.threats[flag] |= 1 << index
         self.hash = 0
         self.stones = [0, 0]
         self.near = 0
@@ -161,37 +170,30 @@ class Position:
         """The side to move (0 X, 1 O), from the stone counts."""
         return 0 if self.stones[0].bit_count() == self.stones[1].bit_count() else 1
 
-    def _reflag(self, line: int, old: int, new: int) -> None:
-        changed = old ^ new
-        threats = self.threats
-        while changed:
-            low = changed & -changed
-            changed ^= low
-            index = low.bit_length() - 1
-            if new & low:
-                threats[index].add(line)
-            else:
-                threats[index].discard(line)
+    def evaluate(self, side: int) -> int:
+        """The shapes' score with ``side`` to move: its value times ``TEMPO`` less the other's."""
+        return self.scores[side] // TEMPO[1]
 
     def make(self, cell: int, side: int) -> None:
         """Put ``side``'s stone on the empty ``cell``."""
         steps, zobrist, near, bit = self.geometry.moves[side][cell]
-        keys, info = self.keys, self.info
+        keys, info, threats = self.keys, self.info, self.threats
         olds = []
         gain_x = gain_o = 0
-        for line, add, table in steps:
+        for line, add, table, line_bit in steps:
             old = info[line]
             key = keys[line] + add
             keys[line] = key
             info[line] = new = table[key]
             olds.append(old)
-            gain_x += new[2] - old[2]
-            gain_o += new[3] - old[3]
-            if new[14] != old[14]:
-                self._reflag(line, old[14], new[14])
-        value = self.value
-        value[0] += gain_x
-        value[1] += gain_o
+            gain_x += new[15] - old[15]  # SCORE
+            gain_o += new[16] - old[16]
+            if new[14] != old[14]:  # FLAGS
+                for index in FLAG_INDICES[new[14] ^ old[14]]:
+                    threats[index] ^= line_bit
+        scores = self.scores
+        scores[0] += gain_x
+        scores[1] += gain_o
         self.history.append((cell, side, olds, self.near))
         self.stones[side] |= bit
         self.hash ^= zobrist
@@ -201,19 +203,20 @@ class Position:
         """Take back the last :meth:`make`; returns its cell."""
         cell, side, olds, near = self.history.pop()
         steps, zobrist, _, bit = self.geometry.moves[side][cell]
-        keys, info = self.keys, self.info
+        keys, info, threats = self.keys, self.info, self.threats
         gain_x = gain_o = 0
-        for (line, add, _), old in zip(steps, olds):  # noqa: B905 - hot
+        for (line, add, _, line_bit), old in zip(steps, olds):  # noqa: B905 - hot
             new = info[line]
             keys[line] -= add
             info[line] = old
-            gain_x += old[2] - new[2]
-            gain_o += old[3] - new[3]
+            gain_x += old[15] - new[15]
+            gain_o += old[16] - new[16]
             if new[14] != old[14]:
-                self._reflag(line, new[14], old[14])
-        value = self.value
-        value[0] += gain_x
-        value[1] += gain_o
+                for index in FLAG_INDICES[new[14] ^ old[14]]:
+                    threats[index] ^= line_bit
+        scores = self.scores
+        scores[0] += gain_x
+        scores[1] += gain_o
         self.stones[side] ^= bit
         self.hash ^= zobrist
         self.near = near
@@ -224,21 +227,33 @@ class Position:
         while len(self.history) > length:
             self.unmake()
 
-    def peek(self, cell: int, side: int) -> tuple[int, int, bool]:
-        """The evaluations ``(X's, O's)`` after ``side`` plays ``cell``, without playing it, and
-        whether the move leaves ``side`` a cell that completes a line (a four: not quiet)."""
+    def peek(self, cell: int, side: int) -> int:
+        """The score for ``side`` after it plays the empty ``cell`` (the negated
+        :meth:`evaluate` of the opponent, then to move), without playing it."""
         keys, info = self.keys, self.info
-        value_x, value_o = self.value
-        slot = MASKS + 2 * FIVES + side
-        four = False
-        for line, add, table in self.geometry.steps[side][cell]:
-            old = info[line]
-            new = table[keys[line] + add]
-            value_x += new[2] - old[2]
-            value_o += new[3] - old[3]
-            if new[slot]:
-                four = True
-        return value_x, value_o, four
+        slot = SCORE + (side ^ 1)
+        score = self.scores[side ^ 1]
+        for line, add, table, _ in self.geometry.steps[side][cell]:
+            score += table[keys[line] + add][slot] - info[line][slot]
+        return -(score // TEMPO[1])
+
+    def fours(self, side: int) -> int:
+        """Bitboard of the cells where ``side`` makes a four (leaves a cell that completes a
+        line)."""
+        all_lines, info = self.geometry.lines, self.info
+        slot = MASKS + 2 * FOURS + side
+        lines = self.threats[2 * FOURS + side]
+        bits = 0
+        while lines:
+            low = lines & -lines
+            lines ^= low
+            mask: int = info[low.bit_length() - 1][slot]
+            cells = all_lines[low.bit_length() - 1]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                bits |= 1 << cells[low.bit_length() - 1]
+        return bits
 
     # --- threats ------------------------------------------------------------------------
 
@@ -268,24 +283,28 @@ class Position:
                 found.add(cells[low.bit_length() - 1])
         return sorted(found)
 
-    def lines_with_stones(self) -> set[int]:
-        """Every line holding at least one stone."""
+    def lines_with_stones(self) -> int:
+        """Bitmask of the lines holding at least one stone."""
         steps = self.geometry.steps[0]
-        found = set()
+        found = 0
         for cell in cells_of(self.stones[0] | self.stones[1]):
-            for line, _, _ in steps[cell]:
-                found.add(line)
+            for step in steps[cell]:
+                found |= step[3]
         return found
 
     def line_cells(self, kind: int, side: int, mask_kind: int, mask_side: int) -> list[int]:
         """Cells of ``mask_kind`` for ``mask_side`` on the lines where ``side`` has ``kind``."""
         return self._collect(self.threats[2 * kind + side], MASKS + 2 * mask_kind + mask_side)
 
-    def _collect(self, lines: set[int], slot: int) -> list[int]:
-        """The cells of the masks in ``slot`` of ``lines``' descriptions, sorted, each once."""
+    def _collect(self, lines: int, slot: int) -> list[int]:
+        """The cells of the masks in ``slot`` of the descriptions of the lines in the bitmask
+        ``lines``, sorted, each once."""
         all_lines, info = self.geometry.lines, self.info
         found = set()
-        for line in lines:
+        while lines:
+            low = lines & -lines
+            lines ^= low
+            line = low.bit_length() - 1
             mask: int = info[line][slot]
             cells = all_lines[line]
             while mask:
