@@ -147,7 +147,7 @@ class Position:
         self.hash = 0
         self.stones = [0, 0]
         self.near = 0
-        self.history: list[tuple[int, int, list[LineInfo], int]] = []
+        self.history: list[tuple[int, int, list[LineInfo], int, int, int]] = []
         xs, os = list(cells_of(x)), list(cells_of(o))
         for cell in xs:
             self.make(cell, 0)
@@ -177,46 +177,42 @@ class Position:
     def make(self, cell: int, side: int) -> None:
         """Put ``side``'s stone on the empty ``cell``."""
         steps, zobrist, near, bit = self.geometry.moves[side][cell]
-        keys, info, threats = self.keys, self.info, self.threats
+        keys, info, threats, scores = self.keys, self.info, self.threats, self.scores
         olds = []
-        gain_x = gain_o = 0
+        score_x, score_o = scores
+        self.history.append((cell, side, olds, self.near, score_x, score_o))
         for line, add, table, line_bit in steps:
             old = info[line]
             key = keys[line] + add
             keys[line] = key
             info[line] = new = table[key]
             olds.append(old)
-            gain_x += new[15] - old[15]  # SCORE
-            gain_o += new[16] - old[16]
+            score_x += new[15] - old[15]  # SCORE
+            score_o += new[16] - old[16]
             if new[14] != old[14]:  # FLAGS
                 for index in FLAG_INDICES[new[14] ^ old[14]]:
                     threats[index] ^= line_bit
-        scores = self.scores
-        scores[0] += gain_x
-        scores[1] += gain_o
-        self.history.append((cell, side, olds, self.near))
+        scores[0] = score_x
+        scores[1] = score_o
         self.stones[side] |= bit
         self.hash ^= zobrist
         self.near |= near
 
     def unmake(self) -> int:
         """Take back the last :meth:`make`; returns its cell."""
-        cell, side, olds, near = self.history.pop()
+        cell, side, olds, near, score_x, score_o = self.history.pop()
         steps, zobrist, _, bit = self.geometry.moves[side][cell]
         keys, info, threats = self.keys, self.info, self.threats
-        gain_x = gain_o = 0
         for (line, add, _, line_bit), old in zip(steps, olds):  # noqa: B905 - hot
             new = info[line]
             keys[line] -= add
             info[line] = old
-            gain_x += old[15] - new[15]
-            gain_o += old[16] - new[16]
             if new[14] != old[14]:
                 for index in FLAG_INDICES[new[14] ^ old[14]]:
                     threats[index] ^= line_bit
         scores = self.scores
-        scores[0] += gain_x
-        scores[1] += gain_o
+        scores[0] = score_x
+        scores[1] = score_o
         self.stones[side] ^= bit
         self.hash ^= zobrist
         self.near = near
