@@ -178,7 +178,7 @@ class Position:
         """Put ``side``'s stone on the empty ``cell``."""
         steps, zobrist, near, bit = self.geometry.moves[side][cell]
         keys, info, threats, scores = self.keys, self.info, self.threats, self.scores
-        olds = []
+        olds: list[LineInfo] = []
         score_x, score_o = scores
         self.history.append((cell, side, olds, self.near, score_x, score_o))
         for line, add, table, line_bit in steps:
