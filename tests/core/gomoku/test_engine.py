@@ -248,3 +248,57 @@ def test_usable_from_an_asyncio_server_through_a_thread() -> None:
 
     first, second = asyncio.run(serve())
     assert board.is_legal(first) and board.is_legal(second)
+
+
+def deep_size(root: object) -> int:
+    """Bytes ``root`` and everything it holds take (``sys.getsizeof``, each object once)."""
+    import sys
+
+    seen: set[int] = set()
+    total = 0
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, tuple | list):
+            stack.extend(item)
+    return total
+
+
+def test_tables_stay_within_the_memory_given() -> None:
+    from tictactoe.core.gomoku.engine import MIN_MEMORY
+
+    board = play(GOMOKU, "h8 i9 i8 g8 j8 k8 h9 h10 g10 j7")
+    engine = Engine(memory=1)  # less than the least: the tables get MIN_MEMORY
+    assert engine.memory == MIN_MEMORY
+    engine.search(board, nodes(60_000))
+    assert len(engine._table) <= engine.table_limit
+    assert len(engine._refuted_vcf) <= engine.refuted_limit
+    assert len(engine._refuted_vct) <= engine.refuted_limit
+    tables = list({id(table): table for table in engine.geometry(GOMOKU).tables}.values())
+    assert all(len(table) <= table.limit for table in tables)
+    # The limits bound: with the default memory the same search keeps more.
+    roomy = Engine()
+    roomy.search(board, nodes(60_000))
+    kept = sum(len(table) for table in roomy.geometry(GOMOKU).tables)
+    assert kept > sum(len(table) for table in tables)
+    # The estimates behind the limits hold: everything the tables hold fits the memory.
+    held = deep_size([engine._table, engine._refuted_vcf, engine._refuted_vct, *tables])
+    assert held <= MIN_MEMORY
+
+
+def test_more_memory_keeps_more() -> None:
+    small, large = Engine(memory=8 * 2**20), Engine(memory=64 * 2**20)
+    assert large.table_limit > 7 * small.table_limit
+    assert large.refuted_limit > 7 * small.refuted_limit
+    small.search(play(GOMOKU, "h8"), nodes(100))
+    table = small.geometry(GOMOKU).tables[0]
+    before = table.limit
+    small.set_memory(64 * 2**20)
+    assert table.limit > before

@@ -59,8 +59,23 @@ DEFEND = (0, 1, 3, 6, 18, 22, 280, 350, 6_000, 200_000)
 """Move ordering: what playing a cell takes from the opponent, by the opponent's code there."""
 
 LINE_MEMO_LIMIT = 40_000
-"""Most line descriptions remembered per line length (about 1 KB each); the memo starts
+"""Most line descriptions a :class:`LineTable` remembers unless told otherwise; it starts
 afresh beyond."""
+
+SHAPE_MEMO_LIMIT = 200_000
+"""Most shape codes a :class:`Shapes` remembers (a few thousand for k = 5; big k can have
+many); it starts afresh beyond."""
+
+INFO_BYTES = (600, 40)
+"""Memory one line description takes, about: this much plus this much per cell of the line
+(measured with ``tracemalloc``: 0.95 KB on a line of 9, 1.6 KB on a line of 26)."""
+
+
+def info_bytes(length: int) -> int:
+    """About how many bytes a remembered description of a line of ``length`` cells takes."""
+    base, per_cell = INFO_BYTES
+    return base + per_cell * length
+
 
 LINE_LIMIT = 26
 """Longest line (a side of the biggest board); line bitboards are packed with this stride."""
@@ -126,6 +141,8 @@ class Shapes:
         key = mine | theirs << self.span
         found = self._memo.get(key)
         if found is None:
+            if len(self._memo) >= SHAPE_MEMO_LIMIT:
+                self._memo.clear()
             found = self._memo[key] = self._classify(mine, theirs)
         return found
 
@@ -220,17 +237,21 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
 
 
 class LineTable(dict[int, LineInfo]):
-    """Descriptions of every line of one length, keyed ``xs | os << LINE_LIMIT``, made on demand."""
+    """Descriptions of every line of one length, keyed ``xs | os << LINE_LIMIT``, made on demand.
 
-    def __init__(self, shapes: Shapes, length: int) -> None:
+    At most ``limit`` are remembered (the table starts afresh beyond).
+    """
+
+    def __init__(self, shapes: Shapes, length: int, limit: int = LINE_MEMO_LIMIT) -> None:
         super().__init__()
         self.shapes = shapes
         self.length = length
+        self.limit = limit
         self._mask = (1 << LINE_LIMIT) - 1
 
     def __missing__(self, key: int) -> LineInfo:
         info = line_shapes(self.shapes, self.length, key & self._mask, key >> LINE_LIMIT)
-        if len(self) >= LINE_MEMO_LIMIT:
+        if len(self) >= self.limit:
             self.clear()  # bounded memory; descriptions in use stay valid objects
         self[key] = info
         return info

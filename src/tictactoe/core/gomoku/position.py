@@ -40,11 +40,15 @@ from tictactoe.core.gomoku.patterns import (
     LineInfo,
     LineTable,
     Shapes,
+    info_bytes,
 )
 from tictactoe.core.rules import DIRECTIONS, Rules
 
 NEAR = 2
 """Candidate moves are empty cells at most this many rows/columns from a stone."""
+
+MIN_LINE_MEMO = 64
+"""Fewest line descriptions a line length keeps, however little memory there is."""
 
 ZOBRIST_SEED = 20_150_415
 """Seed of the Zobrist keys: the same hashes in every run (reproducible searches)."""
@@ -117,6 +121,15 @@ class Geometry:
             for side in (0, 1)
         )
         """``moves[side][cell]``: everything :meth:`Position.make` needs, in one look-up."""
+
+    def set_memory(self, memory: int) -> None:
+        """Let the remembered line descriptions take about ``memory`` bytes in all."""
+        tables = {id(table): table for table in self.tables}.values()
+        share = memory // max(1, len(tables))
+        for table in tables:
+            table.limit = max(MIN_LINE_MEMO, share // info_bytes(table.length))
+            if len(table) > table.limit:
+                table.clear()
 
 
 def cells_of(bits: int) -> Iterator[int]:

@@ -106,10 +106,13 @@ class Searcher:
         history: list[list[int]],
         threats: ThreatSearch,
         progress: Callable[[Progress], None] | None = None,
+        table_limit: int = 1 << 62,
     ) -> None:
         self.pos = position
         self.budget = budget
         self.table = table
+        self.table_limit = table_limit
+        """Most entries in ``table``: it is emptied when full (bounded memory)."""
         self.history = history
         self.threats = threats
         self.progress = progress
@@ -200,7 +203,10 @@ class Searcher:
             stored += ply
         elif best < MATE_RANGE - WIN:
             stored -= ply
-        self.table[key] = (depth, bound, stored, best_move)
+        table = self.table
+        if len(table) >= self.table_limit:
+            table.clear()
+        table[key] = (depth, bound, stored, best_move)
         return best
 
     def frontier(self, me: int, moves: int, alpha: int, beta: int, ply: int) -> int:
@@ -233,6 +239,8 @@ class Searcher:
                 after += table[keys[line] + add][slot] - info[line][slot]
             score = -(after // den)
             scored += 1
+            if not scored & 15:  # new shapes cost a description each: look at the clock
+                budget.check()
             if score > best:
                 best = score
                 if score > alpha:

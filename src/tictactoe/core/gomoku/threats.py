@@ -37,11 +37,14 @@ class ThreatSearch:
         budget: Budget,
         refuted_vcf: dict[int, int] | None = None,
         refuted_vct: dict[int, int] | None = None,
+        refuted_limit: int = 0,
     ) -> None:
         self.position = position
         self.budget = budget
         self.refuted_vcf = {} if refuted_vcf is None else refuted_vcf
         self.refuted_vct = {} if refuted_vct is None else refuted_vct
+        self.refuted_limit = refuted_limit or 1 << 62
+        """Most entries in each refutation table: it is emptied when full (bounded memory)."""
 
     def _tick(self) -> None:
         self.budget.count()
@@ -104,7 +107,10 @@ class ThreatSearch:
                     pos.unmake()
                     return [cell, block, *rest]
             pos.unmake()
-        self.refuted_vcf[key] = left
+        refuted = self.refuted_vcf
+        if len(refuted) >= self.refuted_limit:
+            refuted.clear()
+        refuted[key] = left
         return None
 
     # --- VCT ----------------------------------------------------------------------------
@@ -152,7 +158,10 @@ class ThreatSearch:
             pos.unmake()
             if answer is not None:
                 return answer[0] + 1, [cell, *answer[1]]
-        self.refuted_vct[key] = left
+        refuted = self.refuted_vct
+        if len(refuted) >= self.refuted_limit:
+            refuted.clear()
+        refuted[key] = left
         return None
 
     def _defend(self, me: int, left: int) -> tuple[int, list[int]] | None:
