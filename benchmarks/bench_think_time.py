@@ -20,8 +20,10 @@ Target: the slowest move of each kind returns within the limit plus 50 ms
 (PASS/FAIL). The median shows how much of the limit a move uses
 (iterative deepening stops early when the next depth cannot finish, and a
 win or a forced block is answered at once). Timings are wall-clock: on a
-machine shared with other work they include the waits for a CPU (a slow
-move is printed with the CPU time it got, which tells the two apart).
+machine shared with other work they include the waits for a CPU. A slow
+move is printed with the CPU time it got and how long it waited for a CPU
+(Linux's ``/proc/thread-self/schedstat``), which tells the engine's lateness
+from the machine's.
 """
 
 from __future__ import annotations
@@ -51,6 +53,31 @@ HINT_EVERY = 4
 """Hints are timed in every this many positions of the 15 x 15 games."""
 
 
+def run_queue_wait(path: str = "/proc/thread-self/schedstat") -> float:
+    """Seconds the thread (or the process ``path`` names) has waited for a CPU so far (0.0
+    where Linux's scheduler statistics are not available)."""
+    try:
+        with open(path, encoding="ascii") as stats:
+            return int(stats.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class Clock:
+    """Times one move: wall-clock, CPU and waits for a CPU."""
+
+    def __init__(self) -> None:
+        self.wall, self.cpu, self.wait = time.perf_counter(), time.thread_time(), run_queue_wait()
+
+    def stop(self) -> tuple[float, float, float]:
+        """``(wall, cpu, waited)`` seconds since the clock was made."""
+        return (
+            time.perf_counter() - self.wall,
+            time.thread_time() - self.cpu,
+            run_queue_wait() - self.wait,
+        )
+
+
 class Timings:
     """Move times by kind, with the slow moves reported as they happen."""
 
@@ -59,12 +86,20 @@ class Timings:
         self.kinds: dict[str, list[float]] = {}
 
     def add(
-        self, kind: str, spent: float, what: Callable[[], str], cpu: float | None = None
+        self,
+        kind: str,
+        spent: float,
+        what: Callable[[], str],
+        cpu: float | None = None,
+        waited: float | None = None,
     ) -> None:
-        """One move's wall-clock time (and the CPU time it got, when known)."""
+        """One move's wall-clock time (with the CPU time it got and its waits for a CPU, when
+        known)."""
         self.kinds.setdefault(kind, []).append(spent)
         if spent > self.think + SLACK:
-            got = "" if cpu is None else f", {cpu:.3f} s of it on a CPU"
+            got = "" if cpu is None else f"; {cpu:.3f} s on a CPU"
+            if waited:
+                got += f", {waited:.3f} s waiting for one"
             print(f"  slow: {spent:.3f} s ({kind}{got}) {what()}", flush=True)
 
     def report(self) -> bool:
@@ -112,15 +147,17 @@ def self_play(
     while not board.is_over:
         seen.append(board)
         engine = engines[board.move_count % 2]
-        start, cpu = time.perf_counter(), time.thread_time()
+        clock = Clock()
         result = engine.search(board)
-        spent, cpu = time.perf_counter() - start, time.thread_time() - cpu
-        timings.add(kind, spent, lambda b=board, r=result: describe(rules, b, r), cpu)
+        spent, cpu, waited = clock.stop()
+        timings.add(kind, spent, lambda b=board, r=result: describe(rules, b, r), cpu, waited)
         if hints and board.move_count % HINT_EVERY == 0:
-            start, cpu = time.perf_counter(), time.thread_time()
+            clock = Clock()
             hint = adviser.search(board, Limits(seconds=think), top=3)
-            spent, cpu = time.perf_counter() - start, time.thread_time() - cpu
-            timings.add("hint, top 3", spent, lambda b=board, r=hint: describe(rules, b, r), cpu)
+            spent, cpu, waited = clock.stop()
+            timings.add(
+                "hint, top 3", spent, lambda b=board, r=hint: describe(rules, b, r), cpu, waited
+            )
         board = board.play(result.move)
     return seen
 
@@ -139,9 +176,17 @@ def brain_game(rules: Rules, opening: list[int], timings: Timings) -> None:
         while not board.is_over:
             if board.move_count % 2 == 0:
                 before = brain.used
+                stats = f"/proc/{brain.process.pid}/schedstat"  # the brain's main thread
+                wait = run_queue_wait(stats)
                 cell = brain.play(board)
                 spent = brain.used - before
-                timings.add("brain (protocol)", spent, lambda b=board: f"after {b.move_count}")
+                waited = run_queue_wait(stats) - wait
+                timings.add(
+                    "brain (protocol)",
+                    spent,
+                    lambda b=board: f"after {b.move_count}",
+                    waited=waited,
+                )
             else:
                 cell = engine.choose(board)
             board = board.play(cell)
