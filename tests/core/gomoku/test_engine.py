@@ -282,14 +282,17 @@ def test_tables_stay_within_the_memory_given() -> None:
     assert len(engine._refuted_vcf) <= engine.refuted_limit
     assert len(engine._refuted_vct) <= engine.refuted_limit
     tables = list({id(table): table for table in engine.geometry(GOMOKU).tables}.values())
-    assert all(len(table) <= table.limit for table in tables)
+    assert all(table.held() <= table.limit for table in tables)
     # The limits bound: with the default memory the same search keeps more.
     roomy = Engine()
     roomy.search(board, nodes(60_000))
-    kept = sum(len(table) for table in roomy.geometry(GOMOKU).tables)
-    assert kept > sum(len(table) for table in tables)
+    kept = sum(table.held() for table in roomy.geometry(GOMOKU).tables)
+    assert kept > sum(table.held() for table in tables)
     # The estimates behind the limits hold: everything the tables hold fits the memory.
-    held = deep_size([engine._table, engine._refuted_vcf, engine._refuted_vct, *tables])
+    held = deep_size(
+        [engine._table, engine._refuted_vcf, engine._refuted_vct, *tables]
+        + [table.previous for table in tables]
+    )
     assert held <= MIN_MEMORY
 
 
@@ -302,3 +305,32 @@ def test_more_memory_keeps_more() -> None:
     before = table.limit
     small.set_memory(64 * 2**20)
     assert table.limit > before
+
+
+def test_a_lost_position_holds_out_and_answers_the_threats() -> None:
+    from tictactoe.core.gomoku.position import Position
+    from tictactoe.core.gomoku.search import WIN, Iteration, RootMove
+
+    # X has two open threes: O is lost whatever it does, in 4 plies at best.
+    board = play(GOMOKU, "h8 a1 i8 o1 j8 a15 d3 o15 d4 m13 d5")
+    engine = Engine()
+    pos = Position(engine.geometry(GOMOKU), board.x, board.o)
+    cell = {name: parse(GOMOKU, name) for name in ("h2", "g8", "d6")}
+    # As a search may leave them: a quiet move first among the longest losses, a block
+    # that loses sooner elsewhere.
+    done = Iteration(
+        1,
+        4 - WIN,
+        (cell["h2"],),
+        (
+            RootMove(4 - WIN, cell["h2"]),
+            RootMove(4 - WIN, cell["g8"]),
+            RootMove(2 - WIN, cell["d6"]),
+        ),
+    )
+    chosen = engine._resist(pos, 1, done)
+    assert chosen.pv == (cell["g8"],) and chosen.score == 4 - WIN
+    assert [move.cell for move in chosen.moves] == [cell["g8"], cell["h2"], cell["d6"]]
+    result = engine.search(board, nodes(2_000))
+    assert result.proved and result.score < 0
+    assert result.move in {parse(GOMOKU, name) for name in ("g8", "k8", "d2", "d6")}

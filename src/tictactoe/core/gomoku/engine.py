@@ -378,8 +378,10 @@ class Engine:
         done = searcher.iterate(side, max_depth, top)
         budget.absorb(main)
         searcher.budget = budget
-        if done is not None and not done.moves[0].score > WIN - MATE_RANGE:
+        if done is not None and not is_mate(done.moves[0].score):
             done = self._safe(pos, side, budget, threats, done)
+        elif done is not None and done.moves[0].score < MATE_RANGE - WIN:
+            done = self._resist(pos, side, done)
         if done is None:  # not even depth 1 finished: the best-looking candidate
             fallback = searcher.moves(side, 2, 0, -1) or list(cells_of(pos.free))
             cell = fallback[0]
@@ -403,6 +405,22 @@ class Engine:
             budget.elapsed,
             done.moves,
         )
+
+    @staticmethod
+    def _resist(pos: Position, side: int, done: Iteration) -> Iteration:
+        """A proved loss: of the moves that hold out longest, the one that answers the
+        opponent's strongest threats (the move ordering's judgement), so an opponent that
+        does not see the whole forced line still has to find it."""
+        longest = done.moves[0].score
+        tied = [move.cell for move in done.moves if move.score == longest]
+        if len(tied) < 2:
+            return done
+        _, cell = max(pos.order_scores(tied, side))
+        if cell == done.pv[0]:
+            return done
+        move = RootMove(longest, cell)
+        rest = tuple(m for m in done.moves if m.cell != cell)
+        return Iteration(done.depth, longest, (cell,), (move, *rest))
 
     def _safe(
         self, pos: Position, side: int, budget: Budget, threats: ThreatSearch, done: Iteration

@@ -239,7 +239,10 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
 class LineTable(dict[int, LineInfo]):
     """Descriptions of every line of one length, keyed ``xs | os << LINE_LIMIT``, made on demand.
 
-    At most ``limit`` are remembered (the table starts afresh beyond).
+    At most ``limit`` are remembered, in two generations: when the current
+    one holds half of them it becomes the previous one (the one before is
+    dropped), and a description asked for again is taken from it instead of
+    being worked out afresh.
     """
 
     def __init__(self, shapes: Shapes, length: int, limit: int = LINE_MEMO_LIMIT) -> None:
@@ -247,11 +250,24 @@ class LineTable(dict[int, LineInfo]):
         self.shapes = shapes
         self.length = length
         self.limit = limit
+        self.previous: dict[int, LineInfo] = {}
         self._mask = (1 << LINE_LIMIT) - 1
 
     def __missing__(self, key: int) -> LineInfo:
-        info = line_shapes(self.shapes, self.length, key & self._mask, key >> LINE_LIMIT)
-        if len(self) >= self.limit:
-            self.clear()  # bounded memory; descriptions in use stay valid objects
+        info = self.previous.pop(key, None)
+        if info is None:
+            info = line_shapes(self.shapes, self.length, key & self._mask, key >> LINE_LIMIT)
+        if len(self) >= self.limit // 2:
+            self.previous = dict(self)  # descriptions in use stay valid objects
+            self.clear()
         self[key] = info
         return info
+
+    def held(self) -> int:
+        """Descriptions remembered, both generations."""
+        return len(self) + len(self.previous)
+
+    def forget(self) -> None:
+        """Drop every remembered description."""
+        self.previous = {}
+        self.clear()

@@ -128,8 +128,8 @@ class Geometry:
         share = memory // max(1, len(tables))
         for table in tables:
             table.limit = max(MIN_LINE_MEMO, share // info_bytes(table.length))
-            if len(table) > table.limit:
-                table.clear()
+            if table.held() > table.limit:
+                table.forget()
 
 
 def cells_of(bits: int) -> Iterator[int]:
