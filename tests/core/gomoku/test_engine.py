@@ -248,3 +248,89 @@ def test_usable_from_an_asyncio_server_through_a_thread() -> None:
 
     first, second = asyncio.run(serve())
     assert board.is_legal(first) and board.is_legal(second)
+
+
+def deep_size(root: object) -> int:
+    """Bytes ``root`` and everything it holds take (``sys.getsizeof``, each object once)."""
+    import sys
+
+    seen: set[int] = set()
+    total = 0
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, tuple | list):
+            stack.extend(item)
+    return total
+
+
+def test_tables_stay_within_the_memory_given() -> None:
+    from tictactoe.core.gomoku.engine import MIN_MEMORY
+
+    board = play(GOMOKU, "h8 i9 i8 g8 j8 k8 h9 h10 g10 j7")
+    engine = Engine(memory=1)  # less than the least: the tables get MIN_MEMORY
+    assert engine.memory == MIN_MEMORY
+    engine.search(board, nodes(60_000))
+    assert len(engine._table) <= engine.table_limit
+    assert len(engine._refuted_vcf) <= engine.refuted_limit
+    assert len(engine._refuted_vct) <= engine.refuted_limit
+    tables = list({id(table): table for table in engine.geometry(GOMOKU).tables}.values())
+    assert all(table.held() <= table.limit for table in tables)
+    # The limits bound: with the default memory the same search keeps more.
+    roomy = Engine()
+    roomy.search(board, nodes(60_000))
+    kept = sum(table.held() for table in roomy.geometry(GOMOKU).tables)
+    assert kept > sum(table.held() for table in tables)
+    # The estimates behind the limits hold: everything the tables hold fits the memory.
+    held = deep_size(
+        [engine._table, engine._refuted_vcf, engine._refuted_vct, *tables]
+        + [table.previous for table in tables]
+    )
+    assert held <= MIN_MEMORY
+
+
+def test_more_memory_keeps_more() -> None:
+    small, large = Engine(memory=8 * 2**20), Engine(memory=64 * 2**20)
+    assert large.table_limit > 7 * small.table_limit
+    assert large.refuted_limit > 7 * small.refuted_limit
+    small.search(play(GOMOKU, "h8"), nodes(100))
+    table = small.geometry(GOMOKU).tables[0]
+    before = table.limit
+    small.set_memory(64 * 2**20)
+    assert table.limit > before
+
+
+def test_a_lost_position_holds_out_and_answers_the_threats() -> None:
+    from tictactoe.core.gomoku.position import Position
+    from tictactoe.core.gomoku.search import WIN, Iteration, RootMove
+
+    # X has two open threes: O is lost whatever it does, in 4 plies at best.
+    board = play(GOMOKU, "h8 a1 i8 o1 j8 a15 d3 o15 d4 m13 d5")
+    engine = Engine()
+    pos = Position(engine.geometry(GOMOKU), board.x, board.o)
+    cell = {name: parse(GOMOKU, name) for name in ("h2", "g8", "d6")}
+    # As a search may leave them: a quiet move first among the longest losses, a block
+    # that loses sooner elsewhere.
+    done = Iteration(
+        1,
+        4 - WIN,
+        (cell["h2"],),
+        (
+            RootMove(4 - WIN, cell["h2"]),
+            RootMove(4 - WIN, cell["g8"]),
+            RootMove(2 - WIN, cell["d6"]),
+        ),
+    )
+    chosen = engine._resist(pos, 1, done)
+    assert chosen.pv == (cell["g8"],) and chosen.score == 4 - WIN
+    assert [move.cell for move in chosen.moves] == [cell["g8"], cell["h2"], cell["d6"]]
+    result = engine.search(board, nodes(2_000))
+    assert result.proved and result.score < 0
+    assert result.move in {parse(GOMOKU, name) for name in ("g8", "k8", "d2", "d6")}

@@ -101,3 +101,19 @@ def test_five_code_means_the_stone_completes_five(cells: list[str], data: st.Dat
     while spot + right + 1 < len(cells) and cells[spot + right + 1] == "X":
         right += 1
     assert (code(row) == FIVE) == (left + 1 + right >= 5)
+
+
+def test_line_table_keeps_two_generations_within_its_limit() -> None:
+    table = LineTable(Shapes(5), 9, limit=10)
+    keys = [xs for xs in range(1, 40) if xs.bit_count() <= 3]
+    infos = {}
+    for key in keys:
+        infos[key] = table[key]
+        assert table.held() <= 10
+        assert table[key] is infos[key]
+    # The previous generation answers without working the description out again.
+    old = next(iter(table.previous))
+    assert table[old] is infos[old] and old not in table.previous
+    assert table[old] == line_shapes(Shapes(5), 9, old, 0)
+    table.forget()
+    assert table.held() == 0

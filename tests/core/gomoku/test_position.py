@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Board
-from tictactoe.core.gomoku.patterns import FIVES, FLEX_FOURS, FOURS
+from tictactoe.core.gomoku.patterns import FIVES, FLEX_FOURS, FOURS, TEMPO, VALUE
 from tictactoe.core.gomoku.position import Geometry, Position, cells_of
 from tictactoe.core.rules import Rules
 
@@ -17,8 +17,8 @@ def snapshot(pos: Position) -> tuple[object, ...]:
     return (
         list(pos.keys),
         list(pos.info),
-        list(pos.value),
-        [set(lines) for lines in pos.threats],
+        list(pos.scores),
+        list(pos.threats),
         pos.hash,
         list(pos.stones),
         pos.near,
@@ -64,6 +64,7 @@ def test_make_unmake_and_threats(m: int, n: int, k: int, seed: int, plies: int) 
         for side in (0, 1):
             for cell in pos.cells(FLEX_FOURS, side):
                 assert cell in pos.cells(FOURS, side)
+            assert list(cells_of(pos.fours(side))) == pos.cells(FOURS, side)
     # A few moves made and taken back leave no trace.
     free = list(cells_of(pos.free))
     rng.shuffle(free)
@@ -75,7 +76,7 @@ def test_make_unmake_and_threats(m: int, n: int, k: int, seed: int, plies: int) 
     assert snapshot(pos) == fresh
     # The same stones reached in another order give the same hash and evaluation.
     again = Position(geometry, board.x, board.o)
-    assert (again.hash, again.value) == (pos.hash, pos.value)
+    assert (again.hash, again.scores) == (pos.hash, pos.scores)
 
 
 def test_candidates_are_near_the_stones() -> None:
@@ -91,9 +92,32 @@ def test_candidates_are_near_the_stones() -> None:
 def test_peek_matches_make() -> None:
     rules = Rules(9, 9, 5)
     pos = Position(Geometry(rules), x=0b111 << 30, o=0b11 << 50)
-    for cell in cells_of(pos.candidates()):
-        value_x, value_o, four = pos.peek(cell, 0)
-        pos.make(cell, 0)
-        assert (value_x, value_o) == tuple(pos.value)
-        assert four == bool(pos.threats[2 * FIVES])
-        pos.unmake()
+    fours = pos.fours(0)
+    assert fours
+    for side in (0, 1):
+        for cell in cells_of(pos.candidates()):
+            score = pos.peek(cell, side)
+            pos.make(cell, side)
+            assert score == -pos.evaluate(side ^ 1)
+            if side == 0:
+                assert bool(fours >> cell & 1) == bool(pos.threats[2 * FIVES])
+            pos.unmake()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
+def test_evaluation_is_the_sum_of_the_lines(seed: int, plies: int) -> None:
+    """The incremental scores equal the lines' values summed afresh, with the tempo weights."""
+    rules = Rules(11, 11, 5)
+    rng = random.Random(seed)
+    board = Board.empty(rules)
+    for _ in range(plies):
+        if board.is_over:
+            break
+        board = board.play(rng.choice(board.legal_moves()))
+    pos = Position(Geometry(rules), board.x, board.o)
+    value_x = sum(info[VALUE] for info in pos.info)
+    value_o = sum(info[VALUE + 1] for info in pos.info)
+    num, den = TEMPO
+    assert pos.evaluate(0) == value_x * num // den - value_o
+    assert pos.evaluate(1) == value_o * num // den - value_x

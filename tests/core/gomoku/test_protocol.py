@@ -13,8 +13,16 @@ import time
 import pytest
 
 from tictactoe.core.board import Board, Mark
+from tictactoe.core.gomoku.engine import DEFAULT_MEMORY, MIN_MEMORY
 from tictactoe.core.gomoku.manager import BrainError, BrainProcess
-from tictactoe.core.gomoku.protocol import ABOUT, FAST_SECONDS, Brain, serve
+from tictactoe.core.gomoku.protocol import (
+    ABOUT,
+    FAST_SECONDS,
+    MEMORY_SHARE,
+    PROCESS_BYTES,
+    Brain,
+    serve,
+)
 from tictactoe.core.rules import Rules
 
 BRAIN = [sys.executable, "-m", "tictactoe", "brain"]
@@ -137,7 +145,13 @@ def test_info(brain: Script) -> None:
     assert brain.brain.seconds() == FAST_SECONDS
     brain.say("INFO timeout_turn 10000")
     assert brain.brain.seconds() <= 50_000 / 1000 / 20  # a share of the match time left
-    assert 1_000 <= brain.brain.engine.table_limit < 1_500_000
+    # max_memory (80 MB) bounds all the engine's tables, less the process's own share.
+    assert brain.brain.engine.memory == int((83886080 - PROCESS_BYTES) * MEMORY_SHARE)
+    assert 1_000 <= brain.brain.engine.table_limit < 200_000
+    brain.say("INFO max_memory 1000")  # too little to honour: the least the engine takes
+    assert brain.brain.engine.memory == MIN_MEMORY
+    brain.say("INFO max_memory 0")  # no limit
+    assert brain.brain.engine.memory == DEFAULT_MEMORY
     (answer,) = brain.say("INFO timeout_turn soon")
     assert answer.startswith("DEBUG")
 
@@ -149,6 +163,8 @@ def test_rule_exactly_five(brain: Script) -> None:
     lines = ["BOARD", *(f"{x},7,1" for x in (2, 3, 4, 5, 7)), "0,0,2", "0,1,2", "0,3,2", "DONE"]
     assert brain.say(*lines) == ["1,7"]
     assert brain.say("INFO rule 4")[0].startswith("MESSAGE")  # renju: said, not supported
+    assert brain.say("INFO rule 8")[0].startswith("MESSAGE caro")  # nor caro
+    assert brain.say("INFO rule 0") == [] and not brain.brain.engine.exact
 
 
 def test_progress_messages(brain: Script) -> None:

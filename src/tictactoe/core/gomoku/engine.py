@@ -64,12 +64,28 @@ VCF_SHARE = 0.15
 VCT_SHARE = 0.2
 """Share of what is left that the root VCT may use."""
 
-TABLE_LIMIT = 600_000
-"""Most transposition-table entries kept (about 150 bytes each, so some 90 MB); the table
-is cleared beyond."""
+DEFAULT_MEMORY = 256 * 2**20
+"""Bytes the engine's tables may take when nothing else is said (Python itself comes on top,
+some 20 MB)."""
 
-ENTRY_BYTES = 150
-"""Memory one table entry takes, roughly (for ``max_memory``)."""
+MIN_MEMORY = 2 * 2**20
+"""The least memory the tables are given, however little is offered."""
+
+MEMORY_SHARES = (0.4, 0.2, 0.4)
+"""How the memory is shared: the transposition table, the threat searches' refutation
+tables, the remembered line descriptions."""
+
+ENTRY_BYTES = 190
+"""Memory one transposition-table entry takes, about (the key, the entry's tuple and its
+numbers, the dictionary's slot: 170 bytes measured with ``tracemalloc``, 186 by
+``sys.getsizeof``)."""
+
+REFUTED_BYTES = 70
+"""Memory one refutation-table entry takes, about (66 bytes measured the same ways)."""
+
+TABLE_LIMIT = int(DEFAULT_MEMORY * MEMORY_SHARES[0]) // ENTRY_BYTES
+"""Transposition-table entries kept with the default memory (about 560,000); the table is
+cleared when it is full."""
 
 MAX_DEPTH = 64
 """Deepest iteration of the main search."""
@@ -141,8 +157,9 @@ class Engine:
     ``think`` (seconds a move, default :data:`DEFAULT_SECONDS`) or ``nodes``
     (positions a move: reproducible on every machine) set the budget of
     :meth:`choose`; ``exact`` plays the "exactly k" rule (overlines do not
-    win); ``table_limit`` caps the transposition table. Randomness (which
-    centre cell opens the game) comes from ``rng``.
+    win); ``memory`` (bytes, default :data:`DEFAULT_MEMORY`) bounds what its
+    tables take. Randomness (which centre cell opens the game) comes from
+    ``rng``.
     """
 
     def __init__(
@@ -152,17 +169,22 @@ class Engine:
         think: float | None = None,
         nodes: int | None = None,
         exact: bool = False,
-        table_limit: int = TABLE_LIMIT,
+        memory: int = DEFAULT_MEMORY,
     ) -> None:
         self.rng = rng if rng is not None else random.Random()
         self.limits = Limits.of(think, nodes)
         self.exact = exact
-        self.table_limit = table_limit
+        self.memory = DEFAULT_MEMORY
+        self.table_limit = TABLE_LIMIT
+        """Most transposition-table entries (from :attr:`memory`)."""
+        self.refuted_limit = 0
+        """Most entries of each refutation table (from :attr:`memory`)."""
         self._geometry: Geometry | None = None
         self._table: dict[int, tuple[int, int, int, int]] = {}
         self._refuted_vcf: dict[int, int] = {}
         self._refuted_vct: dict[int, int] = {}
         self._history: list[list[int]] = [[], []]
+        self.set_memory(memory)
 
     def __repr__(self) -> str:
         return f"Engine(rng, think={self.limits.seconds}, nodes={self.limits.nodes})"
@@ -223,7 +245,9 @@ class Engine:
         quick = self._immediate(pos, side, budget)
         if quick is not None and (top == 1 or quick.reason is not Reason.BLOCK):
             return quick
-        threats = ThreatSearch(pos, budget, self._refuted_vcf, self._refuted_vct)
+        threats = ThreatSearch(
+            pos, budget, self._refuted_vcf, self._refuted_vct, self.refuted_limit
+        )
         proof = self._threat_search(threats, side, budget)
         if proof is not None:
             return proof
@@ -237,9 +261,25 @@ class Engine:
             or self._geometry.exact != self.exact
         ):
             self._geometry = Geometry(rules, self.exact)
+            self._geometry.set_memory(int(self.memory * MEMORY_SHARES[2]))
             self.forget()
             self._history = [[0] * rules.size, [0] * rules.size]
         return self._geometry
+
+    def set_memory(self, memory: int) -> None:
+        """Let the tables take about ``memory`` bytes (at least :data:`MIN_MEMORY`) in all:
+        the transposition table, the refutation tables and the line descriptions."""
+        self.memory = max(MIN_MEMORY, memory)
+        table, refuted, lines = (int(self.memory * share) for share in MEMORY_SHARES)
+        self.table_limit = table // ENTRY_BYTES
+        self.refuted_limit = refuted // 2 // REFUTED_BYTES
+        if len(self._table) > self.table_limit:
+            self._table.clear()
+        for found in (self._refuted_vcf, self._refuted_vct):
+            if len(found) > self.refuted_limit:
+                found.clear()
+        if self._geometry is not None:
+            self._geometry.set_memory(lines)
 
     def set_exact(self, exact: bool) -> None:
         """Play the "exactly k" rule (overlines do not win) or not, from the next search on."""
@@ -295,7 +335,10 @@ class Engine:
             threats.budget = phase
             base = len(pos.history)
             try:
-                line = threats.vcf(side) if reason is Reason.VCF else threats.vct(side)
+                if reason is Reason.VCF:
+                    line = threats.vcf(side)
+                else:
+                    line = threats.vct(side, visited=True)
             except SearchStopped:
                 pos.rewind(base)
                 line = None
@@ -324,19 +367,21 @@ class Engine:
         top: int = 1,
     ) -> Result:
         """Step 4: iterative deepening; the forced block of step 1 lands here too."""
-        if len(self._table) > self.table_limit:
-            self.forget()
         for row in self._history:
             for cell, value in enumerate(row):
                 row[cell] = value >> 2
         main = budget.phase(1 - SAFETY_SHARE)
-        searcher = Searcher(pos, main, self._table, self._history, threats, progress)
+        searcher = Searcher(
+            pos, main, self._table, self._history, threats, progress, self.table_limit
+        )
         max_depth = min(MAX_DEPTH, budget.limits.depth or MAX_DEPTH)
         done = searcher.iterate(side, max_depth, top)
         budget.absorb(main)
         searcher.budget = budget
-        if done is not None and not done.moves[0].score > WIN - MATE_RANGE:
+        if done is not None and not is_mate(done.moves[0].score):
             done = self._safe(pos, side, budget, threats, done)
+        elif done is not None and done.moves[0].score < MATE_RANGE - WIN:
+            done = self._resist(pos, side, done)
         if done is None:  # not even depth 1 finished: the best-looking candidate
             fallback = searcher.moves(side, 2, 0, -1) or list(cells_of(pos.free))
             cell = fallback[0]
@@ -361,6 +406,22 @@ class Engine:
             done.moves,
         )
 
+    @staticmethod
+    def _resist(pos: Position, side: int, done: Iteration) -> Iteration:
+        """A proved loss: of the moves that hold out longest, the one that answers the
+        opponent's strongest threats (the move ordering's judgement), so an opponent that
+        does not see the whole forced line still has to find it."""
+        longest = done.moves[0].score
+        tied = [move.cell for move in done.moves if move.score == longest]
+        if len(tied) < 2:
+            return done
+        _, cell = max(pos.order_scores(tied, side))
+        if cell == done.pv[0]:
+            return done
+        move = RootMove(longest, cell)
+        rest = tuple(m for m in done.moves if m.cell != cell)
+        return Iteration(done.depth, longest, (cell,), (move, *rest))
+
     def _safe(
         self, pos: Position, side: int, budget: Budget, threats: ThreatSearch, done: Iteration
     ) -> Iteration:
@@ -381,7 +442,7 @@ class Engine:
                 pos.make(move.cell, side)
                 base = len(pos.history)
                 try:
-                    line = threats.vcf(opp) or threats.vct(opp)
+                    line = threats.vcf(opp) or threats.vct(opp, visited=True)
                 except SearchStopped:
                     pos.rewind(base)
                     pos.unmake()

@@ -59,8 +59,23 @@ DEFEND = (0, 1, 3, 6, 18, 22, 280, 350, 6_000, 200_000)
 """Move ordering: what playing a cell takes from the opponent, by the opponent's code there."""
 
 LINE_MEMO_LIMIT = 40_000
-"""Most line descriptions remembered per line length (about 1 KB each); the memo starts
+"""Most line descriptions a :class:`LineTable` remembers unless told otherwise; it starts
 afresh beyond."""
+
+SHAPE_MEMO_LIMIT = 200_000
+"""Most shape codes a :class:`Shapes` remembers (a few thousand for k = 5; big k can have
+many); it starts afresh beyond."""
+
+INFO_BYTES = (600, 40)
+"""Memory one line description takes, about: this much plus this much per cell of the line
+(measured with ``tracemalloc``: 0.95 KB on a line of 9, 1.6 KB on a line of 26)."""
+
+
+def info_bytes(length: int) -> int:
+    """About how many bytes a remembered description of a line of ``length`` cells takes."""
+    base, per_cell = INFO_BYTES
+    return base + per_cell * length
+
 
 LINE_LIMIT = 26
 """Longest line (a side of the biggest board); line bitboards are packed with this stride."""
@@ -77,6 +92,18 @@ MASKS = 6
 FLAGS = 14
 """``info[FLAGS]``: bit ``2 * kind + side`` set when that mask is not empty (fives, fours and
 open fours only: positions track those kinds incrementally)."""
+SCORE = 15
+"""``info[SCORE + side]``: the line's share of the evaluation with ``side`` to move, times
+``TEMPO[1]``: ``TEMPO[0]`` times its value for ``side`` less ``TEMPO[1]`` times the other's
+(linear, so a position sums it over its lines and divides once)."""
+
+TEMPO = (5, 4)
+"""The side to move's shapes count 5/4 times the opponent's (it moves first)."""
+
+FLAG_INDICES = tuple(
+    tuple(index for index in range(6) if changed >> index & 1) for changed in range(64)
+)
+"""For a change of :data:`FLAGS` (old ^ new), the indices of the flags that changed."""
 
 FIVES, FOURS, FLEX_FOURS, THREES = range(4)
 """Kinds of threat cells: completes k; makes a four (block or flex); makes an open four;
@@ -114,6 +141,8 @@ class Shapes:
         key = mine | theirs << self.span
         found = self._memo.get(key)
         if found is None:
+            if len(self._memo) >= SHAPE_MEMO_LIMIT:
+                self._memo.clear()
             found = self._memo[key] = self._classify(mine, theirs)
         return found
 
@@ -190,30 +219,55 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     for index in range(2 * THREES):  # threes change too often to track
         if masks[index]:
             flags |= 1 << index
+    value_x = sum(SHAPE_VALUE[code] for code in cx)
+    value_o = sum(SHAPE_VALUE[code] for code in co)
+    num, den = TEMPO
     return (
         tuple(cx),
         tuple(co),
-        sum(SHAPE_VALUE[code] for code in cx),
-        sum(SHAPE_VALUE[code] for code in co),
+        value_x,
+        value_o,
         tuple(ATTACK[a] + DEFEND[b] for a, b in zip(cx, co, strict=True)),
         tuple(ATTACK[b] + DEFEND[a] for a, b in zip(cx, co, strict=True)),
         *masks,
         flags,
+        num * value_x - den * value_o,
+        num * value_o - den * value_x,
     )
 
 
 class LineTable(dict[int, LineInfo]):
-    """Descriptions of every line of one length, keyed ``xs | os << LINE_LIMIT``, made on demand."""
+    """Descriptions of every line of one length, keyed ``xs | os << LINE_LIMIT``, made on demand.
 
-    def __init__(self, shapes: Shapes, length: int) -> None:
+    At most ``limit`` are remembered, in two generations: when the current
+    one holds half of them it becomes the previous one (the one before is
+    dropped), and a description asked for again is taken from it instead of
+    being worked out afresh.
+    """
+
+    def __init__(self, shapes: Shapes, length: int, limit: int = LINE_MEMO_LIMIT) -> None:
         super().__init__()
         self.shapes = shapes
         self.length = length
+        self.limit = limit
+        self.previous: dict[int, LineInfo] = {}
         self._mask = (1 << LINE_LIMIT) - 1
 
     def __missing__(self, key: int) -> LineInfo:
-        info = line_shapes(self.shapes, self.length, key & self._mask, key >> LINE_LIMIT)
-        if len(self) >= LINE_MEMO_LIMIT:
-            self.clear()  # bounded memory; descriptions in use stay valid objects
+        info = self.previous.pop(key, None)
+        if info is None:
+            info = line_shapes(self.shapes, self.length, key & self._mask, key >> LINE_LIMIT)
+        if len(self) >= self.limit // 2:
+            self.previous = dict(self)  # descriptions in use stay valid objects
+            self.clear()
         self[key] = info
         return info
+
+    def held(self) -> int:
+        """Descriptions remembered, both generations."""
+        return len(self) + len(self.previous)
+
+    def forget(self) -> None:
+        """Drop every remembered description."""
+        self.previous = {}
+        self.clear()

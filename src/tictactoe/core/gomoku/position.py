@@ -8,10 +8,11 @@ sides as two small bitboards and a shared, memoised description from
 the four lines through it and nothing else. From those it keeps, move by
 move:
 
-- the evaluation of each side (the sum of its lines' values);
-- for each side and threat kind (fives, fours, open fours), the set of lines
-  holding such cells, so "can X win at once?" is one look-up (open threes,
-  which come and go with almost every move, are collected when asked for);
+- the evaluation with each side to move (the sum of its lines' shares);
+- for each side and threat kind (fives, fours, open fours), a bitmask of the
+  lines holding such cells, so "can X win at once?" is one look-up (open
+  threes, which come and go with almost every move, are collected when
+  asked for);
 - a Zobrist hash of the stones, for the transposition table;
 - the neighbourhood of the stones (candidate moves).
 
@@ -27,20 +28,27 @@ from tictactoe.core.gomoku.patterns import (
     CODES,
     FIVE,
     FIVES,
+    FLAG_INDICES,
     FLAGS,
+    FOURS,
     LINE_LIMIT,
     MASKS,
     ORDER,
+    SCORE,
+    TEMPO,
     THREES,
-    VALUE,
     LineInfo,
     LineTable,
     Shapes,
+    info_bytes,
 )
 from tictactoe.core.rules import DIRECTIONS, Rules
 
 NEAR = 2
 """Candidate moves are empty cells at most this many rows/columns from a stone."""
+
+MIN_LINE_MEMO = 64
+"""Fewest line descriptions a line length keeps, however little memory there is."""
 
 ZOBRIST_SEED = 20_150_415
 """Seed of the Zobrist keys: the same hashes in every run (reproducible searches)."""
@@ -82,14 +90,15 @@ class Geometry:
         self.steps = tuple(
             tuple(
                 tuple(
-                    (line, 1 << (pos + side * LINE_LIMIT), self.tables[line]) for line, pos in found
+                    (line, 1 << (pos + side * LINE_LIMIT), self.tables[line], 1 << line)
+                    for line, pos in found
                 )
                 for found in spots
             )
             for side in (0, 1)
         )
         """``steps[side][cell]``: for each line through the cell, ``(line, what the stone adds to
-        the line's key, the line's table)``."""
+        the line's key, the line's table, the line's bit)``."""
         near = []
         for cell in range(rules.size):
             row, col = divmod(cell, n)
@@ -113,6 +122,15 @@ class Geometry:
         )
         """``moves[side][cell]``: everything :meth:`Position.make` needs, in one look-up."""
 
+    def set_memory(self, memory: int) -> None:
+        """Let the remembered line descriptions take about ``memory`` bytes in all."""
+        tables = {id(table): table for table in self.tables}.values()
+        share = memory // max(1, len(tables))
+        for table in tables:
+            table.limit = max(MIN_LINE_MEMO, share // info_bytes(table.length))
+            if table.held() > table.limit:
+                table.forget()
+
 
 def cells_of(bits: int) -> Iterator[int]:
     """Indices of the set bits of ``bits``, lowest first."""
@@ -131,14 +149,18 @@ class Position:
         self.keys = [0] * count
         """Each line's stones: X's as bits 0.., O's from bit :data:`LINE_LIMIT` on."""
         self.info = [table[0] for table in geometry.tables]
-        self.value = [sum(info[VALUE + side] for info in self.info) for side in (0, 1)]
-        self.threats: list[set[int]] = [set() for _ in range(8)]
+        self.scores: list[int] = [sum(info[SCORE + side] for info in self.info) for side in (0, 1)]
+        """The evaluation with each side to move, times ``TEMPO[1]`` (see :meth:`evaluate`)."""
+        self.threats = [0] * 8
+        """``threats[2 * kind + side]``: bitmask of the lines where ``side`` has cells of
+        ``kind`` (fives, fours, open fours; threes are not tracked)."""
         for index, info in enumerate(self.info):
-            self._reflag(index, 0, info[FLAGS])
+            for flag in FLAG_INDICES[info[FLAGS]]:
+                self.threats[flag] |= 1 << index
         self.hash = 0
         self.stones = [0, 0]
         self.near = 0
-        self.history: list[tuple[int, int, list[LineInfo], int]] = []
+        self.history: list[tuple[int, int, list[LineInfo], int, int, int]] = []
         xs, os = list(cells_of(x)), list(cells_of(o))
         for cell in xs:
             self.make(cell, 0)
@@ -161,59 +183,49 @@ class Position:
         """The side to move (0 X, 1 O), from the stone counts."""
         return 0 if self.stones[0].bit_count() == self.stones[1].bit_count() else 1
 
-    def _reflag(self, line: int, old: int, new: int) -> None:
-        changed = old ^ new
-        threats = self.threats
-        while changed:
-            low = changed & -changed
-            changed ^= low
-            index = low.bit_length() - 1
-            if new & low:
-                threats[index].add(line)
-            else:
-                threats[index].discard(line)
+    def evaluate(self, side: int) -> int:
+        """The shapes' score with ``side`` to move: its value times ``TEMPO`` less the other's."""
+        return self.scores[side] // TEMPO[1]
 
     def make(self, cell: int, side: int) -> None:
         """Put ``side``'s stone on the empty ``cell``."""
         steps, zobrist, near, bit = self.geometry.moves[side][cell]
-        keys, info = self.keys, self.info
-        olds = []
-        gain_x = gain_o = 0
-        for line, add, table in steps:
+        keys, info, threats, scores = self.keys, self.info, self.threats, self.scores
+        olds: list[LineInfo] = []
+        score_x, score_o = scores
+        self.history.append((cell, side, olds, self.near, score_x, score_o))
+        for line, add, table, line_bit in steps:
             old = info[line]
             key = keys[line] + add
             keys[line] = key
             info[line] = new = table[key]
             olds.append(old)
-            gain_x += new[2] - old[2]
-            gain_o += new[3] - old[3]
-            if new[14] != old[14]:
-                self._reflag(line, old[14], new[14])
-        value = self.value
-        value[0] += gain_x
-        value[1] += gain_o
-        self.history.append((cell, side, olds, self.near))
+            score_x += new[15] - old[15]  # SCORE
+            score_o += new[16] - old[16]
+            if new[14] != old[14]:  # FLAGS
+                for index in FLAG_INDICES[new[14] ^ old[14]]:
+                    threats[index] ^= line_bit
+        scores[0] = score_x
+        scores[1] = score_o
         self.stones[side] |= bit
         self.hash ^= zobrist
         self.near |= near
 
     def unmake(self) -> int:
         """Take back the last :meth:`make`; returns its cell."""
-        cell, side, olds, near = self.history.pop()
+        cell, side, olds, near, score_x, score_o = self.history.pop()
         steps, zobrist, _, bit = self.geometry.moves[side][cell]
-        keys, info = self.keys, self.info
-        gain_x = gain_o = 0
-        for (line, add, _), old in zip(steps, olds):  # noqa: B905 - hot
+        keys, info, threats = self.keys, self.info, self.threats
+        for (line, add, _, line_bit), old in zip(steps, olds):  # noqa: B905 - hot
             new = info[line]
             keys[line] -= add
             info[line] = old
-            gain_x += old[2] - new[2]
-            gain_o += old[3] - new[3]
             if new[14] != old[14]:
-                self._reflag(line, new[14], old[14])
-        value = self.value
-        value[0] += gain_x
-        value[1] += gain_o
+                for index in FLAG_INDICES[new[14] ^ old[14]]:
+                    threats[index] ^= line_bit
+        scores = self.scores
+        scores[0] = score_x
+        scores[1] = score_o
         self.stones[side] ^= bit
         self.hash ^= zobrist
         self.near = near
@@ -224,21 +236,33 @@ class Position:
         while len(self.history) > length:
             self.unmake()
 
-    def peek(self, cell: int, side: int) -> tuple[int, int, bool]:
-        """The evaluations ``(X's, O's)`` after ``side`` plays ``cell``, without playing it, and
-        whether the move leaves ``side`` a cell that completes a line (a four: not quiet)."""
+    def peek(self, cell: int, side: int) -> int:
+        """The score for ``side`` after it plays the empty ``cell`` (the negated
+        :meth:`evaluate` of the opponent, then to move), without playing it."""
         keys, info = self.keys, self.info
-        value_x, value_o = self.value
-        slot = MASKS + 2 * FIVES + side
-        four = False
-        for line, add, table in self.geometry.steps[side][cell]:
-            old = info[line]
-            new = table[keys[line] + add]
-            value_x += new[2] - old[2]
-            value_o += new[3] - old[3]
-            if new[slot]:
-                four = True
-        return value_x, value_o, four
+        slot = SCORE + (side ^ 1)
+        score = self.scores[side ^ 1]
+        for line, add, table, _ in self.geometry.steps[side][cell]:
+            score += table[keys[line] + add][slot] - info[line][slot]
+        return -(score // TEMPO[1])
+
+    def fours(self, side: int) -> int:
+        """Bitboard of the cells where ``side`` makes a four (leaves a cell that completes a
+        line)."""
+        all_lines, info = self.geometry.lines, self.info
+        slot = MASKS + 2 * FOURS + side
+        lines = self.threats[2 * FOURS + side]
+        bits = 0
+        while lines:
+            low = lines & -lines
+            lines ^= low
+            mask: int = info[low.bit_length() - 1][slot]
+            cells = all_lines[low.bit_length() - 1]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                bits |= 1 << cells[low.bit_length() - 1]
+        return bits
 
     # --- threats ------------------------------------------------------------------------
 
@@ -268,24 +292,28 @@ class Position:
                 found.add(cells[low.bit_length() - 1])
         return sorted(found)
 
-    def lines_with_stones(self) -> set[int]:
-        """Every line holding at least one stone."""
+    def lines_with_stones(self) -> int:
+        """Bitmask of the lines holding at least one stone."""
         steps = self.geometry.steps[0]
-        found = set()
+        found = 0
         for cell in cells_of(self.stones[0] | self.stones[1]):
-            for line, _, _ in steps[cell]:
-                found.add(line)
+            for step in steps[cell]:
+                found |= step[3]
         return found
 
     def line_cells(self, kind: int, side: int, mask_kind: int, mask_side: int) -> list[int]:
         """Cells of ``mask_kind`` for ``mask_side`` on the lines where ``side`` has ``kind``."""
         return self._collect(self.threats[2 * kind + side], MASKS + 2 * mask_kind + mask_side)
 
-    def _collect(self, lines: set[int], slot: int) -> list[int]:
-        """The cells of the masks in ``slot`` of ``lines``' descriptions, sorted, each once."""
+    def _collect(self, lines: int, slot: int) -> list[int]:
+        """The cells of the masks in ``slot`` of the descriptions of the lines in the bitmask
+        ``lines``, sorted, each once."""
         all_lines, info = self.geometry.lines, self.info
         found = set()
-        for line in lines:
+        while lines:
+            low = lines & -lines
+            lines ^= low
+            line = low.bit_length() - 1
             mask: int = info[line][slot]
             cells = all_lines[line]
             while mask:

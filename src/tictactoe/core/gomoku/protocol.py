@@ -33,7 +33,9 @@ managers and pygomo-lib read).
 
 Time: each move takes at most ``timeout_turn`` and a share of
 ``time_left`` (less a margin for the pipes); ``timeout_turn 0`` means play
-at once. ``max_memory`` caps the transposition table.
+at once. ``max_memory`` bounds the engine's tables (the transposition and
+refutation tables, the remembered line shapes): 80 % of what is left after
+the process's own 24 MB.
 
 :class:`Brain` is the protocol without input and output (tests drive it
 line by line); :func:`serve` runs it on a pair of streams with a reader
@@ -52,7 +54,7 @@ from typing import TextIO
 
 from tictactoe.core.cells import label
 from tictactoe.core.errors import RulesError
-from tictactoe.core.gomoku.engine import ENTRY_BYTES, TABLE_LIMIT, Engine
+from tictactoe.core.gomoku.engine import DEFAULT_MEMORY, Engine
 from tictactoe.core.gomoku.limits import Limits, Progress
 from tictactoe.core.gomoku.search import is_mate, mate_plies
 from tictactoe.core.numbers import whole_number
@@ -86,11 +88,17 @@ MARGIN_SHARE = 0.05
 MOVES_TO_GO = 20
 """A move may spend at most 1/this of the match time left."""
 
-MEMORY_SHARE = 0.4
-"""Share of ``max_memory`` the transposition table may use."""
+PROCESS_BYTES = 24 * 2**20
+"""Memory the brain's process takes besides the engine's tables (Python and this package:
+about 18 MB measured), kept out of ``max_memory``."""
+
+MEMORY_SHARE = 0.8
+"""Share of the rest of ``max_memory`` the engine's tables may take (the remainder is slack
+for Python's allocator)."""
 
 RULE_EXACT = 1
 RULE_RENJU = 4
+RULE_CARO = 8
 
 URGENT = ("END", "STOP", "YXSTOP")
 """Commands acted on at once, even while the brain thinks."""
@@ -246,7 +254,7 @@ class Brain:
                 self.left_ms = number
             elif key == "max_memory":
                 self.memory = max(0, number)
-                self.engine.table_limit = self.table_limit()
+                self.engine.set_memory(self.table_memory())
             else:
                 self._set_rule(number)
         # game_type, evaluate, folder and unknown keys need nothing
@@ -256,6 +264,8 @@ class Brain:
         self.engine.set_exact(bool(rule & RULE_EXACT))
         if rule & RULE_RENJU:
             self.write("MESSAGE renju is not supported: playing without its restrictions")
+        if rule & RULE_CARO:
+            self.write("MESSAGE caro is not supported: a five blocked at both ends counts too")
 
     def _cmd_about(self, rest: str) -> None:
         self.write(ABOUT)
@@ -303,11 +313,11 @@ class Brain:
         row, col = divmod(cell, self.rules.n)
         return f"{col},{row}"
 
-    def table_limit(self) -> int:
-        """Transposition-table entries ``max_memory`` allows."""
+    def table_memory(self) -> int:
+        """Bytes the engine's tables may take under ``max_memory`` (0: no limit, the default)."""
         if not self.memory:
-            return TABLE_LIMIT
-        return max(1_000, int(self.memory * MEMORY_SHARE) // ENTRY_BYTES)
+            return DEFAULT_MEMORY
+        return int((self.memory - PROCESS_BYTES) * MEMORY_SHARE)
 
     def seconds(self) -> float:
         """Thinking time for the next move, from the limits the manager sent."""

@@ -4,7 +4,8 @@ Scores are for the side to move. A won game scores ``WIN`` minus the plies
 until it ends (so a quicker win scores more, a later loss less); anything
 within :data:`MATE_RANGE` of ``WIN`` is a proved result. Other scores come
 from the shapes on the board (:mod:`tictactoe.core.gomoku.patterns`): the
-side to move's cells count :data:`TEMPO` times as much as the opponent's.
+side to move's cells count ``patterns.TEMPO`` (5/4) times as much as the
+opponent's.
 
 At every node threats come first, exactly:
 
@@ -30,7 +31,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from tictactoe.core.gomoku.limits import Budget, Progress, SearchStopped
-from tictactoe.core.gomoku.patterns import ATTACK, BLOCK4, FIVES, FLEX_FOURS, FOURS
+from tictactoe.core.gomoku.patterns import ATTACK, BLOCK4, FIVES, FLEX_FOURS, FOURS, SCORE, TEMPO
 from tictactoe.core.gomoku.position import Position
 from tictactoe.core.gomoku.threats import ThreatSearch
 
@@ -41,9 +42,6 @@ MATE_RANGE = 1 << 12
 """Scores within this of ``WIN`` are proved wins (or, negated, losses)."""
 
 INFINITY = WIN + 1
-
-TEMPO = (5, 4)
-"""The side to move's shapes count 5/4 times the opponent's (it moves first)."""
 
 WIDTH = (32, 14, 10, 8, 6)
 """Most moves searched at a node by remaining depth (the last entry for deeper nodes);
@@ -108,10 +106,13 @@ class Searcher:
         history: list[list[int]],
         threats: ThreatSearch,
         progress: Callable[[Progress], None] | None = None,
+        table_limit: int = 1 << 62,
     ) -> None:
         self.pos = position
         self.budget = budget
         self.table = table
+        self.table_limit = table_limit
+        """Most entries in ``table``: it is emptied when full (bounded memory)."""
         self.history = history
         self.threats = threats
         self.progress = progress
@@ -169,7 +170,7 @@ class Searcher:
             depth == 1
             and forced is None
             and not threats[2 * FLEX_FOURS + opp]
-            and len(threats[2 * FOURS + opp]) < LEAF_VCF_LINES
+            and threats[2 * FOURS + opp].bit_count() < LEAF_VCF_LINES
         ):
             return self.frontier(me, pos.candidates(), alpha, beta, ply)
         moves = forced if forced is not None else self.moves(me, depth, ply, tt_move)
@@ -202,40 +203,65 @@ class Searcher:
             stored += ply
         elif best < MATE_RANGE - WIN:
             stored -= ply
-        self.table[key] = (depth, bound, stored, best_move)
+        table = self.table
+        if len(table) >= self.table_limit:
+            table.clear()
+        table[key] = (depth, bound, stored, best_move)
         return best
 
     def frontier(self, me: int, moves: int, alpha: int, beta: int, ply: int) -> int:
         """A node one ply above the horizon where the opponent cannot start a VCF.
 
         Every candidate (the bitboard ``moves``) is tried, as the horizon of
-        a search should; quiet moves are scored without being played
-        (:meth:`Position.peek` gives the evaluation after them, which is
-        what the horizon would return), a move that makes a four is
-        searched, since its block is forced.
+        a search should: quiet moves first, scored without being played
+        (:meth:`Position.peek`: the evaluation after them, which is what the
+        horizon would return), then the moves that make a four, searched,
+        since their block is forced.
         """
         pos = self.pos
         budget = self.budget
         opp = me ^ 1
-        num, den = TEMPO
-        best, _best_move = -INFINITY, -1
-        while moves:
-            low = moves & -moves
-            moves ^= low
+        fours = pos.fours(me) & moves
+        quiet = moves ^ fours
+        # Position.peek, inlined: this loop scores most of the nodes of a search.
+        keys, info, steps = pos.keys, pos.info, pos.geometry.steps[me]
+        slot = SCORE + opp
+        base: int = pos.scores[opp]
+        den = TEMPO[1]
+        best = -INFINITY
+        scored = 0
+        while quiet:
+            low = quiet & -quiet
+            quiet ^= low
             cell = low.bit_length() - 1
-            value_x, value_o, four = pos.peek(cell, me)
-            if four:
-                pos.make(cell, me)
-                try:
-                    score = -self.node(0, -beta, -alpha, ply + 1, opp)
-                finally:
-                    pos.unmake()
-            else:
-                budget.nodes += 1
-                mine, theirs = (value_x, value_o) if me == 0 else (value_o, value_x)
-                score = mine - theirs * num // den
+            after = base
+            for line, add, table, _ in steps[cell]:
+                after += table[keys[line] + add][slot] - info[line][slot]
+            score = -(after // den)
+            scored += 1
+            if not scored & 15:  # new shapes cost a description each: look at the clock
+                budget.check()
             if score > best:
-                best, _best_move = score, cell
+                best = score
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        budget.nodes += scored
+                        self._reward(me, cell, 1, ply)
+                        budget.check()
+                        return best
+        budget.nodes += scored
+        while fours:
+            low = fours & -fours
+            fours ^= low
+            cell = low.bit_length() - 1
+            pos.make(cell, me)
+            try:
+                score = -self.node(0, -beta, -alpha, ply + 1, opp)
+            finally:
+                pos.unmake()
+            if score > best:
+                best = score
                 if score > alpha:
                     alpha = score
                     if alpha >= beta:
@@ -247,16 +273,15 @@ class Searcher:
     def leaf(self, me: int, ply: int, alpha: int, beta: int) -> int:
         """The horizon: a short VCF for the side to move, else the shapes' score."""
         pos = self.pos
-        if len(pos.threats[2 * FOURS + me]) >= LEAF_VCF_LINES:
-            line = self.threats.vcf(me, LEAF_VCF_DEPTH)
+        if pos.threats[2 * FOURS + me].bit_count() >= LEAF_VCF_LINES:
+            line = self.threats.vcf(me, LEAF_VCF_DEPTH, visited=True)
             if line is not None:
                 return WIN - ply - len(line)
         return self.evaluate(me)
 
     def evaluate(self, me: int) -> int:
         """The shapes' score for ``me`` to move (no search)."""
-        value = self.pos.value
-        return int(value[me] * TEMPO[0] // TEMPO[1] - value[me ^ 1])
+        return self.pos.evaluate(me)
 
     def moves(self, me: int, depth: int, ply: int, tt_move: int) -> list[int]:
         """Moves to search at a node, best first (see the module docstring)."""

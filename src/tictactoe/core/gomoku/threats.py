@@ -37,30 +37,36 @@ class ThreatSearch:
         budget: Budget,
         refuted_vcf: dict[int, int] | None = None,
         refuted_vct: dict[int, int] | None = None,
+        refuted_limit: int = 0,
     ) -> None:
         self.position = position
         self.budget = budget
         self.refuted_vcf = {} if refuted_vcf is None else refuted_vcf
         self.refuted_vct = {} if refuted_vct is None else refuted_vct
+        self.refuted_limit = refuted_limit or 1 << 62
+        """Most entries in each refutation table: it is emptied when full (bounded memory)."""
 
     def _tick(self) -> None:
         self.budget.count()
 
     # --- VCF ----------------------------------------------------------------------------
 
-    def vcf(self, side: int, depth: int = VCF_DEPTH) -> list[int] | None:
+    def vcf(self, side: int, depth: int = VCF_DEPTH, visited: bool = False) -> list[int] | None:
         """A forced win for ``side`` (to move) by continuous fours, or None.
 
         The line alternates attacker and defender moves and ends with the
-        attacker's winning move.
+        attacker's winning move. ``visited``: the caller has already counted
+        this position as a node (it is not counted twice).
         """
+        if not visited:
+            self._tick()
         pos = self.position
         if pos.threats[2 * FIVES + side]:
             return [pos.cells(FIVES, side)[0]]
         return self._vcf(side, depth)
 
     def _vcf(self, me: int, left: int) -> list[int] | None:
-        self._tick()
+        """The VCF from a position already counted as a node."""
         pos = self.position
         threats = pos.threats
         opp = me ^ 1
@@ -94,29 +100,35 @@ class ThreatSearch:
             if fives:
                 block = fives[0]
                 pos.make(block, opp)
+                self.budget.count()
                 rest = self._vcf(me, left - 1)
                 pos.unmake()
                 if rest is not None:
                     pos.unmake()
                     return [cell, block, *rest]
             pos.unmake()
-        self.refuted_vcf[key] = left
+        refuted = self.refuted_vcf
+        if len(refuted) >= self.refuted_limit:
+            refuted.clear()
+        refuted[key] = left
         return None
 
     # --- VCT ----------------------------------------------------------------------------
 
-    def vct(self, side: int, depth: int = VCT_DEPTH) -> list[int] | None:
+    def vct(self, side: int, depth: int = VCT_DEPTH, visited: bool = False) -> list[int] | None:
         """A forced win for ``side`` (to move) by threes and fours, or None.
 
         Returns the main line (each defence the first one tried); its
         attacker moves are at even positions, the winning move last.
+        ``visited`` as for :meth:`vcf`.
         """
-        found = self._vct(side, depth)
+        found = self._vct(side, depth, visited)
         return found[1] if found is not None else None
 
-    def _vct(self, me: int, left: int) -> tuple[int, list[int]] | None:
+    def _vct(self, me: int, left: int, visited: bool = False) -> tuple[int, list[int]] | None:
         """``(attacker moves to win, main line)`` or None."""
-        self._tick()
+        if not visited:
+            self._tick()
         pos = self.position
         threats = pos.threats
         opp = me ^ 1
@@ -146,7 +158,10 @@ class ThreatSearch:
             pos.unmake()
             if answer is not None:
                 return answer[0] + 1, [cell, *answer[1]]
-        self.refuted_vct[key] = left
+        refuted = self.refuted_vct
+        if len(refuted) >= self.refuted_limit:
+            refuted.clear()
+        refuted[key] = left
         return None
 
     def _defend(self, me: int, left: int) -> tuple[int, list[int]] | None:
