@@ -1,0 +1,119 @@
+"""How long ``perfect`` takes per move on 5 x 5 and 6 x 5 with k = 4 (target: about a second).
+
+Run ``python benchmarks/bench_perfect_big.py [games]`` (default 3 games per
+pairing; a few minutes). On both boards ``perfect`` plays as X and as O
+against ``win-block``, ``random``, ``fork-aware`` and ``search`` (the
+engine, at a fixed node budget so games repeat); as O each game opens with a
+different first move of the opponent's (corner, edge, next to the centre),
+the positions the opening book and the proofs must answer. Every move of
+``perfect`` is timed with a fresh solver per game, as a new game starts.
+
+Prints per board the median, 90th percentile and worst move time, and PASS
+when the median is under :data:`TARGET_MEDIAN` and the worst under
+:data:`TARGET_WORST` seconds; also checks that ``perfect`` lost no game
+(5 x 5 is a draw, 6 x 5 a first-player win). For comparison the same run
+times the old way, valuing every move (``Solver.move_outcomes``), on the
+first reply to a corner. Exit status 1 if a target is missed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from tictactoe import players
+from tictactoe.core import solver as exact
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.rules import Rules
+from tictactoe.core.strategies.perfect import PerfectPlayer
+
+TARGET_MEDIAN = 1.0
+"""Seconds: a typical move."""
+TARGET_WORST = 3.0
+"""Seconds: the slowest move of the run ("about a second" on a loaded 2-core machine)."""
+
+BOARDS = (Rules(5, 5, 4), Rules(6, 5, 4))
+OPPONENTS = ("win-block", "random", "fork-aware", "search")
+OPENINGS = (0, 1, 2, 6, 7)
+"""The opponent's first moves when ``perfect`` plays O (cells, row by row)."""
+SEARCH_NODES = 3000
+
+
+def play(
+    rules: Rules, opponent: str, perfect_mark: Mark, opening: int, seed: int
+) -> tuple[list[float], Mark | None]:
+    """One game; perfect's move times and the winner."""
+    perfect = PerfectPlayer(random.Random(seed))
+    other = players.create(
+        opponent, seed=seed, nodes=SEARCH_NODES if opponent == "search" else None
+    )
+    board = Board.empty(rules)
+    if perfect_mark is Mark.O:
+        board = board.play(opening)
+    times = []
+    while not board.is_over:
+        if board.turn is perfect_mark:
+            start = time.perf_counter()
+            cell = perfect.choose(board)
+            times.append(time.perf_counter() - start)
+        else:
+            cell = other.choose(board)
+        board = board.play(cell)
+    return times, board.winner
+
+
+def old_way(rules: Rules) -> float:
+    """Seconds to value every reply to a corner opening, as perfect used to."""
+    board = Board.empty(rules).play(0)
+    engine = exact._Engine(rules)  # bypass the refusal: this is what it refuses
+    start = time.perf_counter()
+    for cell in board.legal_moves():
+        child = board.play_unchecked(cell)
+        if not child.is_over:
+            engine.outcome(*exact._sides(child))
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    failed = False
+    for rules in BOARDS:
+        times: list[float] = []
+        lost = 0
+        for opponent in OPPONENTS:
+            for mark in (Mark.X, Mark.O):
+                for game in range(games):
+                    opening = OPENINGS[game % len(OPENINGS)]
+                    spent, winner = play(rules, opponent, mark, opening, seed=game)
+                    times += spent
+                    lost += winner is mark.other
+                    result = "lost" if winner is mark.other else "won" if winner is mark else "draw"
+                    print(
+                        f"  {rules.m}x{rules.n} perfect as {mark} vs {opponent:<10} "
+                        f"(opening {opening}): {result}, "
+                        f"worst move {max(spent):.2f} s",
+                        flush=True,
+                    )
+        times.sort()
+        median = statistics.median(times)
+        p90 = times[int(0.9 * (len(times) - 1))]
+        worst = times[-1]
+        ok = median <= TARGET_MEDIAN and worst <= TARGET_WORST and not lost
+        failed |= not ok
+        print(
+            f"{rules.m} x {rules.n}, k={rules.k}: {len(times)} moves, median {median:.3f} s, "
+            f"90% {p90:.2f} s, worst {worst:.2f} s, games lost {lost} "
+            f"(targets: median <= {TARGET_MEDIAN:g} s, worst <= {TARGET_WORST:g} s, none lost) "
+            f"{'PASS' if ok else 'FAIL'}",
+            flush=True,
+        )
+    for rules in BOARDS:
+        seconds = old_way(rules)
+        print(f"baseline, every reply to a corner valued on {rules.m} x {rules.n}: {seconds:.1f} s")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
