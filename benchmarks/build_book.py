@@ -22,11 +22,11 @@ def main() -> None:
     rules = Rules(m, n, k)
     exact = solver.Solver()
     empty = Board.empty(rules)
-    replies: dict[int, tuple[int, str]] = {}
+    replies: dict[int, tuple[int, str, int | None]] = {}
     for cell in range(rules.size):
         start, nodes = time.perf_counter(), exact.nodes
         choice = exact.choose(empty.play_unchecked(cell), use_book=False)
-        replies[cell] = (choice.cell, str(choice.value))
+        replies[cell] = (choice.cell, str(choice.value), choice.plies)
         print(
             f"{cell}: {choice.cell} {choice.value}, {exact.nodes - nodes:,} nodes, "
             f"{time.perf_counter() - start:.2f} s",

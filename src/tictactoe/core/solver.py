@@ -578,9 +578,8 @@ def _choose(engine: _Engine, board: Board, refine: int, use_book: bool = True) -
     """:meth:`Solver.choose` on ``engine``; ``refine`` 0 skips the deepening."""
     book = REPLIES.get(engine.rules) if use_book and not board.o else None
     if book is not None and board.x.bit_count() == 1:
-        reply, value = book[board.x.bit_length() - 1]
-        empties = engine.rules.size - 1
-        return Choice(reply, Value(value), empties if value == Value.DRAW else None)
+        reply, value, plies = book[board.x.bit_length() - 1]
+        return Choice(reply, Value(value), plies)
     value = _SCORE_VALUES[engine.score(*_sides(board), LOSS_SCORE, WIN_SCORE)]
     moves = _root_moves(engine, board)
     empties = len(moves)
