@@ -31,7 +31,11 @@ Both searches share the same pruning, all on plain ints:
 memory bound (the table drops its cheapest half when full) and node counts.
 Which boards exact play takes on is a measured cost: :func:`unsupported_reason`
 times the first two moves of each board size once (:func:`opening_cost`) and
-refuses a board that would take too long, with the figure.
+refuses a board where valuing every move would take too long, with the
+figure. :meth:`Solver.choose` plays without valuing every move: it proves
+the position's value and then the first move, in the searches' order, that
+keeps it (5 x 5 and 6 x 5 with k = 4); :func:`unplayable_reason` measures
+that cost the same way (:func:`play_cost`).
 """
 
 from __future__ import annotations
@@ -246,8 +250,9 @@ def unsupported_reason(rules: Rules) -> str | None:
     if cost.finished:
         return None
     return (
-        f"{rules.m} x {rules.n} with k={rules.k} is too slow to play exactly: its first two "
-        f"moves need more than {cost.nodes:,} positions, over {cost.seconds:.1f} s here "
+        f"{rules.m} x {rules.n} with k={rules.k} is too slow to value every move exactly: "
+        f"its first two moves need more than {cost.nodes:,} positions, over {cost.seconds:.1f} s "
+        "here "
         f"(exact play allows {PLAY_NODES:,} positions or {PLAY_SECONDS:g} s)"
     )
 
@@ -409,6 +414,8 @@ class Solver:
 
     def __init__(self) -> None:
         self._engines: dict[Rules, _Engine] = {}
+        self._every_move: set[Rules] = set()
+        """Boards where valuing every move was found fast enough."""
         self._lock = _thread.allocate_lock()
 
     def solve(self, board: Board) -> Solution:
@@ -489,6 +496,7 @@ class Solver:
         """Forget every stored result."""
         with self._lock:
             self._engines.clear()
+            self._every_move.clear()
 
     def choose(self, board: Board, refine: int = REFINE_NODES, *, use_book: bool = True) -> Choice:
         """A move that keeps ``board``'s value, found without valuing every move.
@@ -545,10 +553,14 @@ class Solver:
     def _engine(self, rules: Rules, *, every_move: bool = False) -> _Engine:
         """The engine for ``rules``; raises :class:`UnsolvableError` on a board exact play
         refuses, or with ``every_move`` on one where valuing every move is too slow."""
+        engine = self._engines.get(rules)
+        if engine is not None and (not every_move or rules in self._every_move):
+            return engine
         reason = unsupported_reason(rules) if every_move else unplayable_reason(rules)
         if reason is not None:
             raise UnsolvableError(f"cannot solve {rules}: {reason}")
-        engine = self._engines.get(rules)
+        if every_move:
+            self._every_move.add(rules)
         if engine is None:
             engine = self._engines[rules] = _Engine(rules)
         return engine
