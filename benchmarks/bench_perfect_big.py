@@ -14,7 +14,10 @@ then the median, 90th percentile and worst move time, and PASS
 when the median is under :data:`TARGET_MEDIAN` and the worst under
 :data:`TARGET_WORST` seconds; also checks that ``perfect`` threw no game away
 (lost one the opening had not already lost for it: 5 x 5 is a draw, 6 x 5 a
-first-player win, and some first moves lose there). For comparison the same run
+first-player win, and some first moves lose there). Then the exact hints
+(``suggest``, the best three moves) at every position of games of win-block
+against perfect from the same openings: PASS when the worst is under
+:data:`TARGET_HINT` seconds. For comparison the same run
 times the old way, valuing every move, where it was slowest: the replies to
 a corner on 5 x 5, the first moves on 6 x 5. Exit status 1 if a target is missed.
 """
@@ -28,6 +31,7 @@ import time
 
 from tictactoe import players
 from tictactoe.core import solver as exact
+from tictactoe.core.advice import suggest
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.rules import Rules
 from tictactoe.core.strategies.perfect import PerfectPlayer
@@ -36,6 +40,9 @@ TARGET_MEDIAN = 1.0
 """Seconds: a typical move."""
 TARGET_WORST = 3.0
 """Seconds: the slowest move of the run ("about a second" on a loaded 2-core machine)."""
+
+TARGET_HINT = 2.0
+"""Seconds: the slowest exact hint (the best three moves) of the run."""
 
 BOARDS = (Rules(5, 5, 4), Rules(6, 5, 4))
 OPPONENTS = ("win-block", "random", "fork-aware", "search", "perfect")
@@ -71,6 +78,23 @@ def play(
             cell = other.choose(board)
         board = board.play(cell)
     return times, board.winner, lost_at_start
+
+
+def hint_times(rules: Rules, opening: int, seed: int) -> list[float]:
+    """Seconds of each exact hint (``suggest``, the game's solver kept) over one game of
+    win-block against perfect after ``opening``."""
+    solver = exact.Solver()
+    perfect = PerfectPlayer(random.Random(seed))
+    other = players.create("win-block", seed=seed)
+    board = Board.empty(rules).play(opening)
+    times = []
+    while not board.is_over:
+        start = time.perf_counter()
+        found = suggest(board, 3, solver=solver)
+        times.append(time.perf_counter() - start)
+        assert found and all(s.exact for s in found)
+        board = board.play((perfect if board.turn is Mark.O else other).choose(board))
+    return times
 
 
 def old_way(rules: Rules, first: int | None) -> float:
@@ -129,6 +153,16 @@ def main() -> int:
             f"90% {p90:.2f} s, worst {worst:.2f} s, games thrown away {lost} "
             f"(targets: median <= {TARGET_MEDIAN:g} s, worst <= {TARGET_WORST:g} s, none) "
             f"{'PASS' if ok else 'FAIL'}",
+            flush=True,
+        )
+    for rules in BOARDS:
+        hints = sorted(t for opening in OPENINGS for t in hint_times(rules, opening, seed=1))
+        ok = hints[-1] <= TARGET_HINT
+        failed |= not ok
+        print(
+            f"{rules.m} x {rules.n}, k={rules.k}: {len(hints)} exact hints (top 3), median "
+            f"{statistics.median(hints):.2f} s, worst {hints[-1]:.2f} s "
+            f"(target: worst <= {TARGET_HINT:g} s) {'PASS' if ok else 'FAIL'}",
             flush=True,
         )
     for rules, first, what in BASELINES:
