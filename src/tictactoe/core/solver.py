@@ -588,10 +588,12 @@ def _sides(board: Board) -> tuple[int, int]:
 
 def _choose(engine: _Engine, board: Board, refine: int, use_book: bool = True) -> Choice:
     """:meth:`Solver.choose` on ``engine``; ``refine`` 0 skips the deepening."""
-    book = REPLIES.get(engine.rules) if use_book and not board.o else None
-    if book is not None and board.x.bit_count() == 1:
-        reply, value, plies = book[board.x.bit_length() - 1]
-        return Choice(reply, Value(value), plies)
+    book = REPLIES.get(engine.rules) if use_book and board.x.bit_count() == 1 else None
+    if book is not None and board.o & (board.o - 1) == 0:
+        played = (board.x.bit_length() - 1,) + ((board.o.bit_length() - 1,) if board.o else ())
+        known = book.get(played)
+        if known is not None:
+            return Choice(known[0], Value(known[1]), known[2])
     value = _SCORE_VALUES[engine.score(*_sides(board), LOSS_SCORE, WIN_SCORE)]
     moves = _root_moves(engine, board)
     empties = len(moves)
