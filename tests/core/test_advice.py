@@ -11,6 +11,7 @@ from tictactoe.core.gomoku.engine import Engine, Reason, Result
 from tictactoe.core.gomoku.limits import Limits
 from tictactoe.core.gomoku.search import RootMove
 from tictactoe.core.rules import Rules
+from tictactoe.core.solver import Value, prove
 
 
 def test_exact_on_small_boards() -> None:
@@ -73,3 +74,46 @@ def test_runners_up_are_never_judged_above_the_best_move() -> None:
         ("i8", Verdict.EQUAL),
         ("g8", Verdict.WORSE),
     ]
+
+
+def proved_verdict(board: Board, cell: int) -> Verdict:
+    """The exact verdict of ``cell`` for the side to move, by a fresh proof."""
+    child = board.play(cell)
+    if child.is_over:
+        return Verdict.EQUAL if child.winner is None else Verdict.WINNING
+    value = prove(child).value.flipped
+    return {Value.WIN: Verdict.WINNING, Value.DRAW: Verdict.EQUAL, Value.LOSS: Verdict.LOSING}[
+        value
+    ]
+
+
+def test_exact_on_5x5_k4_without_valuing_every_move() -> None:
+    rules = Rules(5, 5, 4)
+    board = Board.empty(rules)
+    for name in ["a1", "c3", "b1"]:  # X wasted its moves: O wins in 6 of its moves
+        board = board.play(parse(rules, name))
+    assert not can_solve(board)  # every move cannot be valued in time: no Game.hint()
+    found = suggest(board, top=3)
+    assert 1 <= len(found) <= 3 and all(s.exact for s in found)
+    assert len({s.cell for s in found}) == len(found)
+    for suggestion in found:
+        assert suggestion.verdict is Verdict.WINNING
+        assert proved_verdict(board, suggestion.cell) is Verdict.WINNING
+    assert found[0].winner_moves == 6  # the fastest win, measured
+    drawn = Board.empty(rules).play(0)
+    found = suggest(drawn, top=3)
+    assert found and all(s.verdict is Verdict.EQUAL and s.winner_moves is None for s in found)
+    assert all(proved_verdict(drawn, s.cell) is Verdict.EQUAL for s in found)
+
+
+def test_exact_on_6x5_k4_with_the_winners_moves() -> None:
+    rules = Rules(6, 5, 4)
+    board = Board.empty(rules)
+    (best, *others) = suggest(board, top=3)
+    assert best.exact and best.verdict is Verdict.WINNING and best.winner_moves is not None
+    assert proved_verdict(board, best.cell) is Verdict.WINNING
+    assert all(s.verdict is Verdict.WINNING and s.exact for s in others)
+    lost = board.play(best.cell)
+    found = suggest(lost, top=2)
+    assert [s.verdict for s in found] == [Verdict.LOSING] * len(found)
+    assert found[0].winner_moves is not None

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe.core.board import Board
-from tictactoe.core.errors import PositionError, TicTacToeError, UnsolvableError
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import (
+    IllegalMoveError,
+    PositionError,
+    TicTacToeError,
+    UnsolvableError,
+)
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import (
     DEFAULT_MEMORY,
@@ -18,16 +24,23 @@ from tictactoe.core.solver import (
     LOSS_SCORE,
     MAX_CELLS,
     PLAY_NODES,
+    PROVE_NODES,
     TICK_MASK,
     WIN_SCORE,
+    Choice,
     Outcome,
     Solution,
     Solver,
     Value,
+    _Engine,
+    _sides,
     opening_cost,
+    play_cost,
     prove,
+    unplayable_reason,
     unsupported_reason,
 )
+from tictactoe.core.strategies.seeds import WinBlock
 
 SMALL_BOARDS = (
     Rules(3, 4, 3),
@@ -213,7 +226,22 @@ def test_a_board_too_slow_to_play_is_refused_with_the_measured_cost(rules: Rules
     assert reason is not None
     assert f"{rules.m} x {rules.n} with k=4" in reason and f"{PLAY_NODES:,} positions" in reason
     with pytest.raises(UnsolvableError, match="too slow"):
-        Solver().value(Board.empty(rules))
+        Solver().move_outcomes(Board.empty(rules))
+    with pytest.raises(UnsolvableError, match="too slow"):
+        Solver().solve(Board.empty(rules))
+    # ... but one best move at a time is cheap there (see the tests of choose).
+    assert unplayable_reason(rules) is None
+
+
+def test_a_board_too_slow_even_to_choose_on_is_refused_with_the_measured_cost() -> None:
+    rules = Rules(7, 4, 4)  # 150,000 nodes are not enough for its first moves
+    cost = play_cost(rules)
+    assert not cost.finished and play_cost(rules) is cost
+    reason = unplayable_reason(rules)
+    assert reason is not None and "7 x 4 with k=4" in reason and f"{PROVE_NODES:,}" in reason
+    with pytest.raises(UnsolvableError, match="too slow"):
+        Solver().choose(Board.empty(rules))
+    assert unplayable_reason(Rules(7, 7, 5)) == unsupported_reason(Rules(7, 7, 5))
 
 
 def test_the_cost_of_a_playable_board_is_measured_once() -> None:
@@ -348,3 +376,88 @@ def test_nodes_count_the_work_done() -> None:
     assert searched > 0
     solver.value(Board.empty())
     assert solver.nodes - searched <= 1  # answered from the table
+
+
+# --- one best move at a time: choose and keeping_moves -------------------------------
+
+
+def keeps_value(board: Board, cell: int, value: Value) -> bool:
+    """Checked by a fresh proof: the move leaves the opponent ``value.flipped``."""
+    child = board.play(cell)
+    if child.is_over:
+        return (child.winner is None) == (value is Value.DRAW)
+    return prove(child).value is value.flipped
+
+
+@pytest.mark.parametrize(
+    ("rules", "moves", "value"),
+    [
+        (Rules(5, 5, 4), (), Value.DRAW),
+        (Rules(5, 5, 4), (0,), Value.DRAW),
+        (Rules(5, 5, 4), (0, 1, 2), Value.DRAW),
+        (Rules(6, 5, 4), (), Value.WIN),
+        (Rules(6, 5, 4), (12,), Value.LOSS),
+        (Rules(6, 5, 4), (12, 17), Value.WIN),
+    ],
+)
+def test_choose_keeps_the_proved_value(rules: Rules, moves: tuple[int, ...], value: Value) -> None:
+    board = Board.empty(rules)
+    for cell in moves:
+        board = board.play(cell)
+    choice = Solver().choose(board)
+    assert choice.value is value
+    assert keeps_value(board, choice.cell, value)
+
+
+def test_choose_takes_an_immediate_win_and_blocks() -> None:
+    rules = Rules(5, 5, 4)
+    board = Board.empty(rules)
+    for cell in (0, 6, 1, 7, 2):  # X a1 b1 c1 threatens d1
+        board = board.play(cell)
+    assert Solver().choose(board).cell == 3  # O blocks
+    board = Board.empty(rules)
+    for cell in (0, 20, 1, 21, 2, 22):  # both threaten: X (to move) wins first
+        board = board.play(cell)
+    assert Solver().choose(board) == Choice(3, Value.WIN, 1)
+
+
+def test_choose_measures_the_fastest_win_and_the_longest_loss() -> None:
+    rules = Rules(6, 5, 4)
+    opponent = WinBlock(random.Random(4))
+    solver = Solver()
+    board = Board.empty(rules)
+    checked = 0
+    while not board.is_over:
+        if board.turn is Mark.X:
+            choice = solver.choose(board)
+            assert choice.value is Value.WIN
+            if choice.plies is not None:
+                assert Outcome(choice.value, choice.plies) == _Engine(rules).outcome(*_sides(board))
+                checked += 1
+            board = board.play(choice.cell)
+        else:
+            loss = solver.choose(board, use_book=False)
+            assert loss.value is Value.LOSS and loss.plies is not None
+            assert Outcome(loss.value, loss.plies) == _Engine(rules).outcome(*_sides(board))
+            board = board.play(opponent.choose(board))
+    assert board.winner is Mark.X and checked >= 2
+
+
+def test_keeping_moves_are_exact_and_best_first() -> None:
+    board = Board.empty(Rules(5, 5, 4)).play(0)
+    found = Solver().keeping_moves(board, 3, 40_000)
+    assert 1 <= len(found) <= 3
+    assert len({choice.cell for choice in found}) == len(found)
+    for choice in found:
+        assert choice.value is Value.DRAW and choice.plies == 24
+        assert keeps_value(board, choice.cell, Value.DRAW)
+
+
+def test_every_move_valued_is_still_refused_where_choose_plays() -> None:
+    solver = Solver()
+    board = Board.empty(Rules(5, 5, 4))
+    assert solver.value(board) is Value.DRAW
+    with pytest.raises(UnsolvableError):
+        solver.move_values(board)
+    with pytest.raises(IllegalMoveError):
+        solver.choose(Board.parse("XXX/OO./..."))

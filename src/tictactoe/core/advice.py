@@ -8,7 +8,11 @@ One call for front ends, whatever the board::
     [('c1', 'winning', 1), ('c2', 'equal', None), ('a3', 'losing', 1)]
 
 On boards the exact solver finishes (up to 20 cells) the verdicts are exact
-(win / draw / loss, with the winner's own moves to the end); elsewhere the
+(win / draw / loss, with the winner's own moves to the end). Where it proves
+one move at a time (5 x 5 and 6 x 5 with k = 4) they are exact too, but only
+for the moves that keep the position's value (the best move first, then as
+many others as a node budget proves; the winner's moves where measured).
+Elsewhere the
 gomoku engine searches the position within the given
 :class:`~tictactoe.core.gomoku.limits.Limits` and judges its best moves:
 ``winning`` or ``losing`` when a forced result is proved (threat search or
@@ -28,10 +32,13 @@ from tictactoe.core.cells import Numbering, label
 from tictactoe.core.gomoku.engine import Engine, Reason
 from tictactoe.core.gomoku.limits import Cancel, Limits, ProgressCallback
 from tictactoe.core.gomoku.search import WIN, is_mate, mate_plies
-from tictactoe.core.solver import Solver, Value, unsupported_reason
+from tictactoe.core.solver import Solver, Value, unplayable_reason, unsupported_reason
 
 MARGIN = 300
 """Engine score (shape units) beyond which a move is ``better`` or ``worse`` than ``equal``."""
+
+PROVE_NODES = 40_000
+"""Nodes a hint on 5 x 5 or 6 x 5 (k = 4) spends proving more moves after the best one."""
 
 HINT_SECONDS = 1.0
 """Default thinking time of a big-board hint."""
@@ -71,7 +78,7 @@ class Suggestion:
 
 
 def can_solve(board: Board) -> bool:
-    """True when the exact solver answers this board."""
+    """True when the exact solver values every move of this board (``Game.hint()``)."""
     return unsupported_reason(board.rules) is None
 
 
@@ -95,6 +102,8 @@ def suggest(
         return ()
     if can_solve(board):
         return _exact(board, top, solver or Solver())
+    if unplayable_reason(board.rules) is None:
+        return _proved(board, top, solver or Solver())
     engine = engine or Engine()
     return _searched(board, top, engine, limits or Limits(seconds=HINT_SECONDS), progress, cancel)
 
@@ -112,6 +121,22 @@ def _exact(board: Board, top: int, solver: Solver) -> tuple[Suggestion, ...]:
             exact=True,
         )
         for cell, outcome in ranked[:top]
+    )
+
+
+def _proved(board: Board, top: int, solver: Solver) -> tuple[Suggestion, ...]:
+    """Exact verdicts without valuing every move (5 x 5, 6 x 5 with k = 4): the moves
+    that keep the position's value, as many of ``top`` as :data:`PROVE_NODES` proves."""
+    verdicts = {Value.WIN: Verdict.WINNING, Value.DRAW: Verdict.EQUAL, Value.LOSS: Verdict.LOSING}
+    return tuple(
+        Suggestion(
+            choice.cell,
+            label(board.rules, choice.cell, Numbering.COORDS),
+            verdicts[choice.value],
+            None if choice.outcome is None else choice.outcome.winner_moves,
+            exact=True,
+        )
+        for choice in solver.keeping_moves(board, top, PROVE_NODES)
     )
 
 

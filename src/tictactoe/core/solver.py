@@ -31,7 +31,11 @@ Both searches share the same pruning, all on plain ints:
 memory bound (the table drops its cheapest half when full) and node counts.
 Which boards exact play takes on is a measured cost: :func:`unsupported_reason`
 times the first two moves of each board size once (:func:`opening_cost`) and
-refuses a board that would take too long, with the figure.
+refuses a board where valuing every move would take too long, with the
+figure. :meth:`Solver.choose` plays without valuing every move: it proves
+the position's value and then the first move, in the searches' order, that
+keeps it (5 x 5 and 6 x 5 with k = 4); :func:`unplayable_reason` measures
+that cost the same way (:func:`play_cost`).
 """
 
 from __future__ import annotations
@@ -44,7 +48,14 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import PositionError, TicTacToeError, UnsolvableError, shown
+from tictactoe.core.book import REPLIES
+from tictactoe.core.errors import (
+    IllegalMoveError,
+    PositionError,
+    TicTacToeError,
+    UnsolvableError,
+    shown,
+)
 from tictactoe.core.pairing import Pairings
 from tictactoe.core.rules import Rules
 
@@ -67,6 +78,18 @@ PLAY_NODES = 60_000
 
 PLAY_SECONDS = 3.0
 """Most seconds the same measurement may take (pairing searches make some nodes slow)."""
+
+PROVE_NODES = 150_000
+"""Most search nodes exact play by proof (:func:`play_cost`) may need for its first
+moves on a board where valuing every move is too slow."""
+
+PROVE_SECONDS = 4.0
+"""Most seconds the same measurement may take."""
+
+REFINE_NODES = 20_000
+"""Nodes :meth:`Solver.choose` spends, past proving a move that keeps the value,
+looking for the fastest win or the longest resistance (counted, not timed,
+so choices repeat)."""
 
 MAX_PROOF_CELLS = 49
 """Largest board :func:`prove` takes on (it may still run for ever on a big one)."""
@@ -227,10 +250,80 @@ def unsupported_reason(rules: Rules) -> str | None:
     if cost.finished:
         return None
     return (
-        f"{rules.m} x {rules.n} with k={rules.k} is too slow to play exactly: its first two "
-        f"moves need more than {cost.nodes:,} positions, over {cost.seconds:.1f} s here "
+        f"{rules.m} x {rules.n} with k={rules.k} is too slow to value every move exactly: "
+        f"its first two moves need more than {cost.nodes:,} positions, over {cost.seconds:.1f} s "
+        "here "
         f"(exact play allows {PLAY_NODES:,} positions or {PLAY_SECONDS:g} s)"
     )
+
+
+@functools.lru_cache(maxsize=64)
+def play_cost(rules: Rules) -> Cost:
+    """Measure the nodes and seconds exact play by proof needs for its first moves on ``rules``.
+
+    That is :meth:`Solver.choose` without its refinement on the empty board,
+    after the first move it chooses, after its reply to that and after a
+    first move in the corner (the opening book answers where it can):
+    proving each position's value, then children in the engine's order until
+    one keeps it. Gives up at :data:`PROVE_NODES` nodes or
+    :data:`PROVE_SECONDS` seconds; the answer is kept per board.
+    """
+    engine = _Engine(rules, tick_mask=(1 << 6) - 1)
+    engine.max_nodes = PROVE_NODES
+    start = time.perf_counter()
+    engine.deadline = start + PROVE_SECONDS
+    empty = Board.empty(rules)
+    try:
+        first = empty.play_unchecked(_choose(engine, empty, 0).cell)
+        boards = [first, empty.play_unchecked(0)]
+        if not first.is_over:
+            boards.append(first.play_unchecked(_choose(engine, first, 0).cell))
+        for board in boards:
+            if not board.is_over:
+                _choose(engine, board, 0)
+    except _OutOfBudget:
+        return Cost(False, engine.nodes, time.perf_counter() - start)
+    return Cost(True, engine.nodes, time.perf_counter() - start)
+
+
+def unplayable_reason(rules: Rules) -> str | None:
+    """Why exact play refuses ``rules``'s board even one best move at a time, or None.
+
+    Every board :func:`unsupported_reason` accepts (every move valued) is
+    played. Past it, up to :data:`MAX_CELLS` cells, :meth:`Solver.choose`
+    proves the position's value and then one move that keeps it: a board
+    is played that way when its first moves take at most
+    :data:`PROVE_NODES` nodes and :data:`PROVE_SECONDS` seconds
+    (:func:`play_cost`, measured the first time a board is asked about);
+    5 x 5 and 6 x 5 with k = 4 take a few thousand.
+    """
+    reason = unsupported_reason(rules)
+    if reason is None or rules.size > MAX_CELLS:
+        return reason
+    cost = play_cost(rules)
+    if cost.finished:
+        return None
+    return (
+        f"{rules.m} x {rules.n} with k={rules.k} is too slow to play exactly: its first "
+        f"moves need more than {cost.nodes:,} positions, over {cost.seconds:.1f} s here "
+        f"(exact play allows {PROVE_NODES:,} positions or {PROVE_SECONDS:g} s)"
+    )
+
+
+class Choice(NamedTuple):
+    """A move that keeps the value of a position, from :meth:`Solver.choose`."""
+
+    cell: int
+    value: Value
+    """Win, draw or loss for the side to move, before and after the move."""
+    plies: int | None
+    """Plies until the game ends under best play, counting the move (a draw fills
+    the board); None for a win or loss whose length was not measured within budget."""
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The move's outcome for its player, when its length is known."""
+        return None if self.plies is None else Outcome(self.value, self.plies)
 
 
 class Proof(NamedTuple):
@@ -276,8 +369,7 @@ def prove(
     rules = board.rules
     if rules.size > MAX_PROOF_CELLS:
         raise UnsolvableError(
-            f"cannot prove {rules}: proofs are limited to boards of at most "
-            f"{MAX_PROOF_CELLS} cells"
+            f"cannot prove {rules}: proofs are limited to boards of at most {MAX_PROOF_CELLS} cells"
         )
     max_entries = max(memory // ENTRY_BYTES, 1 << 10)
     engine = _Engine(rules, max_entries)
@@ -322,6 +414,8 @@ class Solver:
 
     def __init__(self) -> None:
         self._engines: dict[Rules, _Engine] = {}
+        self._every_move: set[Rules] = set()
+        """Boards where valuing every move was found fast enough."""
         self._lock = _thread.allocate_lock()
 
     def solve(self, board: Board) -> Solution:
@@ -374,11 +468,16 @@ class Solver:
         if board.is_over:
             return _finished(board)
         with self._lock:
-            return self._engine(board.rules).outcome(*_sides(board))
+            return self._engine(board.rules, every_move=True).outcome(*_sides(board))
 
     def move_outcomes(self, board: Board) -> dict[int, Outcome]:
-        """For every legal move, its outcome for the player making it."""
+        """For every legal move, its outcome for the player making it.
+
+        Raises :class:`UnsolvableError` where that is too slow (see
+        :func:`unsupported_reason`), even if :meth:`choose` plays the board.
+        """
         _check_board(board)
+        self._engine(board.rules, every_move=True)
         result: dict[int, Outcome] = {}
         for cell in board.legal_moves():
             child = board.play_unchecked(cell)
@@ -388,6 +487,7 @@ class Solver:
     def move_values(self, board: Board) -> dict[int, Value]:
         """For every legal move, win/draw/loss for the player making it."""
         _check_board(board)
+        self._engine(board.rules, every_move=True)
         return {
             cell: self.value(board.play_unchecked(cell)).flipped for cell in board.legal_moves()
         }
@@ -396,13 +496,72 @@ class Solver:
         """Forget every stored result."""
         with self._lock:
             self._engines.clear()
+            self._every_move.clear()
 
-    def _engine(self, rules: Rules) -> _Engine:
+    def choose(self, board: Board, refine: int = REFINE_NODES, *, use_book: bool = True) -> Choice:
+        """A move that keeps ``board``'s value, found without valuing every move.
+
+        Proves the position's value, then tries moves in the engine's order
+        (wins, blocks, threats first) and takes the first that keeps it. With
+        ``refine`` nodes to spend it first looks for the fastest win (a won
+        position) or the longest resistance (a lost one) by deepening; past
+        that budget the first move that keeps the value stands. The reply to
+        a first move may come from the opening book (:mod:`~tictactoe.core.book`)
+        unless ``use_book`` is False. Works on
+        every board :func:`unplayable_reason` accepts; raises
+        :class:`IllegalMoveError` once the game is over.
+        """
+        _check_board(board)
+        if board.is_over:
+            raise IllegalMoveError(f"the game is over in {board.text}: there is no move to choose")
+        with self._lock:
+            return _choose(self._engine(board.rules), board, refine, use_book)
+
+    def keeping_moves(self, board: Board, top: int, budget: int) -> tuple[Choice, ...]:
+        """Up to ``top`` moves that keep ``board``'s value, best first: :meth:`choose`'s
+        move, then others in the engine's order proved within ``budget`` more nodes.
+
+        In a lost position every move keeps the value (only the first one's
+        length is measured). Empty once the game is over.
+        """
+        _check_board(board)
+        if board.is_over or top < 1:
+            return ()
+        with self._lock:
+            engine = self._engine(board.rules)
+            first = _choose(engine, board, REFINE_NODES)
+            found = [first]
+            moves = [cell for cell in _root_moves(engine, board) if cell != first.cell]
+            if first.value is Value.LOSS:
+                found += (Choice(cell, Value.LOSS, None) for cell in moves[: top - 1])
+                return tuple(found)
+            plies = first.plies if first.value is Value.DRAW else None
+            limit = engine.max_nodes
+            engine.max_nodes = engine.nodes + budget
+            try:
+                for cell in moves:
+                    if len(found) >= top:
+                        break
+                    if _keeps(engine, board, cell, first.value):
+                        found.append(Choice(cell, first.value, plies))
+            except _OutOfBudget:
+                pass
+            finally:
+                engine.max_nodes = limit
+            return tuple(found)
+
+    def _engine(self, rules: Rules, *, every_move: bool = False) -> _Engine:
+        """The engine for ``rules``; raises :class:`UnsolvableError` on a board exact play
+        refuses, or with ``every_move`` on one where valuing every move is too slow."""
         engine = self._engines.get(rules)
+        if engine is not None and (not every_move or rules in self._every_move):
+            return engine
+        reason = unsupported_reason(rules) if every_move else unplayable_reason(rules)
+        if reason is not None:
+            raise UnsolvableError(f"cannot solve {rules}: {reason}")
+        if every_move:
+            self._every_move.add(rules)
         if engine is None:
-            reason = unsupported_reason(rules)
-            if reason is not None:
-                raise UnsolvableError(f"cannot solve {rules}: {reason}")
             engine = self._engines[rules] = _Engine(rules)
         return engine
 
@@ -422,6 +581,115 @@ def _finished(board: Board) -> Outcome:
 def _sides(board: Board) -> tuple[int, int]:
     """(bits of the side to move, bits of the other side)."""
     return (board.x, board.o) if board.turn is Mark.X else (board.o, board.x)
+
+
+# --- choosing one move by proof --------------------------------------------------
+
+
+def _choose(engine: _Engine, board: Board, refine: int, use_book: bool = True) -> Choice:
+    """:meth:`Solver.choose` on ``engine``; ``refine`` 0 skips the deepening."""
+    book = REPLIES.get(engine.rules) if use_book and board.x.bit_count() == 1 else None
+    if book is not None and board.o & (board.o - 1) == 0:
+        played = (board.x.bit_length() - 1,) + ((board.o.bit_length() - 1,) if board.o else ())
+        known = book.get(played)
+        if known is not None:
+            return Choice(known[0], Value(known[1]), known[2])
+    value = _SCORE_VALUES[engine.score(*_sides(board), LOSS_SCORE, WIN_SCORE)]
+    moves = _root_moves(engine, board)
+    empties = len(moves)
+    if value is Value.DRAW:
+        cell = next(cell for cell in moves if _keeps(engine, board, cell, value))
+        return Choice(cell, value, empties)
+    found = _deepened(engine, board, moves, value, refine) if refine > 0 else None
+    if found is not None:
+        return Choice(found[0], value, found[1])
+    if value is Value.LOSS:
+        return Choice(moves[0], value, None)
+    cell = next(cell for cell in moves if _keeps(engine, board, cell, value))
+    return Choice(cell, value, 1 if board.play_unchecked(cell).is_over else None)
+
+
+def _keeps(engine: _Engine, board: Board, cell: int, value: Value) -> bool:
+    """True if playing ``cell`` keeps ``value`` (win or draw) for the side to move."""
+    child = board.play_unchecked(cell)
+    if child.is_over:
+        return child.winner is not None or value is Value.DRAW
+    if value is Value.WIN:  # the opponent is lost
+        return engine.score(*_sides(child), LOSS_SCORE, DRAW_SCORE) <= LOSS_SCORE
+    return engine.score(*_sides(child), DRAW_SCORE, WIN_SCORE) <= DRAW_SCORE
+
+
+def _deepened(
+    engine: _Engine, board: Board, moves: list[int], value: Value, budget: int
+) -> tuple[int, int] | None:
+    """The fastest winning move or the longest-resisting one, with its plies, by
+    iterative deepening within ``budget`` nodes (None when it runs out first)."""
+    limit = engine.max_nodes
+    engine.max_nodes = engine.nodes + budget if limit is None else min(limit, engine.nodes + budget)
+    empties = len(moves)
+    try:
+        if value is Value.WIN:
+            for depth in range(1, empties + 1, 2):
+                for cell in moves:
+                    child = board.play_unchecked(cell)
+                    if child.is_over:
+                        if child.winner is not None:
+                            return cell, 1
+                    elif engine.within(*_sides(child), depth - 1, LOSS_SCORE, DRAW_SCORE) < 0:
+                        return cell, depth
+            return None  # pragma: no cover - a won position is won within its empty cells
+        survivors = moves
+        for depth in range(2, empties + 1, 2):
+            kept = []
+            for cell in survivors:
+                child = board.play_unchecked(cell)
+                if (
+                    child.is_over
+                    or engine.within(*_sides(child), depth - 1, DRAW_SCORE, WIN_SCORE) < 1
+                ):
+                    kept.append(cell)
+            if not kept:
+                return survivors[0], depth
+            survivors = kept
+        return None  # pragma: no cover - a lost position is lost within its empty cells
+    except _OutOfBudget:
+        return None
+    finally:
+        engine.max_nodes = limit
+
+
+def _root_moves(engine: _Engine, board: Board) -> list[int]:
+    """Every legal move of ``board``, in the order the searches try them: winning
+    cells, then blocks, then cells that make or stop a threat, then the rest."""
+    mover, other = _sides(board)
+    empty = engine.rules.full_mask & ~(mover | other)
+    empties = empty.bit_count()
+    my_moves, their_moves = (empties + 1) >> 1, empties >> 1
+    wins = threats = near = their_near = cover = 0
+    for line in engine.lines:
+        if not line & other:
+            need = line & ~mover
+            count = need.bit_count()
+            if count <= my_moves:
+                cover |= need
+                if count == 1:
+                    wins |= need
+                elif count == 2:
+                    near |= need
+        if not line & mover:
+            need = line & ~other
+            count = need.bit_count()
+            if count <= their_moves:
+                cover |= need
+                if count == 1:
+                    threats |= need
+                elif count == 2:
+                    their_near |= need
+    ordered = [bit for bit in engine.order if bit & wins]
+    ordered += (bit for bit in engine.order if bit & threats & ~wins)
+    ordered += _ordered(engine.order, empty & ~(wins | threats), near, their_near, cover)
+    ordered += (bit for bit in engine.order if bit & empty & ~cover & ~(wins | threats))
+    return [bit.bit_length() - 1 for bit in ordered]
 
 
 # --- symmetry reduction -------------------------------------------------------

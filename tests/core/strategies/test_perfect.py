@@ -134,9 +134,7 @@ def test_refuses_a_finished_game() -> None:
         PerfectPlayer(random.Random(1)).choose(Board.parse("XXX/OO./..."))
 
 
-@pytest.mark.parametrize(
-    "rules", [Rules(6, 5, 4), Rules(5, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5)]
-)
+@pytest.mark.parametrize("rules", [Rules(7, 4, 4), Rules(7, 7, 5), Rules(15, 15, 5)])
 def test_too_big_boards_are_unsupported(rules: Rules) -> None:
     reason = unsupported_reason(rules)
     assert reason is not None and f"{rules.m} x {rules.n}" in reason
@@ -145,9 +143,58 @@ def test_too_big_boards_are_unsupported(rules: Rules) -> None:
         PerfectPlayer(random.Random(1)).choose(Board.empty(rules))
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(4, 4, 4), Rules(5, 4, 4), Rules(5, 5, 3)])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(4, 4, 4), Rules(5, 4, 4), Rules(5, 5, 3), Rules(5, 5, 4), Rules(6, 5, 4)],
+)
 def test_small_boards_are_supported(rules: Rules) -> None:
     assert unsupported_reason(rules) is None
+    assert players.get("perfect").unsupported_reason(rules) is None
+
+
+def play_out(
+    rules: Rules, perfect_mark: Mark, opponent: str, opening: int | None, seed: int
+) -> Board:
+    """A whole game of ``perfect`` (fresh solver) against ``opponent``, from ``opening``."""
+    perfect = PerfectPlayer(random.Random(seed))
+    other = players.create(opponent, seed=seed, nodes=2000 if opponent == "search" else None)
+    board = Board.empty(rules)
+    if opening is not None:
+        board = board.play(opening)
+    while not board.is_over:
+        chooser = perfect if board.turn is perfect_mark else other
+        board = board.play(chooser.choose(board))
+    return board
+
+
+@pytest.mark.parametrize(
+    ("perfect_mark", "opponent", "opening"),
+    [
+        (Mark.X, "win-block", None),
+        (Mark.X, "search", None),
+        (Mark.O, "win-block", 0),  # a corner
+        (Mark.O, "search", 7),  # next to the centre
+    ],
+)
+def test_never_loses_a_whole_5x5_game(perfect_mark: Mark, opponent: str, opening: int) -> None:
+    board = play_out(Rules(5, 5, 4), perfect_mark, opponent, opening, seed=5)
+    assert board.winner is not perfect_mark.other
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_wins_6x5_as_x_against_win_block(seed: int) -> None:
+    assert play_out(Rules(6, 5, 4), Mark.X, "win-block", None, seed).winner is Mark.X
+
+
+def test_takes_the_win_a_weak_first_move_gives_away_on_6x5() -> None:
+    # X's corner opening loses: the opening book has O's winning reply.
+    assert play_out(Rules(6, 5, 4), Mark.O, "win-block", 0, seed=3).winner is Mark.O
+
+
+def test_plays_one_proved_move_on_5x5() -> None:
+    player = PerfectPlayer(random.Random(1))
+    board = Board.empty(Rules(5, 5, 4)).play(12)
+    assert player.candidates(board) == (player.choose(board),)
 
 
 def test_registry_builds_it() -> None:

@@ -1,7 +1,10 @@
 """The ``perfect`` player: exact play from the solver, with traps among equal moves.
 
 It never loses, forces a win whenever one exists and takes the fastest;
-in a lost position it resists longest. Among moves that are equally good
+in a lost position it resists longest. On boards too big to value every
+move (5 x 5, 6 x 5 with k = 4) it proves one move that keeps the value and
+takes the fastest win / longest resistance only as far as a node budget
+finds it. Among moves that are equally good
 it prefers the ones that score best against the weaker players real
 opponents resemble (:mod:`tictactoe.core.traps`), and picks at random among
 what is still tied, so games vary but stay reproducible with a seeded ``rng``.
@@ -21,12 +24,20 @@ from tictactoe.core.traps import Traps
 
 
 def unsupported_reason(rules: Rules) -> str | None:
-    """Why ``perfect`` cannot play ``rules``'s board exactly, or None if it can."""
-    return _solver.unsupported_reason(rules)
+    """Why ``perfect`` cannot play ``rules``'s board exactly, or None if it can (every
+    move valued, or one best move proved: :func:`~tictactoe.core.solver.unplayable_reason`)."""
+    return _solver.unplayable_reason(rules)
 
 
 class PerfectPlayer:
-    """Exact play on the boards :func:`~tictactoe.core.solver.unsupported_reason` accepts.
+    """Exact play on the boards :func:`~tictactoe.core.solver.unplayable_reason` accepts.
+
+    Where every move can be valued in time (:func:`~tictactoe.core.solver.unsupported_reason`,
+    up to 5 x 4) it weighs all the best moves; on bigger boards it proves
+    one move that keeps the position's value (:meth:`Solver.choose
+    <tictactoe.core.solver.Solver.choose>`: the fastest win or longest
+    resistance it finds within a node budget), so it plays 5 x 5 and 6 x 5
+    with k = 4 move by move within about a second.
 
     ``choose`` raises :class:`~tictactoe.core.errors.UnsolvableError` on a bigger
     board rather than play badly. The choices for each position are kept,
@@ -50,10 +61,13 @@ class PerfectPlayer:
         """Every move :meth:`choose` may pick on ``board``, sorted.
 
         The best moves by value and game length, narrowed to those that
-        score best against the opponents :mod:`~tictactoe.core.traps` models.
+        score best against the opponents :mod:`~tictactoe.core.traps` models;
+        on boards too big to value every move, the one move the solver proves.
         """
         if board.is_over:
             raise IllegalMoveError(f"the game is over in {board.text}: there is no move to choose")
+        if _solver.unsupported_reason(board.rules) is not None:
+            return (self._solver.choose(board).cell,)
         nodes = self._solver.nodes
         best = best_moves(self._solver.move_outcomes(board))
         if len(best) == 1 or self._solver.value(board) is Value.WIN:

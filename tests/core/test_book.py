@@ -1,0 +1,45 @@
+"""The opening book: perfect's first moves on 6 x 5 where proving them is slow."""
+
+from __future__ import annotations
+
+import pytest
+
+from tictactoe.core.board import Board
+from tictactoe.core.book import REPLIES
+from tictactoe.core.rules import Rules
+from tictactoe.core.solver import Solver, Value, prove
+
+SIX_BY_FIVE = Rules(6, 5, 4)
+
+
+def test_every_first_move_and_its_reply_have_one_legal_answer() -> None:
+    for rules, book in REPLIES.items():
+        firsts = sorted(moves[0] for moves in book if len(moves) == 1)
+        assert firsts == list(range(rules.size))
+        for first in firsts:
+            reply, value, plies = book[(first,)]
+            assert (first, reply) in book
+            answer, answer_value, answer_plies = book[(first, reply)]
+            assert len({first, reply, answer}) == 3
+            assert Value(answer_value) is Value(value).flipped
+            for length in (plies, answer_plies):
+                assert length is None or 0 < length < rules.size
+        assert len(book) == 2 * rules.size
+
+
+@pytest.mark.parametrize("first", [12, 17, 2])  # cheap to prove from scratch
+def test_entries_keep_the_value(first: int) -> None:
+    book = REPLIES[SIX_BY_FIVE]
+    reply, value, _ = book[(first,)]
+    after = Board.empty(SIX_BY_FIVE).play(first)
+    assert prove(after).value is Value(value)
+    replied = after.play(reply)
+    answer, answer_value, _ = book[(first, reply)]
+    assert prove(replied.play(answer)).value is Value(answer_value).flipped
+
+
+def test_the_book_is_what_choose_finds() -> None:
+    board = Board.empty(SIX_BY_FIVE).play(12)
+    found = Solver().choose(board, use_book=False)
+    assert (found.cell, str(found.value), found.plies) == REPLIES[SIX_BY_FIVE][(12,)]
+    assert Solver().choose(board) == found  # answered from the book
