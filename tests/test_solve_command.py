@@ -168,7 +168,7 @@ def test_finished_big_board(capsys: pytest.CaptureFixture[str]) -> None:
     big = "/".join(["......."] * 3 + ["XXXXX.."] + ["OOOO..."] + ["......."] * 2)
     assert run([big, "--json"]) == 0
     (record,) = records(capsys.readouterr().out)
-    assert (record["value"], record["plies"], record["best"]) == ("loss", 0, [])
+    assert (record["over"], record["winner"]) == (True, "X")
 
 
 def test_help_explains_the_unit(capsys: pytest.CaptureFixture[str]) -> None:
