@@ -505,10 +505,10 @@ class Solver:
         (wins, blocks, threats first) and takes the first that keeps it. With
         ``refine`` nodes to spend it first looks for the fastest win (a won
         position) or the longest resistance (a lost one) by deepening; past
-        that budget the first move that keeps the value stands. The reply to
-        a first move may come from the opening book (:mod:`~tictactoe.core.book`)
-        unless ``use_book`` is False. Works on
-        every board :func:`unplayable_reason` accepts; raises
+        that budget the first move that keeps the value stands. The second
+        and third moves of a game come from the opening book where it has
+        them (:mod:`~tictactoe.core.book`: 6 x 5) unless ``use_book`` is
+        False. Works on every board :func:`unplayable_reason` accepts; raises
         :class:`IllegalMoveError` once the game is over.
         """
         _check_board(board)
