@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Solver
@@ -118,7 +119,7 @@ def test_a_modelled_player_must_draw_with_choice_only() -> None:
 def test_the_opponents_stones_reweigh_the_mix() -> None:
     traps = Traps()
     # Before the game every modelled player is as likely.
-    assert traps.weights(Board.empty()) == (1.0,) * len(OPPONENTS)
+    assert traps.weights(Board.empty()) == (1 / len(OPPONENTS),) * len(OPPONENTS)
     # X opened in a corner: a quarter of corner-first's openings, a ninth of
     # random's and win-block's, never centre-first's.
     random_, win_block, centre_first, corner_first = traps.weights(Board.parse("X../.../..."))
@@ -131,6 +132,39 @@ def test_the_opponents_stones_reweigh_the_mix() -> None:
     # O took an edge: neither centre-first nor corner-first would have.
     weights = traps.weights(Board.parse("X../O../..."))
     assert weights[2] == weights[3] == 0.0 and weights[0] > 0.0
+
+
+def test_a_prior_weighs_the_opponents_before_the_game() -> None:
+    traps = Traps(prior=(3, 1, 0, 0))
+    assert traps.weights(Board.empty()) == (0.75, 0.25, 0.0, 0.0)
+    # X opened with an edge: random and win-block both do a ninth of the time.
+    assert traps.weights(Board.parse(".X./.../...")) == (0.75, 0.25, 0.0, 0.0)
+    # Without centre-first and corner-first in it the mix never turns to them.
+    assert traps.weights(Board.parse("X../.O./...")) == (0.75, 0.25, 0.0, 0.0)
+    for prior in ((1, 1), (1, -1, 1, 1), (0, 0, 0, 0)):
+        with pytest.raises(ValueError, match="prior"):
+            Traps(prior=prior)
+
+
+def test_against_one_known_opponent_the_tie_break_is_the_never_losing_optimum() -> None:
+    # All the weight on win-block: the search is expectimax against it, among
+    # the moves that keep the draw, so as O it wins as often as any
+    # never-losing player can (and more than the even mix does).
+    solver = Solver()
+    traps = Traps(solver, prior=(0, 1, 0, 0), budget=10**9)
+
+    def safe(board: Board) -> tuple[int, ...]:
+        return best_moves(solver.move_outcomes(board))
+
+    def tie_broken(board: Board) -> tuple[int, ...]:
+        return traps.narrow(board, safe(board))
+
+    empty = Board.empty()
+    optimum = best_win_chance(empty, Mark.O, WinBlock, safe)
+    assert win_chance(empty, Mark.O, WinBlock, tie_broken) == optimum == Fraction(82, 315)
+    mixed = Traps(solver, budget=10**9)
+    even = win_chance(empty, Mark.O, WinBlock, lambda board: mixed.narrow(board, safe(board)))
+    assert even < optimum
 
 
 def brute_win_chance(board: Board, me: Mark, replies: dict[Board, dict[int, Fraction]]) -> Fraction:

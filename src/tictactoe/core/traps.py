@@ -165,7 +165,8 @@ class Traps:
     """Narrows equally good moves to those that score best against the modelled opponents.
 
     Keep one per player: it remembers the modelled players' replies. ``solver``
-    gives the exact values (shared with the player that owns it).
+    gives the exact values (shared with the player that owns it); ``prior``
+    weighs ``opponents`` before the game (all alike unless given).
     """
 
     def __init__(
@@ -173,9 +174,14 @@ class Traps:
         solver: Solver | None = None,
         opponents: Sequence[PlayerFactory] = OPPONENTS,
         budget: int = TRAP_BUDGET,
+        prior: Sequence[float] | None = None,
     ) -> None:
         self.solver = solver if solver is not None else Solver()
         self.opponents = tuple(opponents)
+        weights = tuple(prior) if prior is not None else (1.0,) * len(self.opponents)
+        if len(weights) != len(self.opponents) or min(weights) < 0.0 or not any(weights):
+            raise ValueError("prior needs a weight (not negative, not all 0) for each opponent")
+        self.prior: Weights = _normalised(weights)
         self.budget = budget
         self._replies: dict[Board, tuple[dict[int, float], ...]] = {}
         self._best: dict[Board, tuple[int, ...]] = {}
@@ -197,7 +203,8 @@ class Traps:
         if len(moves) < 2 or spent > self.budget:
             return moves
         opening = OPENINGS.get(board.rules) if not board.move_count else None
-        if opening is not None and self.opponents == OPPONENTS and set(opening) <= set(moves):
+        usual = self.opponents == OPPONENTS and len(set(self.prior)) == 1
+        if opening is not None and usual and set(opening) <= set(moves):
             return opening
         return self.search(board, moves)
 
@@ -230,10 +237,11 @@ class Traps:
 
         The sum over every order the stones could have come in of the chances
         that each modelled player makes the opponent's moves (our own moves
-        weigh 1); the weights before the game (all 1) on boards with over
-        :data:`HISTORY_STONES` stones or when no modelled player fits.
+        weigh 1), from the weights before the game (:attr:`prior`); those
+        on boards with over :data:`HISTORY_STONES` stones or when no
+        modelled player fits.
         """
-        flat: Weights = (1.0,) * len(self.opponents)
+        flat = self.prior
         if board.move_count > HISTORY_STONES:
             return flat
         them = board.turn.other
