@@ -233,9 +233,7 @@ class Game:
         """Change the searching players' budget per move, from their next move on."""
         self.think_seconds, self.think_nodes = seconds, nodes
         self._engines = {
-            key: engine
-            for key, engine in self._engines.items()
-            if not registry.get(key[1]).thinks
+            key: engine for key, engine in self._engines.items() if not registry.get(key[1]).thinks
         }
 
     def apply(self, board: Board, cell: int) -> bool:

@@ -128,9 +128,18 @@ class HelpFormatter(argparse.HelpFormatter):
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--side --first --opponent --you --size --k --think --lang --seed`` to ``parser``."""
+def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool = False) -> None:
+    """Add ``--side --first --opponent --you --size --k --think --lang --seed`` to ``parser``.
+
+    With ``remembered_think`` the help says ``--think`` defaults to the time
+    chosen last (the windows remember it; the command sets the default to None).
+    """
     parser.formatter_class = HelpFormatter
+    think_default = (
+        f"the time chosen last, at first {DEFAULT_THINK:g}"
+        if remembered_think
+        else f"{DEFAULT_THINK:g}"
+    )
     group = parser.add_argument_group("game options")
     group.add_argument(
         "--side", type=_side, metavar="X|O", help="your mark; X moves first, so X means you start"
@@ -175,7 +184,7 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         type=think_seconds,
         metavar="SECONDS",
         default=DEFAULT_THINK,
-        help=f"how long the search player thinks per move (default {DEFAULT_THINK:g}, "
+        help=f"how long the search player thinks per move (default {think_default}, "
         f"{THINK_RANGE[0]:g} to {THINK_RANGE[1]:g}); it answers a win or a forced block at once",
     )
     group.add_argument(

@@ -40,7 +40,7 @@ EXIT_USAGE = 2
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The shared game options and ``--no-sound``."""
-    add_game_options(parser)
+    add_game_options(parser, remembered_think=True)
     parser.set_defaults(think=None)  # None: the think time remembered from last time
     parser.add_argument(
         "--no-sound", action="store_true", help="start with sound off (S switches it on)"

@@ -30,7 +30,7 @@ EXIT_USAGE = 2
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The shared game options and ``--no-sound``; without ``--think`` the remembered time."""
-    add_game_options(parser)
+    add_game_options(parser, remembered_think=True)
     parser.add_argument("--no-sound", action="store_true", help="start with the sounds off")
     parser.set_defaults(think=None)  # None: not given, so the remembered think time plays
 
