@@ -35,5 +35,6 @@ if python3 -m pip show -q tictactoe >/dev/null 2>&1; then
 fi
 python3 -m pip install -q -e '.[test]'
 python3 -m ruff check src tests benchmarks scripts
+python3 -m ruff format --check src tests benchmarks scripts
 python3 -m mypy
 python3 -m pytest "$@"
