@@ -168,7 +168,16 @@ def test_finished_big_board(capsys: pytest.CaptureFixture[str]) -> None:
     big = "/".join(["......."] * 3 + ["XXXXX.."] + ["OOOO..."] + ["......."] * 2)
     assert run([big, "--json"]) == 0
     (record,) = records(capsys.readouterr().out)
-    assert (record["over"], record["winner"]) == (True, "X")
+    # A finished game's value is known on any board: O, to move, has lost.
+    assert record["exact"] is True
+    assert (record["value"], record["plies"], record["best"], record["moves"]) == (
+        "loss",
+        0,
+        [],
+        {},
+    )
+    assert run([big]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("game over: X has won")
 
 
 def test_help_explains_the_unit(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,8 +1,9 @@
 """``tictactoe solve``: the value of positions: exact on small boards, the engine's on big ones.
 
 On boards the exact solver finishes (up to 20 cells) every legal move gets
-its exact value; on bigger boards the gomoku engine searches for
-``--think`` seconds (or ``--nodes`` positions) and reports its best move,
+its exact value (a finished game's is exact on any board); on bigger boards
+the gomoku engine searches for ``--think`` seconds (or ``--nodes``
+positions) and reports its best move,
 score and principal variation, and a forced win its threat search proves
 (VCF / VCT) with the winning line. Results are counted in the winner's own
 moves ("X wins in 3": X's third move from now completes the line).
@@ -227,10 +228,8 @@ def proved(board: Board, as_json: bool, err: TextIO) -> str:
     return "\n".join(lines)
 
 
-def searched(board: Board, engine: Engine, limits: Limits) -> Result | None:
-    """The engine's result for ``board`` (None when the game is over)."""
-    if board.is_over:
-        return None
+def searched(board: Board, engine: Engine, limits: Limits) -> Result:
+    """The engine's result for ``board``, which is not over (finished games are exact)."""
     return engine.search(board, limits, top=3)
 
 
@@ -349,15 +348,8 @@ def _other(mark: object) -> str:
     return "O" if str(mark) == "X" else "X"
 
 
-def engine_record(board: Board, result: Result | None) -> dict[str, object]:
-    """The JSON object for a position the engine searched."""
-    if result is None:
-        return {
-            "position": board.text,
-            "exact": False,
-            "over": True,
-            "winner": None if board.winner is None else str(board.winner),
-        }
+def engine_record(board: Board, result: Result) -> dict[str, object]:
+    """The JSON object for a position the engine searched (not over)."""
     verdict = judged(board, result.move, result.score, result.pv)
     return {
         "position": board.text,
@@ -386,11 +378,9 @@ HOW = {
 }
 
 
-def engine_text(board: Board, result: Result | None) -> str:
-    """A readable report of the engine's search of a big board."""
+def engine_text(board: Board, result: Result) -> str:
+    """A readable report of the engine's search of a big board (not over)."""
     lines = header(board)
-    if result is None:
-        return "\n".join([*lines, game_over(board)])
     mover = board.turn
     verdict = judged(board, result.move, result.score, result.pv)
     if result.nodes:

@@ -474,9 +474,12 @@ class Solver:
         """For every legal move, its outcome for the player making it.
 
         Raises :class:`UnsolvableError` where that is too slow (see
-        :func:`unsupported_reason`), even if :meth:`choose` plays the board.
+        :func:`unsupported_reason`), even if :meth:`choose` plays the board;
+        a finished game has no moves on any board.
         """
         _check_board(board)
+        if board.is_over:
+            return {}
         self._engine(board.rules, every_move=True)
         result: dict[int, Outcome] = {}
         for cell in board.legal_moves():
@@ -487,6 +490,8 @@ class Solver:
     def move_values(self, board: Board) -> dict[int, Value]:
         """For every legal move, win/draw/loss for the player making it."""
         _check_board(board)
+        if board.is_over:
+            return {}
         self._engine(board.rules, every_move=True)
         return {
             cell: self.value(board.play_unchecked(cell)).flipped for cell in board.legal_moves()
