@@ -32,13 +32,13 @@ from tictactoe.core.rules import Rules
 MATCHES = (
     # (name, opponent, rules, target score or None, most openings)
     ("lookahead", "lookahead", Rules(15, 15, 5), 0.95, None),
-    ("win-block", "win-block", Rules(15, 15, 5), 1.0, 3),
-    ("centre-first", "centre-first", Rules(15, 15, 5), 1.0, 3),
-    ("fork-aware", "fork-aware", Rules(15, 15, 5), 1.0, 3),
-    ("mcts", "mcts", Rules(15, 15, 5), 1.0, 2),
-    ("gomokubench", "gomokubench", Rules(15, 15, 5), None, 3),
-    ("lookahead-9x9", "lookahead", Rules(9, 9, 5), None, 4),
-    ("lookahead-7x7", "lookahead", Rules(7, 7, 5), None, 4),
+    ("win-block", "win-block", Rules(15, 15, 5), 1.0, 20),
+    ("centre-first", "centre-first", Rules(15, 15, 5), 1.0, 20),
+    ("fork-aware", "fork-aware", Rules(15, 15, 5), 1.0, 20),
+    ("mcts", "mcts", Rules(15, 15, 5), 1.0, 10),
+    ("gomokubench", "gomokubench", Rules(15, 15, 5), None, 10),
+    ("lookahead-9x9", "lookahead", Rules(9, 9, 5), None, 10),
+    ("lookahead-7x7", "lookahead", Rules(7, 7, 5), None, 10),
 )
 
 
