@@ -12,8 +12,9 @@ middle of the board. Targets on 15 x 15, k = 5:
 
 The 7 x 7 and 9 x 9 matches against lookahead are reported without a target
 (strong play there should mostly draw, or win as the first player). A full
-run at 1 s a move takes hours on a shared 2-core machine: ``--openings``
-and ``--only`` cut it down, and the README says which settings gave its figures.
+run at 1 s a move takes about 50 minutes on a quiet 2-core machine (the
+lookahead match over half of it): ``--openings`` and ``--only`` cut it
+down, and the README says which settings gave its figures.
 """
 
 from __future__ import annotations
