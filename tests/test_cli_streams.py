@@ -136,8 +136,9 @@ def test_an_ascii_only_output_gets_question_marks_not_a_crash(
     [
         ["solve", *[".../.../..."] * 3000],
         ["solve", "--json", "-"],
-        # long enough (about 0.1 s) that the reader always goes away before the result
-        ["arena", "--x", "random", "--o", "random", "--games", "5000", "--jobs", "1"],
+        # long enough (about a second) that the reader goes away before the result even
+        # when the machine is busy and the test process is slow to close its end
+        ["arena", "--x", "random", "--o", "random", "--games", "50000", "--jobs", "1"],
         [*GAME[:-2], "--you", "random", "--delay", "0"],
     ],
     ids=["solve", "solve-stdin", "arena", "demo"],
