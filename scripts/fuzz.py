@@ -501,8 +501,11 @@ def _judge_scoreboard(state: str, command: str, status: int, out: str, path: Pat
 # --- real processes -------------------------------------------------------------------
 
 
-def default_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+def default_signals() -> None:
+    """In the child before it starts: Ctrl-C, SIGTERM and SIGHUP as a terminal delivers them,
+    even when the audit itself runs with them ignored (in the background, ``nohup``)."""
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 ONE_STONE = "/".join([*["." * 15] * 7, ".......X.......", *["." * 15] * 7])
@@ -548,7 +551,7 @@ def signals(count: int, rng: random.Random, section: Section, home: Path) -> Non
             stderr=subprocess.PIPE,
             env=env,
             start_new_session=True,
-            preexec_fn=default_sigint,
+            preexec_fn=default_signals,
         )
         assert process.stdin is not None
         with contextlib.suppress(BrokenPipeError):

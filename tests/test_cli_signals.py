@@ -22,14 +22,25 @@ from tictactoe.core.rules import Rules
 from tictactoe.stats import FILE_NAME, Scoreboard
 
 
-def default_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+def default_signals() -> None:
+    """In the child before it starts: Ctrl-C, SIGTERM and SIGHUP as a terminal delivers them,
+    even when the test suite itself runs with them ignored (in the background, ``nohup``)."""
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
+def hangup_ignored() -> None:
+    """As :func:`default_signals`, then SIGHUP ignored: started by ``nohup``."""
+    default_signals()
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
 
 class Child:
     """``python -m tictactoe`` (or ``python -c``) in its own session, output collected."""
 
-    def __init__(self, argv: list[str], home: Path, *, code: str | None = None) -> None:
+    def __init__(
+        self, argv: list[str], home: Path, *, code: str | None = None, nohup: bool = False
+    ) -> None:
         command = ["-c", code, *argv] if code else ["-m", "tictactoe", *argv]
         clean = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
         self.process = subprocess.Popen(
@@ -39,7 +50,7 @@ class Child:
             stderr=subprocess.PIPE,
             env={**clean, "TICTACTOE_HOME": str(home), "PYTHONUNBUFFERED": "1"},
             start_new_session=True,
-            preexec_fn=default_sigint,
+            preexec_fn=hangup_ignored if nohup else default_signals,
         )
         self.out = b""
 
@@ -180,6 +191,20 @@ def test_arena_ends_with_its_workers_on_sigterm_and_sighup(
     status, out, err = child.signal(signum)
     assert status == 128 + signum
     assert out == "random (X) against random (O) on 3x3, k=3: 100000000 games, seed 3\n"
+    assert err == ""
+    assert child.nothing_left()
+
+
+def test_arena_started_by_nohup_goes_on_after_sighup(tmp_path: Path) -> None:
+    argv = ["arena", "--x", "random", "--o", "random", "--games", "100000000", "--jobs", "2"]
+    child = Child(argv, tmp_path, nohup=True)
+    child.wait_for(b"games, seed")
+    time.sleep(1.0)  # the workers are playing
+    os.killpg(child.process.pid, signal.SIGHUP)  # the terminal closes
+    time.sleep(1.0)
+    assert child.process.poll() is None, "the match stopped on a hangup it was told to ignore"
+    status, _, err = child.signal(signal.SIGTERM)
+    assert status == 128 + signal.SIGTERM
     assert err == ""
     assert child.nothing_left()
 

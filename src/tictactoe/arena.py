@@ -407,7 +407,10 @@ def _worker(connection: Connection, parent: int) -> None:
 
 @contextmanager
 def _stop_signals_raise() -> Iterator[None]:
-    """While the match runs (in the main thread), SIGTERM and SIGHUP stop it like Ctrl-C."""
+    """While the match runs (in the main thread), SIGTERM and SIGHUP stop it like Ctrl-C.
+
+    A signal the process was started with ignored stays ignored: a match run
+    under ``nohup`` goes on when the terminal closes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -415,7 +418,11 @@ def _stop_signals_raise() -> Iterator[None]:
     def stop(signum: int, frame: FrameType | None) -> None:
         raise _Signalled(signum)
 
-    before = {signum: signal.signal(signum, stop) for signum in STOP_SIGNALS}
+    before = {
+        signum: signal.signal(signum, stop)
+        for signum in STOP_SIGNALS
+        if signal.getsignal(signum) is not signal.SIG_IGN
+    }
     try:
         yield
     finally:
@@ -440,10 +447,12 @@ def _signals_blocked() -> Iterator[None]:
 
 def _worker_start(parent: int) -> None:
     """Worker set-up: Ctrl-C is the parent's to handle (no traceback from every worker);
-    SIGTERM and SIGHUP end the worker at once; and it ends when its parent is gone."""
+    SIGTERM and SIGHUP end the worker at once (unless the parent ignores them, ``nohup``);
+    and it ends when its parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in STOP_SIGNALS:
-        signal.signal(signum, signal.SIG_DFL)
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOP_SIGNALS})
     threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
