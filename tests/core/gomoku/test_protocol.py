@@ -268,6 +268,14 @@ def test_manager_reports_a_brain_that_fails() -> None:
     brain.close()
 
 
+def test_manager_closes_a_brain_that_has_already_gone() -> None:
+    brain = BrainProcess([sys.executable, "-c", "pass"], turn_seconds=0.1)
+    brain.process.wait(10)
+    with pytest.raises(BrainError, match="has gone"):
+        brain.send("INFO timeout_turn 100")
+    assert brain.close() == 0
+
+
 def test_pygomo_client_plays_a_game_against_the_console_script() -> None:
     pygomo = pytest.importorskip("pygomo")
     script = shutil.which("pbrain-tictactoe") or ""

@@ -175,4 +175,6 @@ class BrainProcess:
         finally:
             for stream in (self.process.stdin, self.process.stdout):
                 if stream is not None:
-                    stream.close()
+                    # A command the brain did not live to read may still be buffered.
+                    with contextlib.suppress(OSError):
+                        stream.close()
