@@ -155,7 +155,9 @@ def solve_all(
                 moves = solver.move_outcomes(board)
             except UnsolvableError:
                 engine = engine or Engine()
-                result = searched(board, engine, limits or Limits.of())
+                # top > 1: a forced block is searched on too (not answered at once),
+                # so the report has a real score and line.
+                result = engine.search(board, limits or Limits.of(), top=3)
                 report = (
                     json.dumps(engine_record(board, result))
                     if as_json
@@ -226,11 +228,6 @@ def proved(board: Board, as_json: bool, err: TextIO) -> str:
         f"(at most {result.peak_entries:,}, bound {result.max_entries:,})"
     )
     return "\n".join(lines)
-
-
-def searched(board: Board, engine: Engine, limits: Limits) -> Result:
-    """The engine's result for ``board``, which is not over (finished games are exact)."""
-    return engine.search(board, limits, top=3)
 
 
 def _expand(positions: Sequence[str], stdin: TextIO, err: TextIO) -> Iterator[str | None]:
