@@ -26,7 +26,6 @@ from tictactoe.core.cells import label, parse
 from tictactoe.core.gomoku.engine import Engine
 from tictactoe.core.gomoku.limits import Budget, Limits, SearchStopped
 from tictactoe.core.gomoku.position import Position
-from tictactoe.core.gomoku.search import MATE_RANGE, WIN
 from tictactoe.core.gomoku.threats import ThreatSearch
 from tictactoe.core.rules import Rules
 
@@ -77,8 +76,8 @@ def losing_move(game: LostGame, rules: Rules, oracle: float, threat_seconds: flo
         board = boards[ply]
         if board.turn is not game.mark:
             continue
-        result = engine.search(board, Limits(seconds=oracle), top=2)
-        if result.score >= MATE_RANGE - WIN:
+        result = engine.search(board, top=2)
+        if not (result.proved and result.score < 0):  # not yet proved lost
             after = boards[ply + 1]
             winner = 0 if after.turn is Mark.X else 1
             threats = winner_threats(engine, after, winner, threat_seconds)
