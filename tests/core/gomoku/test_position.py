@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tictactoe.core.board import Board
 from tictactoe.core.gomoku.patterns import FIVES, FLEX_FOURS, FOURS, TEMPO, VALUE
 from tictactoe.core.gomoku.position import Geometry, Position, cells_of
-from tictactoe.core.rules import Rules
+from tictactoe.core.rules import DIRECTIONS, Rules
 
 
 def snapshot(pos: Position) -> tuple[object, ...]:
@@ -121,3 +121,83 @@ def test_evaluation_is_the_sum_of_the_lines(seed: int, plies: int) -> None:
     num, den = TEMPO
     assert pos.evaluate(0) == value_x * num // den - value_o
     assert pos.evaluate(1) == value_o * num // den - value_x
+
+
+def windows_through(rules: Rules, cell: int, dr: int, dc: int) -> list[list[int]]:
+    """The k-cell windows of one direction that hold ``cell``."""
+    row, col = rules.row_col(cell)
+    found = []
+    for shift in range(rules.k):
+        start_r, start_c = row - shift * dr, col - shift * dc
+        cells = [(start_r + i * dr, start_c + i * dc) for i in range(rules.k)]
+        if all(0 <= r < rules.m and 0 <= c < rules.n for r, c in cells):
+            found.append([rules.cell(r, c) for r, c in cells])
+    return found
+
+
+def completing_cells(windows: list[list[int]], mine: int, theirs: int) -> set[int]:
+    """Empty cells that complete one of ``windows`` for the side holding ``mine``."""
+    found = set()
+    for window in windows:
+        empty = [cell for cell in window if not (mine | theirs) >> cell & 1]
+        if len(empty) == 1 and not any(theirs >> cell & 1 for cell in window):
+            found.add(empty[0])
+    return found
+
+
+def makes_double_threat(rules: Rules, cell: int, mine: int, theirs: int) -> bool:
+    """Brute force: a stone on ``cell`` makes two fours, or a four and an open three."""
+    mine |= 1 << cell
+    fours = threes = 0
+    for dr, dc in DIRECTIONS:
+        windows = windows_through(rules, cell, dr, dc)
+        if completing_cells(windows, mine, theirs):
+            fours += 1
+            continue
+        spare = {c for window in windows for c in window if not (mine | theirs) >> c & 1}
+        if any(len(completing_cells(windows, mine | 1 << c, theirs)) > 1 for c in spare):
+            threes += 1
+    return fours > 1 or (fours == 1 and threes > 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(6, 50))
+def test_double_threat_matches_a_brute_force_scan(seed: int, plies: int) -> None:
+    rules = Rules(9, 9, 5)
+    rng = random.Random(seed)
+    board = Board.empty(rules)
+    for _ in range(plies):
+        if board.is_over:
+            break
+        board = board.play(rng.choice(board.legal_moves()))
+    if board.is_over:
+        return
+    pos = Position(Geometry(rules), board.x, board.o)
+    for side, mine, theirs in ((0, board.x, board.o), (1, board.o, board.x)):
+        if completing(board, mine, theirs):
+            continue  # a five to make: the search never asks then
+        expected = any(
+            makes_double_threat(rules, cell, mine, theirs) for cell in cells_of(pos.free)
+        )
+        assert pos.double_threat(side) == expected
+
+
+def test_double_threat_shapes() -> None:
+    rules = Rules(15, 15, 5)
+    geometry = Geometry(rules)
+
+    def stones(*cells: tuple[int, int]) -> int:
+        return sum(1 << rules.cell(row, col) for row, col in cells)
+
+    down = ((4, 7), (5, 7), (6, 7))
+    four_three = Position(geometry, x=stones(*down, (7, 5), (7, 6)), o=stones((3, 7)))
+    assert four_three.double_threat(0)  # (7, 7): a closed four down, an open three across
+    assert not four_three.double_threat(1)
+    closed = Position(geometry, x=stones(*down, (7, 5), (7, 6)), o=stones((3, 7), (7, 4)))
+    assert not closed.double_threat(0)  # across, (7, 7) now makes only a closed three
+    lone_four = Position(geometry, x=stones(*down), o=stones((3, 7)))
+    assert not lone_four.double_threat(0)  # one four and nothing else
+    double_four = Position(
+        geometry, x=stones(*down, (7, 4), (7, 5), (7, 6)), o=stones((3, 7), (7, 3))
+    )
+    assert double_four.double_threat(0)  # (7, 7) makes two closed fours

@@ -371,9 +371,7 @@ class Engine:
             for cell, value in enumerate(row):
                 row[cell] = value >> 2
         main = budget.phase(1 - SAFETY_SHARE)
-        searcher = Searcher(
-            pos, main, self._table, self._history, threats, progress, self.table_limit
-        )
+        searcher = Searcher(pos, main, self._table, self._history, progress, self.table_limit)
         max_depth = min(MAX_DEPTH, budget.limits.depth or MAX_DEPTH)
         done = searcher.iterate(side, max_depth, top)
         budget.absorb(main)

@@ -25,11 +25,13 @@ import random
 from collections.abc import Iterable, Iterator
 
 from tictactoe.core.gomoku.patterns import (
+    BLOCK4,
     CODES,
     FIVE,
     FIVES,
     FLAG_INDICES,
     FLAGS,
+    FLEX3,
     FOURS,
     LINE_LIMIT,
     MASKS,
@@ -263,6 +265,26 @@ class Position:
                 mask ^= low
                 bits |= 1 << cells[low.bit_length() - 1]
         return bits
+
+    def double_threat(self, side: int) -> bool:
+        """True when ``side`` has a cell making two fours, or a four and an open three
+        (usually a win two or three moves later: not proved, the answer to the four may
+        spoil it)."""
+        spots, info, slot = self.geometry.spots, self.info, CODES + side
+        bits = self.fours(side)
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            threes = fours = 0
+            for line, pos in spots[low.bit_length() - 1]:
+                code = info[line][slot][pos]
+                if code >= BLOCK4:
+                    fours += 1
+                elif code == FLEX3:
+                    threes += 1
+            if fours > 1 or threes:
+                return True
+        return False
 
     # --- threats ------------------------------------------------------------------------
 

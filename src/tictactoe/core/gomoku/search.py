@@ -20,9 +20,12 @@ Otherwise the candidates are the empty cells near the stones, ordered by
 the transposition table's move, two killer moves per ply, the shapes each
 makes and breaks, and a history table; deep in the tree only the best few
 are searched (:data:`WIDTH`). At the horizon a position is scored by its
-shapes, after a short VCF for the side to move
-(:mod:`tictactoe.core.gomoku.threats`), so forced wins near the horizon are
-not missed.
+shapes, plus :data:`DOUBLE_THREAT` when the side to move has a cell that
+makes a four and another four or an open three (a win a few moves later,
+nearly always). Forced wins the horizon cuts short are the threat
+searches' work (:mod:`tictactoe.core.gomoku.threats`), before and after the
+main search: a VCF at every horizon would find more of them but cost
+three times the time, a ply of depth.
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ from typing import NamedTuple
 from tictactoe.core.gomoku.limits import Budget, Progress, SearchStopped
 from tictactoe.core.gomoku.patterns import ATTACK, BLOCK4, FIVES, FLEX_FOURS, FOURS, SCORE, TEMPO
 from tictactoe.core.gomoku.position import Position
-from tictactoe.core.gomoku.threats import ThreatSearch
 
 WIN = 1 << 24
 """Score of a game won at the root (minus the plies it takes)."""
@@ -47,12 +49,15 @@ WIDTH = (32, 14, 10, 8, 6)
 """Most moves searched at a node by remaining depth (the last entry for deeper nodes);
 moves that make a four or better, or block one, are always searched."""
 
-LEAF_VCF_DEPTH = 8
-"""Fours the horizon's VCF looks for."""
+DOUBLE_THREAT = 3000
+"""Added at the horizon to the score of a side to move that has a four-four or four-three
+cell (not a proved win: the answer to the four may spoil the rest)."""
 
-LEAF_VCF_LINES = 2
-"""The horizon looks for a VCF when the side to move has fours on at least this many lines
-(one line alone rarely starts a forced win, and the root's full VCF catches it)."""
+SHARP_FOUR_LINES = 2
+"""A node one ply above the horizon is searched move by move (so that open threes extend
+it), not scored by :meth:`Searcher.frontier`, when the opponent has fours on at least this
+many lines. (Scoring those too is faster, but lost 8 of 78 games to ``lookahead`` where
+this lost 3 of 80.)"""
 
 NEXT_DEPTH_SHARE = 0.6
 """A new iteration starts only if the time left is at least this share of the time used."""
@@ -104,7 +109,6 @@ class Searcher:
         budget: Budget,
         table: dict[int, tuple[int, int, int, int]],
         history: list[list[int]],
-        threats: ThreatSearch,
         progress: Callable[[Progress], None] | None = None,
         table_limit: int = 1 << 62,
     ) -> None:
@@ -114,7 +118,6 @@ class Searcher:
         self.table_limit = table_limit
         """Most entries in ``table``: it is emptied when full (bounded memory)."""
         self.history = history
-        self.threats = threats
         self.progress = progress
         self.killers: list[list[int]] = [[-1, -1] for _ in range(128)]
         self.seldepth = 0
@@ -149,7 +152,7 @@ class Searcher:
         if ply > self.seldepth:
             self.seldepth = ply
         if depth <= 0:
-            return self.leaf(me, ply, alpha, beta)
+            return self.leaf(me)
         key = pos.hash
         entry = self.table.get(key)
         tt_move = -1
@@ -170,7 +173,7 @@ class Searcher:
             depth == 1
             and forced is None
             and not threats[2 * FLEX_FOURS + opp]
-            and threats[2 * FOURS + opp].bit_count() < LEAF_VCF_LINES
+            and threats[2 * FOURS + opp].bit_count() < SHARP_FOUR_LINES
         ):
             return self.frontier(me, pos.candidates(), alpha, beta, ply)
         moves = forced if forced is not None else self.moves(me, depth, ply, tt_move)
@@ -210,7 +213,9 @@ class Searcher:
         return best
 
     def frontier(self, me: int, moves: int, alpha: int, beta: int, ply: int) -> int:
-        """A node one ply above the horizon where the opponent cannot start a VCF.
+        """A node one ply above the horizon where the opponent has fours on fewer than
+        :data:`SHARP_FOUR_LINES` lines (a quiet position: its four-three, if any, is left
+        to the next iteration).
 
         Every candidate (the bitboard ``moves``) is tried, as the horizon of
         a search should: quiet moves first, scored without being played
@@ -270,14 +275,12 @@ class Searcher:
         budget.check()  # a frontier node scores many moves: look at the clock after each
         return best
 
-    def leaf(self, me: int, ply: int, alpha: int, beta: int) -> int:
-        """The horizon: a short VCF for the side to move, else the shapes' score."""
+    def leaf(self, me: int) -> int:
+        """The horizon: the shapes' score, more with a double threat to play."""
         pos = self.pos
-        if pos.threats[2 * FOURS + me].bit_count() >= LEAF_VCF_LINES:
-            line = self.threats.vcf(me, LEAF_VCF_DEPTH, visited=True)
-            if line is not None:
-                return WIN - ply - len(line)
-        return self.evaluate(me)
+        if pos.threats[2 * FOURS + me] and pos.double_threat(me):
+            return pos.evaluate(me) + DOUBLE_THREAT
+        return pos.evaluate(me)
 
     def evaluate(self, me: int) -> int:
         """The shapes' score for ``me`` to move (no search)."""
