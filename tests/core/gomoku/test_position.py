@@ -35,6 +35,16 @@ def completing(board: Board, mark_bits: int, other_bits: int) -> set[int]:
     return found
 
 
+def random_game(rules: Rules, rng: random.Random, plies: int) -> Board:
+    """A board after up to ``plies`` random moves (fewer if the game ends)."""
+    board = Board.empty(rules)
+    for _ in range(plies):
+        if board.is_over:
+            break
+        board = board.play(rng.choice(board.legal_moves()))
+    return board
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     m=st.integers(3, 12),
@@ -49,11 +59,7 @@ def test_make_unmake_and_threats(m: int, n: int, k: int, seed: int, plies: int) 
     rules = Rules(m, n, k)
     rng = random.Random(seed)
     geometry = Geometry(rules)
-    board = Board.empty(rules)
-    for _ in range(plies):
-        if board.is_over:
-            break
-        board = board.play(rng.choice(board.legal_moves()))
+    board = random_game(rules, rng, plies)
     pos = Position(geometry, board.x, board.o)
     assert pos.stones == [board.x, board.o]
     fresh = snapshot(pos)
@@ -110,11 +116,7 @@ def test_evaluation_is_the_sum_of_the_lines(seed: int, plies: int) -> None:
     """The incremental scores equal the lines' values summed afresh, with the tempo weights."""
     rules = Rules(11, 11, 5)
     rng = random.Random(seed)
-    board = Board.empty(rules)
-    for _ in range(plies):
-        if board.is_over:
-            break
-        board = board.play(rng.choice(board.legal_moves()))
+    board = random_game(rules, rng, plies)
     pos = Position(Geometry(rules), board.x, board.o)
     value_x = sum(info[VALUE] for info in pos.info)
     value_o = sum(info[VALUE + 1] for info in pos.info)
@@ -165,11 +167,7 @@ def makes_double_threat(rules: Rules, cell: int, mine: int, theirs: int) -> bool
 def test_double_threat_matches_a_brute_force_scan(seed: int, plies: int) -> None:
     rules = Rules(9, 9, 5)
     rng = random.Random(seed)
-    board = Board.empty(rules)
-    for _ in range(plies):
-        if board.is_over:
-            break
-        board = board.play(rng.choice(board.legal_moves()))
+    board = random_game(rules, rng, plies)
     if board.is_over:
         return
     pos = Position(Geometry(rules), board.x, board.o)
