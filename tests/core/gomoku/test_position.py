@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from functools import reduce
+from operator import or_
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -25,13 +28,13 @@ def snapshot(pos: Position) -> tuple[object, ...]:
     )
 
 
-def completing(board: Board, mark_bits: int, other_bits: int) -> set[int]:
-    """Cells where the side holding ``mark_bits`` would complete k in a row (brute force)."""
-    rules = board.rules
+def completing(windows: Iterable[int], mine: int, theirs: int) -> set[int]:
+    """Cells where the side holding ``mine`` would complete one of ``windows`` (bitmasks of
+    k cells: the rules' winning lines, or some of them) - brute force."""
     found = set()
-    for mask in rules.line_masks:
-        if not mask & other_bits and (mask & mark_bits).bit_count() == rules.k - 1:
-            found |= set(cells_of(mask & ~mark_bits))
+    for mask in windows:
+        if not mask & theirs and (mask & mine).bit_count() == mask.bit_count() - 1:
+            found |= set(cells_of(mask & ~mine))
     return found
 
 
@@ -65,8 +68,8 @@ def test_make_unmake_and_threats(m: int, n: int, k: int, seed: int, plies: int) 
     fresh = snapshot(pos)
     # Threat cells agree with a brute-force scan of the winning lines.
     if board.winner is None:
-        assert set(pos.cells(FIVES, 0)) == completing(board, board.x, board.o)
-        assert set(pos.cells(FIVES, 1)) == completing(board, board.o, board.x)
+        assert set(pos.cells(FIVES, 0)) == completing(rules.line_masks, board.x, board.o)
+        assert set(pos.cells(FIVES, 1)) == completing(rules.line_masks, board.o, board.x)
         for side in (0, 1):
             for cell in pos.cells(FLEX_FOURS, side):
                 assert cell in pos.cells(FOURS, side)
@@ -125,25 +128,15 @@ def test_evaluation_is_the_sum_of_the_lines(seed: int, plies: int) -> None:
     assert pos.evaluate(1) == value_o * num // den - value_x
 
 
-def windows_through(rules: Rules, cell: int, dr: int, dc: int) -> list[list[int]]:
-    """The k-cell windows of one direction that hold ``cell``."""
+def windows_through(rules: Rules, cell: int, dr: int, dc: int) -> list[int]:
+    """The k-cell windows (bitmasks) of one direction that hold ``cell``."""
     row, col = rules.row_col(cell)
     found = []
     for shift in range(rules.k):
         start_r, start_c = row - shift * dr, col - shift * dc
         cells = [(start_r + i * dr, start_c + i * dc) for i in range(rules.k)]
         if all(0 <= r < rules.m and 0 <= c < rules.n for r, c in cells):
-            found.append([rules.cell(r, c) for r, c in cells])
-    return found
-
-
-def completing_cells(windows: list[list[int]], mine: int, theirs: int) -> set[int]:
-    """Empty cells that complete one of ``windows`` for the side holding ``mine``."""
-    found = set()
-    for window in windows:
-        empty = [cell for cell in window if not (mine | theirs) >> cell & 1]
-        if len(empty) == 1 and not any(theirs >> cell & 1 for cell in window):
-            found.add(empty[0])
+            found.append(sum(1 << rules.cell(r, c) for r, c in cells))
     return found
 
 
@@ -153,11 +146,11 @@ def makes_double_threat(rules: Rules, cell: int, mine: int, theirs: int) -> bool
     fours = threes = 0
     for dr, dc in DIRECTIONS:
         windows = windows_through(rules, cell, dr, dc)
-        if completing_cells(windows, mine, theirs):
+        if completing(windows, mine, theirs):
             fours += 1
             continue
-        spare = {c for window in windows for c in window if not (mine | theirs) >> c & 1}
-        if any(len(completing_cells(windows, mine | 1 << c, theirs)) > 1 for c in spare):
+        spare = set(cells_of(reduce(or_, windows, 0) & ~(mine | theirs)))
+        if any(len(completing(windows, mine | 1 << c, theirs)) > 1 for c in spare):
             threes += 1
     return fours > 1 or (fours == 1 and threes > 0)
 
@@ -172,7 +165,7 @@ def test_double_threat_matches_a_brute_force_scan(seed: int, plies: int) -> None
         return
     pos = Position(Geometry(rules), board.x, board.o)
     for side, mine, theirs in ((0, board.x, board.o), (1, board.o, board.x)):
-        if completing(board, mine, theirs):
+        if completing(rules.line_masks, mine, theirs):
             continue  # a five to make: the search never asks then
         expected = any(
             makes_double_threat(rules, cell, mine, theirs) for cell in cells_of(pos.free)

@@ -270,19 +270,9 @@ class Position:
         """True when ``side`` has a cell making two fours, or a four and an open three
         (usually a win two or three moves later: not proved, the answer to the four may
         spoil it)."""
-        spots, info, slot = self.geometry.spots, self.info, CODES + side
-        bits = self.fours(side)
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            threes = fours = 0
-            for line, pos in spots[low.bit_length() - 1]:
-                code = info[line][slot][pos]
-                if code >= BLOCK4:
-                    fours += 1
-                elif code == FLEX3:
-                    threes += 1
-            if fours > 1 or threes:
+        for cell in cells_of(self.fours(side)):
+            codes = self.codes(cell, side)  # one of them at least is a four
+            if FLEX3 in codes or sum(code >= BLOCK4 for code in codes) > 1:
                 return True
         return False
 
