@@ -90,3 +90,50 @@ def test_an_unusable_file_is_logged_once(tmp_path: Path, caplog: pytest.LogCaptu
         f"finished games cannot be saved: saved games file {tmp_path / FILE_NAME} is unusable:"
         " a folder is in its place"
     ) == 1
+
+
+OLD_WEB_GAMES = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    finished_at TEXT NOT NULL,
+    room TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    cols INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    x_player TEXT NOT NULL,
+    o_player TEXT NOT NULL,
+    winner TEXT CHECK (winner IN ('X', 'O') OR winner IS NULL),
+    ended TEXT NOT NULL,
+    moves TEXT NOT NULL
+)
+"""
+
+
+def test_the_web_games_of_an_earlier_version_are_copied_in_once(tmp_path: Path) -> None:
+    old = tmp_path / "web-games.sqlite3"
+    with closing(sqlite3.connect(old)) as db, db:
+        db.execute(OLD_WEB_GAMES)
+        db.executemany(
+            "INSERT INTO games (finished_at, room, rows, cols, k, x_player, o_player, winner,"
+            " ended, moves) VALUES (?, 'r', 3, 3, 3, ?, ?, ?, ?, ?)",
+            [
+                ("2025-03-01T10:00:00+00:00", "human", "perfect", "X", "win", "3 0 4 1 5"),
+                ("2025-03-02T10:00:00+00:00", "human", "human", "O", "resign", "4 0"),
+                ("2025-03-03T10:00:00+00:00", "human", "human", "X", "win", "4 4"),  # damaged
+            ],
+        )
+
+    async def start_and_stop(log: GameLog) -> None:
+        await log.start()
+        await log.close()
+
+    asyncio.run(start_and_stop(GameLog(tmp_path)))
+    games = Archive(tmp_path / FILE_NAME).games().games
+    assert [(g.record.termination, g.record.finished) for g in games] == [
+        (Termination.RESIGNATION, datetime(2025, 3, 2, 10, tzinfo=UTC)),
+        (Termination.LINE, datetime(2025, 3, 1, 10, tzinfo=UTC)),
+    ]
+    assert Scoreboard(tmp_path / FILE_NAME).tallies() == []  # the old scoreboard counted them
+    assert not old.exists() and (tmp_path / "web-games.sqlite3.imported").is_file()
+    asyncio.run(start_and_stop(GameLog(tmp_path)))
+    assert Archive(tmp_path / FILE_NAME).games().total == 2

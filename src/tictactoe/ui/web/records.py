@@ -6,7 +6,8 @@ Every finished game goes to the saved games (:class:`tictactoe.archive.Archive`,
 scored, so ``tictactoe stats`` counts it. Games queue up and a background
 task writes them in batches, in a thread. A batch that finds the file busy
 waits for the next turn; a file that cannot be written is reported in the
-log once, and play goes on.
+log once, and play goes on. The games an earlier version kept apart in
+``web-games.sqlite3`` are copied in when the server starts.
 """
 
 from __future__ import annotations
@@ -14,33 +15,82 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
 from tictactoe.archive import FILE_NAME, Archive, ArchiveError, Problem
-from tictactoe.core.records import Record, Termination
+from tictactoe.archive_file import free_name
+from tictactoe.core.board import Mark
+from tictactoe.core.errors import RulesError
+from tictactoe.core.records import Record, RecordError, Termination
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN
 from tictactoe.paths import data_home
 from tictactoe.ui.web.room import FinishedGame
 
+OLD_FILE_NAME = "web-games.sqlite3"
+"""Where versions before the one store kept the finished web games (copied in at start)."""
 FLUSH_SECONDS = 1.0
 """How often queued games are written."""
 
 log = logging.getLogger(__name__)
 
 
+_ENDINGS = {"resign": Termination.RESIGNATION, "timeout": Termination.ADJUDICATED}
+"""How a room's game ended when its moves do not show it (a ``win`` or a ``draw`` they do)."""
+
+
 def record_of_finished(game: FinishedGame, finished: datetime) -> Record:
     """The record of a room's finished game: a line or a full board shows in the moves; a
     resignation is one; a loss on time is an adjudicated result."""
-    if game.ended == "resign":
-        how = Termination.RESIGNATION
-    elif game.ended == "timeout":
-        how = Termination.ADJUDICATED
-    else:
-        return Record.of(game.rules, game.moves, game.x_player, game.o_player, finished=finished)
-    return Record(
-        game.rules, game.moves, game.x_player, game.o_player, game.winner, how, finished=finished
+    return _record(
+        game.rules, game.moves, game.x_player, game.o_player, game.winner, game.ended, finished
     )
+
+
+def _record(
+    rules: Rules,
+    moves: tuple[int, ...],
+    x_player: str,
+    o_player: str,
+    winner: Mark | None,
+    ended: str,
+    finished: datetime,
+) -> Record:
+    how = _ENDINGS.get(ended)
+    if how is None:
+        return Record.of(rules, moves, x_player, o_player, finished=finished)
+    return Record(rules, moves, x_player, o_player, winner, how, finished=finished)
+
+
+def old_web_games(path: Path) -> list[Record]:
+    """The games in the ``web-games.sqlite3`` of versions before the one store, oldest first
+    (rows that no longer make a valid game are left out). Raises :class:`sqlite3.Error`."""
+    uri = path.absolute().as_uri() + "?mode=ro"
+    with closing(sqlite3.connect(uri, uri=True, timeout=10)) as db:
+        rows = db.execute(
+            "SELECT finished_at, rows, cols, k, x_player, o_player, winner, ended, moves"
+            " FROM games ORDER BY id"
+        ).fetchall()
+    found = []
+    for finished, m, n, k, x_player, o_player, winner, ended, moves in rows:
+        try:
+            moment = datetime.fromisoformat(finished)
+            record = _record(
+                Rules(m, n, k),
+                tuple(int(cell) for cell in moves.split()),
+                x_player,
+                o_player,
+                None if winner is None else Mark(winner),
+                ended,
+                moment if moment.tzinfo else moment.replace(tzinfo=UTC),
+            )
+        except (RecordError, RulesError, ValueError, TypeError, AttributeError):
+            continue
+        found.append(record)
+    return found
 
 
 def is_scored(game: FinishedGame) -> bool:
@@ -69,8 +119,24 @@ class GameLog:
         self._queue.append((record_of_finished(game, finished), is_scored(game)))
 
     async def start(self) -> None:
-        """Start writing in the background."""
+        """Copy an earlier version's web games into the saved games; start writing."""
+        await asyncio.to_thread(self._copy_old_games)
         self._task = asyncio.create_task(self._run())
+
+    def _copy_old_games(self) -> None:
+        """The games of an old ``web-games.sqlite3`` go to the saved games, unscored (the old
+        scoreboard counted them), and the old file is renamed ``.imported``; once."""
+        old = self.folder / OLD_FILE_NAME
+        if not old.is_file():
+            return
+        try:
+            games = old_web_games(old)
+            self.archive.save_all((record, False) for record in games)
+            old.replace(free_name(old, ".imported"))
+        except (sqlite3.Error, ArchiveError, OSError) as error:
+            log.warning("the web games of an earlier version cannot be copied: %s", error)
+            return
+        log.info("%d web games of an earlier version copied to %s", len(games), self.path)
 
     async def close(self) -> None:
         """Write what is queued and stop."""
