@@ -882,7 +882,7 @@ class PgzApp:
         self._record_finished_game(game, outcome)
 
     def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
-        """Keep a finished game: the scoreboard if a person played, and the saved games."""
+        """Keep a finished game in the saved games, scored when a person played."""
         if self._recorder is None:
             return
         problem = save_finished(game, self._recorder)

@@ -946,7 +946,7 @@ class App:
                 self.play_sound(Sound.WIN)
 
     def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
-        """Keep a finished game (once): the scoreboard if a person played, the saved games."""
+        """Keep a finished game (once) in the saved games, scored when a person played."""
         if self._scored is game:
             return
         self._scored = game
