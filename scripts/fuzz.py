@@ -53,15 +53,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tictactoe import cli
+from tictactoe.archive import FILE_NAME, Archive
 from tictactoe.commands import solve as solve_command
 from tictactoe.core import cells, numbers
 from tictactoe.core.analysis import analyse
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Solver, Value
-from tictactoe.stats import FILE_NAME, Scoreboard
+from tictactoe.stats import Scoreboard
 
 FULL = {
     "sessions": 2000,
@@ -403,8 +405,9 @@ STATES = ("missing", "healthy", "empty", "corrupt", "cut", "folder", "locked", "
 def scoreboard_in_state(home: Path, state: str) -> Iterator[Callable[[], None]]:
     """``home``'s scoreboard put in ``state``; yields a function that frees a lock."""
     path = home / FILE_NAME
+    won = Record(Rules(), (), "human", "random", Mark.X, Termination.ADJUDICATED)
     for _ in range(3):
-        Scoreboard(path).record(Rules(), "human", "random", Mark.X)
+        Archive(path).save(won, scored=True)
     holder: sqlite3.Connection | None = None
     protected = False
     if state == "missing":

@@ -3,10 +3,18 @@ tests are not timed (a busy machine would fail them; speed lives in benchmarks/)
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+from tictactoe.archive import Archive
+from tictactoe.core.board import Mark
+from tictactoe.core.records import Record, Termination
+from tictactoe.core.rules import Rules
 
 settings.register_profile("untimed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("untimed")
@@ -19,3 +27,44 @@ def _isolated_home(
     home = tmp_path_factory.mktemp("tictactoe-home")
     monkeypatch.setenv("TICTACTOE_HOME", str(home))
     return home
+
+
+SaveResult = Callable[[Path, Rules, str, str, Mark | None], None]
+
+
+@pytest.fixture
+def save_result() -> SaveResult:
+    """``save_result(path, rules, x_player, o_player, winner)``: a scored game with that
+    result (no moves: an adjudicated one) saved in the saved-games file at ``path``."""
+
+    def save(path: Path, rules: Rules, x_player: str, o_player: str, winner: Mark | None) -> None:
+        record = Record(rules, (), x_player, o_player, winner, Termination.ADJUDICATED)
+        Archive(path).save(record, scored=True)
+
+    return save
+
+
+def shorten_waits(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in (
+        "archive_file.READ_WAIT_SECONDS",
+        "recorder.WRITE_WAIT_SECONDS",
+        "recorder.RETRY_WAIT_SECONDS",
+    ):
+        monkeypatch.setattr(f"tictactoe.{name}", 0.1)
+
+
+@pytest.fixture
+def busy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, save_result: SaveResult
+) -> Iterator[sqlite3.Connection]:
+    """Saved games (``s.db``) with one scored game, held locked by another connection (as
+    another program writing would); waits shortened so the test is quick."""
+    shorten_waits(monkeypatch)
+    save_result(tmp_path / "s.db", Rules(), "human", "random", Mark.X)
+    holder = sqlite3.connect(tmp_path / "s.db", isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    yield holder
+    with contextlib.suppress(sqlite3.ProgrammingError):  # a test may have closed it
+        if holder.in_transaction:
+            holder.execute("COMMIT")
+    holder.close()

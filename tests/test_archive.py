@@ -1,4 +1,5 @@
-"""Saved games: saving, listing with filters, bad files, two writers, and the one save call."""
+"""Saved games: saving, listing with filters, bad files, two writers, the one save call,
+the scored games and the files of earlier versions."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ import pytest
 
 from tictactoe.archive import (
     FILE_NAME,
+    OLD_SCORES_NAME,
     Archive,
     ArchiveError,
     GameNotFoundError,
+    Problem,
     ResultFilter,
     record_of,
     save_finished,
@@ -24,7 +27,7 @@ from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
 from tictactoe.paths import HOME_VARIABLE
-from tictactoe.stats import Scoreboard, ScoreboardError, Tally
+from tictactoe.stats import Scoreboard, Tally
 
 X_WINS = (4, 0, 8, 2, 1, 6, 7)
 
@@ -184,18 +187,18 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
 # --- the one save call ---------------------------------------------------------------
 
 
-def test_a_game_with_a_person_goes_to_the_scoreboard_and_the_saved_games(tmp_path: Path) -> None:
-    scoreboard, archive = Scoreboard(tmp_path / "s.sqlite3"), Archive(tmp_path / "g.sqlite3")
-    assert save_finished(finished_game(), scoreboard, archive) == []
-    assert scoreboard.tallies() == [Tally("first-free", Rules(), wins=1, losses=0, draws=0)]
+def test_a_game_with_a_person_is_saved_once_and_scored(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    assert save_finished(finished_game(), archive) is None
     (saved,) = archive.games().games
     assert (saved.record.x_player, saved.record.winner) == ("human", Mark.X)
+    assert Scoreboard(archive.path).tallies() == [Tally("first-free", Rules(), 1, 0, 0)]
 
 
 def test_a_demo_is_saved_but_not_scored(tmp_path: Path) -> None:
-    scoreboard, archive = Scoreboard(tmp_path / "s.sqlite3"), Archive(tmp_path / "g.sqlite3")
-    assert save_finished(finished_game(("perfect", "random")), scoreboard, archive) == []
-    assert scoreboard.tallies() == []
+    archive = Archive(tmp_path / "g.sqlite3")
+    assert save_finished(finished_game(("perfect", "random")), archive) is None
+    assert Scoreboard(archive.path).tallies() == []
     assert archive.games().total == 1
 
 
@@ -205,7 +208,7 @@ def test_a_resignation_is_saved_as_one(tmp_path: Path) -> None:
     game.play(4)
     game.computer_move()
     game.resign()
-    save_finished(game, None, archive)
+    save_finished(game, archive)
     record = archive.games().games[0].record
     assert (record.termination, record.winner, record.plies) == (
         Termination.RESIGNATION,
@@ -214,20 +217,168 @@ def test_a_resignation_is_saved_as_one(tmp_path: Path) -> None:
     )
 
 
-def test_each_store_is_tried_and_what_failed_is_returned(tmp_path: Path) -> None:
+def test_what_kept_a_game_from_being_saved_is_returned(tmp_path: Path) -> None:
     folder = tmp_path / "folder"
     folder.mkdir()
-    broken_scoreboard, archive = Scoreboard(folder), Archive(tmp_path / "g.sqlite3")
-    (problem,) = save_finished(finished_game(), broken_scoreboard, archive)
-    assert isinstance(problem, ScoreboardError)
-    assert archive.games().total == 1  # saved all the same
-
-    scoreboard, broken_archive = Scoreboard(tmp_path / "s.sqlite3"), Archive(folder)
-    (problem,) = save_finished(finished_game(), scoreboard, broken_archive)
+    problem = save_finished(finished_game(), Archive(folder))
     assert isinstance(problem, ArchiveError) and problem.path == folder
-    assert len(scoreboard.tallies()) == 1
+    assert problem.problem is Problem.UNREADABLE
 
 
 def test_only_finished_games_are_saved(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not over"):
-        save_finished(Game(Rules()), None, Archive(tmp_path / "g.sqlite3"))
+        save_finished(Game(Rules()), Archive(tmp_path / "g.sqlite3"))
+
+
+def test_imported_games_are_saved_but_not_scored(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"))
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"), scored=True)
+    assert Scoreboard(archive.path).tallies() == [Tally("random", Rules(), 1, 0, 0)]
+
+
+def test_forgetting_the_scores_keeps_the_games(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"), scored=True)
+    assert archive.forget_scores() is None
+    assert Scoreboard(archive.path).tallies() == []
+    assert archive.games().total == 1
+
+
+def test_forgetting_the_games_keeps_the_scores(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"), scored=True)
+    archive.save(Record.of(Rules(), X_WINS, "random", "human"), scored=True)
+    archive.save(Record.of(Rules(), X_WINS, "perfect", "random"), scored=True)  # no person
+    assert archive.reset() is None
+    assert archive.games().total == 0
+    assert Scoreboard(archive.path).tallies() == [Tally("random", Rules(), 1, 1, 0)]
+
+
+def test_a_batch_is_saved_in_one_go(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    ids = archive.save_all([(Record.of(Rules(), (4,)), False), (Record.of(Rules(), (0,)), True)])
+    assert [game.id for game in archive.games().games] == ids[::-1]
+
+
+# --- the files of earlier versions ---------------------------------------------------------
+
+OLD_SCOREBOARD = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    played_at TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    cols INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    x_player TEXT NOT NULL,
+    o_player TEXT NOT NULL,
+    winner TEXT CHECK (winner IN ('X', 'O') OR winner IS NULL)
+)
+"""
+OLD_ARCHIVE = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    started TEXT,
+    finished TEXT,
+    rows INTEGER NOT NULL,
+    cols INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    x_player TEXT NOT NULL,
+    o_player TEXT NOT NULL,
+    winner TEXT CHECK (winner IN ('X', 'O') OR winner IS NULL),
+    termination TEXT NOT NULL,
+    moves TEXT NOT NULL
+)
+"""
+
+
+def old_scoreboard(path: Path, *results: tuple[int, int, int, str, str, str | None]) -> None:
+    """A scores file as versions before the one store wrote it."""
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute(OLD_SCOREBOARD)
+        db.executemany(
+            "INSERT INTO games (played_at, rows, cols, k, x_player, o_player, winner)"
+            " VALUES ('2024-05-01T10:00:00+00:00', ?, ?, ?, ?, ?, ?)",
+            results,
+        )
+
+
+def old_archive(path: Path) -> None:
+    """A version 1 saved-games file holding one game (also counted in the old scores)."""
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute(OLD_ARCHIVE)
+        db.execute(
+            "INSERT INTO games (started, finished, rows, cols, k, x_player, o_player, winner,"
+            " termination, moves) VALUES (NULL, '2024-05-01T10:00:00+00:00', 3, 3, 3, 'human',"
+            " 'random', 'X', 'line', ?)",
+            (" ".join(map(str, X_WINS)),),
+        )
+        db.execute("PRAGMA user_version = 1")
+
+
+OLD_RESULTS = [
+    (3, 3, 3, "human", "random", "X"),
+    (3, 3, 3, "human", "random", "X"),
+    (3, 3, 3, "perfect", "human", None),
+    (7, 7, 5, "human", "search", "O"),
+]
+OLD_TALLIES = [
+    Tally("perfect", Rules(), 0, 0, 1),
+    Tally("random", Rules(), 2, 0, 0),
+    Tally("search", Rules(7, 7, 5), 0, 1, 0),
+]
+
+
+def test_old_scores_count_before_and_after_the_first_save(tmp_path: Path) -> None:
+    old_scoreboard(tmp_path / OLD_SCORES_NAME, *OLD_RESULTS)
+    old_archive(tmp_path / FILE_NAME)
+    archive = Archive(tmp_path / FILE_NAME)
+    assert Scoreboard(archive.path).tallies() == OLD_TALLIES  # read as they are
+    assert (tmp_path / OLD_SCORES_NAME).is_file()
+
+    save_finished(finished_game(("human", "random")), archive)
+    assert Scoreboard(archive.path).tallies() == [
+        OLD_TALLIES[0],
+        Tally("random", Rules(), 3, 0, 0),  # the old game in the old file is not counted twice
+        OLD_TALLIES[2],
+    ]
+    assert not (tmp_path / OLD_SCORES_NAME).exists()
+    assert (tmp_path / f"{OLD_SCORES_NAME}.imported").is_file()  # kept, not imported again
+    assert [game.record.x_player for game in archive.games().games] == ["human", "human"]
+
+
+def test_old_scores_are_imported_into_a_new_file(tmp_path: Path) -> None:
+    old_scoreboard(tmp_path / OLD_SCORES_NAME, *OLD_RESULTS)
+    archive = Archive(tmp_path / FILE_NAME)
+    assert Scoreboard(archive.path).tallies() == OLD_TALLIES
+    assert not archive.path.exists()  # reading made nothing
+    archive.save(Record.of(Rules(), (4,)))
+    assert Scoreboard(archive.path).tallies() == OLD_TALLIES
+    Scoreboard(archive.path).reset()
+    assert Scoreboard(archive.path).tallies() == []
+
+
+def test_a_damaged_old_scores_file_counts_nothing_and_stays(tmp_path: Path) -> None:
+    (tmp_path / OLD_SCORES_NAME).write_bytes(b"not a database" * 50)
+    archive = Archive(tmp_path / FILE_NAME)
+    assert Scoreboard(archive.path).tallies() == []
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"), scored=True)
+    assert Scoreboard(archive.path).tallies() == [Tally("random", Rules(), 1, 0, 0)]
+    assert (tmp_path / OLD_SCORES_NAME).read_bytes().startswith(b"not a database")
+
+
+def test_a_busy_old_scores_file_waits_for_the_next_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tictactoe.archive_file.READ_WAIT_SECONDS", 0.05)
+    old_scoreboard(tmp_path / OLD_SCORES_NAME, *OLD_RESULTS)
+    archive = Archive(tmp_path / FILE_NAME)
+    with closing(sqlite3.connect(tmp_path / OLD_SCORES_NAME, isolation_level=None)) as holder:
+        holder.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(ArchiveError) as caught:
+            archive.save(Record.of(Rules(), (4,)))
+        assert caught.value.problem is Problem.BUSY
+        holder.execute("ROLLBACK")
+    assert not archive.path.exists()
+    archive.save(Record.of(Rules(), (4,)))
+    assert Scoreboard(archive.path).tallies() == OLD_TALLIES

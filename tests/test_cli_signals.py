@@ -14,12 +14,16 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tictactoe.archive import FILE_NAME
 from tictactoe.core.rules import Rules
-from tictactoe.stats import FILE_NAME, Scoreboard
+from tictactoe.stats import Scoreboard
+
+SaveResult = Callable[..., None]
 
 
 def default_signals() -> None:
@@ -160,8 +164,8 @@ def test_ctrl_c_at_play_again(tmp_path: Path) -> None:
     assert Scoreboard(tmp_path / FILE_NAME).tallies()[0].wins == 1  # the game was saved
 
 
-def test_ctrl_c_at_the_reset_question(tmp_path: Path) -> None:
-    Scoreboard(tmp_path / FILE_NAME).record(Rules(), "human", "random", None)
+def test_ctrl_c_at_the_reset_question(tmp_path: Path, save_result: SaveResult) -> None:
+    save_result(tmp_path / FILE_NAME, Rules(), "human", "random", None)
     child = Child(["stats", "--reset"], tmp_path)
     child.wait_for(b"(yes or no)")
     status, out, err = child.signal(signal.SIGINT)

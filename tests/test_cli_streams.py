@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe.archive import FILE_NAME
 from tictactoe.core.rules import Rules
-from tictactoe.stats import FILE_NAME, Scoreboard
+
+SaveResult = Callable[..., None]
 
 GAME = ["play", "--opponent", "first-free", "--size", "3x3", "--first", "you"]
 WIN = "5\n9\n1\nno\n"
@@ -122,9 +124,9 @@ def test_every_standard_descriptor_closed(home: Path) -> None:
     ],
 )
 def test_an_ascii_only_output_gets_question_marks_not_a_crash(
-    argv: list[str], text: str, expected: str, home: Path
+    argv: list[str], text: str, expected: str, home: Path, save_result: SaveResult
 ) -> None:
-    Scoreboard(home / FILE_NAME).record(Rules(), "human", "perfect", None)
+    save_result(home / FILE_NAME, Rules(), "human", "perfect", None)
     done = tictactoe(argv, home, text.encode(), PYTHONIOENCODING="ascii")
     no_traceback(done)
     assert done.returncode == 0

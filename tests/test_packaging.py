@@ -130,6 +130,6 @@ def test_the_wheel_installs_and_plays_in_a_fresh_virtualenv(dist: Path, tmp_path
     assert "Ура! Вы выиграли!" in russian.stdout
     stats = _run([command, "stats"], env=env)
     assert "No games recorded yet." not in stats.stdout
-    assert (home / "data" / "tictactoe" / "scores.sqlite3").is_file()
+    assert (home / "data" / "tictactoe" / "games.sqlite3").is_file()
     solved = _run([command, "solve", "X.O/.X./..O"], env=env)
     assert "draw" in solved.stdout

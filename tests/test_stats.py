@@ -1,8 +1,7 @@
-"""The scoreboard: recording, tallies per opponent and board, reset, bad files."""
+"""The scoreboard: tallies per opponent and board over the saved games, reset, bad files."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sqlite3
 import subprocess
@@ -13,19 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe.archive import FILE_NAME, ArchiveError, Problem
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.i18n import translator
 from tictactoe.paths import HOME_VARIABLE, data_home
-from tictactoe.stats import (
-    FILE_NAME,
-    Problem,
-    Recorder,
-    Scoreboard,
-    ScoreboardError,
-    Tally,
-    describe,
-)
+from tictactoe.stats import Scoreboard, Tally, describe
+
+SaveResult = Callable[..., None]
 
 
 def test_default_file_follows_tictactoe_home(
@@ -33,17 +27,16 @@ def test_default_file_follows_tictactoe_home(
 ) -> None:
     monkeypatch.setenv(HOME_VARIABLE, str(tmp_path / "home"))
     assert data_home() == tmp_path / "home"
-    Scoreboard().record(Rules(), "human", "random", Mark.X)
-    assert (tmp_path / "home" / FILE_NAME).is_file()
+    assert Scoreboard().path == tmp_path / "home" / FILE_NAME
 
 
-def test_tallies_from_your_side(tmp_path: Path) -> None:
+def test_tallies_from_your_side(tmp_path: Path, save_result: SaveResult) -> None:
     board = Scoreboard(tmp_path / "s.db")
-    board.record(Rules(), "human", "perfect", None)
-    board.record(Rules(), "perfect", "human", Mark.X)
-    board.record(Rules(), "random", "human", Mark.O)
-    board.record(Rules(4, 4, 4), "human", "random", Mark.X)
-    board.record(Rules(), "random", "perfect", Mark.X)  # no person: not a tally
+    save_result(board.path, Rules(), "human", "perfect", None)
+    save_result(board.path, Rules(), "perfect", "human", Mark.X)
+    save_result(board.path, Rules(), "random", "human", Mark.O)
+    save_result(board.path, Rules(4, 4, 4), "human", "random", Mark.X)
+    save_result(board.path, Rules(), "random", "perfect", Mark.X)  # no person: not a tally
     assert board.tallies() == [
         Tally("perfect", Rules(), wins=0, losses=1, draws=1),
         Tally("random", Rules(), wins=1, losses=0, draws=0),
@@ -51,54 +44,56 @@ def test_tallies_from_your_side(tmp_path: Path) -> None:
     ]
 
 
-def test_two_people_count_x_wins_as_wins(tmp_path: Path) -> None:
+def test_two_people_count_x_wins_as_wins(tmp_path: Path, save_result: SaveResult) -> None:
     board = Scoreboard(tmp_path / "s.db")
-    board.record(Rules(), "human", "human", Mark.O)
+    save_result(board.path, Rules(), "human", "human", Mark.O)
     assert board.tallies() == [Tally("human", Rules(), wins=0, losses=1, draws=0)]
 
 
-def test_reset(tmp_path: Path) -> None:
+def test_reset(tmp_path: Path, save_result: SaveResult) -> None:
     board = Scoreboard(tmp_path / "s.db")
-    board.record(Rules(), "human", "random", Mark.X)
+    save_result(board.path, Rules(), "human", "random", Mark.X)
     board.reset()
     assert board.tallies() == []
 
 
-def test_corrupt_file_is_reported_with_the_reason(tmp_path: Path) -> None:
+def test_corrupt_file_is_reported_with_the_reason(tmp_path: Path, save_result: SaveResult) -> None:
     path = tmp_path / "s.db"
     path.write_bytes(b"this is not a database" * 100)
     board = Scoreboard(path)
-    with pytest.raises(ScoreboardError, match="not a database") as error:
-        board.record(Rules(), "human", "random", Mark.X)
+    with pytest.raises(ArchiveError, match="not a database") as error:
+        save_result(board.path, Rules(), "human", "random", Mark.X)
     assert error.value.problem is Problem.DAMAGED and error.value.problem.needs_reset
-    with pytest.raises(ScoreboardError) as error:
+    with pytest.raises(ArchiveError) as error:
         board.tallies()
     assert error.value.problem is Problem.DAMAGED
 
 
-def test_rows_of_an_impossible_board_are_reported(tmp_path: Path) -> None:
+def test_rows_of_an_impossible_board_are_reported(tmp_path: Path, save_result: SaveResult) -> None:
     path = tmp_path / "s.db"
     board = Scoreboard(path)
-    board.record(Rules(), "human", "random", Mark.X)
+    save_result(board.path, Rules(), "human", "random", Mark.X)
     with closing(sqlite3.connect(path)) as db, db:
         db.execute("UPDATE games SET rows = 0, k = 'three'")
-    with pytest.raises(ScoreboardError, match="impossible board"):
+    with pytest.raises(ArchiveError, match="impossible board"):
         board.tallies()
 
 
-def test_boards_differing_only_in_k_are_listed_in_k_order(tmp_path: Path) -> None:
+def test_boards_differing_only_in_k_are_listed_in_k_order(
+    tmp_path: Path, save_result: SaveResult
+) -> None:
     board = Scoreboard(tmp_path / "s.db")
     for k in (5, 3, 4):
-        board.record(Rules(7, 7, k), "human", "random", None)
+        save_result(board.path, Rules(7, 7, k), "human", "random", None)
     assert [tally.rules.k for tally in board.tallies()] == [3, 4, 5]
 
 
-def test_a_folder_that_cannot_be_made_is_named(tmp_path: Path) -> None:
+def test_a_folder_that_cannot_be_made_is_named(tmp_path: Path, save_result: SaveResult) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     board = Scoreboard(blocker / "sub" / "s.db")
-    with pytest.raises(ScoreboardError) as error:
-        board.record(Rules(), "human", "random", None)
+    with pytest.raises(ArchiveError) as error:
+        save_result(board.path, Rules(), "human", "random", None)
     assert error.value.problem is Problem.NO_FOLDER and not error.value.problem.needs_reset
     assert describe(error.value, translator("en")) == (
         f"The folder {blocker / 'sub'} for the scoreboard cannot be created (Not a directory)."
@@ -113,10 +108,12 @@ import sys
 from pathlib import Path
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
-from tictactoe.stats import Scoreboard
-board = Scoreboard(Path(sys.argv[1]))
+from tictactoe.archive import Archive
+from tictactoe.core.records import Record, Termination
+archive = Archive(Path(sys.argv[1]))
+won = Record(Rules(), (), "human", "random", Mark.X, Termination.ADJUDICATED)
 for _ in range(int(sys.argv[2])):
-    board.record(Rules(), "human", "random", Mark.X)
+    archive.save(won, scored=True)
 """
 
 
@@ -130,27 +127,31 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     assert tally.wins == 80
 
 
-def test_reset_sets_a_corrupt_file_aside_and_starts_anew(tmp_path: Path) -> None:
+def test_reset_sets_a_corrupt_file_aside_and_starts_anew(
+    tmp_path: Path, save_result: SaveResult
+) -> None:
     path = tmp_path / "s.db"
     path.write_bytes(b"this is not a database" * 100)
     board = Scoreboard(path)
     set_aside = board.reset()
     assert set_aside == tmp_path / "s.db.broken"
     assert set_aside.read_bytes().startswith(b"this is not a database")
-    board.record(Rules(), "human", "random", Mark.X)
+    save_result(board.path, Rules(), "human", "random", Mark.X)
     assert board.tallies() == [Tally("random", Rules(), wins=1, losses=0, draws=0)]
 
 
-def test_reset_of_a_healthy_file_sets_nothing_aside(tmp_path: Path) -> None:
+def test_reset_of_a_healthy_file_sets_nothing_aside(
+    tmp_path: Path, save_result: SaveResult
+) -> None:
     board = Scoreboard(tmp_path / "s.db")
-    board.record(Rules(), "human", "random", Mark.X)
+    save_result(board.path, Rules(), "human", "random", Mark.X)
     assert board.reset() is None
     assert not (tmp_path / "s.db.broken").exists()
 
 
 def test_reset_leaves_a_directory_in_the_way_alone(tmp_path: Path) -> None:
     (tmp_path / "s.db").mkdir()
-    with pytest.raises(ScoreboardError):
+    with pytest.raises(ArchiveError):
         Scoreboard(tmp_path / "s.db").reset()
     assert (tmp_path / "s.db").is_dir()
 
@@ -163,25 +164,30 @@ def test_reading_writes_nothing(tmp_path: Path) -> None:
     assert list((tmp_path / "data").iterdir()) == []
 
 
-def test_a_new_file_is_never_empty_and_leaves_no_draft(tmp_path: Path) -> None:
+def test_a_new_file_is_never_empty_and_leaves_no_draft(
+    tmp_path: Path, save_result: SaveResult
+) -> None:
     board = Scoreboard(tmp_path / "s.db")
-    board.record(Rules(), "human", "random", None)
+    save_result(board.path, Rules(), "human", "random", None)
     assert [path.name for path in tmp_path.iterdir()] == ["s.db"]
     assert (tmp_path / "s.db").stat().st_size > 0
 
 
-def test_a_zero_byte_file_is_not_silently_replaced(tmp_path: Path) -> None:
+def test_a_zero_byte_file_is_not_silently_replaced(tmp_path: Path, save_result: SaveResult) -> None:
     path = tmp_path / "s.db"
     path.touch()
     board = Scoreboard(path)
-    for attempt in (board.tallies, lambda: board.record(Rules(), "human", "random", None)):
-        with pytest.raises(ScoreboardError) as error:
+    for attempt in (
+        board.tallies,
+        lambda: save_result(board.path, Rules(), "human", "random", None),
+    ):
+        with pytest.raises(ArchiveError) as error:
             attempt()
         assert error.value.problem is Problem.EMPTY and error.value.problem.needs_reset
     assert path.stat().st_size == 0
     assert "is empty (0 bytes): its games are lost" in describe(error.value, translator("en"))
     assert board.reset() == tmp_path / "s.db.broken"
-    board.record(Rules(), "human", "random", None)
+    save_result(board.path, Rules(), "human", "random", None)
     assert len(board.tallies()) == 1
 
 
@@ -195,70 +201,24 @@ def test_an_earlier_broken_file_is_kept_too(tmp_path: Path) -> None:
 
 def test_a_folder_in_the_files_place(tmp_path: Path) -> None:
     (tmp_path / "s.db").mkdir()
-    with pytest.raises(ScoreboardError) as error:
+    with pytest.raises(ArchiveError) as error:
         Scoreboard(tmp_path / "s.db").tallies()
     assert error.value.problem is Problem.UNREADABLE
     assert "a folder is in its place" in str(error.value)
 
 
-@pytest.fixture
-def busy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[sqlite3.Connection]:
-    """A scoreboard with one game, held locked by another connection (as another program
-    writing would); waits shortened so the test is quick."""
-    for name in ("READ_WAIT_SECONDS", "WRITE_WAIT_SECONDS", "RETRY_WAIT_SECONDS"):
-        monkeypatch.setattr(f"tictactoe.stats.{name}", 0.1)
-    Scoreboard(tmp_path / "s.db").record(Rules(), "human", "random", Mark.X)
-    holder = sqlite3.connect(tmp_path / "s.db", isolation_level=None, check_same_thread=False)
-    holder.execute("BEGIN EXCLUSIVE")
-    yield holder
-    with contextlib.suppress(sqlite3.ProgrammingError):  # a test may have closed it
-        if holder.in_transaction:
-            holder.execute("COMMIT")
-    holder.close()
-
-
 def test_a_busy_file_is_said_to_be_busy(tmp_path: Path, busy: sqlite3.Connection) -> None:
     board = Scoreboard(tmp_path / "s.db")
-    with pytest.raises(ScoreboardError) as error:
+    with pytest.raises(ArchiveError) as error:
         board.tallies()
     assert error.value.problem is Problem.BUSY and not error.value.problem.needs_reset
     assert describe(error.value, translator("en")) == (
         f"The scoreboard file {tmp_path / 's.db'} is in use by another program right now."
     )
-    with pytest.raises(ScoreboardError) as error:
+    with pytest.raises(ArchiveError) as error:
         board.reset()
     assert error.value.problem is Problem.BUSY
     assert not (tmp_path / "s.db.broken").exists()
-
-
-def test_a_busy_write_is_kept_and_written_in_the_background(
-    tmp_path: Path, busy: sqlite3.Connection
-) -> None:
-    recorder = Recorder(Scoreboard(tmp_path / "s.db"))
-    recorder.record(Rules(), "human", "random", Mark.O)  # returns: the file is busy
-    recorder.record(Rules(), "human", "random", None)  # queued behind it
-    assert recorder.pending == 2
-    assert not recorder.wait(timeout=0.5)
-    busy.execute("COMMIT")
-    assert recorder.wait(timeout=30)
-    assert recorder.pending == 0
-    assert Scoreboard(tmp_path / "s.db").tallies() == [Tally("random", Rules(), 1, 1, 1)]
-    recorder.record(Rules(), "human", "random", None)  # the file is free: written at once
-    assert recorder.pending == 0
-
-
-def test_a_background_write_that_fails_is_reported(
-    tmp_path: Path, busy: sqlite3.Connection
-) -> None:
-    recorder = Recorder(Scoreboard(tmp_path / "s.db"))
-    recorder.record(Rules(), "human", "random", Mark.O)
-    (tmp_path / "s.db").rename(tmp_path / "elsewhere.db")  # while still locked ...
-    (tmp_path / "s.db").mkdir()  # ... a folder takes its place: no write can land
-    busy.execute("COMMIT")
-    with pytest.raises(ScoreboardError) as error:
-        recorder.wait(timeout=30)
-    assert error.value.problem is Problem.UNREADABLE
-    assert recorder.pending == 0
 
 
 @pytest.fixture
@@ -285,32 +245,34 @@ def read_only(tmp_path: Path) -> Iterator[Callable[[Path], None]]:
 
 
 def test_a_read_only_file_is_read_and_said_to_be_read_only(
-    tmp_path: Path, read_only: Callable[[Path], None]
+    tmp_path: Path, read_only: Callable[[Path], None], save_result: SaveResult
 ) -> None:
     path = tmp_path / "s.db"
-    Scoreboard(path).record(Rules(), "human", "random", Mark.X)
+    save_result(path, Rules(), "human", "random", Mark.X)
     read_only(path)
     board = Scoreboard(path)
     assert board.tallies() == [Tally("random", Rules(), 1, 0, 0)]
     problem = board.write_problem()
     assert problem is not None and problem.problem is Problem.READ_ONLY
-    with pytest.raises(ScoreboardError) as error:
-        board.record(Rules(), "human", "random", Mark.X)
+    with pytest.raises(ArchiveError) as error:
+        save_result(board.path, Rules(), "human", "random", Mark.X)
     assert error.value.problem is Problem.READ_ONLY
     assert describe(error.value, translator("en")) == f"The scoreboard file {path} is read-only."
-    with pytest.raises(ScoreboardError) as error:
+    with pytest.raises(ArchiveError) as error:
         board.reset()
     assert error.value.problem is Problem.READ_ONLY
     assert board.tallies() == [Tally("random", Rules(), 1, 0, 0)]
 
 
-def test_a_read_only_folder(tmp_path: Path, read_only: Callable[[Path], None]) -> None:
+def test_a_read_only_folder(
+    tmp_path: Path, read_only: Callable[[Path], None], save_result: SaveResult
+) -> None:
     folder = tmp_path / "data"
     folder.mkdir()
     read_only(folder)
     board = Scoreboard(folder / "s.db")
-    with pytest.raises(ScoreboardError) as error:
-        board.record(Rules(), "human", "random", Mark.X)
+    with pytest.raises(ArchiveError) as error:
+        save_result(board.path, Rules(), "human", "random", Mark.X)
     assert error.value.problem is Problem.READ_ONLY
     assert describe(error.value, translator("en")) == (
         f"The folder {folder} of the scoreboard is read-only."

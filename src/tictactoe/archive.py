@@ -1,44 +1,71 @@
-"""Saved games: every finished game, kept for replaying and export.
+"""Saved games: every finished game, kept for replaying, export and the scoreboard.
 
-The games live in an SQLite file, ``games.sqlite3``, in the data folder next
-to the scoreboard (:func:`tictactoe.paths.data_home`). Each game is one row
+The one store of finished games: an SQLite file, ``games.sqlite3``, in the
+data folder (:func:`tictactoe.paths.data_home`). Each game is one row
 (rules, players, moves, result, times), so two games finishing at once in
 two processes both land: SQLite serialises the writes and a busy file is
-waited for. Anything wrong with the file raises :class:`ArchiveError` with
-the reason; a row that no longer makes a valid game is listed as damaged
-instead of hiding the others.
+waited for. Anything wrong with the file raises :class:`ArchiveError` naming
+the :class:`Problem` (:mod:`tictactoe.archive_file`); a row that no longer
+makes a valid game is listed as damaged instead of hiding the others.
+
+The scoreboard (:mod:`tictactoe.stats`) is a query over this file
+(:meth:`Archive.result_counts`): the *scored* games, those played here with
+a person (not imported ones), plus ``past_results``, tallies whose games are
+not kept as rows. ``stats --reset`` unscores every game; ``games --reset``
+forgets the games but keeps what they counted as past results.
+
+Scores from before this version (the old ``scores.sqlite3`` next to this
+file, a table of results without moves) are imported into ``past_results``
+once, when this file is created or upgraded from version 1, and the old file
+is then renamed ``scores.sqlite3.imported`` (kept, not deleted). Until that
+first write, the scoreboard reads the old file as it is. An old file that is
+damaged is left where it is and counts nothing. Games already in a version 1
+file are kept, unscored: their results are in the old file's tallies.
 
 :func:`save_finished` is the one call every front end makes when a game
-ends: it adds the game to the scoreboard (when a person played) and to the
-saved games.
+ends: it saves the game once, scored when a person played.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 
+from tictactoe import archive_file
+from tictactoe.archive_file import (
+    ArchiveError,
+    ArchiveFile,
+    Problem,
+    free_name,
+)
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.records import Record, RecordError, Termination
 from tictactoe.core.rules import Rules
-from tictactoe.game import Game
+from tictactoe.game import HUMAN, Game
 from tictactoe.paths import data_home
-from tictactoe.stats import Recorder, Scoreboard, ScoreboardError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tictactoe.recorder import Recorder
 
 FILE_NAME = "games.sqlite3"
+OLD_SCORES_NAME = "scores.sqlite3"
+"""The scoreboard file of versions before the one store, next to :data:`FILE_NAME`."""
 BUSY_TIMEOUT_SECONDS = 10.0
 """How long a write waits for another process's write to finish."""
-SCHEMA_VERSION = 1
-"""Stored in SQLite's ``user_version``; a file from a newer version is refused, not changed."""
+SCHEMA_VERSION = 2
+"""Stored in SQLite's ``user_version``; a file from a newer version is refused, not changed.
+Version 2 added the ``scored`` column and the ``past_results`` table."""
 
-_SCHEMA = """
+_GAMES = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
     started TEXT,
@@ -50,25 +77,29 @@ CREATE TABLE IF NOT EXISTS games (
     o_player TEXT NOT NULL,
     winner TEXT CHECK (winner IN ('X', 'O') OR winner IS NULL),
     termination TEXT NOT NULL,
-    moves TEXT NOT NULL
+    moves TEXT NOT NULL,
+    scored INTEGER NOT NULL DEFAULT 0
+)
+"""
+_PAST_RESULTS = """
+CREATE TABLE IF NOT EXISTS past_results (
+    rows INTEGER NOT NULL,
+    cols INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    x_player TEXT NOT NULL,
+    o_player TEXT NOT NULL,
+    winner TEXT,
+    games INTEGER NOT NULL
 )
 """
 _COLUMNS = "id, started, finished, rows, cols, k, x_player, o_player, winner, termination, moves"
-
-
-class ArchiveError(Exception):
-    """The saved-games file cannot be read or written; the message says which file and why."""
-
-    def __init__(self, path: Path, reason: object) -> None:
-        super().__init__(f"saved games file {path} is unusable: {reason}")
-        self.path = path
-        """The file."""
-        self.reason = str(reason)
-        """What is wrong with it (SQLite's or the system's words)."""
-
-
-class GameNotFoundError(LookupError):
-    """No saved game has the id asked for."""
+_RESULT = "rows, cols, k, x_player, o_player, winner"
+_SCORED = (
+    f"scored AND termination != '{Termination.UNFINISHED}'"
+    " AND (x_player = :human OR o_player = :human)"
+)
+"""The games the scoreboard counts: scored, decided, with a person (``:human``)."""
+_SCORED_RESULTS = f"SELECT {_RESULT}, COUNT(*) FROM games WHERE {_SCORED} GROUP BY {_RESULT}"
 
 
 class ResultFilter(StrEnum):
@@ -78,6 +109,10 @@ class ResultFilter(StrEnum):
     O = "o"  # noqa: E741 - the letter is the name of the mark
     DRAW = "draw"
     UNFINISHED = "unfinished"
+
+
+class GameNotFoundError(LookupError):
+    """No saved game has the id asked for."""
 
 
 @dataclass(frozen=True)
@@ -99,54 +134,121 @@ class Listing:
     """Ids of matching rows that no longer hold a valid game (left out of ``games``)."""
 
 
+@dataclass(frozen=True)
+class ResultCount:
+    """How many scored games between the same two players on one board ended one way."""
+
+    rules: Rules
+    x_player: str
+    o_player: str
+    winner: Mark | None
+    games: int
+
+
 class Archive:
     """The saved games, kept in ``path`` (default: ``games.sqlite3`` in the data folder)."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = data_home() / FILE_NAME if path is None else path
+        self._file = ArchiveFile(self.path, self._setup)
 
-    def _error(self, problem: object) -> ArchiveError:
-        return ArchiveError(self.path, problem)
+    # --- writing --------------------------------------------------------------
+
+    def save(self, record: Record, *, scored: bool = False, wait: float | None = None) -> int:
+        """Add ``record`` (on the scoreboard if ``scored``); returns its id.
+
+        Waits up to ``wait`` seconds for a busy file (default :data:`BUSY_TIMEOUT_SECONDS`).
+        """
+        (game_id,) = self.save_all([(record, scored)], wait=wait)
+        return game_id
+
+    def save_all(
+        self, games: Iterable[tuple[Record, bool]], *, wait: float | None = None
+    ) -> list[int]:
+        """Add each (record, scored) pair in one transaction; returns their ids."""
+        ids = []
+        with self._file.writing(BUSY_TIMEOUT_SECONDS if wait is None else wait) as db:
+            for record, scored in games:
+                cursor = db.execute(
+                    f"INSERT INTO games ({_COLUMNS.partition(', ')[2]}, scored)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (*_row(record), int(scored)),
+                )
+                assert cursor.lastrowid is not None
+                ids.append(cursor.lastrowid)
+        return ids
+
+    def reset(self) -> Path | None:
+        """Forget every saved game; what they counted on the scoreboard stays there.
+
+        A file that is not a database at all (corrupt, 0 bytes, or something
+        else saved under its name) is set aside as ``<name>.broken``
+        (``.broken-2`` and so on if that is taken) and a new one started;
+        returns where it went, or None when nothing was set aside. A busy or
+        read-only file is left alone (the error says so).
+        """
+        return self._change(f"INSERT INTO past_results {_SCORED_RESULTS}", "DELETE FROM games")
+
+    def forget_scores(self) -> Path | None:
+        """Empty the scoreboard: no game counts any more (the games stay saved).
+
+        A damaged file is set aside as :meth:`reset` does.
+        """
+        return self._change("UPDATE games SET scored = 0", "DELETE FROM past_results")
+
+    def _change(self, *statements: str) -> Path | None:
+        try:
+            with self._file.writing(archive_file.READ_WAIT_SECONDS) as db:
+                for statement in statements:
+                    db.execute(statement, {"human": HUMAN})
+            return None
+        except ArchiveError as error:
+            if not error.problem.needs_reset:
+                raise
+        broken = self._file.set_aside()
+        with self._file.writing(archive_file.READ_WAIT_SECONDS):
+            pass
+        return broken
+
+    def write_problem(self) -> ArchiveError | None:
+        """Why games could not be saved now, or None if they could (writes nothing)."""
+        return self._file.write_problem()
+
+    def _setup(self, db: sqlite3.Connection) -> Callable[[], None] | None:
+        """Create or upgrade the tables (the open write transaction); import old scores."""
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise ArchiveError(self.path, "it was written by a newer version of tictactoe")
+        if version == SCHEMA_VERSION:
+            return None
+        if version == 1:
+            db.execute("ALTER TABLE games ADD COLUMN scored INTEGER NOT NULL DEFAULT 0")
+        db.execute(_GAMES)
+        db.execute(_PAST_RESULTS)
+        old = self.path.with_name(OLD_SCORES_NAME)
+        counts = _old_scores(old)
+        db.executemany(f"INSERT INTO past_results VALUES ({', '.join('?' * 7)})", counts)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        return None if not counts else lambda: _retire(old)
+
+    # --- reading --------------------------------------------------------------
 
     @contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            connection = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)
-            with closing(connection) as db, db:
-                version = db.execute("PRAGMA user_version").fetchone()[0]
-                if version > SCHEMA_VERSION:
-                    raise self._error("it was written by a newer version of tictactoe")
-                db.execute(_SCHEMA)
-                if version < SCHEMA_VERSION:
-                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                yield db
-        except (sqlite3.Error, OSError) as error:
-            raise self._error(error) from None
-
-    def save(self, record: Record) -> int:
-        """Add ``record``; returns its id."""
-        rules = record.rules
-        with self._connect() as db:
-            cursor = db.execute(
-                f"INSERT INTO games ({_COLUMNS.partition(', ')[2]})"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    _moment_text(record.started),
-                    _moment_text(record.finished),
-                    rules.m,
-                    rules.n,
-                    rules.k,
-                    record.x_player,
-                    record.o_player,
-                    None if record.winner is None else str(record.winner),
-                    str(record.termination),
-                    " ".join(map(str, record.moves)),
-                ),
-            )
-            game_id = cursor.lastrowid
-        assert game_id is not None
-        return game_id
+    def _reading(self) -> Iterator[tuple[sqlite3.Connection, int] | None]:
+        """A read-only connection and the file's version; None when there are no games yet."""
+        with self._file.reading() as db:
+            if db is None:
+                yield None
+                return
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise ArchiveError(self.path, "it was written by a newer version of tictactoe")
+            if not db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'"
+            ).fetchone():
+                yield None
+                return
+            yield db, version
 
     def get(self, game_id: int) -> Record:
         """The saved game ``game_id``.
@@ -154,14 +256,19 @@ class Archive:
         Raises :class:`GameNotFoundError` when there is none, and
         :class:`ArchiveError` when its row is damaged.
         """
-        with self._connect() as db:
-            row = db.execute(f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        with self._reading() as opened:
+            row = None
+            if opened is not None:
+                db, _ = opened
+                row = db.execute(
+                    f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
+                ).fetchone()
         if row is None:
             raise GameNotFoundError(f"there is no saved game {game_id}")
         try:
             return _record(row)
         except (RecordError, RulesError, ValueError, TypeError) as error:
-            raise self._error(f"game {game_id} is damaged: {error}") from None
+            raise ArchiveError(self.path, f"game {game_id} is damaged: {error}") from None
 
     def games(
         self,
@@ -175,7 +282,10 @@ class Archive:
         on a ``size`` = (rows, columns) board, ending in ``result``; at most ``limit``.
         """
         where, values = _filters(player, size, result)
-        with self._connect() as db:
+        with self._reading() as opened:
+            if opened is None:
+                return Listing((), 0)
+            db, _ = opened
             total = db.execute(f"SELECT COUNT(*) FROM games{where}", values).fetchone()[0]
             query = f"SELECT {_COLUMNS} FROM games{where} ORDER BY id DESC"
             if limit is not None:
@@ -189,41 +299,68 @@ class Archive:
                 damaged.append(row[0])
         return Listing(tuple(games), total, tuple(damaged))
 
-    def reset(self) -> Path | None:
-        """Forget every saved game.
+    def result_counts(self) -> list[ResultCount]:
+        """The scoreboard's raw counts: scored games with a person, and the past results.
 
-        A file that is not a database at all (corrupt, or something else
-        saved under its name) is set aside as ``<name>.broken`` and a new one
-        started; returns where it went, or None when nothing was set aside.
+        Before the file is upgraded to this version (or when there is none
+        yet), the old scores file's results. Reads only; nothing is created.
         """
-        try:
-            with self._connect() as db:
-                db.execute("DELETE FROM games")
-            return None
-        except ArchiveError:
-            if not self._is_damaged():
-                raise
-        broken = self.path.with_name(self.path.name + ".broken")
-        try:
-            self.path.replace(broken)
-        except OSError as error:
-            raise self._error(f"it cannot be set aside: {error}") from None
-        with self._connect():
-            pass
-        return broken
+        with self._reading() as opened:
+            if opened is None or opened[1] < SCHEMA_VERSION:
+                rows = _old_scores(self.path.with_name(OLD_SCORES_NAME))
+            else:
+                db, _ = opened
+                rows = db.execute(
+                    f"{_SCORED_RESULTS} UNION ALL SELECT {_RESULT}, games FROM past_results",
+                    {"human": HUMAN},
+                ).fetchall()
+        return [self._count(row) for row in rows]
 
-    def _is_damaged(self) -> bool:
-        """True when the file exists but SQLite cannot read it as a database."""
-        if not self.path.is_file():
-            return False
+    def _count(self, row: tuple[object, ...]) -> ResultCount:
+        m, n, k, x_player, o_player, winner, games = row
         try:
-            with closing(sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_SECONDS)) as db:
-                db.execute("PRAGMA schema_version").fetchone()
-        except sqlite3.OperationalError:  # busy, locked, unreadable: not ours to replace
-            return False
-        except sqlite3.DatabaseError:  # not a database, or a malformed one
-            return True
-        return False
+            rules = Rules(m, n, k)  # type: ignore[arg-type]
+            return ResultCount(
+                rules,
+                str(x_player),
+                str(o_player),
+                None if winner is None else Mark(str(winner)),
+                int(games),  # type: ignore[call-overload]
+            )
+        except (RulesError, ValueError, TypeError) as error:
+            raise ArchiveError(
+                self.path, f"a game on an impossible board: {error}", Problem.DAMAGED
+            ) from None
+
+
+def _old_scores(path: Path) -> list[tuple[object, ...]]:
+    """The results in a scores file of the versions before the one store (none if damaged).
+
+    A busy file is an :class:`ArchiveError` (try again later); nothing is written.
+    """
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return []
+        uri = path.absolute().as_uri() + "?mode=ro"
+        with closing(sqlite3.connect(uri, uri=True, timeout=archive_file.READ_WAIT_SECONDS)) as db:
+            return db.execute(
+                f"SELECT {_RESULT}, COUNT(*) FROM games WHERE x_player = ? OR o_player = ?"
+                f" GROUP BY {_RESULT}",
+                (HUMAN, HUMAN),
+            ).fetchall()
+    except sqlite3.OperationalError as error:
+        code = getattr(error, "sqlite_errorcode", 0) & 0xFF
+        if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            raise ArchiveError(path, error, Problem.BUSY) from None
+        return []
+    except (sqlite3.Error, OSError):
+        return []
+
+
+def _retire(old: Path) -> None:
+    """Rename an imported old scores file ``<name>.imported`` (kept; never imported twice)."""
+    with contextlib.suppress(OSError):  # it stays: a file made anew would import it again
+        old.replace(free_name(old, ".imported"))
 
 
 def record_of(game: Game, finished: datetime | None = None) -> Record:
@@ -239,32 +376,40 @@ def record_of(game: Game, finished: datetime | None = None) -> Record:
     )
 
 
-def save_finished(
-    game: Game, scoreboard: Scoreboard | Recorder | None, archive: Archive | None = None
-) -> list[ScoreboardError | ArchiveError]:
-    """Keep a finished game: in ``scoreboard`` when a person played, in the saved games always.
+def save_finished(game: Game, store: Archive | Recorder | None = None) -> ArchiveError | None:
+    """Keep a finished game, once: saved, and scored when a person played.
 
-    The one call every front end makes when a game ends (once per game).
-    ``scoreboard`` may be a :class:`~tictactoe.stats.Recorder`, which writes a
-    result in the background when another program holds the file.
-    ``archive`` defaults to the saved games in the data folder. Both are
-    tried; what could not be saved is returned (each error says which file
-    and why), so the front end can say so and play on.
+    The one call every front end makes when a game ends. ``store`` may be a
+    :class:`~tictactoe.recorder.Recorder`, which writes in the background
+    when another program holds the file; it defaults to the saved games in
+    the data folder. Returns what kept the game from being saved (the error
+    says which file and why), so the front end can say so and play on.
     """
-    outcome = game.outcome
-    if outcome is None:
+    if game.outcome is None:
         raise ValueError("the game is not over yet")
-    problems: list[ScoreboardError | ArchiveError] = []
-    if scoreboard is not None and any(game.is_human(mark) for mark in Mark):
-        try:
-            scoreboard.record(game.rules, game.player(Mark.X), game.player(Mark.O), outcome.winner)
-        except ScoreboardError as error:
-            problems.append(error)
+    scored = any(game.is_human(mark) for mark in Mark)
     try:
-        (archive or Archive()).save(record_of(game))
+        (store or Archive()).save(record_of(game), scored=scored)
     except ArchiveError as error:
-        problems.append(error)
-    return problems
+        return error
+    return None
+
+
+def _row(record: Record) -> tuple[object, ...]:
+    """The stored columns of ``record``, in :data:`_COLUMNS` order without the id."""
+    rules = record.rules
+    return (
+        _moment_text(record.started),
+        _moment_text(record.finished),
+        rules.m,
+        rules.n,
+        rules.k,
+        record.x_player,
+        record.o_player,
+        None if record.winner is None else str(record.winner),
+        str(record.termination),
+        " ".join(map(str, record.moves)),
+    )
 
 
 def _moment_text(moment: datetime | None) -> str | None:
@@ -327,10 +472,13 @@ def _filters(
 
 __all__ = [
     "FILE_NAME",
+    "OLD_SCORES_NAME",
     "Archive",
     "ArchiveError",
     "GameNotFoundError",
     "Listing",
+    "Problem",
+    "ResultCount",
     "ResultFilter",
     "SavedGame",
     "record_of",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -141,6 +143,19 @@ def test_a_corrupt_file_is_reported_and_reset_sets_it_aside(run, home: Path) -> 
     status, out, _ = run(["games", "--reset", "--yes"], "")
     assert status == 0
     assert f"kept as {home / 'games.sqlite3.broken'}" in out
+
+
+def test_a_busy_file_is_never_a_reason_to_reset(
+    run, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tictactoe.archive_file.READ_WAIT_SECONDS", 0.1)
+    saved(home)
+    with closing(sqlite3.connect(home / "games.sqlite3", isolation_level=None)) as holder:
+        holder.execute("BEGIN EXCLUSIVE")
+        status, out, err = run(["games"], "")
+        holder.execute("ROLLBACK")
+    assert status == 1 and out == ""
+    assert "Try again in a moment." in err and "--reset" not in err
 
 
 @pytest.mark.parametrize(

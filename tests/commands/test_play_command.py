@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe.archive import Archive
+from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.stats import Scoreboard
 
@@ -97,7 +99,8 @@ class LockedScoreboard:
     """The scoreboard held locked by another connection, as another program writing would."""
 
     def __init__(self, path: Path) -> None:
-        Scoreboard(path).record(Rules(), "human", "random", None)
+        draw = Record(Rules(), (), "human", "random", None, Termination.ADJUDICATED)
+        Archive(path).save(draw, scored=True)
         self.db = sqlite3.connect(path, isolation_level=None)
         self.db.execute("BEGIN EXCLUSIVE")
 
@@ -134,7 +137,7 @@ def _read_until(process: subprocess.Popen[bytes], marker: bytes) -> bytes:
 def test_a_game_finished_while_the_scoreboard_is_busy_is_saved_during_the_next(
     home: Path,
 ) -> None:
-    lock = LockedScoreboard(home / "scores.sqlite3")
+    lock = LockedScoreboard(home / "games.sqlite3")
     game = _game(home)
     assert game.stdin is not None
     try:
@@ -150,12 +153,12 @@ def test_a_game_finished_while_the_scoreboard_is_busy_is_saved_during_the_next(
         game.kill()
     assert game.returncode == 0, err
     assert b"scoreboard" not in out and err == b""
-    first_free, random = Scoreboard(home / "scores.sqlite3").tallies()
+    first_free, random = Scoreboard(home / "games.sqlite3").tallies()
     assert (first_free.opponent, first_free.wins, random.draws) == ("first-free", 2, 1)
 
 
 def test_the_end_waits_for_a_busy_scoreboard_and_says_so(home: Path) -> None:
-    lock = LockedScoreboard(home / "scores.sqlite3")
+    lock = LockedScoreboard(home / "games.sqlite3")
     game = _game(home)
     assert game.stdin is not None
     try:
@@ -169,11 +172,11 @@ def test_the_end_waits_for_a_busy_scoreboard_and_says_so(home: Path) -> None:
         lock.release()
         game.kill()
     assert game.returncode == 0 and err == b"" and b"not saved" not in out
-    assert Scoreboard(home / "scores.sqlite3").tallies()[0].wins == 1
+    assert Scoreboard(home / "games.sqlite3").tallies()[0].wins == 1
 
 
 def test_ctrl_c_gives_up_waiting_and_says_what_was_not_saved(home: Path) -> None:
-    lock = LockedScoreboard(home / "scores.sqlite3")
+    lock = LockedScoreboard(home / "games.sqlite3")
     game = _game(home)
     assert game.stdin is not None
     try:
@@ -187,4 +190,4 @@ def test_ctrl_c_gives_up_waiting_and_says_what_was_not_saved(home: Path) -> None
         game.kill()
     assert game.returncode == 0 and b"Traceback" not in err
     assert out.rstrip().endswith(b"The result of 1 game was not saved.")
-    assert [t.opponent for t in Scoreboard(home / "scores.sqlite3").tallies()] == ["random"]
+    assert [t.opponent for t in Scoreboard(home / "games.sqlite3").tallies()] == ["random"]

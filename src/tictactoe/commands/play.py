@@ -23,7 +23,7 @@ from tictactoe.i18n import Translator, translator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from tictactoe.stats import Recorder
+    from tictactoe.recorder import Recorder
 
 HELP = "play in the terminal: questions, then the board; type help during a game"
 
@@ -97,11 +97,12 @@ def run(args: argparse.Namespace) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
-    from tictactoe.stats import Recorder, Scoreboard
+    from tictactoe.archive import Archive
+    from tictactoe.recorder import Recorder
     from tictactoe.ui.terminal.prompts import Quit
 
     tr = translator(args.lang)
-    recorder = Recorder(Scoreboard())
+    recorder = Recorder(Archive())
     try:
         return _play(args, tr, recorder)
     except (EOFError, Quit):
@@ -117,7 +118,8 @@ def run(args: argparse.Namespace) -> int:
 def _save_the_rest(recorder: Recorder, tr: Translator) -> None:
     """Wait for results kept while another program used the scoreboard file; Ctrl-C gives up
     (and says how many were not saved)."""
-    from tictactoe.stats import ScoreboardError, describe
+    from tictactoe.archive import ArchiveError
+    from tictactoe.stats import describe
 
     try:
         if recorder.wait(timeout=0.5):
@@ -141,7 +143,7 @@ def _save_the_rest(recorder: Recorder, tr: Translator) -> None:
             ).format(count=count),
             flush=True,
         )
-    except ScoreboardError as error:
+    except ArchiveError as error:
         print(describe(error, tr), flush=True)
 
 

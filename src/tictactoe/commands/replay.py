@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tictactoe.archive import Archive, ArchiveError, GameNotFoundError
+from tictactoe.archive import Archive, ArchiveError, GameNotFoundError, Problem
 from tictactoe.commands.options import at_least, language
 from tictactoe.core import records
 from tictactoe.core.numbers import whole_number
@@ -114,12 +114,17 @@ def open_game(reference: str, tr: Translator, archive: Archive | None = None) ->
 
 
 def unusable(tr: Translator, error: ArchiveError) -> str:
-    """What to say when the saved games file cannot be used, and how to start anew."""
+    """What to say when the saved games file cannot be used, and what to do about it."""
+    advice = (
+        tr.gettext("Try again in a moment.")
+        if error.problem is Problem.BUSY
+        else tr.gettext("To start a new one, run: tictactoe games --reset")
+    )
     return "\n".join(
         (
             tr.gettext("The saved games file {path} cannot be used: {reason}").format(
                 path=error.path, reason=error.reason
             ),
-            tr.gettext("To start a new one, run: tictactoe games --reset"),
+            advice,
         )
     )

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tictactoe.archive import ArchiveError, Problem
 from tictactoe.commands.options import language
 from tictactoe.game import HUMAN
 from tictactoe.i18n import LANGUAGES, Translator, translator
-from tictactoe.stats import Problem, Scoreboard, ScoreboardError, Tally, describe
+from tictactoe.stats import Scoreboard, Tally, describe
 from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width, too_long_message
 
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         if args.reset:
             return _reset(board, prompter, tr, confirmed=args.yes)
         _show(board, prompter, tr)
-    except ScoreboardError as error:
+    except ArchiveError as error:
         prompter.say(describe(error, tr))
         if error.problem.needs_reset and not args.reset:
             prompter.say(tr.gettext("To start a new one, run: tictactoe stats --reset"))
@@ -101,7 +102,7 @@ def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
     ]
     rows = [
         [
-            tr.gettext("human") if tally.opponent == HUMAN else tally.opponent,
+            _opponent(tally.opponent, tr),
             tr.gettext("{rows}x{cols}, {k} in a row").format(
                 rows=tally.rules.m, cols=tally.rules.n, k=tally.rules.k
             ),
@@ -121,6 +122,11 @@ def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
         )
     if any(tally.opponent == HUMAN for tally in tallies):
         prompter.say(tr.gettext("Against a human: wins are X's, losses are O's."))
+
+
+def _opponent(name: str, tr: Translator) -> str:
+    """How the table names an opponent: the one place ``stats`` decides it."""
+    return tr.gettext("human") if name == HUMAN else name
 
 
 def _pad(text: str, width: int, right: bool) -> str:

@@ -43,7 +43,7 @@ def test_unusable_saved_games_are_shown_and_play_goes_on(
 
     def script(d: Any) -> Any:
         yield from d.play(WIN)
-        assert d.app.message.startswith("Saved games unavailable: ")
+        assert d.app.message.startswith("The scoreboard is unusable: ")
 
     play(script, "--opponent", "first-free", "--first", "you", "--no-sound")
 
@@ -218,9 +218,7 @@ def test_play_on_as_o_when_o_is_to_move(play: Callable[..., Any]) -> None:
     play(script, "--opponent", "first-free", "--first", "you", "--no-sound")
 
 
-def test_an_empty_or_unreadable_list_says_so(
-    play: Callable[..., Any], monkeypatch: Any, tmp_path: Path
-) -> None:
+def test_an_empty_or_unreadable_list_says_so(play: Callable[..., Any], tmp_path: Path) -> None:
     def script(d: Any) -> Any:
         yield from open_list(d)
         assert d.app.scene().panel.lines == ("No saved games yet.",)
@@ -230,8 +228,8 @@ def test_an_empty_or_unreadable_list_says_so(
         d.key(pygame.K_ESCAPE)
         yield from d.settle()
         assert d.app.panel is None
-        monkeypatch.setenv("TICTACTOE_HOME", str(tmp_path))
         (tmp_path / "games.sqlite3").mkdir()
+        d.app.archive = Archive(tmp_path / "games.sqlite3")
         yield from open_list(d)
         (line,) = d.app.scene().panel.lines
         assert line.startswith("Saved games unavailable: ")

@@ -18,7 +18,7 @@ PEOPLE = ["play", "--opponent", "human", "--size", "3x3", "--numbering", "index"
 def _tallies(home: Path) -> list[tuple[str, str, int, int, int]]:
     return [
         (t.opponent, f"{t.rules.m}x{t.rules.n}", t.wins, t.losses, t.draws)
-        for t in Scoreboard(home / "scores.sqlite3").tallies()
+        for t in Scoreboard(home / "games.sqlite3").tallies()
     ]
 
 

@@ -136,25 +136,25 @@ def test_two_processes_finishing_at_once_both_land(home: Path, env: dict[str, st
     assert [process.returncode for process in processes] == [0, 0]
     for out, err in outputs:
         assert b"Hooray!" in out and b"scoreboard" not in out, err
-    tallies = Scoreboard(home / "scores.sqlite3").tallies()
+    tallies = Scoreboard(home / "games.sqlite3").tallies()
     assert [(t.opponent, t.wins, t.losses, t.draws) for t in tallies] == [("first-free", 2, 0, 0)]
 
 
 def test_corrupt_scoreboard_is_reported_once_and_play_goes_on(spawn, home: Path) -> None:
-    (home / "scores.sqlite3").write_bytes(b"this is not an SQLite database\n" * 100)
+    (home / "games.sqlite3").write_bytes(b"this is not an SQLite database\n" * 100)
     done = spawn(SEED_004, WIN + "yes\n3\n2\n6\nno\n")
     assert done.returncode == 0
     assert "Traceback" not in done.stdout + done.stderr
-    assert done.stdout.count("scores.sqlite3 is damaged (file is not a database).") == 1
+    assert done.stdout.count("games.sqlite3 is damaged (file is not a database).") == 1
     assert done.stdout.count("Results are not saved; the game goes on.") == 1
     assert "Score: you 1, the computer 1, ties 0." in done.stdout
 
 
 def test_corrupt_scoreboard_is_reported_in_the_users_language(spawn, home: Path) -> None:
-    (home / "scores.sqlite3").write_bytes(b"garbage" * 100)
+    (home / "games.sqlite3").write_bytes(b"garbage" * 100)
     done = spawn([*SEED_004, "--lang", "vi"], WIN + "không\n")
     assert done.returncode == 0
-    assert "scores.sqlite3 bị hỏng (file is not a database)." in done.stdout
+    assert "games.sqlite3 bị hỏng (file is not a database)." in done.stdout
     assert "Kết quả sẽ không được lưu, trò chơi vẫn tiếp tục." in done.stdout
 
 

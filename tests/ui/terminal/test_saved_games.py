@@ -34,7 +34,7 @@ def test_a_demo_is_saved_but_not_scored(run, home: Path) -> None:
     assert status == 0
     (game,) = Archive(home / "games.sqlite3").games().games
     assert (game.record.x_player, game.record.o_player) == ("perfect", "fork-aware")
-    assert Scoreboard(home / "scores.sqlite3").tallies() == []
+    assert Scoreboard(home / "games.sqlite3").tallies() == []
 
 
 def test_undo_after_the_end_keeps_the_first_ending_once(run, home: Path) -> None:
@@ -44,16 +44,16 @@ def test_undo_after_the_end_keeps_the_first_ending_once(run, home: Path) -> None
 
 
 def test_an_unusable_saved_games_file_is_reported_once_and_play_goes_on(run, home: Path) -> None:
-    (home / "games.sqlite3").write_bytes(b"this is not an SQLite database\n" * 100)
+    (home / "games.sqlite3").mkdir()
     status, out = run(SEED_004, WIN + "yes\n3\n2\n6\nno\n")
     assert status == 0
-    assert out.count("cannot be used, so games are not kept for replay. The game goes on.") == 1
+    assert out.count(f"The scoreboard file {home / 'games.sqlite3'} cannot be opened") == 1
+    assert out.count("Results are not saved; the game goes on.") == 1
     assert "Score: you 1, the computer 1, ties 0." in out
-    assert len(Scoreboard(home / "scores.sqlite3").tallies()) == 1
 
 
 def test_the_report_is_in_the_users_language(run, home: Path) -> None:
     (home / "games.sqlite3").mkdir()
     status, out = run([*SEED_004, "--lang", "ru"], WIN + "нет\n")
     assert status == 0
-    assert "Файл сохранённых партий" in out and "Игра продолжается." in out
+    assert "Не удаётся открыть файл" in out and "Результаты не сохраняются" in out

@@ -70,7 +70,7 @@ def test_seed_004_playing_o_loses_and_is_recorded(run, home: Path) -> None:
     assert status == 0
     assert "The computer will go first: you play O." in out
     assert "The computer has beaten you! You lose." in out
-    tallies = Scoreboard(home / "scores.sqlite3").tallies()
+    tallies = Scoreboard(home / "games.sqlite3").tallies()
     assert [(t.opponent, t.wins, t.losses, t.draws) for t in tallies] == [("first-free", 0, 1, 0)]
 
 
@@ -117,7 +117,7 @@ def test_computer_against_computer_demo(run, home: Path) -> None:
     assert "The game is a tie!" in out
     assert "Score: Perfect 0, Perfect 0, ties 1." in out
     assert "perfect" not in out
-    assert Scoreboard(home / "scores.sqlite3").tallies() == []
+    assert Scoreboard(home / "games.sqlite3").tallies() == []
 
 
 def test_questions_when_no_flags(run) -> None:
@@ -221,7 +221,7 @@ def test_undo_after_the_end_reopens_the_game_and_it_counts_once(run, home: Path)
     assert "Took back: O 3, X 9." in after_loss
     assert "Hooray! You have won the game!" in after_loss
     assert out.count("Score: you 0, the computer 1, ties 0.") == 2  # the first result stands
-    tallies = Scoreboard(home / "scores.sqlite3").tallies()
+    tallies = Scoreboard(home / "games.sqlite3").tallies()
     assert [(t.opponent, t.wins, t.losses, t.draws) for t in tallies] == [("first-free", 0, 1, 0)]
 
 

@@ -238,7 +238,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
             store=store,
             dialogs=None if real_dialogs else dialogs,
             play_sound=sounds.append,
-            scoreboard=scoreboard or Scoreboard(tmp_path / "scores.sqlite3"),
+            scoreboard=scoreboard or Scoreboard(),
             **options,
         )
         harness = Harness(app, dialogs, sounds)

@@ -19,6 +19,8 @@ from tictactoe.ui.tk.theme import DARK, LIGHT
 
 from .conftest import Harness
 
+SaveResult = Callable[..., None]
+
 MakeApp = Callable[..., Harness]
 
 
@@ -235,14 +237,16 @@ def test_no_menu_is_wider_than_the_window(make_app: MakeApp, language: str) -> N
             h.root.update()
 
 
-def test_scoreboard_menu_shows_totals_and_percentages(make_app: MakeApp) -> None:
+def test_scoreboard_menu_shows_totals_and_percentages(
+    make_app: MakeApp, save_result: SaveResult
+) -> None:
     h = make_app(opponent="first-free")
     for cell in (4, 3, 5):
         h.click_cell(cell)
         h.pump(lambda: not h.app.game.computer_to_move)
-    h.app.scoreboard.record(Rules(), HUMAN, "first-free", Mark.O)
-    h.app.scoreboard.record(Rules(), HUMAN, "first-free", None)
-    h.app.scoreboard.record(Rules(7, 7, 5), "perfect", HUMAN, None)
+    save_result(h.app.scoreboard.path, Rules(), HUMAN, "first-free", Mark.O)
+    save_result(h.app.scoreboard.path, Rules(), HUMAN, "first-free", None)
+    save_result(h.app.scoreboard.path, Rules(7, 7, 5), "perfect", HUMAN, None)
     h.app.menus.invoke("scores", "show")
     title, headings, rows = h.dialogs.scores[-1]
     assert title == "Scoreboard"

@@ -19,6 +19,8 @@ from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS, column_name
 
 from .conftest import Harness
 
+SaveResult = Callable[..., None]
+
 MakeApp = Callable[..., Harness]
 
 
@@ -399,11 +401,13 @@ def test_the_real_yes_no_buttons_speak_the_window_language(make_app: MakeApp) ->
     assert buttons == ["Да", "Нет"]
 
 
-def test_the_scoreboard_table_shows_whole_board_names(make_app: MakeApp, tmp_path: Path) -> None:
+def test_the_scoreboard_table_shows_whole_board_names(
+    make_app: MakeApp, tmp_path: Path, save_result: SaveResult
+) -> None:
     from tictactoe.stats import Scoreboard
 
     scoreboard = Scoreboard(tmp_path / "wide.sqlite3")
-    scoreboard.record(Rules(15, 15, 5), "human", "fork-aware", Mark.X)
+    save_result(scoreboard.path, Rules(15, 15, 5), "human", "fork-aware", Mark.X)
     h = make_app(opponent="random", real_dialogs=True, scoreboard=scoreboard, language="ru")
     h.app.menus.invoke("scores", "show")
     [window] = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.ScoresWindow)]

@@ -12,6 +12,9 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 from web_support import Page, Web
 
+from tictactoe.archive import Archive
+from tictactoe.core.board import Mark
+from tictactoe.core.records import Termination
 from tictactoe.stats import Scoreboard
 
 STATIC = resources.files("tictactoe.ui.web") / "static"
@@ -116,7 +119,11 @@ def test_a_whole_game_against_the_computer(web: Web) -> None:
     assert final["score"] == {"a": 1, "b": 0, "draws": 0}
     web.run(web.server.records.flush)
     assert web.server.records.count() == 1
-    tallies = Scoreboard(web.home / "scores.sqlite3").tallies()
+    (saved,) = Archive(web.home / "games.sqlite3").games().games
+    assert saved.record.moves == (3, 0, 4, 1, 5)
+    assert (saved.record.x_player, saved.record.o_player) == ("human", "first-free")
+    assert (saved.record.winner, saved.record.termination) == (Mark.X, Termination.LINE)
+    tallies = Scoreboard(web.home / "games.sqlite3").tallies()
     assert [(t.opponent, t.wins) for t in tallies] == [("first-free", 1)]
 
 
@@ -261,6 +268,10 @@ def test_resigning_ends_the_game(web: Web) -> None:
     b.send(t="resign")
     over = a.state(lambda s: s["over"])
     assert over["winner"] == "X" and over["ended"] == "resign"
+    web.run(web.server.records.flush)
+    (saved,) = Archive(web.home / "games.sqlite3").games().games
+    assert (saved.record.winner, saved.record.termination) == (Mark.X, Termination.RESIGNATION)
+    assert Scoreboard(web.home / "games.sqlite3").tallies() == []  # two people: not scored
 
 
 def test_a_game_can_be_claimed_only_after_the_wait(web_factory: Callable[..., Web]) -> None:
@@ -277,6 +288,9 @@ def test_a_game_can_be_claimed_only_after_the_wait(web_factory: Callable[..., We
     a.send(t="claim")
     over = a.state(lambda s: s["over"])
     assert over["ended"] == "timeout" and over["winner"] == "X"
+    web.run(web.server.records.flush)
+    (saved,) = Archive(web.home / "games.sqlite3").games().games
+    assert (saved.record.winner, saved.record.termination) == (Mark.X, Termination.ADJUDICATED)
 
 
 # --- bad input and limits -------------------------------------------------------------------

@@ -8,9 +8,13 @@ temporary folder).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -138,6 +142,45 @@ def test_a_whole_game_against_the_computer_by_clicks(
     tab.page.click("#new-game")
     tab.wait_moves(0)
     tab.close()
+
+
+def tictactoe(live: ServerProcess, *argv: str) -> str:
+    """The output of ``tictactoe ARGV`` run as a person would, on the server's data folder."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tictactoe", *argv],
+        env=live.env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    return done.stdout
+
+
+def test_a_game_finished_in_the_browser_is_listed_and_replayed(
+    browser: Any, live: ServerProcess
+) -> None:
+    tab = Tab(browser, live).open()
+    start_solo(tab, "first-free")
+    for count, cell in ((2, 6), (4, 7), (5, 8)):  # first-free answers in the top row
+        tab.cell(cell).click()
+        tab.wait_moves(count)
+    tab.status("You win!")
+    tab.close()
+    wanted = [6, 0, 7, 1, 8]
+
+    def saved() -> list[dict[str, Any]]:
+        games = json.loads(tictactoe(live, "games", "--json", "--limit", "0"))
+        return [game for game in games if game["moves"] == wanted]
+
+    deadline = time.monotonic() + 30  # the server writes its finished games every second
+    while not saved() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    (game, *_) = saved()
+    assert (game["x"], game["o"], game["winner"]) == ("human", "first-free", "X")
+    assert str(game["id"]) in tictactoe(live, "games", "--player", "first-free").split()
+    replayed = tictactoe(live, "replay", str(game["id"]), "--all", "--lang", "en")
+    assert "X: human" in replayed and "The end: X won with 3 in a row." in replayed
 
 
 def test_two_friends_play_through_an_invite_link(

@@ -43,9 +43,10 @@ from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import Translator
+from tictactoe.recorder import Recorder
 from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for
 from tictactoe.sound import Sound
-from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
+from tictactoe.stats import Scoreboard, describe
 from tictactoe.ui.pgz import panels, view, words
 from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.hints import Hints, computer_move, hints_for
@@ -116,8 +117,8 @@ class PgzApp:
         self._ = translator
         self.speaker = speaker if speaker is not None else Speaker(None, enabled=False)
         self.scoreboard = scoreboard
-        self._recorder = None if scoreboard is None else Recorder(scoreboard)
-        self.archive = archive
+        self._recorder = None if scoreboard is None else Recorder(scoreboard.archive)
+        self.archive = archive if archive is not None or scoreboard is None else scoreboard.archive
         """Where the saved games are read from (None: the data folder's, when needed)."""
         self.layout = layout if layout is not None else view.Layout(match.rules)
         self._layout_given = layout is not None
@@ -881,20 +882,18 @@ class PgzApp:
         self._record_finished_game(game, outcome)
 
     def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
-        """Keep a finished game: the scoreboard if a person played, and the saved games."""
+        """Keep a finished game in the saved games, scored when a person played."""
         if self._recorder is None:
             return
-        for problem in save_finished(game, self._recorder, self.archive):
-            if isinstance(problem, ScoreboardError):
-                reason = describe(problem, self._)
-                self.say(self._("The scoreboard is unusable: {reason}").format(reason=reason))
-            else:
-                self.say(self._("Saved games unavailable: {reason}").format(reason=problem))
+        problem = save_finished(game, self._recorder)
+        if problem is not None:
+            reason = describe(problem, self._)
+            self.say(self._("The scoreboard is unusable: {reason}").format(reason=reason))
 
     def finish_saving(self, timeout: float = SAVE_GRACE_SECONDS) -> None:
         """Before the program ends: wait for a result still waiting for a busy scoreboard."""
         if self._recorder is not None:
-            with contextlib.suppress(ScoreboardError):
+            with contextlib.suppress(ArchiveError):
                 self._recorder.wait(timeout=timeout)
 
     def _sound_for(self, game: Game, outcome: Outcome) -> Sound:

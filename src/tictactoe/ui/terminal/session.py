@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 
 from tictactoe import players
-from tictactoe.archive import ArchiveError, save_finished
+from tictactoe.archive import save_finished
 from tictactoe.core import cells
 from tictactoe.core.advice import can_solve
 from tictactoe.core.analysis import MoveValue, best_moves
@@ -26,7 +26,8 @@ from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, Progress
 from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
-from tictactoe.stats import Recorder, describe
+from tictactoe.recorder import Recorder
+from tictactoe.stats import describe
 from tictactoe.ui.terminal import answers, messages
 from tictactoe.ui.terminal.answers import Command, Think
 from tictactoe.ui.terminal.prompts import Prompter, Quit
@@ -57,7 +58,7 @@ class Session:
     for the questions asked again between games. ``delay`` is the pause
     before each move when no person plays (a demo); ``scoreboard`` (None:
     not kept) records every finished game with a person (a busy file is written
-    in the background: :class:`~tictactoe.stats.Recorder`). ``columns`` is the
+    in the background: :class:`~tictactoe.recorder.Recorder`). ``columns`` is the
     width boards must fit (None: the terminal's).
     """
 
@@ -86,7 +87,6 @@ class Session:
         self.sleep = sleep
         self.columns = columns
         self.scoreboard_reported = False
-        self.archive_reported = False
         self.saved: Game | None = None
         """The last game recorded in the scoreboard (a game undone after its end counts once)."""
         self.held = ""
@@ -452,26 +452,17 @@ class Session:
         return any(self.match.game.is_human(mark) for mark in Mark)
 
     def save(self, winner: Mark | None) -> None:
-        """Keep a finished game (once): scoreboard (with a person) and saved games; report once."""
+        """Keep a finished game (once), scored when a person played; report a problem once."""
         game = self.match.game
         if self.scoreboard is None or self.saved is game:
             return
         self.saved = game
-        for problem in save_finished(game, self.scoreboard):
-            if isinstance(problem, ArchiveError):
-                if not self.archive_reported:
-                    self.archive_reported = True
-                    self.prompter.say(
-                        self.tr.gettext(
-                            "The saved games file {path} cannot be used, so games are not kept"
-                            " for replay. The game goes on."
-                        ).format(path=problem.path)
-                    )
-            elif not self.scoreboard_reported:
-                self.scoreboard_reported = True
-                self.prompter.say(describe(problem, self.tr))
-                self.prompter.say(self.tr.gettext("Results are not saved; the game goes on."))
-                if problem.problem.needs_reset:
-                    self.prompter.say(
-                        self.tr.gettext("To start a new one, run: tictactoe stats --reset")
-                    )
+        problem = save_finished(game, self.scoreboard)
+        if problem is not None and not self.scoreboard_reported:
+            self.scoreboard_reported = True
+            self.prompter.say(describe(problem, self.tr))
+            self.prompter.say(self.tr.gettext("Results are not saved; the game goes on."))
+            if problem.problem.needs_reset:
+                self.prompter.say(
+                    self.tr.gettext("To start a new one, run: tictactoe stats --reset")
+                )

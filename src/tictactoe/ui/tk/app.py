@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictactoe import players
-from tictactoe.archive import save_finished
+from tictactoe.archive import ArchiveError, save_finished
 from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
@@ -35,10 +35,11 @@ from tictactoe.core.gomoku.limits import Progress
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
 from tictactoe.i18n import Translator, translator
+from tictactoe.recorder import Recorder
 from tictactoe.settings import Settings, SettingsError, SettingsStore, Theme, level_for
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
-from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
+from tictactoe.stats import Scoreboard, describe
 from tictactoe.ui.tk import texts, theme
 from tictactoe.ui.tk.board_view import (
     EDGE,
@@ -158,7 +159,7 @@ class App:
         self.dialogs: Dialogs = dialogs if dialogs is not None else TkDialogs(root, self._current)
         self.play_sound: SoundPlayer = play_sound if play_sound is not None else play_sound_file
         self.scoreboard = scoreboard if scoreboard is not None else Scoreboard()
-        self.recorder = Recorder(self.scoreboard)
+        self.recorder = Recorder(self.scoreboard.archive)
         """Writes results; one that finds the file busy is written in the background."""
         self.reply_pause_ms = reply_pause_ms
         self.system_dark = system_dark
@@ -394,7 +395,7 @@ class App:
             self.root.after_cancel(self._poll_id)
             self._poll_id = None
         self.root.destroy()
-        with contextlib.suppress(ScoreboardError):  # a result still waiting for a busy file
+        with contextlib.suppress(ArchiveError):  # a result still waiting for a busy file
             self.recorder.wait(timeout=SAVE_GRACE_SECONDS)
 
     def level_chosen(self) -> None:
@@ -500,7 +501,7 @@ class App:
         _ = self.translate
         try:
             tallies = self.scoreboard.tallies()
-        except ScoreboardError as error:
+        except ArchiveError as error:
             self._scoreboard_failed(error)
             return
         headings, rows = texts.score_table(_, tallies)
@@ -514,7 +515,7 @@ class App:
         self.match.score = Score()
         try:
             self.scoreboard.reset()
-        except ScoreboardError as error:
+        except ArchiveError as error:
             self._scoreboard_failed(error)
             return
         self.notice = _("The scoreboard is empty.")
@@ -945,18 +946,15 @@ class App:
                 self.play_sound(Sound.WIN)
 
     def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
-        """Keep a finished game (once): the scoreboard if a person played, the saved games."""
+        """Keep a finished game (once) in the saved games, scored when a person played."""
         if self._scored is game:
             return
         self._scored = game
-        for problem in save_finished(game, self.recorder):
-            if isinstance(problem, ScoreboardError):
-                self._scoreboard_failed(problem, redraw=False)
-            else:
-                unavailable = self.translate.gettext("Saved games unavailable: {reason}")
-                self.notice = unavailable.format(reason=problem)
+        problem = save_finished(game, self.recorder)
+        if problem is not None:
+            self._scoreboard_failed(problem, redraw=False)
 
-    def _scoreboard_failed(self, error: ScoreboardError, *, redraw: bool = True) -> None:
+    def _scoreboard_failed(self, error: ArchiveError, *, redraw: bool = True) -> None:
         self.notice = self.translate.gettext("Scoreboard unavailable: {reason}").format(
             reason=describe(error, self.translate)
         )

@@ -1,11 +1,13 @@
-"""Finished web games, written to SQLite in the data folder without holding up the server.
+"""Finished web games, saved with every other finished game without holding up the server.
 
-Every finished game goes to ``web-games.sqlite3`` (room, board, players,
-winner, how it ended, the moves); games against the computer also go to
-the scoreboard that ``tictactoe stats`` and the other front ends share
-(:class:`tictactoe.stats.Scoreboard`, through its public ``record``).
-Games queue up and a background task writes them in batches, in a thread.
-A file that cannot be written is reported in the log once; play goes on.
+Every finished game goes to the saved games (:class:`tictactoe.archive.Archive`,
+``games.sqlite3`` in the data folder), where ``tictactoe games`` lists it and
+``tictactoe replay`` steps through it; a game against the computer is also
+scored, so ``tictactoe stats`` counts it. Games queue up and a background
+task writes them in batches, in a thread. A batch that finds the file busy
+waits for the next turn; a file that cannot be written is reported in the
+log once, and play goes on. The games an earlier version kept apart in
+``web-games.sqlite3`` are copied in when the server starts.
 """
 
 from __future__ import annotations
@@ -18,32 +20,82 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
+from tictactoe.archive import FILE_NAME, Archive, ArchiveError, Problem
+from tictactoe.archive_file import free_name
+from tictactoe.core.board import Mark
+from tictactoe.core.errors import RulesError
+from tictactoe.core.records import Record, RecordError, Termination
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN
 from tictactoe.paths import data_home
-from tictactoe.stats import Scoreboard, ScoreboardError
 from tictactoe.ui.web.room import FinishedGame
 
-FILE_NAME = "web-games.sqlite3"
+OLD_FILE_NAME = "web-games.sqlite3"
+"""Where versions before the one store kept the finished web games (copied in at start)."""
 FLUSH_SECONDS = 1.0
 """How often queued games are written."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    finished_at TEXT NOT NULL,
-    room TEXT NOT NULL,
-    rows INTEGER NOT NULL,
-    cols INTEGER NOT NULL,
-    k INTEGER NOT NULL,
-    x_player TEXT NOT NULL,
-    o_player TEXT NOT NULL,
-    winner TEXT CHECK (winner IN ('X', 'O') OR winner IS NULL),
-    ended TEXT NOT NULL,
-    moves TEXT NOT NULL
-)
-"""
-
 log = logging.getLogger(__name__)
+
+
+_ENDINGS = {"resign": Termination.RESIGNATION, "timeout": Termination.ADJUDICATED}
+"""How a room's game ended when its moves do not show it (a ``win`` or a ``draw`` they do)."""
+
+
+def record_of_finished(game: FinishedGame, finished: datetime) -> Record:
+    """The record of a room's finished game: a line or a full board shows in the moves; a
+    resignation is one; a loss on time is an adjudicated result."""
+    return _record(
+        game.rules, game.moves, game.x_player, game.o_player, game.winner, game.ended, finished
+    )
+
+
+def _record(
+    rules: Rules,
+    moves: tuple[int, ...],
+    x_player: str,
+    o_player: str,
+    winner: Mark | None,
+    ended: str,
+    finished: datetime,
+) -> Record:
+    how = _ENDINGS.get(ended)
+    if how is None:
+        return Record.of(rules, moves, x_player, o_player, finished=finished)
+    return Record(rules, moves, x_player, o_player, winner, how, finished=finished)
+
+
+def old_web_games(path: Path) -> list[Record]:
+    """The games in the ``web-games.sqlite3`` of versions before the one store, oldest first
+    (rows that no longer make a valid game are left out). Raises :class:`sqlite3.Error`."""
+    uri = path.absolute().as_uri() + "?mode=ro"
+    with closing(sqlite3.connect(uri, uri=True, timeout=10)) as db:
+        rows = db.execute(
+            "SELECT finished_at, rows, cols, k, x_player, o_player, winner, ended, moves"
+            " FROM games ORDER BY id"
+        ).fetchall()
+    found = []
+    for finished, m, n, k, x_player, o_player, winner, ended, moves in rows:
+        try:
+            moment = datetime.fromisoformat(finished)
+            record = _record(
+                Rules(m, n, k),
+                tuple(int(cell) for cell in moves.split()),
+                x_player,
+                o_player,
+                None if winner is None else Mark(winner),
+                ended,
+                moment if moment.tzinfo else moment.replace(tzinfo=UTC),
+            )
+        except (RecordError, RulesError, ValueError, TypeError, AttributeError):
+            continue
+        found.append(record)
+    return found
+
+
+def is_scored(game: FinishedGame) -> bool:
+    """True for a game between a person and the computer (what the scoreboard counts)."""
+    return (game.x_player == HUMAN) != (game.o_player == HUMAN)
 
 
 class GameLog:
@@ -51,18 +103,40 @@ class GameLog:
 
     def __init__(self, folder: Path | None = None) -> None:
         self.folder = data_home() if folder is None else folder
-        self.path = self.folder / FILE_NAME
-        self._queue: list[FinishedGame] = []
+        self.archive = Archive(self.folder / FILE_NAME)
+        self._queue: list[tuple[Record, bool]] = []
         self._task: asyncio.Task[None] | None = None
         self._warned = False
 
+    @property
+    def path(self) -> Path:
+        """The saved-games file."""
+        return self.archive.path
+
     def add(self, game: FinishedGame) -> None:
         """Queue ``game`` for writing."""
-        self._queue.append(game)
+        finished = datetime.now(UTC).replace(microsecond=0)
+        self._queue.append((record_of_finished(game, finished), is_scored(game)))
 
     async def start(self) -> None:
-        """Start writing in the background."""
+        """Copy an earlier version's web games into the saved games; start writing."""
+        await asyncio.to_thread(self._copy_old_games)
         self._task = asyncio.create_task(self._run())
+
+    def _copy_old_games(self) -> None:
+        """The games of an old ``web-games.sqlite3`` go to the saved games, unscored (the old
+        scoreboard counted them), and the old file is renamed ``.imported``; once."""
+        old = self.folder / OLD_FILE_NAME
+        if not old.is_file():
+            return
+        try:
+            games = old_web_games(old)
+            self.archive.save_all((record, False) for record in games)
+            old.replace(free_name(old, ".imported"))
+        except (sqlite3.Error, ArchiveError, OSError) as error:
+            log.warning("the web games of an earlier version cannot be copied: %s", error)
+            return
+        log.info("%d web games of an earlier version copied to %s", len(games), self.path)
 
     async def close(self) -> None:
         """Write what is queued and stop."""
@@ -79,49 +153,23 @@ class GameLog:
             await self.flush()
 
     async def flush(self) -> None:
-        """Write every queued game now."""
+        """Write every queued game now (a busy file: they wait for the next turn)."""
         batch, self._queue = self._queue, []
-        if batch:
-            await asyncio.to_thread(self._write, batch)
+        if batch and not await asyncio.to_thread(self._write, batch):
+            self._queue[:0] = batch
 
-    def _write(self, batch: list[FinishedGame]) -> None:
+    def _write(self, batch: list[tuple[Record, bool]]) -> bool:
+        """Save ``batch`` in one transaction; False when the file was busy (try again)."""
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            with closing(sqlite3.connect(self.path, timeout=10)) as db, db:
-                db.execute(_SCHEMA)
-                db.executemany(
-                    "INSERT INTO games (finished_at, room, rows, cols, k, x_player, o_player,"
-                    " winner, ended, moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [
-                        (
-                            datetime.now(UTC).isoformat(timespec="seconds"),
-                            game.room,
-                            game.rules.m,
-                            game.rules.n,
-                            game.rules.k,
-                            game.x_player,
-                            game.o_player,
-                            None if game.winner is None else game.winner.value,
-                            game.ended,
-                            " ".join(map(str, game.moves)),
-                        )
-                        for game in batch
-                    ],
-                )
-            scoreboard = Scoreboard(self.folder / "scores.sqlite3")
-            for game in batch:
-                if (game.x_player == HUMAN) != (game.o_player == HUMAN):
-                    scoreboard.record(game.rules, game.x_player, game.o_player, game.winner)
-        except (sqlite3.Error, OSError, ScoreboardError) as error:
+            self.archive.save_all(batch)
+        except ArchiveError as error:
+            if error.problem is Problem.BUSY:
+                return False
             if not self._warned:
                 log.warning("finished games cannot be saved: %s", error)
                 self._warned = True
+        return True
 
     def count(self) -> int:
         """Games saved so far (for tests and the health page)."""
-        if not self.path.exists():
-            return 0
-        with closing(sqlite3.connect(self.path)) as db:
-            db.execute(_SCHEMA)
-            (counted,) = db.execute("SELECT COUNT(*) FROM games").fetchone()
-        return int(counted)
+        return self.archive.games(limit=0).total
