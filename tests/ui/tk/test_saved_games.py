@@ -130,7 +130,7 @@ def test_the_computer_waits_while_a_saved_game_shows_and_then_goes_on(
     h.app.menus.invoke("game", "open")
     assert h.app.viewing is not None and not h.app.thinking
     slow_strategy.set()
-    assert h.pump(lambda: h.app.thinker.running == 0)
+    assert h.pump(lambda: h.app.jobs.running == 0)
     h.settle(0.1)
     assert h.app.game.moves == (), "no move behind the saved game"
     h.app.replay_bar.buttons["close"].invoke()

@@ -269,7 +269,7 @@ def test_a_new_game_cancels_the_thinking(make_app: MakeApp, slow_strategy: threa
     assert h.marks() == {}
     assert h.status == "Your move (X)"
     slow_strategy.set()
-    h.pump(lambda: h.app.thinker.running == 0, timeout=5)
+    h.pump(lambda: h.app.jobs.running == 0, timeout=5)
     h.settle(0.1)
     assert h.marks() == {}, "the stale answer is dropped"
     h.click_cell(8)

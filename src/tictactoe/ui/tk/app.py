@@ -27,6 +27,7 @@ from typing import Any
 
 from tictactoe import players
 from tictactoe.archive import save_finished
+from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
@@ -52,7 +53,6 @@ from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
 from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
 from tictactoe.ui.tk.replay import Opened, Viewing, continue_from
-from tictactoe.ui.tk.worker import Task, Worker
 from tictactoe.ui.winning import winning_lines
 
 POLL_MS = 40
@@ -165,8 +165,8 @@ class App:
         self.closed = False
         self.notice = notice
         self.thinking_board: Board | None = None
+        """The position the computer is working out (or holding back) a move for."""
         self.thinking_since = 0.0
-        self.think_progress: Progress | None = None
         self.hints: Mapping[int, str] = {}
         """Free cell -> its hint colour, for :attr:`hints_board`."""
         self.ranks: Mapping[int, str] = {}
@@ -178,7 +178,6 @@ class App:
         self.searching_board: Board | None = None
         """The position a big board's hint is being searched for (None when none is)."""
         self.search_since = 0.0
-        self.search_progress: Progress | None = None
         self.viewing: Viewing | None = None
         """The saved game shown instead of the game, if one is."""
         self.cursor = centre_cell(match.rules)
@@ -189,8 +188,10 @@ class App:
         self._demo_move: str | None = None
         self._reply: str | None = None
         self._announced: tuple[str, Rules] | None = None
-        self.thinker = Worker(name="computer")
-        self.hinter = Worker(serial=True, name="hints")
+        self.jobs = Jobs(name="tk")
+        """The helper the computer's moves and the hints are worked out on, off the UI thread."""
+        self.moves: Lane[tuple[Board, int]] = Lane(self.jobs)
+        self.hint_lane: Lane[Hints] = Lane(self.jobs)
         if match.think_nodes is None and match.think_seconds != self.settings.think:
             match.set_think(self.settings.think)
 
@@ -274,6 +275,16 @@ class App:
     def searching(self) -> bool:
         """True while a big board's hint is being searched for the current position."""
         return self.searching_board is not None and self.searching_board is self.game.board
+
+    @property
+    def think_progress(self) -> Progress | None:
+        """What the computer's search has found so far for its move, if it reported."""
+        return self.moves.progress(self.thinking_board)
+
+    @property
+    def search_progress(self) -> Progress | None:
+        """What a big board's hint search has found so far, if it reported."""
+        return self.hint_lane.progress(self.searching_board)
 
     @property
     def think_seconds(self) -> float:
@@ -381,7 +392,7 @@ class App:
     def stop_hint(self) -> None:
         """Esc while a big board's hint searches: show the best moves found so far, now."""
         if self.searching:
-            self.hinter.stop()
+            self.hint_lane.stop()
 
     def quit(self) -> None:
         """Close the window, cancelling whatever the computer was doing."""
@@ -389,6 +400,7 @@ class App:
             return
         self.closed = True
         self._cancel_jobs()
+        self.jobs.close()
         self.banner.spinner.stop()
         if self._poll_id is not None:
             self.root.after_cancel(self._poll_id)
@@ -778,25 +790,23 @@ class App:
         game = self.game
         self.thinking_board = game.board
         self.thinking_since = time.monotonic()
-        self.think_progress = None
         self._show_status()
         # Your mark reaches the screen before the thinking thread competes for the interpreter.
         self.root.update_idletasks()
+        self.moves.want(game.board, computer_move(game))
 
-        def think(task: Task) -> tuple[Board, int]:
-            return game.think(progress=task.report, cancel=task.cancelled)
-
-        self.thinker.submit(
-            think,
-            lambda answer: self._computer_answered(game, answer),
-            self._computer_failed,
-            lambda report: self._thinking_progress(game, report),
-        )
-
-    def _thinking_progress(self, game: Game, report: Progress) -> None:
-        if game is self.game and self.thinking:
-            self.think_progress = report
-            self._show_progress()
+    def _collect_move(self) -> None:
+        """The computer's answer, once its job is done (a poll on the UI thread)."""
+        board = self.thinking_board
+        if board is None or self._reply is not None:
+            return
+        try:
+            answer = self.moves.take(board)
+        except Exception as error:  # whatever stopped the computer is said in the status
+            self._computer_failed(error)
+            return
+        if answer is not None:
+            self._computer_answered(self.game, answer[0])
 
     def _show_progress(self) -> None:
         """Beside the status, while the engine works (each spinner frame): the depth it has
@@ -864,35 +874,38 @@ class App:
         board = game.board
         self.hints_board = board
         self.hints, self.ranks, self.suggested = {}, {}, ()
+        self.hint_lane.want(board, hints_for(game))
         if can_solve(board):
-            self.hinter.submit(
-                lambda _task: game.hint(),
-                lambda values: self._hints_answered(game, board, values),
-                self._hints_failed,
-            )
             return
         self.searching_board = board
         self.search_since = time.monotonic()
-        self.search_progress = None
-
-        def search(task: Task) -> tuple[Suggestion, ...]:
-            return game.suggestions(progress=task.report, cancel=task.cancelled)
-
-        self.hinter.submit(
-            search,
-            lambda found: self._suggestions_answered(game, board, found),
-            self._hints_failed,
-            lambda report: self._search_progress(board, report),
-        )
         self._show_status()
 
-    def _hints_answered(self, game: Game, board: Board, values: Any) -> None:
+    def _collect_hints(self) -> None:
+        """The hints, once their job is done (a poll on the UI thread)."""
+        board = self.hints_board
+        if board is None:
+            return
+        try:
+            answer = self.hint_lane.take(board)
+        except Exception as error:  # whatever stopped the hint is said in the status
+            self._hints_failed(error)
+            return
+        if answer is None:
+            return
+        found = answer[0]
+        if found.exact:
+            self._hints_answered(self.game, board, found.values)
+        else:
+            self._suggestions_answered(self.game, board, found.suggestions)
+
+    def _hints_answered(self, game: Game, board: Board, values: Mapping[int, str]) -> None:
         if game is not self.game or board is not game.board:
             return
         if set(values) != set(board.legal_moves()):
             self.hints_board = None
         else:
-            self.hints = {cell: str(value.value) for cell, value in values.items()}
+            self.hints = dict(values)
         self.refresh()
 
     def _suggestions_answered(
@@ -907,11 +920,6 @@ class App:
         self.ranks = {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
         self.refresh()
 
-    def _search_progress(self, board: Board, report: Progress) -> None:
-        if board is self.searching_board:
-            self.search_progress = report
-            self._show_progress()
-
     def _hints_failed(self, error: Exception) -> None:
         self.searching_board = None
         self.notice = self.translate.gettext("No hints: {error}").format(error=error)
@@ -919,7 +927,7 @@ class App:
 
     def _drop_hints(self) -> None:
         """Forget the hints of a position that is gone, and stop any search for them."""
-        self.hinter.cancel()
+        self.hint_lane.cancel()
         self.hints_board = self.searching_board = None
         self.hints, self.ranks, self.suggested = {}, {}, ()
 
@@ -1035,7 +1043,7 @@ class App:
     # --- plumbing -------------------------------------------------------------------
 
     def _cancel_jobs(self) -> None:
-        self.thinker.cancel()
+        self.moves.cancel()
         self.thinking_board = None
         self._drop_hints()
         self.hint_once = None
@@ -1052,8 +1060,8 @@ class App:
             keyboard.clear()
 
     def _poll(self) -> None:
-        self.thinker.poll()
-        self.hinter.poll()
+        self._collect_move()
+        self._collect_hints()
         if not self.closed:
             self._poll_id = self.root.after(POLL_MS, self._poll)
 
