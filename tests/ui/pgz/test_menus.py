@@ -8,8 +8,8 @@ from tictactoe.archive import SavedGame
 from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
+from tictactoe.replay import Replay, Step
 from tictactoe.ui.pgz.menus import THINK_STEPS, GamesList, Setting, SettingsMenu, next_think
-from tictactoe.ui.pgz.replay import Replay, Step
 
 
 def test_think_steps_cover_the_range_in_order() -> None:

@@ -44,6 +44,7 @@ from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import Translator
+from tictactoe.replay import Replay, Step, continue_from, title
 from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for
 from tictactoe.sound import Sound
 from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
@@ -52,7 +53,6 @@ from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.levels import skill_levels
 from tictactoe.ui.pgz.menus import LISTED_GAMES, GamesList, Setting, SettingsMenu, next_think
 from tictactoe.ui.pgz.painter import Button, Fonts, Panel, Scene, paint
-from tictactoe.ui.pgz.replay import Replay, Step
 from tictactoe.ui.pgz.text import BannerText
 from tictactoe.ui.winning import winning_lines
 
@@ -600,13 +600,7 @@ class PgzApp:
         self._cancel_hints()
         game = self.match.new_game(rules=replay.record.rules, you_start=mover is Mark.X)
         self._fit_level()
-        sides = {mark: game.player(mark) for mark in Mark}
-        for mark in Mark:
-            game.set_player(mark, HUMAN)
-        for cell in replay.moves_so_far:
-            game.play(cell)
-        for mark, name in sides.items():
-            game.set_player(mark, name)
+        continue_from(game, replay.moves_so_far)
         self.replay = None
         self._fit_board(game.rules)
         if self.match.opponent == HUMAN:
@@ -642,7 +636,7 @@ class PgzApp:
     def _open_chosen(self) -> None:
         chosen = self.games.selected
         if chosen is not None:
-            self.open_record(chosen.record, self._("Saved game {id}").format(id=chosen.id))
+            self.open_record(chosen.record, title(chosen.id, self._))
 
     def _click_games(self, pos: tuple[int, int]) -> None:
         row = self.layout.menu_row_at(*pos, lines=2)

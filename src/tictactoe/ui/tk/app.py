@@ -36,6 +36,7 @@ from tictactoe.core.gomoku.limits import Progress
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
 from tictactoe.i18n import Translator, translator
+from tictactoe.replay import Replay, continue_from
 from tictactoe.settings import Settings, SettingsError, SettingsStore, Theme, level_for
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
@@ -52,7 +53,6 @@ from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
 from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
 from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
-from tictactoe.ui.tk.replay import Opened, Viewing, continue_from
 from tictactoe.ui.winning import winning_lines
 
 POLL_MS = 40
@@ -178,7 +178,7 @@ class App:
         self.searching_board: Board | None = None
         """The position a big board's hint is being searched for (None when none is)."""
         self.search_since = 0.0
-        self.viewing: Viewing | None = None
+        self.viewing: Replay | None = None
         """The saved game shown instead of the game, if one is."""
         self.cursor = centre_cell(match.rules)
         self.ended_at = 0.0
@@ -541,14 +541,14 @@ class App:
             return
         self.show_record(opened)
 
-    def show_record(self, opened: Opened) -> None:
+    def show_record(self, opened: Replay) -> None:
         """Show ``opened`` from its empty board; the game waits (its thinking is cancelled)."""
         self._cancel_jobs()
         shown = self.shown_rules
         if self.viewing is None:
             self.toolbar.pack_forget()
             self.replay_bar.pack(side="top", fill="x", before=self.banner)
-        self.viewing = Viewing(opened)
+        self.viewing = Replay(opened.record, opened.name)
         self.notice = ""
         if opened.record.rules != shown:
             self._fit_window()
@@ -574,7 +574,7 @@ class App:
             self._replay_go(self.viewing.last)
 
     def _replay_go(self, ply: int) -> None:
-        if self.viewing is not None and self.viewing.go(ply):
+        if self.viewing is not None and self.viewing.show(ply):
             self.notice = ""
             self.refresh()
 
@@ -582,11 +582,13 @@ class App:
         """A new game from the position shown: you play the side to move (against the level
         playing, or two people, as now); the moves before it can be undone."""
         viewing = self.viewing
-        if viewing is None or not viewing.playable:
+        if viewing is None or not viewing.can_play_on:
             return
         to_move = viewing.board.turn
         you_start = to_move is Mark.X if self.match.you == HUMAN else None
-        self._start_game(you_start=you_start, rules=viewing.record.rules, moves=viewing.moves)
+        self._start_game(
+            you_start=you_start, rules=viewing.record.rules, moves=viewing.moves_so_far
+        )
         self.refresh()
 
     def close_replay(self) -> None:
@@ -664,7 +666,7 @@ class App:
             coordinates=self.vars.names.get(),
         )
 
-    def _replay_picture(self, viewing: Viewing) -> Picture:
+    def _replay_picture(self, viewing: Replay) -> Picture:
         """A saved game's position: its marks, the last move, at the end the winning line."""
         board, rules = viewing.board, viewing.record.rules
         marks = {cell: mark for cell in range(rules.size) if (mark := board[cell]) is not None}
@@ -723,7 +725,7 @@ class App:
             two_players=self.two_players,
         )
 
-    def _show_replay_status(self, viewing: Viewing) -> None:
+    def _show_replay_status(self, viewing: Replay) -> None:
         """Which move is shown above the board; who played, or at the end the result, below."""
         _, record = self.translate, viewing.record
         self.banner.show(texts.replay_position(_, record, viewing.ply), over=False, thinking=False)
@@ -734,7 +736,7 @@ class App:
         )
         self.footer.show(self.notice or about, [], self._score_text())
         self.vars.mode.set(self._mode())
-        self.root.title(f"{texts.app_name(_)} — {viewing.opened.name}")
+        self.root.title(f"{texts.app_name(_)} — {viewing.name}")
 
     def _mode(self) -> str:
         if self.two_players:
