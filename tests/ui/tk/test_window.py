@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from tictactoe.core.board import Mark
+from tictactoe.core.cells import column_name
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.ui.tk import dialogs as dialogs_module
-from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS, column_name
+from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS
 
 from .conftest import Harness
 
