@@ -60,10 +60,10 @@ def test_the_settings_menu_stays_on_its_rows() -> None:
     assert menu.setting is Setting.LEVEL
     menu.move(-1)
     assert menu.setting is Setting.LEVEL
-    menu.move(5)
-    assert menu.setting is Setting.SOUND
+    menu.move(9)
+    assert menu.setting is Setting.LANGUAGE
     menu.choose(Setting.THINK)
-    assert menu.chosen == 1
+    assert menu.chosen == 2
 
 
 def test_a_replay_steps_within_its_record() -> None:

@@ -43,15 +43,29 @@ from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
-from tictactoe.i18n import Translator
+from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.replay import Replay, Step, continue_from, title
-from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for
+from tictactoe.settings import (
+    BOARD_PRESETS,
+    DEFAULT_LEVEL,
+    Settings,
+    SettingsError,
+    SettingsStore,
+    level_for,
+)
 from tictactoe.sound import Sound
 from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
 from tictactoe.ui.pgz import panels, view, words
 from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.levels import skill_levels
-from tictactoe.ui.pgz.menus import LISTED_GAMES, GamesList, Setting, SettingsMenu, next_think
+from tictactoe.ui.pgz.menus import (
+    LISTED_GAMES,
+    GamesList,
+    Setting,
+    SettingsMenu,
+    next_choice,
+    next_think,
+)
 from tictactoe.ui.pgz.painter import Button, Fonts, Panel, Scene, paint
 from tictactoe.ui.pgz.text import BannerText
 from tictactoe.ui.winning import winning_lines
@@ -545,6 +559,28 @@ class PgzApp:
         self.say(self._("Think time: {time}").format(time=words.think_time(self._, seconds)))
         self._save(think=seconds)
 
+    def choose_board(self, rules: Rules) -> None:
+        """A new game on ``rules``'s board (remembered); a saved game shown is closed."""
+        self._cancel_hints()
+        self.replay = None
+        self.match.new_game(rules=rules)
+        self._fit_board(rules)
+        self._fit_level()
+        self.say(self._("Board: {board}").format(board=words.board(self._, rules)))
+        self._save(board=rules)
+        self.update()
+
+    def set_language(self, code: str) -> None:
+        """Every text in language ``code`` from now on (remembered)."""
+        self._ = translator(code)
+        self._fonts = Fonts(
+            BannerText(self._.language, view.STRIP_TEXT),
+            BannerText(self._.language, view.STRIP_MUTED),
+        )
+        self._drawn = None  # every text changes: the next frame is drawn whole
+        self.say(self._("Language: {name}").format(name=LANGUAGES[self._.language]))
+        self._save(language=self._.language)
+
     def open_settings(self, setting: Setting = Setting.THINK) -> None:
         """Show the settings panel with ``setting`` chosen."""
         self.menu.choose(setting)
@@ -677,6 +713,15 @@ class PgzApp:
         """The next (1) or previous (-1) value of ``setting``."""
         if setting is Setting.SOUND:
             self.toggle_sound()
+        elif setting is Setting.BOARD:
+            rules = next_choice(BOARD_PRESETS, self.match.rules, direction)
+            if rules != self.match.rules:
+                self.choose_board(rules)
+        elif setting is Setting.LANGUAGE:
+            codes = list(LANGUAGES)
+            code = next_choice(codes, self._.language, direction)
+            if code != self._.language:
+                self.set_language(code)
         elif setting is Setting.THINK:
             seconds = next_think(self.think_seconds, direction)
             if seconds != self.think_seconds:
@@ -790,8 +835,10 @@ class PgzApp:
                 _,
                 self.menu,
                 level=self._level_title(self.preferred),
+                board=words.board(_, self.match.rules),
                 think=self.think_seconds,
                 sound=self.speaker.enabled,
+                language=LANGUAGES[_.language],
                 searcher=self._level_title("search"),
             )
         return None

@@ -37,7 +37,14 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.replay import Replay, continue_from
-from tictactoe.settings import Settings, SettingsError, SettingsStore, Theme, level_for
+from tictactoe.settings import (
+    BOARD_PRESETS,
+    Settings,
+    SettingsError,
+    SettingsStore,
+    Theme,
+    level_for,
+)
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
 from tictactoe.stats import Recorder, Scoreboard, ScoreboardError, describe
@@ -431,8 +438,6 @@ class App:
 
     def choose_preset(self) -> None:
         """The Board menu's sizes: a new game on that board."""
-        from tictactoe.ui.tk.menus import BOARD_PRESETS
-
         chosen = next(r for r in BOARD_PRESETS if board_key(r) == self.vars.board.get())
         self.new_game(rules=chosen)
 
