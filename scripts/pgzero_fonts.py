@@ -7,7 +7,8 @@ subsets instead of relying on fonts the user may not have:
 - ``banner-latin.ttf`` - DejaVu Sans Bold (Debian ``fonts-dejavu-core``; Bitstream
   Vera licence): ASCII, Latin-1, and the whole Vietnamese alphabet;
 - ``banner-cjk.ttf`` - Droid Sans Fallback (``fonts-droid-fallback``; Apache 2.0):
-  the Chinese characters and punctuation of the game's zh_CN messages.
+  the Chinese characters and punctuation of the game's zh_CN messages and of the
+  languages' own names.
 
 Both are renamed (Vera's licence asks it of modified fonts, and Droid is a
 trademark). Run after changing ``locale/zh_CN/LC_MESSAGES/pgzero.po`` (a test
@@ -24,7 +25,7 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from tictactoe.i18n import parse_po
+from tictactoe.i18n import LANGUAGES, parse_po
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "tictactoe"
@@ -78,7 +79,9 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     latin = LATIN + VIETNAMESE + PUNCTUATION + catalog_text("vi")
     build(DEJAVU, latin, "Tictactoe Banner Latin", OUT / "banner-latin.ttf")
-    chinese = "".join(c for c in catalog_text("zh_CN") if ord(c) > 0x2E7F) + CJK_PUNCTUATION
+    names = "".join(LANGUAGES.values())  # the settings show each language in its own words
+    chinese = "".join(c for c in catalog_text("zh_CN") + names if ord(c) > 0x2E7F)
+    chinese += CJK_PUNCTUATION
     build(DROID, chinese, "Tictactoe Banner CJK", OUT / "banner-cjk.ttf")
     return 0
 

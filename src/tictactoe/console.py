@@ -19,6 +19,7 @@ import errno
 import os
 import signal
 import sys
+import unicodedata
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # not imported at run time: nothing but the bare minimum before Ctrl-C is held
@@ -177,3 +178,19 @@ class LineReader:
                 self.ended = True
                 break
         return line[: self.limit]
+
+
+ECHO_LIMIT = 40
+"""Longest piece of what a user typed (an answer, a file name) quoted back to them."""
+
+
+def shown(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` safe to print: control characters replaced, cut to ``limit`` characters.
+
+    Cut first, then cleaned: a line of megabytes costs no more than a short one.
+    """
+    cleaned = "".join(
+        "?" if unicodedata.category(char).startswith("C") else char
+        for char in text.strip()[: limit + 1]
+    )
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"

@@ -49,6 +49,18 @@ class Theme(StrEnum):
     DARK = "dark"
 
 
+BOARD_PRESETS: tuple[Rules, ...] = (
+    Rules(3, 3, 3),
+    Rules(4, 4, 4),
+    Rules(5, 5, 4),
+    Rules(7, 7, 5),
+    Rules(9, 9, 5),
+    Rules(15, 15, 5),
+    Rules(19, 19, 5),
+)
+"""The boards every window offers in its board choice (any other can be set as well)."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """What a player chose last time; every field has a sensible default."""

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
 from tictactoe.commands.options import at_least, board_size, language, player
-from tictactoe.commands.replay import OpenError, open_game, unusable
+from tictactoe.commands.replay import open_game, unusable
 from tictactoe.core import records
 from tictactoe.core.records import Format, Record, RecordError
 from tictactoe.i18n import LANGUAGES, Translator, translator
+from tictactoe.replay import OpenError
 from tictactoe.ui.terminal import describe
 from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width

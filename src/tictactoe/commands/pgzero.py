@@ -20,12 +20,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from tictactoe import DISTRIBUTION, players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
 from tictactoe.core.errors import RulesError
-from tictactoe.core.numbers import whole_number
 from tictactoe.display import no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
@@ -106,15 +104,6 @@ def settings_for(args: argparse.Namespace, remembered: Settings) -> Settings:
     return chosen
 
 
-def record_name(reference: str, _: Translator) -> str:
-    """How the window title names a game opened with ``--open``: "Saved game 12" or the file's
-    name."""
-    number = whole_number(reference)
-    if number is not None:
-        return _("Saved game {id}").format(id=number)
-    return Path(reference).name
-
-
 def run(args: argparse.Namespace) -> int:
     """Open the window and play; returns the exit status."""
     store = SettingsStore()
@@ -131,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     opened = None
     if getattr(args, "open", None):
-        from tictactoe.commands.replay import OpenError, open_game
+        from tictactoe.replay import OpenError, open_game, title
 
         try:
             opened = (open_game(args.open, _), args.open)
@@ -163,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if opened is not None:
         record, reference = opened
-        app.open_record(record, record_name(reference, _))
+        app.open_record(record, title(reference, _))
     try:
         run_game(app)
         app.finish_saving()

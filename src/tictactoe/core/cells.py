@@ -51,7 +51,13 @@ def label(rules: Rules, cell: int, numbering: Numbering = Numbering.COORDS) -> s
         _require_numpad(rules)
         return str(_NUMPAD[cell])
     row, col = rules.row_col(cell)
-    return f"{ascii_lowercase[col]}{row + 1}"
+    return f"{column_name(col)}{row + 1}"
+
+
+def column_name(col: int) -> str:
+    """A column's letter in coordinates (``a`` is the left column); rows are numbered from 1
+    at the top."""
+    return ascii_lowercase[col]
 
 
 def parse(rules: Rules, text: str, numbering: Numbering = Numbering.COORDS) -> int:

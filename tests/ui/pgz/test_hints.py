@@ -10,12 +10,12 @@ from typing import Any
 import pygame
 import pytest
 
+from tictactoe.background import no_better_than_the_best
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
 from tictactoe.ui.pgz import view
-from tictactoe.ui.pgz.hints import no_better_than_the_best
 
 Play = Callable[..., Any]
 FAST = ("--think", "0.05")

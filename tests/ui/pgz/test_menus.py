@@ -8,8 +8,8 @@ from tictactoe.archive import SavedGame
 from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
+from tictactoe.replay import Replay, Step
 from tictactoe.ui.pgz.menus import THINK_STEPS, GamesList, Setting, SettingsMenu, next_think
-from tictactoe.ui.pgz.replay import Replay, Step
 
 
 def test_think_steps_cover_the_range_in_order() -> None:
@@ -60,10 +60,10 @@ def test_the_settings_menu_stays_on_its_rows() -> None:
     assert menu.setting is Setting.LEVEL
     menu.move(-1)
     assert menu.setting is Setting.LEVEL
-    menu.move(5)
-    assert menu.setting is Setting.SOUND
+    menu.move(9)
+    assert menu.setting is Setting.LANGUAGE
     menu.choose(Setting.THINK)
-    assert menu.chosen == 1
+    assert menu.chosen == 2
 
 
 def test_a_replay_steps_within_its_record() -> None:

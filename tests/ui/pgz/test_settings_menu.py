@@ -1,5 +1,5 @@
-"""The settings panel (T): level, think time and sound, by keys and clicks, remembered; a
-``--think`` on the command line wins for that launch only."""
+"""The settings panel (T): level, board, think time, sound and language, by keys and clicks,
+remembered; a ``--think`` on the command line wins for that launch only."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from tictactoe.core.rules import Rules
 from tictactoe.settings import Settings, SettingsStore
 from tictactoe.ui.pgz.menus import Setting
 
@@ -24,20 +25,20 @@ def test_t_shows_the_think_time_and_the_arrows_change_it(
         yield from d.settle()
         panel = d.app.scene().panel
         assert panel.title == "Settings"
-        assert panel.rows == ("Level", "Think time", "Sound")
-        assert panel.values == ("Expert", "1 s", "on")
+        assert panel.rows == ("Level", "Board", "Think time", "Sound", "Language")
+        assert panel.values == ("Expert", "9 x 9, 5 in a row", "1 s", "on", "English")
         assert panel.rows[panel.chosen] == "Think time"
         assert "How long Expert thinks a move" in panel.footer
         d.key(pygame.K_RIGHT)
         yield from d.settle()
-        assert d.app.scene().panel.values[1] == "2 s"
+        assert d.app.scene().panel.values[2] == "2 s"
         assert d.app.match.think_seconds == 2.0
         assert d.app.game.think_seconds == 2.0, "the game on the board thinks that long too"
         d.key(pygame.K_LEFT)
         d.key(pygame.K_LEFT)
         d.key(pygame.K_MINUS)
         yield from d.settle()
-        assert d.app.scene().panel.values[1] == "0.2 s"
+        assert d.app.scene().panel.values[2] == "0.2 s"
         d.key(pygame.K_ESCAPE)
         yield from d.settle()
         assert d.app.panel is None
@@ -56,7 +57,7 @@ def test_the_arrows_can_be_clicked_and_a_row_chosen(new_app: Any, run: Any) -> N
         d.key(pygame.K_t)
         yield from d.settle()
         rows = d.app.layout.menu_rows()
-        less, more = d.app.layout.value_arrows(rows[1])
+        less, more = d.app.layout.value_arrows(rows[2])
         d.click_at(more.centre)
         yield from d.settle()
         assert d.app.match.think_seconds == 10.0
@@ -64,14 +65,14 @@ def test_the_arrows_can_be_clicked_and_a_row_chosen(new_app: Any, run: Any) -> N
         d.click_at(less.centre)
         yield from d.settle()
         assert d.app.match.think_seconds == 3.0
-        d.click_at((rows[2].x + 10, rows[2].centre[1]))  # the sound row's name: chosen
+        d.click_at((rows[3].x + 10, rows[3].centre[1]))  # the sound row's name: chosen
         yield from d.settle()
         assert d.app.menu.setting is Setting.SOUND
         assert d.app.speaker.enabled
-        d.click_at(d.app.layout.value_arrows(rows[2])[1].centre)
+        d.click_at(d.app.layout.value_arrows(rows[3])[1].centre)
         yield from d.settle()
         assert not d.app.speaker.enabled
-        assert d.app.scene().panel.values[2] == "off"
+        assert d.app.scene().panel.values[3] == "off"
         d.click_at((d.app.layout.width // 2, d.app.layout.board_height - 5))  # below the rows
         yield from d.settle()
         assert d.app.panel is None
@@ -85,6 +86,7 @@ def test_the_level_row_skips_levels_that_cannot_play_the_board(new_app: Any, run
     def script(d: Any) -> Any:
         d.key(pygame.K_t)
         yield from d.settle()
+        d.key(pygame.K_UP)
         d.key(pygame.K_UP)
         yield from d.settle()
         assert d.app.menu.setting is Setting.LEVEL
@@ -108,7 +110,7 @@ def test_a_think_time_between_the_steps_moves_to_the_next_one(new_app: Any, run:
     def script(d: Any) -> Any:
         d.key(pygame.K_t)
         yield from d.settle()
-        assert d.app.scene().panel.values[1] == "0.7 s"
+        assert d.app.scene().panel.values[2] == "0.7 s"
         d.key(pygame.K_RIGHT)
         yield from d.settle()
         assert d.app.match.think_seconds == 1.0
@@ -134,3 +136,64 @@ def test_think_on_the_command_line_wins_for_this_launch_only(
 
     run(app, script)
     assert store.load().settings.think == 5.0
+
+
+def test_the_board_row_starts_a_new_game_on_the_next_board_and_remembers_it(
+    new_app: Any, run: Any, tmp_path: Path
+) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    app = new_app("--opponent", "win-block", "--first", "you", store=store)
+
+    def script(d: Any) -> Any:
+        d.click(4)
+        yield from d.settle()
+        yield from d.computer_done()
+        d.key(pygame.K_t)
+        d.key(pygame.K_UP)
+        yield from d.settle()
+        assert d.app.menu.setting is Setting.BOARD
+        d.key(pygame.K_RIGHT)
+        yield from d.settle()
+        assert d.app.match.rules == Rules(4, 4, 4)
+        assert d.app.game.moves == (), "a new game on the new board"
+        assert d.app.layout.rules == Rules(4, 4, 4)
+        assert d.app.scene().panel.values[1] == "4 x 4, 4 in a row"
+        d.key(pygame.K_RIGHT)
+        d.key(pygame.K_RIGHT)
+        yield from d.settle()
+        assert d.app.match.rules == Rules(7, 7, 5)
+        d.key(pygame.K_ESCAPE)
+        d.click(24)
+        yield from d.settle()
+        assert d.app.game.moves[0] == 24, "play goes on on the new board"
+
+    run(app, script)
+    assert store.load().settings.board == Rules(7, 7, 5)
+
+
+def test_the_language_row_changes_every_text_at_once_and_remembers_it(
+    new_app: Any, run: Any, tmp_path: Path
+) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    app = new_app("--opponent", "win-block", "--lang", "en", store=store)
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_t)
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_DOWN)
+        yield from d.settle()
+        assert d.app.menu.setting is Setting.LANGUAGE
+        d.key(pygame.K_RIGHT)
+        yield from d.settle()
+        panel = d.app.scene().panel
+        assert panel.title == "Настройки"
+        assert panel.values[4] == "Русский"
+        d.key(pygame.K_RIGHT)
+        yield from d.settle()
+        assert d.app.scene().panel.values[4] == "简体中文"
+        assert d.app.title.startswith("井字棋")
+        d.key(pygame.K_ESCAPE)
+        yield from d.settle()
+
+    run(app, script)
+    assert store.load().settings.language == "zh_CN"

@@ -51,6 +51,14 @@ def test_every_character_of_the_messages_is_in_a_shipped_font(language: str) -> 
         assert has_glyph(source, char), f"{language}: {char!r} would be an empty box"
 
 
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_languages_own_name_is_in_a_shipped_font(language: str) -> None:
+    text = BannerText(language, "white")  # the settings show them in any language
+    for char in sorted(set("".join(LANGUAGES.values())) - {" "}):
+        source = text.source_for(char)
+        assert source in SHIPPED and has_glyph(source, char), f"{language}: {char!r}"
+
+
 def test_english_needs_only_pygames_font() -> None:
     text = BannerText("en", "white")
     assert {text.source_for(c) for c in "Working out hints… (1-9)"} == {banner.DEFAULT}

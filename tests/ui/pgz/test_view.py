@@ -74,7 +74,12 @@ def test_the_strip_never_covers_a_cell() -> None:
 
 
 def test_big_boards_get_a_bigger_window_that_fits_the_screen() -> None:
-    assert view.window_size(Rules(15, 15, 5), (1920, 1080)) == (510, 510 + view.STRIP)
+    gutter = view.GUTTER
+    assert view.window_size(Rules(15, 15, 5), (1920, 1080)) == (
+        510 + gutter,
+        510 + gutter + view.STRIP,
+    )
+    assert Layout(Rules(15, 15, 5), 510 + gutter, 510 + gutter + view.STRIP).cell == 34
     width, height = view.window_size(Rules(26, 26, 5), (1280, 900))
     assert height <= 900 - 60 and width <= 1280
     layout = Layout(Rules(26, 26, 5), width, height)
@@ -84,8 +89,8 @@ def test_big_boards_get_a_bigger_window_that_fits_the_screen() -> None:
 
 
 def test_a_resized_window_scales_the_board() -> None:
-    layout = Layout(Rules(15, 15, 5), 510, 574)
-    bigger = layout.resized(900, 964)
+    layout = Layout(Rules(15, 15, 5), 532, 596)
+    bigger = layout.resized(922, 986)
     assert bigger.cell == 60 and bigger.cell > layout.cell
     tiny = layout.resized(10, 10)
     assert (tiny.width, tiny.board_height) == view.SMALLEST
@@ -103,11 +108,14 @@ def test_x_and_o_differ_on_big_boards_and_are_seed_001s_on_3x3() -> None:
 @pytest.mark.parametrize(("m", "n"), [(3, 3), (4, 4), (3, 5), (7, 7), (15, 15), (5, 9)])
 def test_larger_boards_scale_to_the_window(m: int, n: int) -> None:
     layout = Layout(Rules.of(m, n, 3))
-    assert layout.cell == min(400 // n, 400 // m)
+    gutter = layout.gutter
+    assert gutter == (0 if (m, n) == (3, 3) else view.GUTTER), "coordinates beside big boards"
+    assert layout.cell == min((400 - gutter) // n, (400 - gutter) // m)
     assert layout.glyph_size == min(300 // n, 300 // m)  # the seed's ratio
     left, top = layout.origin
     assert left + layout.cell * n <= 400 and top + layout.cell * m <= 400
-    assert abs(left - (400 - left - layout.cell * n)) <= 1  # centred
+    assert left >= gutter and top >= gutter
+    assert abs((left - gutter) - (400 - left - layout.cell * n)) <= 1  # centred
     for cell in range(m * n):
         x, y = layout.n_to_xy(cell)
         assert layout.xy_to_n(x, y) == cell
@@ -209,3 +217,18 @@ def test_each_verdict_has_its_own_tint_on_khaki() -> None:
     assert len(colours) == 5 and view.rgb(view.CELL_FACE) not in colours
     assert view.verdict_colour("winning") == view.hint_colour("win")
     assert view.verdict_colour("losing") == view.hint_colour("loss")
+
+
+def test_big_boards_name_their_columns_and_rows_beside_the_cells() -> None:
+    assert Layout(Rules()).coordinates() == (), "3 x 3 looks as in seed 001"
+    layout = Layout(Rules(15, 15, 5), 532, 596)
+    placed = dict(layout.coordinates())
+    assert [text for text, _ in layout.coordinates()] == [
+        *"abcdefghijklmno",
+        *(str(row) for row in range(1, 16)),
+    ]
+    left, top = layout.origin
+    g8 = layout.cell_rect(7 * 15 + 6)
+    assert placed["g"][0] == g8.centre[0] and placed["g"][1] < top, "above its column"
+    assert placed["8"][1] == g8.centre[1] and placed["8"][0] < left, "left of its row"
+    assert all(layout.xy_to_n(*centre) is None for centre in placed.values()), "off the cells"

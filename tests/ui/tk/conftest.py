@@ -22,11 +22,11 @@ from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
+from tictactoe.replay import Replay
 from tictactoe.settings import Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk.app import App
-from tictactoe.ui.tk.replay import Opened
 
 PUMP_TIMEOUT = 10.0
 
@@ -88,7 +88,7 @@ class FakeDialogs:
     think: float | None = None
     """The answer to the think time dialog (None: cancelled)."""
     thinks_asked: list[float] = field(default_factory=list)
-    opened: Opened | None = None
+    opened: Replay | None = None
     """The answer to the open-a-game window (None: cancelled)."""
     opens_asked: int = 0
 
@@ -109,7 +109,7 @@ class FakeDialogs:
         self.thinks_asked.append(current)
         return self.think
 
-    def open_game(self) -> Opened | None:
+    def open_game(self) -> Replay | None:
         self.opens_asked += 1
         return self.opened
 

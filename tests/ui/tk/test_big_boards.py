@@ -116,7 +116,7 @@ def test_a_move_during_a_long_hint_is_played_at_once_and_ends_the_search(
     h.click_cell(113)
     assert h.app.game.moves == (112, 0, 113), "the move is not held up"
     assert not h.app.searching and "Looking" not in h.notice
-    assert h.pump(lambda: h.app.hinter.running == 0), "the search stopped (60 s were allowed)"
+    assert h.pump(lambda: h.app.jobs.running == 0), "the search stopped (60 s were allowed)"
     assert ranks(h) == {}
 
 
@@ -143,7 +143,7 @@ def test_new_game_ends_a_long_hint_search(make_app: MakeApp) -> None:
     assert h.pump(lambda: h.app.searching)
     h.app.menus.invoke("options", "hints")
     assert not h.app.searching
-    assert h.pump(lambda: h.app.hinter.running == 0), "it stops when hints are turned off"
+    assert h.pump(lambda: h.app.jobs.running == 0), "it stops when hints are turned off"
 
 
 PROGRESS = re.compile(r"^depth \d+ · [a-o]\d{1,2}( [a-o]\d{1,2}){0,3} · \d+(\.\d)? s$")
@@ -177,7 +177,7 @@ def test_new_game_ends_the_computers_long_thinking(make_app: MakeApp) -> None:
     h.click_cell(112)
     assert h.pump(lambda: h.app.think_progress is not None)
     h.key("n", "Control")
-    assert h.pump(lambda: h.app.thinker.running == 0), "stopped (60 s were allowed)"
+    assert h.pump(lambda: h.app.jobs.running == 0), "stopped (60 s were allowed)"
     assert h.marks() == {} or h.app.match.your_mark is Mark.O
 
 

@@ -13,8 +13,8 @@ from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import LANGUAGES
-from tictactoe.settings import SettingsStore, Theme
-from tictactoe.ui.tk.menus import BOARD_PRESETS, board_key
+from tictactoe.settings import BOARD_PRESETS, SettingsStore, Theme
+from tictactoe.ui.tk.menus import board_key
 from tictactoe.ui.tk.theme import DARK, LIGHT
 
 from .conftest import Harness

@@ -16,8 +16,8 @@ from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import translator
+from tictactoe.replay import Replay, open_saved, title
 from tictactoe.ui.tk import dialogs as dialogs_module
-from tictactoe.ui.tk.replay import Opened, open_saved
 
 from .conftest import Harness
 
@@ -68,10 +68,9 @@ def test_unusable_saved_games_are_reported_and_play_goes_on(
 # --- opening a saved game or a game file -------------------------------------------------
 
 
-def opened_saved(game_id: int) -> Opened:
-    found = open_saved(Archive(), game_id, translator("en"))
-    assert isinstance(found, Opened), found
-    return found
+def opened_saved(game_id: int) -> Replay:
+    tr = translator("en")
+    return Replay(open_saved(game_id, tr, Archive()), title(game_id, tr))
 
 
 def shows_replay(h: Harness) -> bool:
@@ -126,11 +125,11 @@ def test_the_computer_waits_while_a_saved_game_shows_and_then_goes_on(
 ) -> None:
     h = make_app(opponent="slow", level="slow", starter=Starter.COMPUTER)
     assert h.pump(lambda: h.app.thinking)
-    h.dialogs.opened = Opened(Record.of(Rules(), (4,)), "one.txt")
+    h.dialogs.opened = Replay(Record.of(Rules(), (4,)), "one.txt")
     h.app.menus.invoke("game", "open")
     assert h.app.viewing is not None and not h.app.thinking
     slow_strategy.set()
-    assert h.pump(lambda: h.app.thinker.running == 0)
+    assert h.pump(lambda: h.app.jobs.running == 0)
     h.settle(0.1)
     assert h.app.game.moves == (), "no move behind the saved game"
     h.app.replay_bar.buttons["close"].invoke()
@@ -140,7 +139,7 @@ def test_the_computer_waits_while_a_saved_game_shows_and_then_goes_on(
 def test_play_from_here_goes_on_from_the_position_shown(make_app: MakeApp) -> None:
     h = make_app(opponent="perfect", think=0.1)
     record = Record.of(Rules(15, 15, 5), (112, 0, 113, 1, 114), "human", "search")
-    h.dialogs.opened = Opened(record, "gomoku.psq")
+    h.dialogs.opened = Replay(record, "gomoku.psq")
     h.app.open_game()
     assert h.app.view.gomoku, "the saved game's board is drawn"
     assert h.root.title() == "Tic-tac-toe — gomoku.psq"
@@ -160,7 +159,7 @@ def test_play_from_here_goes_on_from_the_position_shown(make_app: MakeApp) -> No
 
 def test_play_from_here_as_o_and_for_two_people(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
-    h.dialogs.opened = Opened(Record.of(Rules(), (4, 0, 8)), "three.txt")
+    h.dialogs.opened = Replay(Record.of(Rules(), (4, 0, 8)), "three.txt")
     h.app.open_game()
     h.key("End")
     h.app.play_from_here()
@@ -216,7 +215,7 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
     assert isinstance(refused, str) and refused.startswith("This game cannot be opened: ")
     assert "bad.sgf" in refused and "h8 is already taken" in refused
     assert seen["still open"]
-    assert h.app.viewing is not None and h.app.viewing.opened.name == "good.txt"
+    assert h.app.viewing is not None and h.app.viewing.name == "good.txt"
     assert h.app.viewing.record.moves == (4, 0, 8)
 
     def open_first() -> None:
@@ -229,7 +228,7 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
 
     h.root.after(50, open_first)
     h.app.menus.invoke("game", "open")
-    assert h.app.viewing.opened.name == "Saved game 1"
+    assert h.app.viewing.name == "Saved game 1"
     assert h.app.viewing.record.o_player == "first-free"
 
 
@@ -266,7 +265,7 @@ def test_the_step_buttons_take_the_toolbars_place_without_moving_the_board(
     h = make_app(opponent="first-free", language=language)
     h.settle(0.1)
     board = (h.app.view.winfo_rooty(), h.app.view.winfo_height())
-    h.dialogs.opened = Opened(Record.of(Rules(), (4, 0)), "two.txt")
+    h.dialogs.opened = Replay(Record.of(Rules(), (4, 0)), "two.txt")
     h.app.open_game()
     h.settle(0.1)
     assert (h.app.view.winfo_rooty(), h.app.view.winfo_height()) == board

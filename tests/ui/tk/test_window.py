@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 
 from tictactoe.core.board import Mark
+from tictactoe.core.cells import column_name
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.ui.tk import dialogs as dialogs_module
-from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS, column_name
+from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS
 
 from .conftest import Harness
 
@@ -271,7 +272,7 @@ def test_a_new_game_cancels_the_thinking(make_app: MakeApp, slow_strategy: threa
     assert h.marks() == {}
     assert h.status == "Your move (X)"
     slow_strategy.set()
-    h.pump(lambda: h.app.thinker.running == 0, timeout=5)
+    h.pump(lambda: h.app.jobs.running == 0, timeout=5)
     h.settle(0.1)
     assert h.marks() == {}, "the stale answer is dropped"
     h.click_cell(8)

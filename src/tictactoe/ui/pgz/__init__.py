@@ -2,8 +2,6 @@
 
 - :mod:`.view` - seed 001's look as numbers: window, strip, palette, cell geometry (no pygame);
 - :mod:`.levels` - the levels behind the keys 1-9;
-- :mod:`.worker` - work off the frame loop, cancellable, reporting progress;
-- :mod:`.hints` - that work: the computer's move, and hints on any board;
 - :mod:`.words` - hints, thinking, think times and saved games in the player's words;
 - :mod:`.menus` - the saved games list's and the settings menu's state;
 - :mod:`.replay` - a saved game shown one position at a time;
@@ -15,6 +13,7 @@
 - :mod:`.runner` - builds the Pygame Zero module around an app and runs pgzero's game with a
   loop that sleeps while nothing changes.
 
-:mod:`.view`, :mod:`.levels`, :mod:`.worker`, :mod:`.hints`, :mod:`.words`, :mod:`.menus`
-and :mod:`.replay` can be imported without pygame.
+:mod:`.view`, :mod:`.levels`, :mod:`.words`, :mod:`.menus` and :mod:`.replay` can be imported
+without pygame. The computer's move and the hints run off the frame loop on the shared
+helper, :mod:`tictactoe.background`.
 """

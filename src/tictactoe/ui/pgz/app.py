@@ -35,6 +35,7 @@ import pygame
 
 from tictactoe import players
 from tictactoe.archive import Archive, ArchiveError, Listing, save_finished
+from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
@@ -42,20 +43,32 @@ from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
-from tictactoe.i18n import Translator
+from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.recorder import Recorder
-from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for
+from tictactoe.replay import Replay, Step, continue_from, title
+from tictactoe.settings import (
+    BOARD_PRESETS,
+    DEFAULT_LEVEL,
+    Settings,
+    SettingsError,
+    SettingsStore,
+    level_for,
+)
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard, describe
 from tictactoe.ui.pgz import panels, view, words
 from tictactoe.ui.pgz.audio import Speaker
-from tictactoe.ui.pgz.hints import Hints, computer_move, hints_for
 from tictactoe.ui.pgz.levels import skill_levels
-from tictactoe.ui.pgz.menus import LISTED_GAMES, GamesList, Setting, SettingsMenu, next_think
+from tictactoe.ui.pgz.menus import (
+    LISTED_GAMES,
+    GamesList,
+    Setting,
+    SettingsMenu,
+    next_choice,
+    next_think,
+)
 from tictactoe.ui.pgz.painter import Button, Fonts, Panel, Scene, paint
-from tictactoe.ui.pgz.replay import Replay, Step
 from tictactoe.ui.pgz.text import BannerText
-from tictactoe.ui.pgz.worker import Job, Watch
 from tictactoe.ui.winning import winning_lines
 
 MESSAGE_SECONDS = 3.0
@@ -143,10 +156,11 @@ class PgzApp:
         self.games = GamesList(loading=False)
         """The saved games panel's list (read again each time it opens)."""
         self.menu = SettingsMenu()
-        self._thinking: Job[tuple[Board, int]] | None = None
-        self._hint_job: Job[Hints] | None = None
+        self._jobs = Jobs(clock=clock)
+        self._moves: Lane[tuple[Board, int]] = Lane(self._jobs)
+        self._hint_lane: Lane[Hints] = Lane(self._jobs)
         self._hints: Hints | None = None
-        self._list_job: Job[Listing] | None = None
+        self._list_lane: Lane[Listing] = Lane(self._jobs)
         self._message: tuple[str, float] | None = None
         self._flash: tuple[int, float] | None = None
         self._finished: Game | None = None
@@ -207,7 +221,7 @@ class PgzApp:
         if self.hints_on and game.waiting_for_human:
             hints = self._current_hints()
             if hints is None:
-                job = self._hint_job
+                job = self._hint_lane.job
                 if job is None or can_solve(game.board):
                     return _("Working out hints…")
                 report = words.progress(_, game.rules, job.progress, self._clock() - job.started)
@@ -271,7 +285,7 @@ class PgzApp:
     @property
     def thinking_progress(self) -> str | None:
         """While ``search`` thinks: its depth, expected line and time so far; else None."""
-        job = self._thinking
+        job = self._moves.job
         game = self.game
         if job is None or not self.busy or not players.get(game.player(game.turn)).thinks:
             return None
@@ -285,12 +299,14 @@ class PgzApp:
     @property
     def busy(self) -> bool:
         """True while the computer is thinking about the current position."""
-        return self._thinking is not None and self._thinking.key is self.game.board
+        return self._moves.busy(self.game.board)
 
     @property
     def working(self) -> bool:
         """True while a worker thread runs (the frame loop then polls it)."""
-        return any(job is not None for job in (self._thinking, self._hint_job, self._list_job))
+        return self._jobs.running > 0 or any(
+            lane.job is not None for lane in (self._moves, self._hint_lane, self._list_lane)
+        )
 
     def next_change(self) -> float | None:
         """Seconds until what the window shows changes by itself (a message ends), or None."""
@@ -473,9 +489,7 @@ class PgzApp:
 
     def close(self) -> None:
         """The window is closing: stop every worker's search (their answers are not wanted)."""
-        for job in (self._thinking, self._hint_job):
-            if job is not None:
-                job.cancel()
+        self._jobs.close()
 
     # --- what the keys do -------------------------------------------------------------
 
@@ -546,6 +560,28 @@ class PgzApp:
         self.say(self._("Think time: {time}").format(time=words.think_time(self._, seconds)))
         self._save(think=seconds)
 
+    def choose_board(self, rules: Rules) -> None:
+        """A new game on ``rules``'s board (remembered); a saved game shown is closed."""
+        self._cancel_hints()
+        self.replay = None
+        self.match.new_game(rules=rules)
+        self._fit_board(rules)
+        self._fit_level()
+        self.say(self._("Board: {board}").format(board=words.board(self._, rules)))
+        self._save(board=rules)
+        self.update()
+
+    def set_language(self, code: str) -> None:
+        """Every text in language ``code`` from now on (remembered)."""
+        self._ = translator(code)
+        self._fonts = Fonts(
+            BannerText(self._.language, view.STRIP_TEXT),
+            BannerText(self._.language, view.STRIP_MUTED),
+        )
+        self._drawn = None  # every text changes: the next frame is drawn whole
+        self.say(self._("Language: {name}").format(name=LANGUAGES[self._.language]))
+        self._save(language=self._.language)
+
     def open_settings(self, setting: Setting = Setting.THINK) -> None:
         """Show the settings panel with ``setting`` chosen."""
         self.menu.choose(setting)
@@ -557,10 +593,10 @@ class PgzApp:
         self.games = GamesList()
         archive = self.archive
 
-        def read(watch: Watch) -> Listing:
+        def read(report: object, stopping: object) -> Listing:
             return (archive or Archive()).games(limit=LISTED_GAMES)
 
-        self._list_job = Job("games", read, started=self._clock())
+        self._list_lane.want(self.games, read)
 
     def open_record(self, record: Record, name: str, ply: int = 0) -> None:
         """Show ``record`` (called ``name`` in the title) from position ``ply``; the match's
@@ -601,13 +637,7 @@ class PgzApp:
         self._cancel_hints()
         game = self.match.new_game(rules=replay.record.rules, you_start=mover is Mark.X)
         self._fit_level()
-        sides = {mark: game.player(mark) for mark in Mark}
-        for mark in Mark:
-            game.set_player(mark, HUMAN)
-        for cell in replay.moves_so_far:
-            game.play(cell)
-        for mark, name in sides.items():
-            game.set_player(mark, name)
+        continue_from(game, replay.moves_so_far)
         self.replay = None
         self._fit_board(game.rules)
         if self.match.opponent == HUMAN:
@@ -643,7 +673,7 @@ class PgzApp:
     def _open_chosen(self) -> None:
         chosen = self.games.selected
         if chosen is not None:
-            self.open_record(chosen.record, self._("Saved game {id}").format(id=chosen.id))
+            self.open_record(chosen.record, title(chosen.id, self._))
 
     def _click_games(self, pos: tuple[int, int]) -> None:
         row = self.layout.menu_row_at(*pos, lines=2)
@@ -684,6 +714,15 @@ class PgzApp:
         """The next (1) or previous (-1) value of ``setting``."""
         if setting is Setting.SOUND:
             self.toggle_sound()
+        elif setting is Setting.BOARD:
+            rules = next_choice(BOARD_PRESETS, self.match.rules, direction)
+            if rules != self.match.rules:
+                self.choose_board(rules)
+        elif setting is Setting.LANGUAGE:
+            codes = list(LANGUAGES)
+            code = next_choice(codes, self._.language, direction)
+            if code != self._.language:
+                self.set_language(code)
         elif setting is Setting.THINK:
             seconds = next_think(self.think_seconds, direction)
             if seconds != self.think_seconds:
@@ -797,8 +836,10 @@ class PgzApp:
                 _,
                 self.menu,
                 level=self._level_title(self.preferred),
+                board=words.board(_, self.match.rules),
                 think=self.think_seconds,
                 sound=self.speaker.enabled,
+                language=LANGUAGES[_.language],
                 searcher=self._level_title("search"),
             )
         return None
@@ -814,23 +855,20 @@ class PgzApp:
         self.say(text + " · " + _("F1 or ?: help"))
 
     def _poll_thinking(self) -> None:
-        game, job = self.game, self._thinking
-        if job is not None:
-            if job.key is not game.board:
-                job.cancel()  # undone, or a new game: the search stops with what it has
-            if not job.done:
-                return
-            self._thinking = None
-            try:
-                board, cell = job.result()
-            except NotYourTurnError:
-                pass  # the position moved on before the worker read it
-            except UnsolvableError:
-                self._fit_level()
-            else:
-                game.apply(board, cell)
+        game = self.game
+        try:  # a job for another position (undone, a new game) is cancelled here
+            answer = self._moves.take(game.board)
+        except NotYourTurnError:
+            answer = None  # the position moved on before the worker read it
+        except UnsolvableError:
+            answer = None
+            self._fit_level()
+        if answer is not None:
+            game.apply(*answer[0])
         if game.computer_to_move and game.unsupported_reason(game.turn) is None:
-            self._thinking = Job(game.board, computer_move(game), started=self._clock())
+            self._moves.want(game.board, computer_move(game))
+        else:
+            self._moves.cancel()
 
     def _current_hints(self) -> Hints | None:
         if self._hints is not None and self._hints.board is self.game.board:
@@ -838,34 +876,28 @@ class PgzApp:
         return None
 
     def _cancel_hints(self) -> None:
-        if self._hint_job is not None:
-            self._hint_job.cancel()
+        self._hint_lane.cancel()
 
     def _poll_hints(self) -> None:
-        job, game = self._hint_job, self.game
-        if job is not None:
-            if job.key is not game.board or not self.hints_on or self.replay is not None:
-                job.cancel()
-            if not job.done:
-                return
-            self._hint_job = None
-            if not job.cancelled:
-                with contextlib.suppress(UnsolvableError):
-                    self._hints = job.result()
-        wanted = self.hints_on and self.replay is None and game.waiting_for_human
-        if wanted and self._current_hints() is None:
-            self._hint_job = Job(game.board, hints_for(game), started=self._clock())
+        game = self.game
+        if not (self.hints_on and self.replay is None and game.waiting_for_human):
+            self._hint_lane.cancel()
+            return
+        with contextlib.suppress(UnsolvableError):
+            answer = self._hint_lane.take(game.board)
+            if answer is not None:
+                self._hints = answer[0]
+        if self._current_hints() is None:
+            self._hint_lane.want(game.board, hints_for(game))
 
     def _poll_list(self) -> None:
-        job = self._list_job
-        if job is None or not job.done:
-            return
-        self._list_job = None
         try:
-            listing = job.result()
+            answer = self._list_lane.take(self.games)
         except ArchiveError as error:
             self.games = GamesList(loading=False, problem=error.reason)
-        else:
+            return
+        if answer is not None:
+            listing = answer[0]
             self.games = GamesList(listing.games, listing.total, listing.damaged, loading=False)
 
     def _finish(self) -> None:

@@ -2,8 +2,9 @@
 
 - :class:`GamesList` - the saved games (``G``): the same list ``tictactoe
   games`` shows, newest first, one chosen, scrolled to keep it in view.
-- :class:`SettingsMenu` - the settings (``T``): the computer's level, its
-  think time and the sound, one chosen; left and right change it.
+- :class:`SettingsMenu` - the settings (``T``): the computer's level, the
+  board, the think time, the sound and the language, one chosen; left and
+  right change it.
 
 Think times step through :data:`THINK_STEPS`; a time set on the command
 line between two steps moves to the next step up or down.
@@ -11,10 +12,14 @@ line between two steps moves to the next step up or down.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 from tictactoe.archive import SavedGame
+
+T = TypeVar("T")
 
 THINK_STEPS = (
     0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0, 600.0,
@@ -77,8 +82,10 @@ class Setting(StrEnum):
     """The rows of the settings menu, top to bottom."""
 
     LEVEL = "level"
+    BOARD = "board"
     THINK = "think"
     SOUND = "sound"
+    LANGUAGE = "language"
 
 
 @dataclass
@@ -100,3 +107,14 @@ class SettingsMenu:
     def choose(self, setting: Setting) -> None:
         """Choose the row of ``setting``."""
         self.chosen = self.rows.index(setting)
+
+
+def next_choice(choices: Sequence[T], current: T, direction: int) -> T:
+    """The choice after ``current`` (``direction`` 1) or before it (-1); the ends stay put.
+
+    A ``current`` that is not among ``choices`` counts as before the first one.
+    """
+    at = choices.index(current) if current in choices else -1
+    if at < 0:
+        return choices[0] if direction > 0 else current
+    return choices[max(0, min(len(choices) - 1, at + direction))]

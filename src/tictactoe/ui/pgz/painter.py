@@ -134,6 +134,7 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
     surface.fill(view.rgb(view.GRID))
     for n in range(layout.rules.size):
         _cell(surface, layout, n, scene)
+    _coordinates(surface, layout)
     for first, last in scene.lines:
         _win_line(surface, layout, first, last)
     if scene.last_move is not None:
@@ -156,6 +157,28 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
     _strip(surface, layout, scene, fonts)
     if scene.panel is not None:
         _panel(surface, layout, scene.panel, fonts)
+
+
+def _coordinates(surface: pygame.Surface, layout: view.Layout) -> None:
+    """Column letters above the board and row numbers left of it, on bigger boards."""
+    placed = layout.coordinates()
+    if not placed:
+        return
+    size = max(12, min(layout.gutter, layout.cell) * 3 // 4)
+    font = _coordinate_font(size)
+    ink = view.rgb(view.BORDER)
+    for text, centre in placed:
+        glyph = font.render(text, True, ink)
+        surface.blit(glyph, glyph.get_rect(center=centre))
+
+
+_COORDINATE_FONTS: dict[int, pygame.font.Font] = {}
+
+
+def _coordinate_font(size: int) -> pygame.font.Font:
+    if size not in _COORDINATE_FONTS:
+        _COORDINATE_FONTS[size] = pygame.font.Font(None, size)
+    return _COORDINATE_FONTS[size]
 
 
 def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene) -> None:

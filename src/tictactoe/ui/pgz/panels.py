@@ -76,27 +76,36 @@ def settings_panel(
     menu: SettingsMenu,
     *,
     level: str,
+    board: str,
     think: float,
     sound: bool,
+    language: str,
     searcher: str,
 ) -> Panel:
     """The settings (T): each row's name and value, a note on the chosen one, the keys.
 
-    ``level`` is the chosen level's title, ``searcher`` the title of the level
+    ``level`` is the chosen level's title, ``board`` the board's name,
+    ``language`` the language's own name, ``searcher`` the title of the level
     the think time is for.
     """
     names = {
         Setting.LEVEL: _("Level"),
+        Setting.BOARD: _("Board"),
         Setting.THINK: _("Think time"),
         Setting.SOUND: _("Sound"),
+        Setting.LANGUAGE: _("Language"),
     }
     values = {
         Setting.LEVEL: level,
+        Setting.BOARD: board,
         Setting.THINK: words.think_time(_, think),
         Setting.SOUND: _("on") if sound else _("off"),
+        Setting.LANGUAGE: language,
     }
     notes = {
         Setting.LEVEL: _("The computer's level: the weakest first."),
+        Setting.BOARD: _("A new game on the board chosen."),
+        Setting.LANGUAGE: _("Every text in the language chosen."),
         Setting.THINK: _(
             "How long {level} thinks a move; hints on big boards take as long."
         ).format(level=searcher),

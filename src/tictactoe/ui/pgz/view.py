@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tictactoe.core.cells import column_name
 from tictactoe.core.rules import Rules
 
 TITLE = "tic-tac-toe"
@@ -31,6 +32,9 @@ SCREEN_RESERVE = 100
 """Pixels of the screen left for the desktop's panels and the window's frame."""
 SMALLEST = (320, 240)
 """The window never gets smaller than this (width, board height)."""
+GUTTER = 22
+"""Room left of and above a board bigger than 3 x 3 for its coordinates (``a`` ..., 1 ...),
+the names its hints and the thinking progress give cells."""
 
 GLYPH = "sienna"
 O_GLYPH = "darkslateblue"
@@ -156,14 +160,20 @@ def window_size(rules: Rules, desktop: tuple[int, int] | None = None) -> tuple[i
     """The window's first size for ``rules``: seed 001's 400 x 400 board on 3 x 3 (plus the
     strip), bigger boards with cells of :data:`BIG_CELL` pixels, within ``desktop``."""
     longest = max(rules.m, rules.n)
+    gutter = gutter_for(rules)
     side = max(WIDTH, BIG_CELL * longest)
     if desktop is not None:
-        side = min(side, desktop[0] - SCREEN_RESERVE, desktop[1] - SCREEN_RESERVE - STRIP)
-        side = max(side, SMALLEST[1])
+        room = min(desktop[0], desktop[1] - STRIP) - SCREEN_RESERVE - gutter
+        side = max(min(side, room), SMALLEST[1])
     cell = side // longest
     width = side if rules.n == longest else max(min(side, WIDTH), cell * rules.n)
     board = side if rules.m == longest else max(SMALLEST[1], cell * rules.m)
-    return width, board + STRIP
+    return width + gutter, board + gutter + STRIP
+
+
+def gutter_for(rules: Rules) -> int:
+    """The room for coordinates beside and above the board: none on seed 001's 3 x 3."""
+    return 0 if is_seed_board(rules) else GUTTER
 
 
 @dataclass(frozen=True)
@@ -199,17 +209,44 @@ class Layout:
         return max(1, self.height - STRIP)
 
     @property
+    def gutter(self) -> int:
+        """Room left of and above the board for the coordinates (0 on 3 x 3)."""
+        return gutter_for(self.rules)
+
+    @property
     def cell(self) -> int:
         """Side of one square cell in pixels (seed 001: ``WIDTH // 3`` on 3 x 3)."""
-        return max(4, min(self.width // self.rules.n, self.board_height // self.rules.m))
+        rules, gutter = self.rules, self.gutter
+        return max(
+            4, min((self.width - gutter) // rules.n, (self.board_height - gutter) // rules.m)
+        )
 
     @property
     def origin(self) -> tuple[int, int]:
-        """Top-left pixel of the board, which is centred above the strip."""
+        """Top-left pixel of the board, which is centred above the strip (right of and below
+        the coordinates)."""
+        gutter = self.gutter
         return (
-            (self.width - self.cell * self.rules.n) // 2,
-            (self.board_height - self.cell * self.rules.m) // 2,
+            gutter + (self.width - gutter - self.cell * self.rules.n) // 2,
+            gutter + (self.board_height - gutter - self.cell * self.rules.m) // 2,
         )
+
+    def coordinates(self) -> tuple[tuple[str, tuple[int, int]], ...]:
+        """Each column's letter centred above it and each row's number left of it (none on
+        3 x 3), as (text, centre pixel)."""
+        if not self.gutter:
+            return ()
+        left, top = self.origin
+        cell, half = self.cell, self.gutter // 2
+        columns = tuple(
+            (column_name(col), (left + col * cell + cell // 2, top - half))
+            for col in range(self.rules.n)
+        )
+        rows = tuple(
+            (str(row + 1), (left - half, top + row * cell + cell // 2))
+            for row in range(self.rules.m)
+        )
+        return columns + rows
 
     @property
     def glyph_size(self) -> int:

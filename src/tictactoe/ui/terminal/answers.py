@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from tictactoe import players
+from tictactoe.console import shown
 from tictactoe.core import cells
 from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering
@@ -21,7 +22,7 @@ from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
-from tictactoe.ui.terminal.prompts import Invalid, normal, shown
+from tictactoe.ui.terminal.prompts import Invalid, normal
 
 YES = frozenset(
     {"y", "yes", "yeah", "ok", "д", "да", "是", "是的", "好", "对", "c", "có", "co", "ừ", "vâng"}

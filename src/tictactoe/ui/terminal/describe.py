@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import UTC, datetime, time
 
 from tictactoe import players
+from tictactoe.console import shown
 from tictactoe.core.errors import UnknownPlayerError
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN
 from tictactoe.i18n import Translator
-from tictactoe.ui.terminal.prompts import shown
 
 
 def player(tr: Translator, name: str) -> str:

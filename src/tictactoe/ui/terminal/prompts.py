@@ -8,13 +8,10 @@ import unicodedata
 from collections.abc import Callable
 from typing import TextIO, TypeVar
 
-from tictactoe.console import LineReader
+from tictactoe.console import LineReader, shown
 from tictactoe.i18n import Translator
 
 T = TypeVar("T")
-
-ECHO_LIMIT = 40
-"""Longest piece of a bad answer quoted back to the user."""
 
 LINE_LIMIT = 1000
 """Longest answer read; the rest of a longer line is dropped unread into memory."""
@@ -30,18 +27,6 @@ class LineTooLong(Invalid):
 
 class Quit(Exception):
     """The player typed ``quit`` (or a word for it) at a prompt."""
-
-
-def shown(text: str, limit: int = ECHO_LIMIT) -> str:
-    """``text`` safe to print: control characters replaced, cut to ``limit`` characters.
-
-    Cut first, then cleaned: a line of megabytes costs no more than a short one.
-    """
-    cleaned = "".join(
-        "?" if unicodedata.category(char).startswith("C") else char
-        for char in text.strip()[: limit + 1]
-    )
-    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
 
 
 def too_long_message(tr: Translator) -> str:

@@ -27,6 +27,7 @@ from typing import Any
 
 from tictactoe import players
 from tictactoe.archive import ArchiveError, save_finished
+from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
@@ -36,7 +37,15 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.recorder import Recorder
-from tictactoe.settings import Settings, SettingsError, SettingsStore, Theme, level_for
+from tictactoe.replay import Replay, continue_from
+from tictactoe.settings import (
+    BOARD_PRESETS,
+    Settings,
+    SettingsError,
+    SettingsStore,
+    Theme,
+    level_for,
+)
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
 from tictactoe.stats import Scoreboard, describe
@@ -52,8 +61,6 @@ from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
 from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
 from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
-from tictactoe.ui.tk.replay import Opened, Viewing, continue_from
-from tictactoe.ui.tk.worker import Task, Worker
 from tictactoe.ui.winning import winning_lines
 
 POLL_MS = 40
@@ -166,8 +173,8 @@ class App:
         self.closed = False
         self.notice = notice
         self.thinking_board: Board | None = None
+        """The position the computer is working out (or holding back) a move for."""
         self.thinking_since = 0.0
-        self.think_progress: Progress | None = None
         self.hints: Mapping[int, str] = {}
         """Free cell -> its hint colour, for :attr:`hints_board`."""
         self.ranks: Mapping[int, str] = {}
@@ -179,8 +186,7 @@ class App:
         self.searching_board: Board | None = None
         """The position a big board's hint is being searched for (None when none is)."""
         self.search_since = 0.0
-        self.search_progress: Progress | None = None
-        self.viewing: Viewing | None = None
+        self.viewing: Replay | None = None
         """The saved game shown instead of the game, if one is."""
         self.cursor = centre_cell(match.rules)
         self.ended_at = 0.0
@@ -190,8 +196,10 @@ class App:
         self._demo_move: str | None = None
         self._reply: str | None = None
         self._announced: tuple[str, Rules] | None = None
-        self.thinker = Worker(name="computer")
-        self.hinter = Worker(serial=True, name="hints")
+        self.jobs = Jobs(name="tk")
+        """The helper the computer's moves and the hints are worked out on, off the UI thread."""
+        self.moves: Lane[tuple[Board, int]] = Lane(self.jobs)
+        self.hint_lane: Lane[Hints] = Lane(self.jobs)
         if match.think_nodes is None and match.think_seconds != self.settings.think:
             match.set_think(self.settings.think)
 
@@ -275,6 +283,16 @@ class App:
     def searching(self) -> bool:
         """True while a big board's hint is being searched for the current position."""
         return self.searching_board is not None and self.searching_board is self.game.board
+
+    @property
+    def think_progress(self) -> Progress | None:
+        """What the computer's search has found so far for its move, if it reported."""
+        return self.moves.progress(self.thinking_board)
+
+    @property
+    def search_progress(self) -> Progress | None:
+        """What a big board's hint search has found so far, if it reported."""
+        return self.hint_lane.progress(self.searching_board)
 
     @property
     def think_seconds(self) -> float:
@@ -382,7 +400,7 @@ class App:
     def stop_hint(self) -> None:
         """Esc while a big board's hint searches: show the best moves found so far, now."""
         if self.searching:
-            self.hinter.stop()
+            self.hint_lane.stop()
 
     def quit(self) -> None:
         """Close the window, cancelling whatever the computer was doing."""
@@ -390,6 +408,7 @@ class App:
             return
         self.closed = True
         self._cancel_jobs()
+        self.jobs.close()
         self.banner.spinner.stop()
         if self._poll_id is not None:
             self.root.after_cancel(self._poll_id)
@@ -420,8 +439,6 @@ class App:
 
     def choose_preset(self) -> None:
         """The Board menu's sizes: a new game on that board."""
-        from tictactoe.ui.tk.menus import BOARD_PRESETS
-
         chosen = next(r for r in BOARD_PRESETS if board_key(r) == self.vars.board.get())
         self.new_game(rules=chosen)
 
@@ -530,14 +547,14 @@ class App:
             return
         self.show_record(opened)
 
-    def show_record(self, opened: Opened) -> None:
+    def show_record(self, opened: Replay) -> None:
         """Show ``opened`` from its empty board; the game waits (its thinking is cancelled)."""
         self._cancel_jobs()
         shown = self.shown_rules
         if self.viewing is None:
             self.toolbar.pack_forget()
             self.replay_bar.pack(side="top", fill="x", before=self.banner)
-        self.viewing = Viewing(opened)
+        self.viewing = Replay(opened.record, opened.name)
         self.notice = ""
         if opened.record.rules != shown:
             self._fit_window()
@@ -563,7 +580,7 @@ class App:
             self._replay_go(self.viewing.last)
 
     def _replay_go(self, ply: int) -> None:
-        if self.viewing is not None and self.viewing.go(ply):
+        if self.viewing is not None and self.viewing.show(ply):
             self.notice = ""
             self.refresh()
 
@@ -571,11 +588,13 @@ class App:
         """A new game from the position shown: you play the side to move (against the level
         playing, or two people, as now); the moves before it can be undone."""
         viewing = self.viewing
-        if viewing is None or not viewing.playable:
+        if viewing is None or not viewing.can_play_on:
             return
         to_move = viewing.board.turn
         you_start = to_move is Mark.X if self.match.you == HUMAN else None
-        self._start_game(you_start=you_start, rules=viewing.record.rules, moves=viewing.moves)
+        self._start_game(
+            you_start=you_start, rules=viewing.record.rules, moves=viewing.moves_so_far
+        )
         self.refresh()
 
     def close_replay(self) -> None:
@@ -653,7 +672,7 @@ class App:
             coordinates=self.vars.names.get(),
         )
 
-    def _replay_picture(self, viewing: Viewing) -> Picture:
+    def _replay_picture(self, viewing: Replay) -> Picture:
         """A saved game's position: its marks, the last move, at the end the winning line."""
         board, rules = viewing.board, viewing.record.rules
         marks = {cell: mark for cell in range(rules.size) if (mark := board[cell]) is not None}
@@ -712,7 +731,7 @@ class App:
             two_players=self.two_players,
         )
 
-    def _show_replay_status(self, viewing: Viewing) -> None:
+    def _show_replay_status(self, viewing: Replay) -> None:
         """Which move is shown above the board; who played, or at the end the result, below."""
         _, record = self.translate, viewing.record
         self.banner.show(texts.replay_position(_, record, viewing.ply), over=False, thinking=False)
@@ -723,7 +742,7 @@ class App:
         )
         self.footer.show(self.notice or about, [], self._score_text())
         self.vars.mode.set(self._mode())
-        self.root.title(f"{texts.app_name(_)} — {viewing.opened.name}")
+        self.root.title(f"{texts.app_name(_)} — {viewing.name}")
 
     def _mode(self) -> str:
         if self.two_players:
@@ -779,25 +798,23 @@ class App:
         game = self.game
         self.thinking_board = game.board
         self.thinking_since = time.monotonic()
-        self.think_progress = None
         self._show_status()
         # Your mark reaches the screen before the thinking thread competes for the interpreter.
         self.root.update_idletasks()
+        self.moves.want(game.board, computer_move(game))
 
-        def think(task: Task) -> tuple[Board, int]:
-            return game.think(progress=task.report, cancel=task.cancelled)
-
-        self.thinker.submit(
-            think,
-            lambda answer: self._computer_answered(game, answer),
-            self._computer_failed,
-            lambda report: self._thinking_progress(game, report),
-        )
-
-    def _thinking_progress(self, game: Game, report: Progress) -> None:
-        if game is self.game and self.thinking:
-            self.think_progress = report
-            self._show_progress()
+    def _collect_move(self) -> None:
+        """The computer's answer, once its job is done (a poll on the UI thread)."""
+        board = self.thinking_board
+        if board is None or self._reply is not None:
+            return
+        try:
+            answer = self.moves.take(board)
+        except Exception as error:  # whatever stopped the computer is said in the status
+            self._computer_failed(error)
+            return
+        if answer is not None:
+            self._computer_answered(self.game, answer[0])
 
     def _show_progress(self) -> None:
         """Beside the status, while the engine works (each spinner frame): the depth it has
@@ -865,35 +882,38 @@ class App:
         board = game.board
         self.hints_board = board
         self.hints, self.ranks, self.suggested = {}, {}, ()
+        self.hint_lane.want(board, hints_for(game))
         if can_solve(board):
-            self.hinter.submit(
-                lambda _task: game.hint(),
-                lambda values: self._hints_answered(game, board, values),
-                self._hints_failed,
-            )
             return
         self.searching_board = board
         self.search_since = time.monotonic()
-        self.search_progress = None
-
-        def search(task: Task) -> tuple[Suggestion, ...]:
-            return game.suggestions(progress=task.report, cancel=task.cancelled)
-
-        self.hinter.submit(
-            search,
-            lambda found: self._suggestions_answered(game, board, found),
-            self._hints_failed,
-            lambda report: self._search_progress(board, report),
-        )
         self._show_status()
 
-    def _hints_answered(self, game: Game, board: Board, values: Any) -> None:
+    def _collect_hints(self) -> None:
+        """The hints, once their job is done (a poll on the UI thread)."""
+        board = self.hints_board
+        if board is None:
+            return
+        try:
+            answer = self.hint_lane.take(board)
+        except Exception as error:  # whatever stopped the hint is said in the status
+            self._hints_failed(error)
+            return
+        if answer is None:
+            return
+        found = answer[0]
+        if found.exact:
+            self._hints_answered(self.game, board, found.values)
+        else:
+            self._suggestions_answered(self.game, board, found.suggestions)
+
+    def _hints_answered(self, game: Game, board: Board, values: Mapping[int, str]) -> None:
         if game is not self.game or board is not game.board:
             return
         if set(values) != set(board.legal_moves()):
             self.hints_board = None
         else:
-            self.hints = {cell: str(value.value) for cell, value in values.items()}
+            self.hints = dict(values)
         self.refresh()
 
     def _suggestions_answered(
@@ -908,11 +928,6 @@ class App:
         self.ranks = {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
         self.refresh()
 
-    def _search_progress(self, board: Board, report: Progress) -> None:
-        if board is self.searching_board:
-            self.search_progress = report
-            self._show_progress()
-
     def _hints_failed(self, error: Exception) -> None:
         self.searching_board = None
         self.notice = self.translate.gettext("No hints: {error}").format(error=error)
@@ -920,7 +935,7 @@ class App:
 
     def _drop_hints(self) -> None:
         """Forget the hints of a position that is gone, and stop any search for them."""
-        self.hinter.cancel()
+        self.hint_lane.cancel()
         self.hints_board = self.searching_board = None
         self.hints, self.ranks, self.suggested = {}, {}, ()
 
@@ -1033,7 +1048,7 @@ class App:
     # --- plumbing -------------------------------------------------------------------
 
     def _cancel_jobs(self) -> None:
-        self.thinker.cancel()
+        self.moves.cancel()
         self.thinking_board = None
         self._drop_hints()
         self.hint_once = None
@@ -1050,8 +1065,8 @@ class App:
             keyboard.clear()
 
     def _poll(self) -> None:
-        self.thinker.poll()
-        self.hinter.poll()
+        self._collect_move()
+        self._collect_hints()
         if not self.closed:
             self._poll_id = self.root.after(POLL_MS, self._poll)
 

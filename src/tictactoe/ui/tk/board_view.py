@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tictactoe.core.board import Mark
+from tictactoe.core.cells import column_name
 from tictactoe.ui.tk.theme import Palette
 from tictactoe.ui.winning import WinLine
 
@@ -574,11 +575,6 @@ class BoardView(tk.Canvas):
         self.tag_raise("winline")
         if progress < 1.0:
             self._steps["winline"] = self.after(STEP_MS, lambda: self._extend_lines(step + 1))
-
-
-def column_name(col: int) -> str:
-    """A column's letter, as in cell names (``a`` is the left column)."""
-    return chr(ord("a") + col)
 
 
 def star_points(rows: int, cols: int) -> list[tuple[int, int]]:

@@ -20,11 +20,15 @@ from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.i18n import Translator
+from tictactoe.replay import OpenError, Replay, open_file, open_saved, title, unusable
 from tictactoe.ui.tk import texts
-from tictactoe.ui.tk.replay import SAVED_GAMES_LISTED, Opened, open_file, open_saved, unusable
 
 ERROR_COLOUR = "#b8322a"
 """What is wrong with a dialog's input, under its fields."""
+
+
+SAVED_GAMES_LISTED = 1000
+"""The saved games window lists at most this many, newest first."""
 
 
 class Dialogs(Protocol):
@@ -48,7 +52,7 @@ class Dialogs(Protocol):
         """Another think time per move, in seconds; None when cancelled."""
         ...
 
-    def open_game(self) -> Opened | None:
+    def open_game(self) -> Replay | None:
         """A saved game or a game file to step through; None when cancelled."""
         ...
 
@@ -221,7 +225,7 @@ class OpenGameWindow(tk.Toplevel):
         self.archive = archive if archive is not None else Archive()
         self.ask_path = ask_path if ask_path is not None else self._ask_path
         """Asks for a file's path ("" when cancelled); tests answer it themselves."""
-        self.result: Opened | None = None
+        self.result: Replay | None = None
         self.title(_("Open a game"))
         self.transient(master.winfo_toplevel())
         frame = ttk.Frame(self, padding=10)
@@ -310,19 +314,26 @@ class OpenGameWindow(tk.Toplevel):
         if game_id is None:
             self._say(self._("Choose a game in the list, or open a file."), error=True)
             return
-        self._finish(open_saved(self.archive, game_id, self._))
+        try:
+            record = open_saved(game_id, self._, self.archive)
+        except OpenError as error:
+            self._say(str(error), error=True)
+            return
+        self._finish(Replay(record, title(game_id, self._)))
 
     def open_file(self) -> None:
         """Ask for a game file (text, SGF or PSQ) and open it."""
         path = self.ask_path()
         if not path:
             return
-        self._finish(open_file(Path(path), self._))
-
-    def _finish(self, opened: Opened | str) -> None:
-        if isinstance(opened, str):
-            self._say(opened, error=True)
+        try:
+            record = open_file(Path(path), self._)
+        except OpenError as error:
+            self._say(str(error), error=True)
             return
+        self._finish(Replay(record, Path(path).name))
+
+    def _finish(self, opened: Replay) -> None:
         self.result = opened
         self.destroy()
 
@@ -418,7 +429,7 @@ class TkDialogs:
         self._master.wait_window(dialog)
         return dialog.result
 
-    def open_game(self) -> Opened | None:
+    def open_game(self) -> Replay | None:
         """The saved games window, modal."""
         dialog = OpenGameWindow(self._master, self._translate())
         dialog.wait_visibility()

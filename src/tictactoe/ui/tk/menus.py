@@ -23,23 +23,12 @@ from tictactoe.core.cells import Numbering
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import LANGUAGES
-from tictactoe.settings import Theme
+from tictactoe.settings import BOARD_PRESETS, Theme
 from tictactoe.ui.tk import texts
 from tictactoe.ui.tk.board_view import is_gomoku
 
 if TYPE_CHECKING:
     from tictactoe.ui.tk.app import App
-
-BOARD_PRESETS: tuple[Rules, ...] = (
-    Rules(3, 3, 3),
-    Rules(4, 4, 4),
-    Rules(5, 5, 4),
-    Rules(7, 7, 5),
-    Rules(9, 9, 5),
-    Rules(15, 15, 5),
-    Rules(19, 19, 5),
-)
-"""The Board menu's sizes."""
 
 
 THINK_PRESETS: tuple[float, ...] = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)

@@ -168,7 +168,7 @@ class ReplayBar(ttk.Frame):
             ("back", viewing.ply > 0),
             ("forward", viewing.ply < viewing.last),
             ("last", viewing.ply < viewing.last),
-            ("play", viewing.playable),
+            ("play", viewing.can_play_on),
         ):
             self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
 
