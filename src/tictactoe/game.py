@@ -66,9 +66,10 @@ class Outcome:
 
 
 def check_player_name(name: str) -> str:
-    """The exact name of ``human`` or a registered strategy, given in any case.
+    """The exact name of ``human`` or a registered strategy, given in any case, by its
+    level name, title or exact name (``medium``, ``Medium`` and ``win-block`` give ``win-block``).
 
-    Raises :class:`UnknownPlayerError` listing the valid names (or naming what
+    Raises :class:`UnknownPlayerError` listing the level names (or naming what
     replaced a retired player).
     """
     if isinstance(name, str) and name.strip().lower() == HUMAN:
@@ -79,20 +80,8 @@ def check_player_name(name: str) -> str:
         if isinstance(name, str) and name.strip().lower() in registry.RETIRED:
             raise
         raise UnknownPlayerError(
-            f"unknown player {shown(name)}: choose {HUMAN} or one of {', '.join(registry.names())}"
+            f"unknown player {shown(name)}: choose {HUMAN} or one of {', '.join(registry.flags())}"
         ) from error
-
-
-def strongest_player(rules: Rules) -> str:
-    """The strongest computer player that can play ``rules``'s board.
-
-    The registry lists players weakest first, so this is ``perfect`` where
-    exact play is possible and the best of the others elsewhere.
-    """
-    for strategy in reversed(registry.STRATEGIES):
-        if strategy.unsupported_reason(rules) is None:
-            return strategy.name
-    return registry.STRATEGIES[0].name
 
 
 class Game:

@@ -35,8 +35,8 @@ def test_tallies_per_opponent_and_board(run, home: Path) -> None:
     rows = [line.split() for line in lines]
     assert lines[0].split() == ["Opponent", "Board", "Wins", "Losses", "Draws"]
     assert ["human", "3x3,", "3", "in", "a", "row", "1", "0", "0"] in rows
-    assert ["perfect", "3x3,", "3", "in", "a", "row", "1", "0", "1"] in rows
-    assert ["win-block", "7x7,", "4", "in", "a", "row", "0", "1", "0"] in rows
+    assert ["Perfect", "3x3,", "3", "in", "a", "row", "1", "0", "1"] in rows
+    assert ["Medium", "7x7,", "4", "in", "a", "row", "0", "1", "0"] in rows, "levels by title"
     assert "Against a human: wins are X's, losses are O's." in out
 
 
@@ -45,6 +45,7 @@ def test_stats_in_chinese(run, home: Path) -> None:
     status, out, _ = run(["stats", "--lang", "zh_CN"])
     assert status == 0
     assert out.splitlines()[0].split() == ["对手", "棋盘", "胜", "负", "平"]
+    assert out.splitlines()[1].startswith("完美"), "the level's title, translated"
 
 
 def test_reset_asks_first(run, home: Path) -> None:

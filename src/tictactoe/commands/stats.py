@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tictactoe import players
 from tictactoe.commands.options import language
 from tictactoe.game import HUMAN
 from tictactoe.i18n import LANGUAGES, Translator, translator
@@ -101,7 +102,7 @@ def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
     ]
     rows = [
         [
-            tr.gettext("human") if tally.opponent == HUMAN else tally.opponent,
+            tr.gettext(players.title_of(tally.opponent)),
             tr.gettext("{rows}x{cols}, {k} in a row").format(
                 rows=tally.rules.m, cols=tally.rules.n, k=tally.rules.k
             ),

@@ -27,20 +27,20 @@ def test_enter_accepts_every_default(run) -> None:
     assert status == 0
     assert out.startswith("Press Enter to accept the answer shown in [brackets].\n")
     assert "Board size? (rows x columns, like 3x3, 7x7 or 15x15) [3x3] \n" in out
-    assert "Your choice? (1-9) [8] \n" in out  # Perfect: the strongest level for 3 x 3
+    assert "Your choice? (1-9) [3] \n" in out  # Medium: every front end's first opponent
     assert "Do you want to go first? (1-4, or yes or no) [1] \n" in out
     assert "Rules: 3 x 3 board, 3 in a row wins.\nThe player will go first: you play X." in out
 
 
-def test_enter_takes_the_usual_k_and_the_strongest_level_that_can_play(run) -> None:
+def test_enter_takes_the_usual_k_and_medium_on_any_board(run) -> None:
     status, out = run(["play"], "15x15\n\n\n\nh8\nq\n")
     assert status == 0
     assert "How many marks in a row win? (2-15) [5] \n" in out
     assert "  8. Perfect - never loses and wins whenever it can, on small boards" in out
     assert "(not on a 15 x 15 board)" in out.split("  8. Perfect")[1].splitlines()[0]
-    assert "Your choice? (1-9) [7] \n" in out  # Expert: Perfect cannot play 15 x 15
+    assert "Your choice? (1-9) [3] \n" in out  # Medium plays every board
     assert "Rules: 15 x 15 board, 5 in a row wins." in out
-    assert "The computer (Expert, O) plays" in out
+    assert "The computer (Medium, O) plays" in out
 
 
 def test_a_level_that_cannot_play_the_board_is_refused_with_its_name(run) -> None:
@@ -52,7 +52,13 @@ def test_a_level_that_cannot_play_the_board_is_refused_with_its_name(run) -> Non
 
 
 def test_levels_are_chosen_by_number_name_or_level_in_any_language(run) -> None:
-    for answer, shown in [("6", "Hard"), ("fork-aware", "Hard"), ("EXPERT", "Expert")]:
+    for answer, shown in [
+        ("6", "Hard"),
+        ("fork-aware", "Hard"),
+        ("EXPERT", "Expert"),
+        ("medium-corners", "Medium: corners"),
+        ("search", "Expert"),
+    ]:
         status, out = run(["play", "--size", "3x3", "--first", "you"], f"{answer}\n5\nq\n")
         assert status == 0
         assert f"The computer ({shown}, O) plays" in out

@@ -24,7 +24,8 @@ def test_an_impossible_board_is_a_message_not_a_traceback(
 ) -> None:
     assert main(["tk", "--size", "3x3", "--k", "9", "--lang", "en"]) == 2
     err = capsys.readouterr().err
-    assert "Impossible board" in err and "Traceback" not in err
+    assert "k must be from 2 to 3 (the longer side) on a 3 x 3 board, not 9." in err
+    assert "Traceback" not in err
 
 
 def test_no_display_is_a_message(

@@ -7,6 +7,7 @@ and NFC-normalised, so ``  Yes``, ``ДА`` and a decomposed ``có`` all count.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -15,11 +16,11 @@ from tictactoe import players
 from tictactoe.core import cells
 from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering
-from tictactoe.core.errors import CellNameError, RulesError
+from tictactoe.core.errors import CellNameError, RulesError, UnknownPlayerError
 from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
-from tictactoe.game import HUMAN, Starter
+from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.i18n import Translator
 from tictactoe.ui.terminal.prompts import Invalid, normal, shown
 
@@ -145,10 +146,10 @@ def opponent_names() -> tuple[str, ...]:
 
 
 def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
-    """An opponent that can play ``rules``'s board: its menu number, level or name.
+    """An opponent that can play ``rules``'s board: its menu number or level.
 
     Levels are accepted in English and in the user's language (``hard``,
-    ``сложный``), names as the flags spell them (``fork-aware``).
+    ``сложный``), and as the flags spell them (``medium-centre``, ``fork-aware``).
     """
     answer = normal(text)
     menu = opponent_names()
@@ -159,12 +160,13 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
     else:
         for candidate in menu:
             titles = (
-                ("human", "Two players") if candidate == HUMAN else (players.get(candidate).title,)
+                ("human", "Two players") if candidate == HUMAN else (players.title_of(candidate),)
             )
-            spellings = {candidate, *map(normal, titles), *(normal(tr.gettext(t)) for t in titles)}
-            if answer in spellings:
+            if answer in {*map(normal, titles), *(normal(tr.gettext(t)) for t in titles)}:
                 name = candidate
                 break
+        with contextlib.suppress(UnknownPlayerError):
+            name = name or check_player_name(answer)
     if name is None:
         raise Invalid(
             tr.gettext("Please type a number from 1 to {count} or a level's name.").format(
@@ -182,7 +184,7 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
 
 def cannot_play(tr: Translator, name: str, rules: Rules) -> str | None:
     """Why the opponent called ``name`` cannot play ``rules``'s board (a short note), or None."""
-    if name == HUMAN or players.get(name).unsupported_reason(rules) is None:
+    if name == HUMAN or players.get(name).plays(rules):
         return None
     return tr.gettext("not on a {rows} x {cols} board").format(rows=rules.m, cols=rules.n)
 
