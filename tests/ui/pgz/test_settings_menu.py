@@ -134,3 +134,9 @@ def test_think_on_the_command_line_wins_for_this_launch_only(
 
     run(app, script)
     assert store.load().settings.think == 5.0
+
+
+def test_the_first_opponent_is_medium_and_levels_go_by_their_names(new_app: Any) -> None:
+    assert new_app().match.opponent == "win-block", "nothing saved yet: Medium, as everywhere"
+    assert new_app("--opponent", "expert", "--size", "7x7").match.opponent == "search"
+    assert new_app("--opponent", "Medium: corners").match.opponent == "corner-first"

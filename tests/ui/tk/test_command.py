@@ -74,6 +74,19 @@ def test_a_level_that_cannot_play_the_asked_board_is_a_message(
     assert err.strip() == "Perfect does not play 7 x 7: choose another level."
 
 
+@pytest.mark.parametrize(("given", "name"), [("expert", "search"), ("Medium", "win-block")])
+def test_the_opponent_is_given_by_level_name_or_title(given: str, name: str) -> None:
+    settings = command.settings_for(parse("--opponent", given), Settings())
+    assert isinstance(settings, Settings) and settings.level == name
+    assert command.build_match(parse("--opponent", given), settings).opponent == name
+
+
+def test_an_unknown_opponent_lists_the_level_names(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tk", "--opponent", "grandmaster"])
+    assert "choose human or one of beginner, easy, medium," in capsys.readouterr().err
+
+
 def parse(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     command.add_arguments(parser)
