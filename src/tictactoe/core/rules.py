@@ -139,12 +139,14 @@ class Rules:
             sides = [whole_number(part) for part in parts]
             m, n = sides[0], sides[-1]
             if m is None or n is None or m > MAX_SIDE or n > MAX_SIDE:
-                raise RulesError(
-                    f"rows and columns must be from 1 to {MAX_SIDE}, not {_echo(text)}"
-                )
+                raise RulesError.limit(
+                    N_("rows and columns must be from 1 to {high}, not {text}"),
+                    high=MAX_SIDE, text=_echo(text),
+                )  # fmt: skip
             return cls.of(m, n, k)
-        raise RulesError(
-            f"board size must look like 3x3 or 7x5 (rows x columns), not {_echo(text)}"
+        raise RulesError.limit(
+            N_("board size must look like 3x3 or 7x5 (rows x columns), not {text}"),
+            text=_echo(text),
         )
 
     @cached_property

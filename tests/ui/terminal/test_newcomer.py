@@ -105,11 +105,25 @@ def test_every_size_the_flags_take_the_question_takes(run, size: str, expected: 
     assert status == 0 and "Rules:" in out
 
 
-def test_sizes_outside_the_rule_get_the_rule(run) -> None:
-    status, out = run(["play", "--opponent", "human"], "1x1\n27x3\n0\n3x3\nq\n")
+def test_sizes_outside_the_rules_are_told_the_limit_they_break(run) -> None:
+    status, out = run(["play", "--opponent", "human"], "1x1\n27x3\n0\nbig\n3x3\nq\n")
     assert status == 0
-    rule = "Please type the board size as rows x columns, each from 1 to 26, like 3x3 or 7x7."
-    assert out.count(rule) == 3
+    for message in (
+        "A 1 x 1 board is too small: a line needs at least 2 cells.",
+        "Rows and columns must be from 1 to 26, not '27x3'.",
+        "Rows must be from 1 to 26, not 0.",
+        "Board size must look like 3x3 or 7x5 (rows x columns), not 'big'.",
+    ):
+        assert out.count(message) == 1, message
+    assert "Rules: 3 x 3 board, 3 in a row wins." in out
+
+
+def test_a_win_length_that_does_not_fit_is_told_the_limit(run) -> None:
+    status, out = run(["play", "--opponent", "human"], "5x5\n9\nfour\n4\nq\n")
+    assert status == 0
+    assert "k must be from 2 to 5 (the longer side) on a 5 x 5 board, not 9." in out
+    assert "k must be a whole number, not 'four'." in out
+    assert "Rules: 5 x 5 board, 4 in a row wins." in out
 
 
 def test_new_between_games_changes_board_opponent_and_who_starts(run, home: Path) -> None:

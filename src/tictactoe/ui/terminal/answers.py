@@ -19,9 +19,10 @@ from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import CellNameError, RulesError, UnknownPlayerError
 from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
-from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
+from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.i18n import Translator
+from tictactoe.session import check_board, rules_problem
 from tictactoe.ui.terminal.prompts import Invalid, normal, shown
 
 YES = frozenset(
@@ -205,23 +206,19 @@ def parse_size(
     answer = normal(text).replace("х", "x").replace("*", "x")  # a Cyrillic "х" too
     try:
         rules = Rules.parse_size(answer)
-    except RulesError:
-        raise Invalid(
-            tr.gettext(
-                "Please type the board size as rows x columns, each from 1 to {high},"
-                " like 3x3 or 7x7."
-            ).format(high=MAX_SIDE)
-        ) from None
+    except RulesError as error:  # not a size, or one breaking a limit: which one is said
+        raise Invalid(rules_problem(error, tr.gettext)) from None
     if numbering is not None and not numbering.supports(rules):
         raise Invalid(tr.gettext("Numpad numbering works only on a 3 x 3 board."))
     if k is not None:
-        if k > max(rules.m, rules.n):
+        try:
+            rules = Rules(rules.m, rules.n, k)
+        except RulesError:
             raise Invalid(
                 tr.gettext(
                     "{k} in a row does not fit on a {rows} x {cols} board: choose a bigger one."
                 ).format(k=k, rows=rules.m, cols=rules.n)
-            )
-        rules = Rules(rules.m, rules.n, k)
+            ) from None
     for name in chosen:
         if cannot_play(tr, name, rules) is not None:
             raise Invalid(
@@ -233,15 +230,12 @@ def parse_size(
 
 
 def parse_k(text: str, tr: Translator, size: Rules) -> Rules:
-    """``size``'s board with the number of marks in a row to win from ``text``."""
-    answer = normal(text)
-    high = max(size.m, size.n)
-    k = whole_number(answer)
-    if k is not None and MIN_K <= k <= high:
-        return Rules(size.m, size.n, k)
-    raise Invalid(
-        tr.gettext("Please type a whole number from {low} to {high}.").format(low=MIN_K, high=high)
-    )
+    """``size``'s board with the number of marks in a row to win from ``text``, or
+    :class:`Invalid` naming the limit broken."""
+    checked = check_board(size.m, size.n, normal(text), tr.gettext)
+    if isinstance(checked, str):
+        raise Invalid(checked)
+    return checked
 
 
 def parse_move(
