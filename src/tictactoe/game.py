@@ -102,7 +102,9 @@ class Game:
         """Seconds a searching computer player may think per move (None: its default, 1.0)."""
         self.think_nodes = nodes
         """Positions a searching computer player visits per move instead (reproducible)."""
-        chosen = {Mark.X: HUMAN, Mark.O: "perfect"} if players is None else dict(players)
+        chosen = (
+            {Mark.X: HUMAN, Mark.O: registry.DEFAULT_LEVEL} if players is None else dict(players)
+        )
         self._players = {mark: check_player_name(chosen[mark]) for mark in Mark}
         self._rng = rng if rng is not None else random.Random()
         self._boards = [Board.empty(self.rules)]
@@ -387,15 +389,15 @@ class Score:
 class Match:
     """A series of games between you (or two people) and one opponent.
 
-    ``opponent`` is a strategy name, or ``human`` for two people at one
-    keyboard (then "you" means the first person). ``starter`` decides who
-    moves first, and so plays X, in each game.
+    ``opponent`` is a strategy name (by default Medium, every front end's first
+    opponent), or ``human`` for two people at one keyboard (then "you" means the
+    first person). ``starter`` decides who moves first, and so plays X, in each game.
     """
 
     def __init__(
         self,
         rules: Rules | None = None,
-        opponent: str = "perfect",
+        opponent: str = registry.DEFAULT_LEVEL,
         *,
         starter: Starter = Starter.YOU,
         rng: random.Random | None = None,
