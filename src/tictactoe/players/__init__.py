@@ -1,5 +1,12 @@
 """Computer players: one registry of named strategies that every front end lists.
 
+Each level has one title players see (``Medium``, translated by the front
+ends; :func:`title_of`), one name to type (``medium``: :attr:`Strategy.flag`)
+and the exact name programs keep (``win-block``); :func:`get` takes all three.
+Which levels play a board is :func:`levels_for`; the level to play when the
+chosen one cannot is :func:`fit_level`; every front end's first opponent is
+:data:`DEFAULT_LEVEL`.
+
 A player is anything with ``choose(board) -> cell``. Strategies are created
 by name with :func:`create`, each with an injected :class:`random.Random`
 so games and matches are reproducible::
@@ -35,7 +42,8 @@ class Strategy(NamedTuple):
     """A registry entry: the exact name, what players see, and how to build it."""
 
     name: str
-    """The exact name for flags and files (``win-block``); looked up in any case."""
+    """The exact name programs keep (``win-block``: saved games, settings, the web API, arena);
+    flags take it too, in any case. Players see :attr:`title` and type :attr:`flag`."""
     title: str
     """The friendly level name players see (``Medium``); English, translated by front ends."""
     description: str
