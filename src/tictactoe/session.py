@@ -27,7 +27,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match
 from tictactoe.i18n import Gettext
 
-SENTENCE_ENDS = ".!?。！？"
+_SENTENCE_ENDS = ".!?。！？"
 """Characters that end a sentence already (a translation may bring its own)."""
 
 
@@ -104,4 +104,4 @@ def _sentence(text: str) -> str:
         return text
     if not text.startswith("k "):
         text = text[0].upper() + text[1:]
-    return text if text[-1] in SENTENCE_ENDS else text + "."
+    return text if text[-1] in _SENTENCE_ENDS else text + "."
