@@ -176,6 +176,15 @@ class TestCommand:
         for label in ("X wins", "O wins", "draws", "average game"):
             assert label in out
 
+    def test_level_names_are_taken_and_the_exact_names_shown(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        status, out, _ = run_command(
+            ["--x", "medium", "--o", "Easy", "--games", "2", "--seed", "4"], capsys
+        )
+        assert status == 0
+        assert out.startswith("win-block (X) against random (O) on 3x3"), "a programmers' tool"
+
     def test_json(self, capsys: pytest.CaptureFixture[str]) -> None:
         argv = ["--x", "random", "--o", "centre-first", "--games", "40", "--seed", "9", "--json"]
         status, out, err = run_command([*argv, "--size", "4x4", "--k", "3"], capsys)
@@ -212,7 +221,7 @@ class TestCommand:
         [
             (
                 ["--x", "nobody", "--o", "random"],
-                "unknown player 'nobody': choose one of first-free",
+                "unknown player 'nobody': choose one of beginner, easy, medium,",
             ),
             (["--x", "random", "--o", "random", "--games", "0"], "at least 1"),
             (["--x", "random", "--o", "random", "--games", "many"], "at least 1"),

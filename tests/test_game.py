@@ -239,21 +239,6 @@ def test_a_match_keeps_its_solver_across_games() -> None:
     assert match.new_game(rules=Rules(3, 3, 3)).solver is first
 
 
-def test_strongest_player_is_perfect_where_it_can_play() -> None:
-    from tictactoe import players
-    from tictactoe.game import strongest_player
-
-    assert strongest_player(Rules()) == "perfect"
-    assert strongest_player(Rules(5, 4, 4)) == "perfect"
-    big = Rules.of(15, 15)
-    name = strongest_player(big)
-    assert name != "perfect"
-    assert players.get(name).unsupported_reason(big) is None
-    assert name == next(
-        s.name for s in reversed(players.STRATEGIES) if s.unsupported_reason(big) is None
-    )
-
-
 def test_resigning_ends_the_game_for_the_other_side() -> None:
     game = Game(Rules(), {Mark.X: HUMAN, Mark.O: "first-free"})
     game.play(4)

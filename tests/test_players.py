@@ -53,8 +53,8 @@ def test_names_are_accepted_in_any_case(given: str) -> None:
     assert players.create(given, seed=1).choose(Board.empty()) in range(9)
 
 
-def test_a_retired_name_says_what_replaced_it() -> None:
-    with pytest.raises(UnknownPlayerError, match="'lookahead' was replaced by 'search'"):
+def test_a_retired_name_says_what_replaced_it_by_its_level_name() -> None:
+    with pytest.raises(UnknownPlayerError, match="'lookahead' was replaced by 'expert'"):
         players.get("lookahead")
 
 
@@ -89,13 +89,77 @@ def test_same_seed_same_moves() -> None:
     assert [a.choose(board) for _ in range(20)] == [b.choose(board) for _ in range(20)]
 
 
-def test_unknown_name_lists_the_valid_ones() -> None:
+def test_unknown_name_lists_the_level_names_players_use() -> None:
     with pytest.raises(UnknownPlayerError, match="unknown player 'nobody'") as error:
         players.create("nobody")
-    for name in players.names():
-        assert name in str(error.value)
+    assert str(error.value).endswith(
+        "choose one of beginner, easy, medium, medium-centre, medium-corners, hard, expert, perfect"
+    )
+    assert "win-block" not in str(error.value)
     with pytest.raises(ValueError):
         players.get("Rand om")
+
+
+def test_every_level_has_a_level_name_from_its_title() -> None:
+    assert players.flags() == (
+        "beginner", "easy", "medium", "medium-centre", "medium-corners", "hard", "expert",
+        "perfect",
+    )  # fmt: skip
+    assert [s.flag for s in players.STRATEGIES] == list(players.flags())
+    assert not set(players.flags()) & (set(players.names()) - {"perfect"}), "no name is two levels"
+
+
+@pytest.mark.parametrize(
+    ("given", "name"),
+    [
+        ("expert", "search"),
+        ("EXPERT", "search"),
+        ("Expert", "search"),
+        ("search", "search"),
+        ("hard", "fork-aware"),
+        ("Medium", "win-block"),
+        ("medium", "win-block"),
+        ("Medium: centre", "centre-first"),
+        ("medium centre", "centre-first"),
+        (" MEDIUM-CORNERS ", "corner-first"),
+        ("corner-first", "corner-first"),
+        ("beginner", "first-free"),
+        ("easy", "random"),
+    ],
+)
+def test_a_level_is_found_by_level_name_title_or_exact_name(given: str, name: str) -> None:
+    assert players.get(given).name == name
+
+
+def test_title_of_names_the_level_players_see() -> None:
+    assert players.title_of("win-block") == "Medium"
+    assert players.title_of("expert") == players.title_of("search") == "Expert"
+    assert players.title_of("lookahead") == "lookahead", "a retired player is no level now"
+    assert players.title_of("human") == "human"
+    assert players.title_of("Alice") == "Alice"
+
+
+def test_the_first_opponent_is_medium_which_plays_every_board() -> None:
+    assert players.get(players.DEFAULT_LEVEL).title == "Medium"
+    for rules in (Rules(), Rules(15, 15, 5), Rules(26, 26, 26), Rules(1, 2, 2)):
+        assert players.get(players.DEFAULT_LEVEL).plays(rules)
+
+
+def test_levels_for_a_board_are_those_that_play_it() -> None:
+    assert players.levels_for(Rules()) == players.STRATEGIES
+    big = Rules(15, 15, 5)
+    playable = players.levels_for(big)
+    assert playable == tuple(s for s in players.STRATEGIES if s.unsupported_reason(big) is None)
+    assert players.get("perfect") not in playable
+    assert players.get("search") in playable
+    assert not players.get("perfect").plays(big)
+
+
+def test_fit_level_keeps_a_level_that_plays_and_replaces_one_that_cannot() -> None:
+    assert players.fit_level("perfect", Rules()) == "perfect"
+    assert players.fit_level("Medium", Rules(15, 15, 5)) == "win-block"
+    big = Rules(15, 15, 5)
+    assert players.fit_level("perfect", big) == players.levels_for(big)[-1].name == "search"
 
 
 def test_perfect_player_is_created_by_name() -> None:

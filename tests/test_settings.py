@@ -13,22 +13,14 @@ from hypothesis import strategies as st
 from tictactoe import players
 from tictactoe.core.cells import Numbering
 from tictactoe.core.rules import Rules
-from tictactoe.settings import (
-    DEFAULT_LEVEL,
-    Settings,
-    SettingsError,
-    SettingsStore,
-    Theme,
-    level_for,
-)
+from tictactoe.settings import Settings, SettingsError, SettingsStore, Theme
 
 
 def test_defaults_without_a_file(tmp_path: Path) -> None:
     loaded = SettingsStore(tmp_path / "settings.json").load()
     assert loaded.settings == Settings()
     assert loaded.set_aside is None
-    assert loaded.settings.level == DEFAULT_LEVEL == "win-block"
-    assert players.get(DEFAULT_LEVEL).title == "Medium"
+    assert loaded.settings.level == players.DEFAULT_LEVEL == "win-block"
     assert loaded.settings.board == Rules()
     assert loaded.settings.theme is Theme.SYSTEM
 
@@ -128,7 +120,7 @@ def test_names_are_read_in_any_case_and_old_names_refused(tmp_path: Path) -> Non
     settings = store.load().settings
     assert (settings.level, settings.language) == ("perfect", "ru")
     store.path.write_text('{"level": "lookahead"}', encoding="utf-8")
-    assert store.load().settings.level == DEFAULT_LEVEL
+    assert store.load().settings.level == players.DEFAULT_LEVEL
 
 
 def test_keys_of_another_version_are_kept(tmp_path: Path) -> None:
@@ -167,11 +159,3 @@ def test_a_folder_in_the_way_is_a_settings_error(tmp_path: Path) -> None:
     loaded = store.load()
     assert loaded.settings == Settings() and loaded.set_aside == store.path
     assert store.path.is_dir(), "left where it is"
-
-
-def test_level_for_keeps_a_level_that_can_play_and_replaces_one_that_cannot() -> None:
-    assert level_for("perfect", Rules()) == "perfect"
-    assert level_for("win-block", Rules(15, 15, 5)) == "win-block"
-    big = level_for("perfect", Rules(15, 15, 5))
-    assert big != "perfect"
-    assert players.get(big).unsupported_reason(Rules(15, 15, 5)) is None

@@ -66,9 +66,10 @@ class Outcome:
 
 
 def check_player_name(name: str) -> str:
-    """The exact name of ``human`` or a registered strategy, given in any case.
+    """The exact name of ``human`` or a registered strategy, given in any case, by its
+    level name, title or exact name (``medium``, ``Medium`` and ``win-block`` give ``win-block``).
 
-    Raises :class:`UnknownPlayerError` listing the valid names (or naming what
+    Raises :class:`UnknownPlayerError` listing the level names (or naming what
     replaced a retired player).
     """
     if isinstance(name, str) and name.strip().lower() == HUMAN:
@@ -79,20 +80,8 @@ def check_player_name(name: str) -> str:
         if isinstance(name, str) and name.strip().lower() in registry.RETIRED:
             raise
         raise UnknownPlayerError(
-            f"unknown player {shown(name)}: choose {HUMAN} or one of {', '.join(registry.names())}"
+            f"unknown player {shown(name)}: choose {HUMAN} or one of {', '.join(registry.flags())}"
         ) from error
-
-
-def strongest_player(rules: Rules) -> str:
-    """The strongest computer player that can play ``rules``'s board.
-
-    The registry lists players weakest first, so this is ``perfect`` where
-    exact play is possible and the best of the others elsewhere.
-    """
-    for strategy in reversed(registry.STRATEGIES):
-        if strategy.unsupported_reason(rules) is None:
-            return strategy.name
-    return registry.STRATEGIES[0].name
 
 
 class Game:
@@ -113,7 +102,9 @@ class Game:
         """Seconds a searching computer player may think per move (None: its default, 1.0)."""
         self.think_nodes = nodes
         """Positions a searching computer player visits per move instead (reproducible)."""
-        chosen = {Mark.X: HUMAN, Mark.O: "perfect"} if players is None else dict(players)
+        chosen = (
+            {Mark.X: HUMAN, Mark.O: registry.DEFAULT_LEVEL} if players is None else dict(players)
+        )
         self._players = {mark: check_player_name(chosen[mark]) for mark in Mark}
         self._rng = rng if rng is not None else random.Random()
         self._boards = [Board.empty(self.rules)]
@@ -398,15 +389,15 @@ class Score:
 class Match:
     """A series of games between you (or two people) and one opponent.
 
-    ``opponent`` is a strategy name, or ``human`` for two people at one
-    keyboard (then "you" means the first person). ``starter`` decides who
-    moves first, and so plays X, in each game.
+    ``opponent`` is a strategy name (by default Medium, every front end's first
+    opponent), or ``human`` for two people at one keyboard (then "you" means the
+    first person). ``starter`` decides who moves first, and so plays X, in each game.
     """
 
     def __init__(
         self,
         rules: Rules | None = None,
-        opponent: str = "perfect",
+        opponent: str = registry.DEFAULT_LEVEL,
         *,
         starter: Starter = Starter.YOU,
         rng: random.Random | None = None,

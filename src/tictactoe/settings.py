@@ -32,13 +32,10 @@ from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import RulesError
 from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE
 from tictactoe.core.rules import Rules
-from tictactoe.game import strongest_player
 from tictactoe.i18n import normalise
 from tictactoe.paths import data_home
 
 FILE_NAME = "settings.json"
-DEFAULT_LEVEL = "win-block"
-"""The opponent of a new player: "Medium", a level that wins and blocks but makes mistakes."""
 
 
 class Theme(StrEnum):
@@ -67,8 +64,9 @@ class Settings:
 
     language: str | None = None
     """A language code (``ru``), or None to follow the locale."""
-    level: str = DEFAULT_LEVEL
-    """The computer opponent the player chose (a strategy name)."""
+    level: str = players.DEFAULT_LEVEL
+    """The computer opponent the player chose (a strategy name); at first every front end's
+    first opponent."""
     board: Rules = field(default_factory=Rules)
     think: float = DEFAULT_SECONDS
     """Seconds the searching player (``search``) thinks per move, within :data:`THINK_RANGE`."""
@@ -144,13 +142,6 @@ def _board(data: object) -> Rules | None:
         return Rules(*whole)
     except RulesError:
         return None
-
-
-def level_for(preferred: str, rules: Rules) -> str:
-    """``preferred`` if it can play ``rules``'s board, else the strongest level that can."""
-    if players.get(preferred).unsupported_reason(rules) is None:
-        return players.get(preferred).name
-    return strongest_player(rules)
 
 
 class SettingsError(Exception):

@@ -52,8 +52,9 @@ def test_the_list_shows_titles_results_and_filters(run, home: Path) -> None:
     assert rows[0].split()[-6:] == ["human", "human", "X", "won:", "O", "resigned"]
     assert "Expert" in rows[1] and rows[1].endswith("unfinished")
     assert "Perfect" in rows[2]
-    _, out, _ = run(["games", "--player", "Search"], "")
-    assert [row.split()[0] for row in out.splitlines()[1:-1]] == ["2"]
+    for level in ("Search", "expert", "EXPERT"):  # the exact name, the level name, the title
+        _, out, _ = run(["games", "--player", level], "")
+        assert [row.split()[0] for row in out.splitlines()[1:-1]] == ["2"]
     _, out, _ = run(["games", "--size", "7x7"], "")
     assert [row.split()[0] for row in out.splitlines()[1:-1]] == ["3"]
     _, out, _ = run(["games", "--result", "O"], "")

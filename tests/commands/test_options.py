@@ -76,7 +76,7 @@ def test_impossible_k_raises_rules_error() -> None:
     ("argv", "message"),
     [
         (["--side", "Z"], "side must be X or O"),
-        (["--opponent", "grandmaster"], "human or one of first-free"),
+        (["--opponent", "grandmaster"], "human or one of beginner, easy, medium,"),
         (["--size", "30x30"], "from 1 to 26"),
         (["--size", "big"], "3x3"),
         (["--lang", "klingon"], "en, ru, zh_CN, vi"),

@@ -90,9 +90,13 @@ def test_no_help_mentions_the_seed_tutorials() -> None:
     texts += [subparsers.choices[name].format_help() for name in COMMANDS]
     for text in texts:
         assert not re.search(r"seeds? \d{3}|tutorial", text, flags=re.IGNORECASE), text
-    play = subparsers.choices["play"].format_help()
-    for strategy in players.STRATEGIES:  # names for the flag, with the level players see
-        assert f"{strategy.name} ({strategy.title})" in " ".join(play.split())
+    play = " ".join(subparsers.choices["play"].format_help().split())
+    assert ", ".join(players.flags()) in play, "the level names players type, weakest first"
+    assert "(default: asked, medium offered)" in play
+    for name in ("first-free", "win-block", "centre-first", "corner-first", "fork-aware"):
+        assert name not in play, f"no internal name ({name}) in what players read"
+    windows = " ".join(subparsers.choices["tk"].format_help().split())
+    assert "(default: the level chosen last, at first medium)" in windows
 
 
 class LockedScoreboard:

@@ -38,8 +38,8 @@ def test_tallies_per_opponent_and_board(run, home: Path, save_result: SaveResult
     rows = [line.split() for line in lines]
     assert lines[0].split() == ["Opponent", "Board", "Wins", "Losses", "Draws"]
     assert ["human", "3x3,", "3", "in", "a", "row", "1", "0", "0"] in rows
-    assert ["perfect", "3x3,", "3", "in", "a", "row", "1", "0", "1"] in rows
-    assert ["win-block", "7x7,", "4", "in", "a", "row", "0", "1", "0"] in rows
+    assert ["Perfect", "3x3,", "3", "in", "a", "row", "1", "0", "1"] in rows
+    assert ["Medium", "7x7,", "4", "in", "a", "row", "0", "1", "0"] in rows, "levels by title"
     assert "Against a human: wins are X's, losses are O's." in out
 
 
@@ -48,6 +48,7 @@ def test_stats_in_chinese(run, home: Path, save_result: SaveResult) -> None:
     status, out, _ = run(["stats", "--lang", "zh_CN"])
     assert status == 0
     assert out.splitlines()[0].split() == ["对手", "棋盘", "胜", "负", "平"]
+    assert out.splitlines()[1].startswith("完美"), "the level's title, translated"
 
 
 def test_reset_asks_first(run, home: Path, save_result: SaveResult) -> None:
@@ -173,7 +174,7 @@ def test_forgetting_the_games_keeps_the_results(run, home: Path, save_result: Sa
     save_result(_board(home).path, Rules(), "human", "perfect", None)
     run(["games", "--reset", "--yes"])
     assert run(["games"])[1] == "No saved games yet.\n"
-    assert ["perfect", "3x3,", "3", "in", "a", "row", "0", "0", "1"] in [
+    assert ["Perfect", "3x3,", "3", "in", "a", "row", "0", "0", "1"] in [
         line.split() for line in run(["stats"])[1].splitlines()
     ]
 
@@ -191,7 +192,7 @@ def test_the_scores_of_an_earlier_version_are_shown(
             "INSERT INTO games (played_at, rows, cols, k, x_player, o_player, winner)"
             " VALUES ('2024-01-01T00:00:00+00:00', 3, 3, 3, 'human', 'random', 'X')"
         )
-    row = ["random", "3x3,", "3", "in", "a", "row"]
+    row = ["Easy", "3x3,", "3", "in", "a", "row"]
     assert [*row, "1", "0", "0"] in [line.split() for line in run(["stats"])[1].splitlines()]
     save_result(_board(home).path, Rules(), "human", "random", Mark.X)  # the old scores move in
     assert [*row, "2", "0", "0"] in [line.split() for line in run(["stats"])[1].splitlines()]

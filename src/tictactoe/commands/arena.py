@@ -35,7 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add ``--x --o --games --size --k --seed --jobs --think --nodes --json`` to ``parser``."""
     catalogue = ", ".join(players.names())
     parser.add_argument(
-        "--x", required=True, type=computer_player, metavar="NAME", help=f"X's player: {catalogue}"
+        "--x",
+        required=True,
+        type=computer_player,
+        metavar="NAME",
+        help=f"X's player: {catalogue} (or its level: expert for search); results name them so",
     )
     parser.add_argument(
         "--o",

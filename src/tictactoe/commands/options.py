@@ -32,7 +32,8 @@ def language(text: str) -> str:
 
 
 def computer_player(text: str) -> str:
-    """Argument type: the name of a registered computer player, in any case."""
+    """Argument type: a computer player's level (``expert``) or exact name (``search``), in any
+    case; its exact name."""
     try:
         return players.get(text).name
     except UnknownPlayerError as error:
@@ -40,7 +41,8 @@ def computer_player(text: str) -> str:
 
 
 def player(text: str) -> str:
-    """Argument type: ``human`` or the name of a registered computer player, in any case."""
+    """Argument type: ``human`` or a computer player's level or exact name, in any case; its
+    exact name."""
     try:
         return check_player_name(text)
     except UnknownPlayerError as error:
@@ -131,14 +133,21 @@ class HelpFormatter(argparse.HelpFormatter):
 def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool = False) -> None:
     """Add ``--side --first --opponent --you --size --k --think --lang --seed`` to ``parser``.
 
-    With ``remembered_think`` the help says ``--think`` defaults to the time
-    chosen last (the windows remember it; the command sets the default to None).
+    With ``remembered_think`` (the windows, which remember choices) the help says
+    ``--think`` and ``--opponent`` default to those chosen last (the command sets
+    the think default to None); else the opponent is asked, Medium offered.
     """
     parser.formatter_class = HelpFormatter
     think_default = (
         f"the time chosen last, at first {DEFAULT_THINK:g}"
         if remembered_think
         else f"{DEFAULT_THINK:g}"
+    )
+    first = players.get(players.DEFAULT_LEVEL).flag
+    opponent_default = (
+        f"the level chosen last, at first {first}"
+        if remembered_think
+        else f"asked, {first} offered"
     )
     group = parser.add_argument_group("game options")
     group.add_argument(
@@ -154,8 +163,8 @@ def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool 
         "--opponent",
         type=player,
         metavar="NAME",
-        help=f"{HUMAN} (two people) or a computer player by level: "
-        + ", ".join(f"{s.name} ({s.title})" for s in players.STRATEGIES),
+        help=f"{HUMAN} (two people) or a computer player's level, weakest first: "
+        f"{', '.join(players.flags())} (default: {opponent_default})",
     )
     group.add_argument(
         "--you",

@@ -27,7 +27,8 @@ from tictactoe.core.errors import RulesError
 from tictactoe.display import no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
-from tictactoe.settings import Settings, SettingsStore, level_for
+from tictactoe.session import rules_problem, unplayable_level
+from tictactoe.settings import Settings, SettingsStore
 
 HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-8 T G S, F1 for help, Esc"
 
@@ -75,14 +76,12 @@ def build_match(
     try:
         rules = rules_from(args, remembered.board)
     except RulesError as error:
-        return _("That board is impossible: {reason}").format(reason=error)
+        return rules_problem(error, _)
     assert rules is not None
-    for name in (args.opponent, args.you):
-        if name not in (None, HUMAN) and players.get(name).unsupported_reason(rules) is not None:
-            return _("{level} does not play {m} x {n}: choose another level.").format(
-                level=_(players.get(name).title), m=rules.m, n=rules.n
-            )
-    opponent = args.opponent or level_for(remembered.level, rules)
+    problem = unplayable_level((args.opponent, args.you), rules, _)
+    if problem is not None:
+        return problem
+    opponent = args.opponent or players.fit_level(remembered.level, rules)
     you = args.you if args.you is not None else HUMAN
     starter = starter_from(args) or Starter.ALTERNATE
     think = args.think if getattr(args, "think", None) is not None else remembered.think

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tictactoe import players
 from tictactoe.archive import ArchiveError, Problem
 from tictactoe.commands.options import language
 from tictactoe.game import HUMAN
@@ -126,7 +127,7 @@ def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
 
 def _opponent(name: str, tr: Translator) -> str:
     """How the table names an opponent: the one place ``stats`` decides it."""
-    return tr.gettext("human") if name == HUMAN else name
+    return tr.gettext("human") if name == HUMAN else tr.gettext(players.title_of(name))
 
 
 def _pad(text: str, width: int, right: bool) -> str:

@@ -17,7 +17,8 @@ from tictactoe.core.errors import RulesError
 from tictactoe.display import NoWindowError, has_display, no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Gettext, Translator, translator
-from tictactoe.settings import Loaded, Settings, SettingsStore, level_for
+from tictactoe.session import rules_problem, unplayable_level
+from tictactoe.settings import Loaded, Settings, SettingsStore
 
 if TYPE_CHECKING:
     import tkinter
@@ -48,14 +49,12 @@ def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
     try:
         rules = rules_from(args, loaded.board)
     except RulesError as error:
-        return _("Impossible board: {reason}").format(reason=error)
+        return rules_problem(error, _)
     assert rules is not None
     chosen = chosen.changed(board=rules)
-    for name in (args.opponent, args.you):
-        if name not in (None, HUMAN) and players.get(name).unsupported_reason(rules) is not None:
-            return _("{level} does not play {m} x {n}: choose another level.").format(
-                level=_(players.get(name).title), m=rules.m, n=rules.n
-            )
+    problem = unplayable_level((args.opponent, args.you), rules, _)
+    if problem is not None:
+        return problem
     if args.opponent not in (None, HUMAN):
         chosen = chosen.changed(level=args.opponent)
     return chosen
@@ -64,7 +63,7 @@ def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
 def build_match(args: argparse.Namespace, settings: Settings) -> Match:
     """The first game's match: the level playing is the chosen one, where it can play."""
     rules = settings.board
-    opponent = HUMAN if args.opponent == HUMAN else level_for(settings.level, rules)
+    opponent = HUMAN if args.opponent == HUMAN else players.fit_level(settings.level, rules)
     return Match(
         rules,
         opponent,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 def shown(value: object, limit: int = 40) -> str:
     """``repr(value)`` for an error message: cut to ``limit`` characters, huge ints described."""
@@ -11,12 +13,37 @@ def shown(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` as a text the front ends translate (their catalogs hold it); unchanged."""
+    return message
+
+
 class TicTacToeError(ValueError):
     """Base class of every error the engine raises for bad input."""
 
 
 class RulesError(TicTacToeError):
-    """Board dimensions or a win length outside what the engine supports."""
+    """Board dimensions or a win length outside what the engine supports.
+
+    A limit broken by a board asked for (:class:`~tictactoe.core.rules.Rules`)
+    also gives its message as :attr:`template`, an English text with
+    ``{fields}`` that the catalogs translate, and the fields' :attr:`values`,
+    so a front end can say it in the player's language.
+    """
+
+    def __init__(
+        self, message: str, template: str = "", values: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.template = template
+        """The message's English text with ``{fields}``; empty when it has none."""
+        self.values: Mapping[str, object] = dict(values or {})
+        """What fills the template's fields."""
+
+    @classmethod
+    def limit(cls, template: str, **values: object) -> RulesError:
+        """The error saying ``template`` filled with ``values``."""
+        return cls(template.format(**values), template, values)
 
 
 class PositionError(TicTacToeError):

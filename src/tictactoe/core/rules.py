@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TypeGuard
 
-from tictactoe.core.errors import RulesError, shown
+from tictactoe.core.errors import N_, RulesError, shown
 from tictactoe.core.numbers import whole_number
 
 MAX_SIDE = 26
@@ -34,13 +34,26 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_SIDE_LIMITS = (
+    (
+        N_("rows must be a whole number, not {value}"),
+        N_("rows must be from 1 to {high}, not {value}"),
+    ),
+    (
+        N_("columns must be a whole number, not {value}"),
+        N_("columns must be from 1 to {high}, not {value}"),
+    ),
+)
+"""What is wrong with the rows, then the columns: not a whole number, or out of range."""
+
+
 def _check_sides(m: object, n: object) -> None:
     """Raise :class:`RulesError` unless rows and columns are whole numbers from 1 to 26."""
-    for name, value in (("rows", m), ("columns", n)):
+    for value, (not_whole, out_of_range) in zip((m, n), _SIDE_LIMITS, strict=True):
         if not _is_int(value):
-            raise RulesError(f"{name} must be a whole number, not {shown(value)}")
+            raise RulesError.limit(not_whole, value=shown(value))
         if not 1 <= value <= MAX_SIDE:
-            raise RulesError(f"{name} must be from 1 to {MAX_SIDE}, not {shown(value)}")
+            raise RulesError.limit(out_of_range, high=MAX_SIDE, value=shown(value))
 
 
 class Rules:
@@ -67,17 +80,21 @@ class Rules:
     def __init__(self, m: int = 3, n: int = 3, k: int = 3) -> None:
         _check_sides(m, n)
         if not _is_int(k):
-            raise RulesError(f"k must be a whole number, not {shown(k)}")
+            raise RulesError.limit(N_("k must be a whole number, not {value}"), value=shown(k))
         longest = max(m, n)
         if not MIN_K <= k <= longest:
             if longest < MIN_K:
-                raise RulesError(
-                    f"a {m} x {n} board is too small: a line needs at least {MIN_K} cells"
-                )
-            raise RulesError(
-                f"k must be from {MIN_K} to {longest} (the longer side) "
-                f"on a {m} x {n} board, not {shown(k)}"
-            )
+                raise RulesError.limit(
+                    N_("a {m} x {n} board is too small: a line needs at least {low} cells"),
+                    m=m, n=n, low=MIN_K,
+                )  # fmt: skip
+            raise RulesError.limit(
+                N_(
+                    "k must be from {low} to {high} (the longer side) on a {m} x {n} board,"
+                    " not {value}"
+                ),
+                low=MIN_K, high=longest, m=m, n=n, value=shown(k),
+            )  # fmt: skip
         object.__setattr__(self, "m", m)
         object.__setattr__(self, "n", n)
         object.__setattr__(self, "k", k)
@@ -122,12 +139,14 @@ class Rules:
             sides = [whole_number(part) for part in parts]
             m, n = sides[0], sides[-1]
             if m is None or n is None or m > MAX_SIDE or n > MAX_SIDE:
-                raise RulesError(
-                    f"rows and columns must be from 1 to {MAX_SIDE}, not {_echo(text)}"
-                )
+                raise RulesError.limit(
+                    N_("rows and columns must be from 1 to {high}, not {text}"),
+                    high=MAX_SIDE, text=_echo(text),
+                )  # fmt: skip
             return cls.of(m, n, k)
-        raise RulesError(
-            f"board size must look like 3x3 or 7x5 (rows x columns), not {_echo(text)}"
+        raise RulesError.limit(
+            N_("board size must look like 3x3 or 7x5 (rows x columns), not {text}"),
+            text=_echo(text),
         )
 
     @cached_property

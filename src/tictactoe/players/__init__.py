@@ -1,5 +1,12 @@
 """Computer players: one registry of named strategies that every front end lists.
 
+Each level has one title players see (``Medium``, translated by the front
+ends; :func:`title_of`), one name to type (``medium``: :attr:`Strategy.flag`)
+and the exact name programs keep (``win-block``); :func:`get` takes all three.
+Which levels play a board is :func:`levels_for`; the level to play when the
+chosen one cannot is :func:`fit_level`; every front end's first opponent is
+:data:`DEFAULT_LEVEL`.
+
 A player is anything with ``choose(board) -> cell``. Strategies are created
 by name with :func:`create`, each with an injected :class:`random.Random`
 so games and matches are reproducible::
@@ -35,7 +42,8 @@ class Strategy(NamedTuple):
     """A registry entry: the exact name, what players see, and how to build it."""
 
     name: str
-    """The exact name for flags and files (``win-block``); looked up in any case."""
+    """The exact name programs keep (``win-block``: saved games, settings, the web API, arena);
+    flags take it too, in any case. Players see :attr:`title` and type :attr:`flag`."""
     title: str
     """The friendly level name players see (``Medium``); English, translated by front ends."""
     description: str
@@ -51,6 +59,12 @@ class Strategy(NamedTuple):
     """The factory takes ``solver=``: an exact solver it may share (with hints, say)."""
     thinks: bool = False
     """The factory takes ``think=`` (seconds a move) and ``nodes=`` (positions a move)."""
+
+    @property
+    def flag(self) -> str:
+        """The level's name to type (``--opponent medium``, ``medium-centre``): the title in
+        lower case, its words joined by hyphens."""
+        return _key(self.title)
 
     def factory(self) -> Callable[..., Player]:
         """The callable that builds this strategy's players."""
@@ -88,6 +102,10 @@ class Strategy(NamedTuple):
             importlib.import_module(self.target.partition(":")[0]), "unsupported_reason", None
         )
         return check(rules) if check is not None else None
+
+    def plays(self, rules: Rules) -> bool:
+        """True when this strategy can play ``rules``'s board (see :meth:`unsupported_reason`)."""
+        return self.unsupported_reason(rules) is None
 
 
 STRATEGIES: tuple[Strategy, ...] = (
@@ -156,31 +174,72 @@ STRATEGIES: tuple[Strategy, ...] = (
 """Every computer player, weakest first."""
 
 
+DEFAULT_LEVEL = "win-block"
+"""Every front end's first opponent (until a player chooses another): Medium, which wins and
+blocks but makes mistakes a beginner can find."""
+
+
 def names() -> tuple[str, ...]:
-    """Every registered strategy name, in registry order."""
+    """Every registered strategy's exact name (``win-block``), in registry order."""
     return tuple(strategy.name for strategy in STRATEGIES)
+
+
+def flags() -> tuple[str, ...]:
+    """Every level's name to type (``medium``), weakest first: what messages and help list."""
+    return tuple(strategy.flag for strategy in STRATEGIES)
 
 
 RETIRED: dict[str, str] = {"lookahead": "search"}
 """Names of players that were replaced, and the name of what replaced them."""
 
 
-def get(name: str) -> Strategy:
-    """The strategy called ``name`` (any case, spaces around ignored).
+def _key(text: str) -> str:
+    """``text`` as a name is compared: lower case, words (spaces, ``:``, ``_``) joined by ``-``."""
+    return "-".join(text.lower().replace(":", " ").replace("_", " ").split())
 
-    :class:`UnknownPlayerError` lists the valid names, or says what replaced
-    a retired one (``lookahead`` is now ``search``).
+
+def get(name: str) -> Strategy:
+    """The strategy called ``name``: its level name (``medium``), its title in any case
+    (``Medium``, ``MEDIUM: CENTRE``) or its exact name (``win-block``); spaces around ignored.
+
+    :class:`UnknownPlayerError` lists the level names, or says what replaced
+    a retired one (``lookahead`` is now ``expert``).
     """
-    key = name.strip().lower() if isinstance(name, str) else None
+    key = _key(name) if isinstance(name, str) else None
     for strategy in STRATEGIES:
-        if strategy.name == key:
+        if key in (strategy.name, strategy.flag):
             return strategy
     if key in RETIRED:
         raise UnknownPlayerError(
-            f"player {shown(name)} was replaced by {RETIRED[key]!r}, which plays the same boards "
-            "and is stronger"
+            f"player {shown(name)} was replaced by {get(RETIRED[key]).flag!r}, which plays the "
+            "same boards and is stronger"
         )
-    raise UnknownPlayerError(f"unknown player {shown(name)}: choose one of {', '.join(names())}")
+    raise UnknownPlayerError(f"unknown player {shown(name)}: choose one of {', '.join(flags())}")
+
+
+def title_of(name: str) -> str:
+    """The English title players see for the player called ``name`` (``win-block`` and
+    ``medium`` give ``Medium``); any other name (``human``, a name from an imported file)
+    unchanged. Front ends translate it."""
+    try:
+        return get(name).title
+    except UnknownPlayerError:
+        return name
+
+
+def levels_for(rules: Rules) -> tuple[Strategy, ...]:
+    """The strategies that play ``rules``'s board, weakest first (:meth:`Strategy.plays`)."""
+    return tuple(strategy for strategy in STRATEGIES if strategy.plays(rules))
+
+
+def fit_level(name: str, rules: Rules) -> str:
+    """The exact name of the level to play ``rules``'s board when ``name`` was chosen:
+    ``name`` itself where it plays, else the strongest level that does."""
+    chosen = get(name)
+    if chosen.plays(rules):
+        return chosen.name
+    playable = levels_for(rules)
+    return playable[-1].name if playable else STRATEGIES[0].name
 
 
 def create(

@@ -162,7 +162,7 @@ def test_junk_before_every_answer_of_a_whole_session(run) -> None:
     assert moves == [line for line in out.splitlines() if line.startswith("The computer (")]
     assert "\x1b[2J" not in out and "\x00" not in out
     for message in (
-        "Please type the board size as rows x columns",
+        "Board size must look like 3x3 or 7x5 (rows x columns), not",
         "Please type a number from 1 to 9 or a level's name.",
         "Please type a number from 1 to 4, or yes or no.",
         "is not a cell. Type a number from 1 to 9.",

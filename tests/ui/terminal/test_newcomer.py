@@ -27,20 +27,20 @@ def test_enter_accepts_every_default(run) -> None:
     assert status == 0
     assert out.startswith("Press Enter to accept the answer shown in [brackets].\n")
     assert "Board size? (rows x columns, like 3x3, 7x7 or 15x15) [3x3] \n" in out
-    assert "Your choice? (1-9) [8] \n" in out  # Perfect: the strongest level for 3 x 3
+    assert "Your choice? (1-9) [3] \n" in out  # Medium: every front end's first opponent
     assert "Do you want to go first? (1-4, or yes or no) [1] \n" in out
     assert "Rules: 3 x 3 board, 3 in a row wins.\nThe player will go first: you play X." in out
 
 
-def test_enter_takes_the_usual_k_and_the_strongest_level_that_can_play(run) -> None:
+def test_enter_takes_the_usual_k_and_medium_on_any_board(run) -> None:
     status, out = run(["play"], "15x15\n\n\n\nh8\nq\n")
     assert status == 0
     assert "How many marks in a row win? (2-15) [5] \n" in out
     assert "  8. Perfect - never loses and wins whenever it can, on small boards" in out
     assert "(not on a 15 x 15 board)" in out.split("  8. Perfect")[1].splitlines()[0]
-    assert "Your choice? (1-9) [7] \n" in out  # Expert: Perfect cannot play 15 x 15
+    assert "Your choice? (1-9) [3] \n" in out  # Medium plays every board
     assert "Rules: 15 x 15 board, 5 in a row wins." in out
-    assert "The computer (Expert, O) plays" in out
+    assert "The computer (Medium, O) plays" in out
 
 
 def test_a_level_that_cannot_play_the_board_is_refused_with_its_name(run) -> None:
@@ -52,7 +52,13 @@ def test_a_level_that_cannot_play_the_board_is_refused_with_its_name(run) -> Non
 
 
 def test_levels_are_chosen_by_number_name_or_level_in_any_language(run) -> None:
-    for answer, shown in [("6", "Hard"), ("fork-aware", "Hard"), ("EXPERT", "Expert")]:
+    for answer, shown in [
+        ("6", "Hard"),
+        ("fork-aware", "Hard"),
+        ("EXPERT", "Expert"),
+        ("medium-corners", "Medium: corners"),
+        ("search", "Expert"),
+    ]:
         status, out = run(["play", "--size", "3x3", "--first", "you"], f"{answer}\n5\nq\n")
         assert status == 0
         assert f"The computer ({shown}, O) plays" in out
@@ -99,11 +105,25 @@ def test_every_size_the_flags_take_the_question_takes(run, size: str, expected: 
     assert status == 0 and "Rules:" in out
 
 
-def test_sizes_outside_the_rule_get_the_rule(run) -> None:
-    status, out = run(["play", "--opponent", "human"], "1x1\n27x3\n0\n3x3\nq\n")
+def test_sizes_outside_the_rules_are_told_the_limit_they_break(run) -> None:
+    status, out = run(["play", "--opponent", "human"], "1x1\n27x3\n0\nbig\n3x3\nq\n")
     assert status == 0
-    rule = "Please type the board size as rows x columns, each from 1 to 26, like 3x3 or 7x7."
-    assert out.count(rule) == 3
+    for message in (
+        "A 1 x 1 board is too small: a line needs at least 2 cells.",
+        "Rows and columns must be from 1 to 26, not '27x3'.",
+        "Rows must be from 1 to 26, not 0.",
+        "Board size must look like 3x3 or 7x5 (rows x columns), not 'big'.",
+    ):
+        assert out.count(message) == 1, message
+    assert "Rules: 3 x 3 board, 3 in a row wins." in out
+
+
+def test_a_win_length_that_does_not_fit_is_told_the_limit(run) -> None:
+    status, out = run(["play", "--opponent", "human"], "5x5\n9\nfour\n4\nq\n")
+    assert status == 0
+    assert "k must be from 2 to 5 (the longer side) on a 5 x 5 board, not 9." in out
+    assert "k must be a whole number, not 'four'." in out
+    assert "Rules: 5 x 5 board, 4 in a row wins." in out
 
 
 def test_new_between_games_changes_board_opponent_and_who_starts(run, home: Path) -> None:

@@ -24,7 +24,8 @@ def test_an_impossible_board_is_a_message_not_a_traceback(
 ) -> None:
     assert main(["tk", "--size", "3x3", "--k", "9", "--lang", "en"]) == 2
     err = capsys.readouterr().err
-    assert "Impossible board" in err and "Traceback" not in err
+    assert "k must be from 2 to 3 (the longer side) on a 3 x 3 board, not 9." in err
+    assert "Traceback" not in err
 
 
 def test_no_display_is_a_message(
@@ -71,6 +72,19 @@ def test_a_level_that_cannot_play_the_asked_board_is_a_message(
     assert main(["tk", "--size", "7x7", "--opponent", "perfect", "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert err.strip() == "Perfect does not play 7 x 7: choose another level."
+
+
+@pytest.mark.parametrize(("given", "name"), [("expert", "search"), ("Medium", "win-block")])
+def test_the_opponent_is_given_by_level_name_or_title(given: str, name: str) -> None:
+    settings = command.settings_for(parse("--opponent", given), Settings())
+    assert isinstance(settings, Settings) and settings.level == name
+    assert command.build_match(parse("--opponent", given), settings).opponent == name
+
+
+def test_an_unknown_opponent_lists_the_level_names(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["tk", "--opponent", "grandmaster"])
+    assert "choose human or one of beginner, easy, medium," in capsys.readouterr().err
 
 
 def parse(*argv: str) -> argparse.Namespace:

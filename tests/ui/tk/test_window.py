@@ -327,8 +327,8 @@ def test_the_real_custom_board_dialog_validates(make_app: MakeApp) -> None:
     h.app.menus.invoke("board", "custom")
     assert selected == ["3"], "entering a field selects its number, so typing replaces it"
     assert seen == [
-        "Columns must be a whole number, not \u201cx\u201d.",
-        "k must be from 2 to 6 on a 6 x 5 board.",
+        "Columns must be a whole number, not 'x'.",
+        "k must be from 2 to 6 (the longer side) on a 6 x 5 board, not 9.",
     ]
     assert h.app.match.rules == Rules(6, 5, 4)
     assert len(h.app.view.find_withtag("cell")) == 30, "6 x 5 is a small board: a tile per cell"

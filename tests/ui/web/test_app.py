@@ -89,15 +89,33 @@ def test_translations_come_from_the_catalogs(web: Web) -> None:
 
 def test_levels_say_which_players_can_play_a_board(web: Web) -> None:
     small = web.client.get("/api/levels?rows=3&cols=3&k=3").json()
-    assert small["hints"] and small["exact"] and small["default"] == "perfect"
+    assert small["hints"] and small["exact"] and small["default"] == "win-block"  # Medium
     big = web.client.get("/api/levels?rows=15&cols=15&k=5").json()
     available = {level["name"]: level["available"] for level in big["levels"]}
     assert big["hints"] and not big["exact"] and not available["perfect"] and available["search"]
-    assert big["default"] == "search"
+    assert big["default"] == "win-block", "the same first opponent as every front end"
     assert [level["name"] for level in big["levels"] if level["thinks"]] == ["search"]
     assert big["think"] == {"low": 0.05, "high": 600.0, "default": 1.0}
     for query in ("rows=3&cols=3&k=9", "rows=x&cols=3&k=3", "rows=99999999999999999999"):
         assert web.client.get(f"/api/levels?{query}").status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("rows=40&cols=3&k=3", "Rows must be from 1 to 26, not 40."),
+        ("rows=3&cols=3&k=9", "k must be from 2 to 3 (the longer side) on a 3 x 3 board, not 9."),
+        ("rows=3&cols=3", "k must be a whole number, not ''."),
+        ("rows=40&cols=3&k=3&lang=ru", "Строк должно быть от 1 до 26, а не 40."),
+        ("rows=40&cols=3&k=3&lang=xx", "Rows must be from 1 to 26, not 40."),
+    ],
+)
+def test_an_impossible_board_is_refused_naming_the_limit(
+    web: Web, query: str, message: str
+) -> None:
+    response = web.client.get(f"/api/levels?{query}")
+    assert response.status_code == 400
+    assert response.json()["message"] == message
 
 
 # --- against the computer -------------------------------------------------------------
@@ -185,7 +203,20 @@ def test_a_level_that_cannot_play_the_board_is_refused(web: Web) -> None:
         page.send(t="level", level="perfect")
         assert page.error()["code"] == "level_board"
         page.send(t="solo", rows=3, cols=3, k=9, level="random", first="you")
-        assert page.error()["code"] == "bad_board"
+        refused = page.error()
+        assert refused["code"] == "bad_board"
+        assert refused["message"] == (
+            "k must be from 2 to 3 (the longer side) on a 3 x 3 board, not 9."
+        )
+
+
+def test_levels_are_asked_for_by_level_name_too(web: Web) -> None:
+    with web.connect() as ws:
+        page = Page(ws)
+        solo(page, level="expert", size=7, k=5)
+        assert page.state()["level"] == "search"
+        page.send(t="level", level="Medium")
+        assert page.state(lambda s: s["level"] != "search")["level"] == "win-block"
 
 
 # --- two people ---------------------------------------------------------------------------

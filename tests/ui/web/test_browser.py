@@ -183,6 +183,30 @@ def test_a_game_finished_in_the_browser_is_listed_and_replayed(
     assert "X: human" in replayed and "The end: X won with 3 in a row." in replayed
 
 
+def test_a_new_player_meets_medium_and_an_impossible_board_is_named(
+    browser: Any, live: ServerProcess
+) -> None:
+    tab = Tab(browser, live).open()
+    level = tab.page.locator("#level")
+    playwright_api.expect(level).to_have_value("win-block")  # the same first opponent everywhere
+    assert level.locator("option:checked").text_content() == "Medium"
+    tab.status("Your move (X)")
+    tab.page.select_option("#board-size", "custom")
+    tab.page.fill("#rows", "40")
+    tab.page.dispatch_event("#rows", "change")
+    message = tab.page.locator("#message")
+    playwright_api.expect(message).to_have_text("Rows must be from 1 to 26, not 40.")
+    tab.page.fill("#rows", "3")
+    tab.page.fill("#k", "9")
+    tab.page.dispatch_event("#k", "change")
+    playwright_api.expect(message).to_have_text(
+        "k must be from 2 to 3 (the longer side) on a 3 x 3 board, not 9."
+    )
+    refused = "the server responded with a status of 400"  # Chromium logs each refused board
+    tab.errors = [error for error in tab.errors if refused not in error]
+    tab.close()
+
+
 def test_two_friends_play_through_an_invite_link(
     browser: Any, live: ServerProcess, shots: Path
 ) -> None:

@@ -46,14 +46,8 @@ from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.recorder import Recorder
 from tictactoe.replay import Replay, Step, continue_from, title
-from tictactoe.settings import (
-    BOARD_PRESETS,
-    DEFAULT_LEVEL,
-    Settings,
-    SettingsError,
-    SettingsStore,
-    level_for,
-)
+from tictactoe.session import fit_opponent
+from tictactoe.settings import BOARD_PRESETS, Settings, SettingsError, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard, describe
 from tictactoe.ui.pgz import panels, view, words
@@ -140,7 +134,7 @@ class PgzApp:
         self._clock = clock
         if settings is None:
             settings = Settings(
-                level=match.opponent if match.opponent != HUMAN else DEFAULT_LEVEL,
+                level=match.opponent if match.opponent != HUMAN else players.DEFAULT_LEVEL,
                 think=match.think_seconds or DEFAULT_SECONDS,
             )
         self.settings = settings
@@ -541,7 +535,7 @@ class PgzApp:
             return
         name = names[level - 1]
         title = self._level_title(name)
-        if players.get(name).unsupported_reason(self.match.rules) is not None:
+        if not players.get(name).plays(self.match.rules):
             self.say(
                 _("Level {level} ({name}) cannot play this board").format(level=level, name=title)
             )
@@ -729,12 +723,8 @@ class PgzApp:
                 self.set_think(seconds)
         else:
             names = skill_levels()
-            rules = self.match.rules
-            playable = [
-                n
-                for n in names
-                if n == self.preferred or players.get(n).unsupported_reason(rules) is None
-            ]
+            fits = {strategy.name for strategy in players.levels_for(self.match.rules)}
+            playable = [n for n in names if n == self.preferred or n in fits]
             at = playable.index(self.preferred) if self.preferred in playable else 0
             chosen = playable[max(0, min(len(playable) - 1, at + direction))]
             if chosen != self.preferred:
@@ -755,7 +745,7 @@ class PgzApp:
     # --- inside -------------------------------------------------------------------------
 
     def _level_title(self, name: str) -> str:
-        return self._(players.get(name).title)
+        return self._(players.title_of(name))
 
     def _marks_of(self, board: Board) -> dict[int, Mark]:
         if self._marks[0] is not board:
@@ -795,21 +785,10 @@ class PgzApp:
     def _fit_level(self) -> None:
         """The chosen level plays; where it cannot, the strongest that can (said once)."""
         match = self.match
-        if match.opponent == HUMAN:
-            return
-        playing = level_for(self.preferred, match.rules)
-        if match.opponent != playing:
-            match.set_opponent(playing)
-        if playing != self.preferred and self._announced != (self.preferred, match.rules):
+        notice = fit_opponent(match, self.preferred, self._)
+        if notice and self._announced != (self.preferred, match.rules):
             self._announced = (self.preferred, match.rules)
-            self.say(
-                self._("{chosen} does not play {m} x {n}: {playing} plays instead.").format(
-                    chosen=self._level_title(self.preferred),
-                    playing=self._level_title(playing),
-                    m=match.rules.m,
-                    n=match.rules.n,
-                )
-            )
+            self.say(notice)
 
     def _save(self, **changes: Any) -> None:
         """Keep a choice made here for the next launch (command-line options are not kept)."""

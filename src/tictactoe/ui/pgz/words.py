@@ -14,11 +14,9 @@ from datetime import UTC, datetime, time
 from tictactoe import players
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.cells import label
-from tictactoe.core.errors import UnknownPlayerError
 from tictactoe.core.gomoku.limits import Progress
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN
 from tictactoe.i18n import Translator
 
 PV_SHOWN = 4
@@ -116,12 +114,7 @@ def suggestions(_: Translator, found: Sequence[Suggestion], *, computer: bool) -
 
 def player(_: Translator, name: str) -> str:
     """A person as "human", a computer player by its level title, a name from a file as it is."""
-    if name == HUMAN:
-        return _("human")
-    try:
-        return _(players.get(name).title)
-    except UnknownPlayerError:
-        return name
+    return _(players.title_of(name))
 
 
 def board(_: Translator, rules: Rules) -> str:

@@ -7,6 +7,7 @@ and NFC-normalised, so ``  Yes``, ``ДА`` and a decomposed ``có`` all count.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -16,12 +17,13 @@ from tictactoe.console import shown
 from tictactoe.core import cells
 from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering
-from tictactoe.core.errors import CellNameError, RulesError
+from tictactoe.core.errors import CellNameError, RulesError, UnknownPlayerError
 from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
-from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
-from tictactoe.game import HUMAN, Starter
+from tictactoe.core.rules import Rules
+from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.i18n import Translator
+from tictactoe.session import check_board, rules_problem
 from tictactoe.ui.terminal.prompts import Invalid, normal
 
 YES = frozenset(
@@ -146,10 +148,10 @@ def opponent_names() -> tuple[str, ...]:
 
 
 def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
-    """An opponent that can play ``rules``'s board: its menu number, level or name.
+    """An opponent that can play ``rules``'s board: its menu number or level.
 
     Levels are accepted in English and in the user's language (``hard``,
-    ``сложный``), names as the flags spell them (``fork-aware``).
+    ``сложный``), and as the flags spell them (``medium-centre``, ``fork-aware``).
     """
     answer = normal(text)
     menu = opponent_names()
@@ -160,12 +162,13 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
     else:
         for candidate in menu:
             titles = (
-                ("human", "Two players") if candidate == HUMAN else (players.get(candidate).title,)
+                ("human", "Two players") if candidate == HUMAN else (players.title_of(candidate),)
             )
-            spellings = {candidate, *map(normal, titles), *(normal(tr.gettext(t)) for t in titles)}
-            if answer in spellings:
+            if answer in {*map(normal, titles), *(normal(tr.gettext(t)) for t in titles)}:
                 name = candidate
                 break
+        with contextlib.suppress(UnknownPlayerError):
+            name = name or check_player_name(answer)
     if name is None:
         raise Invalid(
             tr.gettext("Please type a number from 1 to {count} or a level's name.").format(
@@ -183,7 +186,7 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
 
 def cannot_play(tr: Translator, name: str, rules: Rules) -> str | None:
     """Why the opponent called ``name`` cannot play ``rules``'s board (a short note), or None."""
-    if name == HUMAN or players.get(name).unsupported_reason(rules) is None:
+    if name == HUMAN or players.get(name).plays(rules):
         return None
     return tr.gettext("not on a {rows} x {cols} board").format(rows=rules.m, cols=rules.n)
 
@@ -204,23 +207,19 @@ def parse_size(
     answer = normal(text).replace("х", "x").replace("*", "x")  # a Cyrillic "х" too
     try:
         rules = Rules.parse_size(answer)
-    except RulesError:
-        raise Invalid(
-            tr.gettext(
-                "Please type the board size as rows x columns, each from 1 to {high},"
-                " like 3x3 or 7x7."
-            ).format(high=MAX_SIDE)
-        ) from None
+    except RulesError as error:  # not a size, or one breaking a limit: which one is said
+        raise Invalid(rules_problem(error, tr.gettext)) from None
     if numbering is not None and not numbering.supports(rules):
         raise Invalid(tr.gettext("Numpad numbering works only on a 3 x 3 board."))
     if k is not None:
-        if k > max(rules.m, rules.n):
+        try:
+            rules = Rules(rules.m, rules.n, k)
+        except RulesError:
             raise Invalid(
                 tr.gettext(
                     "{k} in a row does not fit on a {rows} x {cols} board: choose a bigger one."
                 ).format(k=k, rows=rules.m, cols=rules.n)
-            )
-        rules = Rules(rules.m, rules.n, k)
+            ) from None
     for name in chosen:
         if cannot_play(tr, name, rules) is not None:
             raise Invalid(
@@ -232,15 +231,12 @@ def parse_size(
 
 
 def parse_k(text: str, tr: Translator, size: Rules) -> Rules:
-    """``size``'s board with the number of marks in a row to win from ``text``."""
-    answer = normal(text)
-    high = max(size.m, size.n)
-    k = whole_number(answer)
-    if k is not None and MIN_K <= k <= high:
-        return Rules(size.m, size.n, k)
-    raise Invalid(
-        tr.gettext("Please type a whole number from {low} to {high}.").format(low=MIN_K, high=high)
-    )
+    """``size``'s board with the number of marks in a row to win from ``text``, or
+    :class:`Invalid` naming the limit broken."""
+    checked = check_board(size.m, size.n, normal(text), tr.gettext)
+    if isinstance(checked, str):
+        raise Invalid(checked)
+    return checked
 
 
 def parse_move(

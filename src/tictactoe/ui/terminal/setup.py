@@ -7,7 +7,7 @@ cannot play the board marked), who goes first. X always moves first, so
 and seed 004's "X or O?" are both answers to it.
 
 Every question shows its default in brackets, which Enter accepts: 3 x 3,
-the usual k, the strongest level that can play the board, you first.
+the usual k, Medium (every front end's first opponent), you first.
 Between games (``new``) every question is asked again with the current
 settings as the defaults, flags or not.
 """
@@ -18,9 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from tictactoe import players
 from tictactoe.core.cells import Numbering
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Starter, strongest_player
+from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
 from tictactoe.ui.terminal import answers
 from tictactoe.ui.terminal.prompts import Prompter
@@ -126,9 +127,9 @@ def ask_opponent(
 ) -> str:
     """Which level, or ``human`` for two people; those that cannot play ``rules`` are marked."""
     names = answers.opponent_names()
-    default = current
-    if default is None or answers.cannot_play(tr, default, rules) is not None:
-        default = strongest_player(rules)
+    default = (
+        HUMAN if current == HUMAN else players.fit_level(current or players.DEFAULT_LEVEL, rules)
+    )
     prompter.say(tr.gettext("Who do you want to play against?"))
     for line in answers.menu_lines(tr, names, rules):
         prompter.say(line)

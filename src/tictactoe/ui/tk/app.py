@@ -38,14 +38,8 @@ from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.recorder import Recorder
 from tictactoe.replay import Replay, continue_from
-from tictactoe.settings import (
-    BOARD_PRESETS,
-    Settings,
-    SettingsError,
-    SettingsStore,
-    Theme,
-    level_for,
-)
+from tictactoe.session import fit_opponent
+from tictactoe.settings import BOARD_PRESETS, Settings, SettingsError, SettingsStore, Theme
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
 from tictactoe.stats import Scoreboard, describe
@@ -333,7 +327,7 @@ class App:
     def play_as(self, x: bool) -> None:
         """Game > Play as X / Play as O: a new game against the computer on that side."""
         if self.match.opponent == HUMAN:
-            self.match.opponent = level_for(self.preferred, self.match.rules)
+            self.match.opponent = players.fit_level(self.preferred, self.match.rules)
         self.new_game(you_start=x)
 
     def play_as_x(self) -> None:
@@ -426,7 +420,7 @@ class App:
 
         A move the computer is already thinking about is finished at the old level.
         """
-        if players.get(name).unsupported_reason(self.match.rules) is not None:
+        if not players.get(name).plays(self.match.rules):
             self.vars.level.set(self.match.opponent)
             return
         self.preferred = name
@@ -860,15 +854,12 @@ class App:
     def _fit_level(self) -> None:
         """Let the chosen level play, or where it cannot, the strongest that can (said once)."""
         match = self.match
-        if match.opponent == HUMAN:
-            return
-        playing = level_for(self.preferred, match.rules)
-        if match.opponent != playing:
-            match.set_opponent(playing)
-        self.vars.level.set(playing)
-        if playing != self.preferred and self._announced != (self.preferred, match.rules):
+        notice = fit_opponent(match, self.preferred, self.translate)
+        if match.opponent != HUMAN:
+            self.vars.level.set(match.opponent)
+        if notice and self._announced != (self.preferred, match.rules):
             self._announced = (self.preferred, match.rules)
-            self.notice = texts.level_replaced(self.translate, self.preferred, playing, match.rules)
+            self.notice = notice
 
     # --- hints ------------------------------------------------------------------------
 

@@ -15,12 +15,12 @@ from tkinter import font as tkfont
 from typing import Protocol
 
 from tictactoe.archive import Archive, ArchiveError
-from tictactoe.core.errors import RulesError
 from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
-from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
+from tictactoe.core.rules import MAX_SIDE, Rules
 from tictactoe.i18n import Translator
 from tictactoe.replay import OpenError, Replay, open_file, open_saved, title, unusable
+from tictactoe.session import check_board
 from tictactoe.ui.tk import texts
 
 ERROR_COLOUR = "#b8322a"
@@ -70,37 +70,6 @@ def validate_think(_: Translator, text: str) -> float | str:
     return value
 
 
-def validate_board(_: Translator, rows: str, cols: str, k: str) -> Rules | str:
-    """The rules the three fields describe, or a clear translated message saying what is wrong."""
-    values: list[int] = []
-    for label, text in ((_("Rows"), rows), (_("Columns"), cols), (_("In a row to win (k)"), k)):
-        value = whole_number(text)
-        if value is None:
-            cleaned = text.strip()
-            if cleaned.isascii() and cleaned.isdigit():  # too many digits to be a size
-                return _("{field} must be from 1 to {high}.").format(field=label, high=MAX_SIDE)
-            shown = cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
-            return _("{field} must be a whole number, not \u201c{text}\u201d.").format(
-                field=label, text=shown
-            )
-        values.append(value)
-    m, n, wins = values
-    for label, value in ((_("Rows"), m), (_("Columns"), n)):
-        if not 1 <= value <= MAX_SIDE:
-            return _("{field} must be from 1 to {high}.").format(field=label, high=MAX_SIDE)
-    longest = max(m, n)
-    if longest < MIN_K:
-        return _("The board is too small: a line needs at least {low} cells.").format(low=MIN_K)
-    if not MIN_K <= wins <= longest:
-        return _("k must be from {low} to {high} on a {m} x {n} board.").format(
-            low=MIN_K, high=longest, m=m, n=n
-        )
-    try:
-        return Rules(m, n, wins)
-    except RulesError:  # pragma: no cover - the checks above cover the engine's limits
-        return _("These sizes are not a valid board.")
-
-
 class CustomBoardDialog(tk.Toplevel):
     """Rows, columns and k with validation; :attr:`result` holds the rules after OK."""
 
@@ -144,7 +113,9 @@ class CustomBoardDialog(tk.Toplevel):
 
     def ok(self) -> None:
         """Check the fields; close with :attr:`result` set, or show what is wrong."""
-        checked = validate_board(self._, *(self.fields[key].get() for key in ("rows", "cols", "k")))
+        checked = check_board(
+            self.fields["rows"].get(), self.fields["cols"].get(), self.fields["k"].get(), self._
+        )
         if isinstance(checked, str):
             self.message.configure(text=checked)
             return

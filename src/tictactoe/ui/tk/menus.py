@@ -260,8 +260,9 @@ class Menus:
     def _label_levels(self, rules: Rules, room: int) -> None:
         _ = self.app.translate
         font = tkfont.nametofont("TkMenuFont")
+        playable = players.levels_for(rules)
         for strategy in players.STRATEGIES:
-            can_play = strategy.unsupported_reason(rules) is None
+            can_play = strategy in playable
             label = texts.level_label(_, strategy, describe=True)
             if not can_play:
                 label = texts.unavailable(_, _(strategy.title))

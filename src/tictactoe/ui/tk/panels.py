@@ -103,7 +103,7 @@ class Toolbar(ttk.Frame):
         ):
             self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
         rules = app.match.rules
-        self._names = [s.name for s in players.STRATEGIES if s.unsupported_reason(rules) is None]
+        self._names = [s.name for s in players.levels_for(rules)]
         self.level.configure(values=[_(players.get(name).title) for name in self._names])
         if app.two_players:
             self.level.set(_("Two players"))

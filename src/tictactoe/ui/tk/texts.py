@@ -15,7 +15,6 @@ from tictactoe import players
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
-from tictactoe.core.errors import UnknownPlayerError
 from tictactoe.core.gomoku.limits import Progress
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
@@ -72,11 +71,9 @@ def title_result(_: Translator, outcome: Outcome) -> str:
 
 
 def level_title(_: Translator, name: str) -> str:
-    """The friendly name of a computer player (``win-block`` -> "Medium"), translated."""
-    try:
-        return _(players.get(name).title)
-    except UnknownPlayerError:  # an old scoreboard's retired player
-        return name
+    """The friendly name of a computer player (``win-block`` -> "Medium"), translated; any
+    other name (an old scoreboard's retired player) as it is."""
+    return _(players.title_of(name))
 
 
 def turn(_: Translator, game: Game, *, thinking: bool) -> str:
@@ -108,13 +105,6 @@ def level_label(_: Translator, strategy: players.Strategy, *, describe: bool) ->
 def unavailable(_: Translator, label: str) -> str:
     """A greyed-out level's menu label."""
     return _("{level} (not on this board)").format(level=label)
-
-
-def level_replaced(_: Translator, chosen: str, playing: str, rules: Rules) -> str:
-    """One short line when the chosen level cannot play the board and another plays instead."""
-    return _("{chosen} does not play {m} x {n}: {playing} plays instead.").format(
-        chosen=level_title(_, chosen), playing=level_title(_, playing), m=rules.m, n=rules.n
-    )
 
 
 def score(_: Translator, wins: int, losses: int, draws: int, *, two_players: bool) -> str:

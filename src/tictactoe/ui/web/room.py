@@ -29,11 +29,12 @@ from typing import Any, Literal
 
 from tictactoe import players as registry
 from tictactoe.core.board import Mark
-from tictactoe.core.errors import IllegalMoveError, RulesError
+from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import HUMAN, Game, Starter
+from tictactoe.session import check_board
 from tictactoe.ui.web.texts import N_
 
 PLAYERS = ("a", "b")
@@ -170,7 +171,7 @@ class Room:
         ``think_ms`` is the computer's thinking time per move (milliseconds).
         """
         strategy = registry.get(level)
-        if strategy.unsupported_reason(rules) is not None:
+        if not strategy.plays(rules):
             raise RoomError("level_board", N_("This level cannot play this board."))
         token = new_token()
         state = RoomState(
@@ -194,11 +195,12 @@ class Room:
 
     @staticmethod
     def rules_of(rows: int, cols: int, k: int) -> Rules:
-        """The board asked for, or :class:`RoomError` if it is impossible."""
-        try:
-            return Rules(rows, cols, k)
-        except RulesError:
-            raise RoomError("bad_board", N_("That board is impossible.")) from None
+        """The board asked for, or :class:`RoomError` saying (in English) which limit it breaks;
+        the page asks ``/api/levels`` first, which says it in the page's language."""
+        checked = check_board(rows, cols, k, str)
+        if isinstance(checked, str):
+            raise RoomError("bad_board", checked)
+        return checked
 
     # --- reading -------------------------------------------------------------------
 
@@ -428,7 +430,7 @@ class Room:
     def set_level(self, player: str | None, level: str) -> None:
         """Against the computer: another computer player, from its next move on."""
         self._solo_game(player)
-        if registry.get(level).unsupported_reason(self.rules) is not None:
+        if not registry.get(level).plays(self.rules):
             raise RoomError("level_board", N_("This level cannot play this board."))
         self.state.level = registry.get(level).name
         self._game = None

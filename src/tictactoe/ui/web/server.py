@@ -51,13 +51,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tictactoe import players
-from tictactoe.core import numbers
-from tictactoe.core.errors import RulesError
 from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE, Progress
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import unsupported_reason
-from tictactoe.game import Starter, strongest_player
-from tictactoe.i18n import LANGUAGES
+from tictactoe.game import Starter
+from tictactoe.i18n import ENGLISH, LANGUAGES, Gettext, translator
+from tictactoe.session import check_board
 from tictactoe.ui.web import protocol
 from tictactoe.ui.web.engine import Thinker
 from tictactoe.ui.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, encode
@@ -816,34 +815,42 @@ async def translations(request: Request) -> Response:
 
 
 async def levels(request: Request) -> Response:
-    """Which computer players can play a board (and which of them think for a set time),
-    whether its hints are exact, and the range of the thinking time."""
+    """Which computer players can play a board (and which of them think for a set time), the
+    first opponent on it, whether its hints are exact, and the range of the thinking time.
+
+    A board that cannot be is refused (400) with a ``message`` saying which limit it breaks,
+    in the language ``lang`` asks for (else English).
+    """
     query = request.query_params
-    sizes = [numbers.whole_number(query.get(name, "")) for name in ("rows", "cols", "k")]
-    try:
-        if any(size is None for size in sizes):
-            raise RulesError("rows, cols and k must be whole numbers")
-        rows, cols, k = (int(size or 0) for size in sizes)
-        rules = Rules(rows, cols, k)
-    except RulesError:
-        return JSONResponse({"error": "impossible board"}, status_code=400)
+    language = query.get("lang", ENGLISH)
+    checked = check_board(
+        query.get("rows", ""),
+        query.get("cols", ""),
+        query.get("k", ""),
+        _translate(language if language in LANGUAGES else ENGLISH),
+    )
+    if isinstance(checked, str):
+        return JSONResponse({"error": "impossible board", "message": checked}, status_code=400)
+    rules = checked
+    playable = players.levels_for(rules)
     low, high = THINK_RANGE
     return JSONResponse(
         {
             "levels": [
-                {
-                    "name": s.name,
-                    "available": s.unsupported_reason(rules) is None,
-                    "thinks": s.thinks,
-                }
+                {"name": s.name, "available": s in playable, "thinks": s.thinks}
                 for s in players.STRATEGIES
             ],
-            "default": strongest_player(rules),
+            "default": players.fit_level(players.DEFAULT_LEVEL, rules),
             "hints": True,
             "exact": unsupported_reason(rules) is None,
             "think": {"low": low, "high": high, "default": DEFAULT_SECONDS},
         }
     )
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _translate(language: str) -> Gettext:
+    return translator(language).gettext
 
 
 def create_app(

@@ -74,7 +74,7 @@ function fillLevels() {
     select.append(option);
   }
   const keep = levels().some((l) => l.name === wanted) && available.get(wanted) !== false;
-  select.value = keep ? wanted : app.boardLevels?.default || "perfect";
+  select.value = keep ? wanted : app.boardLevels?.default || levels()[0]?.name;
   describeLevel();
 }
 
@@ -123,9 +123,12 @@ function changeThink() {
 
 async function checkBoard() {
   const { rows, cols, k } = chosenBoard();
-  const response = await fetch(`/api/levels?rows=${rows}&cols=${cols}&k=${k}`);
+  const query = new URLSearchParams({ rows, cols, k, lang: language() });
+  const response = await fetch(`/api/levels?${query}`);
   if (!response.ok) {
-    showMessage(t("That board is impossible."));
+    // The server says which limit the board breaks, in the page's language.
+    const refused = await response.json().catch(() => ({}));
+    showMessage(refused.message || t("Something went wrong on the server."));
     return false;
   }
   app.boardLevels = await response.json();
