@@ -148,6 +148,40 @@ class Archive:
         assert game_id is not None
         return game_id
 
+    def find(self, record: Record) -> int | None:
+        """The id of a saved game that is ``record`` again, or None.
+
+        The same game: the same board and win length, players, moves, winner
+        and way it ended, and, when both say when they started, the same day
+        (a PSQ file says no time, an SGF file only the day).
+        """
+        rules = record.rules
+        with self._connect() as db:
+            rows = db.execute(
+                "SELECT id, started FROM games WHERE rows = ? AND cols = ? AND k = ?"
+                " AND x_player = ? AND o_player = ? AND winner IS ? AND termination = ?"
+                " AND moves = ? ORDER BY id",
+                (
+                    rules.m,
+                    rules.n,
+                    rules.k,
+                    record.x_player,
+                    record.o_player,
+                    None if record.winner is None else str(record.winner),
+                    str(record.termination),
+                    " ".join(map(str, record.moves)),
+                ),
+            ).fetchall()
+        day = None if record.started is None else record.started.astimezone(UTC).date()
+        for game_id, started in rows:
+            try:
+                saved = _moment(started) if isinstance(started, str) else None
+            except ValueError:  # a damaged time: not known to be the same game
+                continue
+            if day is None or saved is None or saved.astimezone(UTC).date() == day:
+                return int(game_id)
+        return None
+
     def get(self, game_id: int) -> Record:
         """The saved game ``game_id``.
 

@@ -15,11 +15,13 @@ from tictactoe.core.records import Format, Record, RecordError
 from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.ui.terminal import describe
 from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
-from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
+from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width, shown
 
 HELP = "list the saved games; export one as text, SGF or PSQ, or import game files"
 
 DEFAULT_LIMIT = 20
+MAX_SHOWN = 1000
+"""Longest file name or reason printed (control characters in them are replaced)."""
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_BAD_INPUT = 2
@@ -169,17 +171,24 @@ def _export(
 
 
 def _import(archive: Archive, files: list[Path], prompter: Prompter, tr: Translator) -> int:
+    """Add each file's game unless it is already saved (see :meth:`Archive.find`)."""
     status = EXIT_OK
     for path in files:
+        name = shown(str(path), MAX_SHOWN)
         try:
             record = records.load(path)
         except RecordError as error:
             message = tr.gettext("Not added: {reason}")
-            print(message.format(reason=error), file=sys.stderr)
+            print(shown(message.format(reason=error), MAX_SHOWN), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
+        game_id = archive.find(record)
+        if game_id is not None:
+            message = tr.gettext("{file} is already saved as game {id}, so it was not added again.")
+            prompter.say(message.format(file=name, id=game_id))
+            continue
         game_id = archive.save(record)
-        prompter.say(tr.gettext("{file} was added as game {id}.").format(file=path, id=game_id))
+        prompter.say(tr.gettext("{file} was added as game {id}.").format(file=name, id=game_id))
     return status
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import re
 from datetime import UTC, datetime
@@ -211,3 +212,35 @@ def test_files_that_cannot_be_records_are_refused(tmp_path: Path) -> None:
     bad.write_text("Board: 3x3\nMoves: a1 a1\n", encoding="utf-8")
     with pytest.raises(RecordError, match=r"bad\.txt: move 2 \(a1\) is not possible"):
         load(bad)
+
+
+def test_only_regular_non_empty_files_are_read(tmp_path: Path) -> None:
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.psq")
+        with pytest.raises(RecordError, match=r"pipe\.psq: it is not a regular file"):
+            load(tmp_path / "pipe.psq")  # at once: nothing waits for a writer
+    for name, content in (("empty.sgf", b""), ("blank.psq", b"\xef\xbb\xbf \r\n\t\n")):
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(RecordError, match=rf"{name}: the file is empty"):
+            load(tmp_path / name)
+
+
+def test_content_in_no_format_is_read_as_the_extension_says(tmp_path: Path) -> None:
+    reasons = {
+        "game.sgf": "SGF: a game must start with",
+        "game.psq": "PSQ: the first line must look like",
+        "game.txt": "no Board: line",
+        "game.rif": "no Board: line",
+    }
+    for name, reason in reasons.items():
+        (tmp_path / name).write_text("<game>h8 i9</game>\n", encoding="utf-8")
+        with pytest.raises(RecordError, match=rf"{name}: {reason}"):
+            load(tmp_path / name)
+
+
+def test_an_sgf_file_in_its_declared_charset_is_decoded_with_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.sgf"
+    path.write_bytes("(;GM[4]CA[GB2312]PB[黑方]PW[白方];B[hh])".encode("gb2312"))
+    assert (load(path).x_player, load(path).o_player) == ("黑方", "白方")
+    path.write_bytes(b"(;GM[4]CA[rot13]PB[Jos\xe9];B[hh])")  # not a charset: Latin-1
+    assert load(path).x_player == "José"
