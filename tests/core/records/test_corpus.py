@@ -162,6 +162,16 @@ def test_the_renju_server_file_keeps_its_date() -> None:
     assert load(CORPUS / "chinese-app-gb2312.sgf").started == datetime(2024, 3, 15, tzinfo=UTC)
 
 
+def test_a_renlib_library_is_refused_as_not_text(tmp_path: Path) -> None:
+    """RenLib's .lib: a 20-byte header (0xFF, RenLib, 0xFF, version 3.4), then 2-byte nodes."""
+    header = b"\xffRenLib\xff\x03\x04" + b"\xff" * 10
+    nodes = bytes([0x78, 0x00, 0x89, 0x00, 0x9A, 0x40])  # h8, then two moves, flags in the 2nd byte
+    path = tmp_path / "openings.lib"
+    path.write_bytes(header + nodes)
+    with pytest.raises(RecordError, match=r"openings\.lib: the file is not text"):
+        load(path)
+
+
 # --- ours, read by other programs' readers ---------------------------------
 
 

@@ -12,7 +12,11 @@ and left out for an unfinished game.
 
 Reading takes the main line of the first game in the file and refuses, with
 the reason, what an m,n,k-game cannot hold: another game type, setup stones,
-passes, moves out of turn or off the board.
+passes, moves out of turn or off the board. It reads what renju and gomoku
+programs add: ``GM[5]`` and property names with digits (``5A``, the offered
+fifth moves) as renju servers write them, renju opening rules (``RU[RIF]``)
+as five in a row, results such as ``W+Resign`` or ``RE[0]``, and dates
+without dashes (``DT[20240315]``); unknown properties are skipped.
 """
 
 from __future__ import annotations
