@@ -18,7 +18,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
@@ -155,31 +155,19 @@ class Archive:
         and way it ended, and, when both say when they started, the same day
         (a PSQ file says no time, an SGF file only the day).
         """
-        rules = record.rules
+        moves = " ".join(map(str, record.moves))
         with self._connect() as db:
-            rows = db.execute(
-                "SELECT id, started FROM games WHERE rows = ? AND cols = ? AND k = ?"
-                " AND x_player = ? AND o_player = ? AND winner IS ? AND termination = ?"
-                " AND moves = ? ORDER BY id",
-                (
-                    rules.m,
-                    rules.n,
-                    rules.k,
-                    record.x_player,
-                    record.o_player,
-                    None if record.winner is None else str(record.winner),
-                    str(record.termination),
-                    " ".join(map(str, record.moves)),
-                ),
-            ).fetchall()
-        day = None if record.started is None else record.started.astimezone(UTC).date()
-        for game_id, started in rows:
+            query = f"SELECT {_COLUMNS} FROM games WHERE moves = ? ORDER BY id"
+            rows = db.execute(query, (moves,)).fetchall()
+        for row in rows:
             try:
-                saved = _moment(started) if isinstance(started, str) else None
-            except ValueError:  # a damaged time: not known to be the same game
-                continue
-            if day is None or saved is None or saved.astimezone(UTC).date() == day:
-                return int(game_id)
+                saved = _record(row)
+            except (RecordError, RulesError, ValueError, TypeError):
+                continue  # damaged: not known to be the same game
+            days = {m.astimezone(UTC).date() for m in (saved.started, record.started) if m}
+            undated = replace(saved, started=None, finished=None)
+            if len(days) < 2 and undated == replace(record, started=None, finished=None):
+                return int(row[0])
         return None
 
     def get(self, game_id: int) -> Record:
