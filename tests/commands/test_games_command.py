@@ -231,11 +231,13 @@ def test_empty_and_junk_files_are_refused_with_their_formats_reason(
 
 
 def test_control_characters_in_file_names_do_not_reach_the_terminal(run, tmp_path: Path) -> None:
-    good = tmp_path / "red\x1b[31m.sgf"
-    good.write_text("(;GM[4]SZ[15];B[hh])", encoding="utf-8")
-    bad = tmp_path / "bell\x07.psq"
-    bad.write_text("Piskvorky 15x15\n8,8,\x1b[2J\n", encoding="utf-8")
-    status, out, err = run(["games", "--import", str(good), str(bad)], "")
+    files = {
+        "red\x1b[31m.sgf": "(;GM[4]SZ[15];B[hh])",
+        "bell\x07.psq": "Piskvorky 15x15\n8,8,\x1b[2J\n",
+    }
+    for name, content in files.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    status, out, err = run(["games", "--import", *(str(tmp_path / name) for name in files)], "")
     assert status == 2
     assert "\x1b" not in out + err and "\x07" not in out + err
     assert out == f"{tmp_path}/red?[31m.sgf was added as game 1.\n"
