@@ -16,7 +16,7 @@ levels (``0`` for a person) and which of the two listed players moved first
 (``0`` the first, ``1`` the second). Each move is ``column,row,milliseconds``
 counted from 1 at the top left. After the moves Piskvork writes the two
 players' names (in tournaments and command-line games only) and an end code
-(``-1`` when nothing went wrong). The Gomocup archives add one more line,
+(``-1`` in the Gomocup archives). The Gomocup archives add one more line,
 ``result,tournament``: ``1`` the first listed player won, ``2`` the second,
 ``0`` a draw. It is the only place a PSQ file states a result the board does
 not show (a timeout, a crash, a foul): such a game reads as adjudicated.
