@@ -7,6 +7,7 @@ import sqlite3
 import subprocess
 import sys
 from contextlib import closing
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -382,3 +383,34 @@ def test_a_busy_old_scores_file_waits_for_the_next_save(
     assert not archive.path.exists()
     archive.save(Record.of(Rules(), (4,)))
     assert Scoreboard(archive.path).tallies() == OLD_TALLIES
+
+
+def test_find_knows_a_game_saved_before_by_its_rules_players_moves_and_result(
+    tmp_path: Path,
+) -> None:
+    archive = Archive(tmp_path / "games.sqlite3")
+    monday = datetime(2025, 6, 2, 9, 30, tzinfo=UTC)
+    game = Record.of(Rules(), (4, 0, 8), "Ann", "Bob", resigned=Mark.O, started=monday)
+    assert archive.find(game) is None
+    game_id = archive.save(game)
+    assert archive.find(game) == game_id
+    same_day = Record.of(
+        Rules(), (4, 0, 8), "Ann", "Bob", resigned=Mark.O, started=monday.replace(hour=0, minute=0)
+    )
+    undated = Record.of(Rules(), (4, 0, 8), "Ann", "Bob", resigned=Mark.O)
+    assert archive.find(same_day) == archive.find(undated) == game_id
+    others = [
+        Record.of(
+            Rules(),
+            (4, 0, 8),
+            "Ann",
+            "Bob",
+            resigned=Mark.O,
+            started=datetime(2025, 6, 3, tzinfo=UTC),
+        ),
+        Record.of(Rules(), (4, 0, 8), "Ann", "Bob"),  # unfinished, not resigned
+        Record.of(Rules(), (4, 0, 8), "Bob", "Ann", resigned=Mark.O),
+        Record.of(Rules(), (4, 0, 2), "Ann", "Bob", resigned=Mark.O),
+        Record.of(Rules(4, 4, 3), (4, 0, 8), "Ann", "Bob", resigned=Mark.O),
+    ]
+    assert [archive.find(other) for other in others] == [None] * len(others)

@@ -32,7 +32,7 @@ import contextlib
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
@@ -249,6 +249,31 @@ class Archive:
                 yield None
                 return
             yield db, version
+
+    def find(self, record: Record) -> int | None:
+        """The id of a saved game that is ``record`` again, or None.
+
+        The same game: the same board and win length, players, moves, winner
+        and way it ended, and, when both say when they started, the same day
+        (a PSQ file says no time, an SGF file only the day).
+        """
+        moves = " ".join(map(str, record.moves))
+        rows = []
+        with self._reading() as opened:
+            if opened is not None:
+                db, _ = opened
+                query = f"SELECT {_COLUMNS} FROM games WHERE moves = ? ORDER BY id"
+                rows = db.execute(query, (moves,)).fetchall()
+        for row in rows:
+            try:
+                saved = _record(row)
+            except (RecordError, RulesError, ValueError, TypeError):
+                continue  # damaged: not known to be the same game
+            days = {m.astimezone(UTC).date() for m in (saved.started, record.started) if m}
+            undated = replace(saved, started=None, finished=None)
+            if len(days) < 2 and undated == replace(record, started=None, finished=None):
+                return int(row[0])
+        return None
 
     def get(self, game_id: int) -> Record:
         """The saved game ``game_id``.

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -183,3 +185,76 @@ def test_in_russian(run, home: Path) -> None:
     _, out, _ = run(["games", "--lang", "ru"], "")
     assert out.splitlines()[0].split()[:3] == ["Номер", "Дата", "Поле"]
     assert "победа X: O сдался" in out
+
+
+def test_importing_a_game_already_saved_says_so_and_adds_nothing(run, tmp_path: Path) -> None:
+    record = Record.of(Rules(15, 15, 5), (112, 113, 97, 98, 82, 83, 67, 68, 52), "Ann", "Bob")
+    sgf_file, psq_file = tmp_path / "game.sgf", tmp_path / "game.psq"
+    sgf_file.write_text(records.write(record, Format.SGF), encoding="utf-8")
+    psq_file.write_text(records.write(record, Format.PSQ), encoding="utf-8")
+    status, out, err = run(["games", "--import", str(sgf_file), str(sgf_file), str(psq_file)], "")
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        f"{sgf_file} was added as game 1.",
+        f"{sgf_file} is already saved as game 1, so it was not added again.",
+        f"{psq_file} is already saved as game 1, so it was not added again.",
+    ]
+    assert [game.id for game in Archive().games().games] == [1]
+    other = tmp_path / "other.psq"  # the same moves by other players are another game
+    other.write_text(records.write(record, Format.PSQ).replace("Ann", "Eve"), encoding="utf-8")
+    assert run(["games", "--import", str(other)], "")[1] == f"{other} was added as game 2.\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX feature")
+def test_a_pipe_is_refused_at_once_rather_than_waited_on(run, tmp_path: Path) -> None:
+    pipe = tmp_path / "game.sgf"
+    os.mkfifo(pipe)
+
+    def give_up(signum: int, frame: object) -> None:
+        raise AssertionError("importing a pipe blocked")
+
+    previous = signal.signal(signal.SIGALRM, give_up)
+    signal.alarm(10)
+    try:
+        status, out, err = run(["games", "--import", str(pipe)], "")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert (status, out) == (2, "")
+    reason = "it is not a regular file (a pipe or a device), so it is not read as a game"
+    assert err == f"Not added: {pipe}: {reason}\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("empty.sgf", "", "the file is empty"),
+        ("blank.psq", "\ufeff\r\n  \n", "the file is empty"),
+        ("notes.sgf", "Board games are fun", "SGF: a game must start with '('"),
+        ("notes.psq", "Board games are fun", "PSQ: the first line must look like"),
+        ("junk.psq", "Piskvorky 15x15, 0:0, 0\nfoo bar\nbaz\n", "line 2 ('foo bar') is not a move"),
+    ],
+)
+def test_empty_and_junk_files_are_refused_with_their_formats_reason(
+    run, tmp_path: Path, name: str, content: str, reason: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    status, out, err = run(["games", "--import", str(path)], "")
+    assert (status, out) == (2, "")
+    assert err.startswith(f"Not added: {path}: ") and reason in err
+    assert Archive().games().total == 0
+
+
+def test_control_characters_in_file_names_do_not_reach_the_terminal(run, tmp_path: Path) -> None:
+    files = {
+        "red\x1b[31m.sgf": "(;GM[4]SZ[15];B[hh])",
+        "bell\x07.psq": "Piskvorky 15x15\n8,8,\x1b[2J\n",
+    }
+    for name, content in files.items():
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    status, out, err = run(["games", "--import", *(str(tmp_path / name) for name in files)], "")
+    assert status == 2
+    assert "\x1b" not in out + err and "\x07" not in out + err
+    assert out == f"{tmp_path}/red?[31m.sgf was added as game 1.\n"
+    assert err.startswith(f"Not added: {tmp_path}/bell?.psq: PSQ: line 2 ('8,8,\\x1b[2J')")

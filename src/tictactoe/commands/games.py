@@ -10,6 +10,7 @@ from pathlib import Path
 from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
 from tictactoe.commands.options import at_least, board_size, language, player
 from tictactoe.commands.replay import open_game, unusable
+from tictactoe.console import shown
 from tictactoe.core import records
 from tictactoe.core.records import Format, Record, RecordError
 from tictactoe.i18n import LANGUAGES, Translator, translator
@@ -21,6 +22,8 @@ from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
 HELP = "list the saved games; export one as text, SGF or PSQ, or import game files"
 
 DEFAULT_LIMIT = 20
+MAX_SHOWN = 1000
+"""Longest file name or reason printed (control characters in them are replaced)."""
 EXIT_OK = 0
 EXIT_ERROR = 1
 EXIT_BAD_INPUT = 2
@@ -170,17 +173,24 @@ def _export(
 
 
 def _import(archive: Archive, files: list[Path], prompter: Prompter, tr: Translator) -> int:
+    """Add each file's game unless it is already saved (see :meth:`Archive.find`)."""
     status = EXIT_OK
     for path in files:
+        name = shown(str(path), MAX_SHOWN)
         try:
             record = records.load(path)
         except RecordError as error:
             message = tr.gettext("Not added: {reason}")
-            print(message.format(reason=error), file=sys.stderr)
+            print(shown(message.format(reason=error), MAX_SHOWN), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
+        game_id = archive.find(record)
+        if game_id is not None:
+            message = tr.gettext("{file} is already saved as game {id}, so it was not added again.")
+            prompter.say(message.format(file=name, id=game_id))
+            continue
         game_id = archive.save(record)
-        prompter.say(tr.gettext("{file} was added as game {id}.").format(file=path, id=game_id))
+        prompter.say(tr.gettext("{file} was added as game {id}.").format(file=name, id=game_id))
     return status
 
 

@@ -59,6 +59,25 @@ def test_boards_that_are_not_square_are_columns_by_rows() -> None:
     assert psq.read(written) == record
 
 
+def test_a_first_line_without_levels_reads_as_the_first_listed_player_moving_first() -> None:
+    record = psq.read("Piskvorky 15x15\n8,8\nAnn\nBob\n-1\n")
+    assert (record.rules, record.x_player, record.o_player) == (GOMOKU, "Ann", "Bob")
+
+
+def test_after_the_end_code_only_a_gomocup_result_line_counts() -> None:
+    record = psq.read("Piskvorky 15x15, 0:0, 0\n8,8,0\n-1\n1,Freestyle\n8,8,0\nnoise\n")
+    assert record.moves == (cells.parse(GOMOKU, "h8"),)
+    assert (record.winner, record.termination) == (Mark.X, Termination.ADJUDICATED)
+
+
+def test_a_gomocup_result_names_a_listed_player_so_it_follows_who_moved_first() -> None:
+    content = "Piskvorky 15x15, 11:11, 1\n8,8,0\n9,9,0\nAnn\nBob\n-1\n1,Freestyle15\n"
+    record = psq.read(content)  # Bob moved first (X); Ann, listed first, won
+    assert (record.x_player, record.o_player, record.winner) == ("Bob", "Ann", Mark.O)
+    draw = psq.read(content.replace("\n1,Free", "\n0,Free"))
+    assert (draw.winner, draw.termination) == (None, Termination.ADJUDICATED)
+
+
 def test_files_without_names_or_times_are_read() -> None:
     record = psq.read("Piskvorky 20x20, 0:0, 0\n10,10\n11,11\n")
     assert record.rules == Rules(20, 20, 5)
@@ -80,13 +99,22 @@ def test_other_win_lengths_are_refused_with_the_way_out() -> None:
     ("content", "reason"),
     [
         ("", "the first line must look like"),
-        ("Piskvorky 15x15\n8,8,0", "the first line must look like"),
+        ("Piskvorky\n8,8,0", "the first line must look like"),
+        ("Piskvorky 15x15 by me\n8,8,0", "the first line must look like"),
+        ("Piskvorky 15x15, 0:0, 2\n8,8,0", "which listed player moved first, 0 or 1"),
+        ("Piskvorky 15x15, 0:0, 0\nhello\n", r"line 2 \('hello'\) is not a move like '8,8,0'"),
+        ("Piskvorky 15x15, 0:0, 0\n8,8,0\nx;y\n9,9,0\n-1\n", r"line 3 \('x;y'\) is not a move"),
+        ("Piskvorky 15x15, 0:0, 0\n8,8,0\nAnn\nBob\n", r"line 3 \('Ann'\) is not a move"),
         ("(;GM[4])", "the first line must look like"),
         ("Piskvorky 30x30, 0:0, 0\n", "PSQ: 'Piskvorky 30x30, 0:0, 0': rows must be from 1 to 26"),
         ("Piskvorky 15x15, 0:0, 0\n16,1,0\n", r"move 1 \(16,1,0\) is off the 15x15 board"),
         ("Piskvorky 15x15, 0:0, 0\n0,1,0\n", r"move 1 \(0,1,0\) is off"),
         ("Piskvorky 15x15, 0:0, 0\n1,1,0\n1,1,0\n", r"move 2 \(a1\) is not possible"),
         ("Piskvorky 99999999999999999999x3, 0:0, 0", "the board is too big"),
+        (
+            GOMOCUP.replace("-1\n", "-1\n2,Freestyle15_1\n"),
+            "says a win for O, but X has 5 in a row",
+        ),
     ],
 )
 def test_bad_files_are_refused_with_the_reason(content: str, reason: str) -> None:

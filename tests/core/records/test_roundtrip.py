@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import random
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -84,6 +86,11 @@ def _without_times(record: Record) -> tuple[object, ...]:
     )
 
 
+def _looks_like_a_move(name: str) -> bool:
+    """True for a name PSQ cannot hold: a line like ``8,8`` is read as a move."""
+    return re.fullmatch(r"-?\d+\s*,\s*-?\d+\s*(,\s*-?\d+\s*)?", name) is not None
+
+
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(records())
 def test_text_keeps_everything(record: Record) -> None:
@@ -104,6 +111,10 @@ def test_sgf_keeps_everything_but_the_time_of_day(record: Record) -> None:
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(records(rules().map(lambda r: Rules.of(r.m, r.n))))
 def test_psq_keeps_the_game_and_the_result_the_board_shows(record: Record) -> None:
+    if any(_looks_like_a_move(name) for name in (record.x_player, record.o_player)):
+        with pytest.raises(RecordError, match="it reads as a move"):
+            write(record, Format.PSQ)
+        return
     back = read(write(record, Format.PSQ))
     assert (back.rules, back.moves, back.x_player, back.o_player) == (
         record.rules,
@@ -120,7 +131,10 @@ def test_psq_keeps_the_game_and_the_result_the_board_shows(record: Record) -> No
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(records(), st.sampled_from(list(Format)))
 def test_every_format_is_recognised_by_its_content(record: Record, form: Format) -> None:
-    if form is Format.PSQ and record.rules.k != default_k(record.rules.m, record.rules.n):
+    if form is Format.PSQ and (
+        record.rules.k != default_k(record.rules.m, record.rules.n)
+        or any(_looks_like_a_move(name) for name in (record.x_player, record.o_player))
+    ):
         return
     assert detect(write(record, form)) is form
 
@@ -181,7 +195,7 @@ def test_files_are_saved_and_loaded_in_the_format_their_name_says(tmp_path: Path
 def test_files_that_cannot_be_records_are_refused(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match=r"missing\.sgf: No such file"):
         load(tmp_path / "missing.sgf")
-    with pytest.raises(RecordError, match=r"[Ii]s a directory"):
+    with pytest.raises(RecordError, match=r"it is a folder, so it is not read as a game"):
         load(tmp_path)
     binary = tmp_path / "picture.png"
     binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
@@ -198,3 +212,35 @@ def test_files_that_cannot_be_records_are_refused(tmp_path: Path) -> None:
     bad.write_text("Board: 3x3\nMoves: a1 a1\n", encoding="utf-8")
     with pytest.raises(RecordError, match=r"bad\.txt: move 2 \(a1\) is not possible"):
         load(bad)
+
+
+def test_only_regular_non_empty_files_are_read(tmp_path: Path) -> None:
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.psq")
+        with pytest.raises(RecordError, match=r"pipe\.psq: it is not a regular file"):
+            load(tmp_path / "pipe.psq")  # at once: nothing waits for a writer
+    for name, content in (("empty.sgf", b""), ("blank.psq", b"\xef\xbb\xbf \r\n\t\n")):
+        (tmp_path / name).write_bytes(content)
+        with pytest.raises(RecordError, match=rf"{name}: the file is empty"):
+            load(tmp_path / name)
+
+
+def test_content_in_no_format_is_read_as_the_extension_says(tmp_path: Path) -> None:
+    reasons = {
+        "game.sgf": "SGF: a game must start with",
+        "game.psq": "PSQ: the first line must look like",
+        "game.txt": "no Board: line",
+        "game.rif": "no Board: line",
+    }
+    for name, reason in reasons.items():
+        (tmp_path / name).write_text("<game>h8 i9</game>\n", encoding="utf-8")
+        with pytest.raises(RecordError, match=rf"{name}: {reason}"):
+            load(tmp_path / name)
+
+
+def test_an_sgf_file_in_its_declared_charset_is_decoded_with_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.sgf"
+    path.write_bytes("(;GM[4]CA[GB2312]PB[黑方]PW[白方];B[hh])".encode("gb2312"))
+    assert (load(path).x_player, load(path).o_player) == ("黑方", "白方")
+    path.write_bytes(b"(;GM[4]CA[rot13]PB[Jos\xe9];B[hh])")  # not a charset: Latin-1
+    assert load(path).x_player == "José"

@@ -139,3 +139,26 @@ def test_results_the_board_does_not_show(value: str, winner: Mark | None, how: T
 def test_bad_files_are_refused_with_the_reason(content: str, reason: str) -> None:
     with pytest.raises(RecordError, match=reason):
         sgf.read(content)
+
+
+@pytest.mark.parametrize(
+    ("value", "day"),
+    [
+        ("2025-06-01", datetime(2025, 6, 1, tzinfo=UTC)),
+        ("20250601", datetime(2025, 6, 1, tzinfo=UTC)),
+        ("2025.06.01", datetime(2025, 6, 1, tzinfo=UTC)),
+        ("2025/06/01,02", datetime(2025, 6, 1, tzinfo=UTC)),
+        ("2025-0601", None),
+        ("202506011", None),
+        ("2025-13-01", None),
+    ],
+)
+def test_dates_as_gomoku_programs_write_them(value: str, day: datetime | None) -> None:
+    assert sgf.read(f"(;GM[4]DT[{value}];B[hh])").started == day
+
+
+def test_renju_servers_game_numbers_rules_and_numbered_properties_are_read() -> None:
+    record = sgf.read("(;GM[5]FF[4]RU[RIF]5A[gg][ii]SZ[15]PB[Ann]PW[Bob];B[hh];W[hi];)")
+    assert (record.rules, record.x_player, record.plies) == (GOMOKU, "Ann", 2)
+    for rule in ("Yamaguchi", "swap2", "五子棋"):
+        assert sgf.read(f"(;GM[4]RU[{rule}];B[hh])").rules == GOMOKU

@@ -23,6 +23,9 @@ Opening a record to show it is three steps::
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 from enum import StrEnum
 from pathlib import Path
 
@@ -86,27 +89,66 @@ def format_for(path: Path) -> Format | None:
 def load(path: Path | str) -> Record:
     """The record in the file at ``path``.
 
-    :class:`RecordError` for a file that cannot be read, is too big, is not
-    text, or does not hold a valid game.
+    The format is recognised by the content; content that is none of them
+    in a file named ``.sgf`` or ``.psq`` is read as that format, so the
+    reason given is that format's. :class:`RecordError` for a file that
+    cannot be read, is not a regular file (a pipe would block for ever),
+    is empty, too big or not text, or does not hold a valid game.
     """
     path = Path(path)
-    try:
-        with path.open("rb") as file:
-            data = file.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise RecordError(f"{path}: {error.strerror or error}") from None
+    data = _read_bytes(path)
     if len(data) > MAX_FILE_BYTES:
         raise RecordError(f"{path}: the file is too big to be a game record")
-    try:
-        content = data.decode("utf-8")
-    except UnicodeDecodeError:
-        content = data.decode("latin-1")
+    content = _decode(data)
     if "\x00" in content:
         raise RecordError(f"{path}: the file is not text")
+    if not content.strip("\ufeff \t\r\n"):
+        raise RecordError(f"{path}: the file is empty")
+    form = detect(content)
+    named = format_for(path)
+    if form is Format.TEXT and named in (Format.SGF, Format.PSQ):
+        form = named
     try:
-        return read(content)
+        return read(content, form)
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
+
+
+def _read_bytes(path: Path) -> bytes:
+    """At most ``MAX_FILE_BYTES + 1`` bytes of the regular file at ``path``.
+
+    The file is opened without blocking and checked before it is read: a
+    FIFO would otherwise wait for a writer for ever, and a device never end.
+    """
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as error:
+        raise RecordError(f"{path}: {error.strerror or error}") from None
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(handle)
+        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a pipe or a device)"
+        raise RecordError(f"{path}: it is {what}, so it is not read as a game")
+    with os.fdopen(handle, "rb") as file:
+        try:
+            return file.read(MAX_FILE_BYTES + 1)
+        except OSError as error:
+            raise RecordError(f"{path}: {error.strerror or error}") from None
+
+
+def _decode(data: bytes) -> str:
+    """``data`` as text: UTF-8, else the charset SGF declares (``CA[GB2312]``), else Latin-1."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    declared = re.search(rb"CA\[\s*([A-Za-z0-9_.:-]{1,40})\s*\]", data)
+    if declared is not None:
+        try:
+            return data.decode(declared.group(1).decode("ascii"))
+        except (LookupError, UnicodeDecodeError):
+            pass
+    return data.decode("latin-1")
 
 
 def dump(record: Record, path: Path | str, format: Format | None = None) -> Format:

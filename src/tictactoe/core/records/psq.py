@@ -2,37 +2,54 @@
 
 ::
 
-    Piskvorky 15x15, 0:0, 0
+    Piskvorky 15x15, 11:11, 0
     8,8,0
-    9,9,0
+    9,9,1250
     ...
-    human
-    search
+    RAPFI25.zip
+    JAX25.zip
     -1
+    1,Freestyle15_1
 
-The first line gives the board as columns x rows; each move is ``column,row,
-milliseconds`` counted from 1 at the top left; after the moves come the two
-players' names and a closing code. Piskvork plays five in a row, so these
-files hold games whose k is the usual one for the board, ``min(rows,
-columns, 5)``; other games are refused with the reason (save them as text or
-SGF). A file does not say how a game ended beyond the position, so a
-resignation reads back as an unfinished game; thinking times are not kept.
+The first line gives the board as columns x rows, then Piskvork's two player
+levels (``0`` for a person) and which of the two listed players moved first
+(``0`` the first, ``1`` the second). Each move is ``column,row,milliseconds``
+counted from 1 at the top left. After the moves Piskvork writes the two
+players' names (in tournaments and command-line games only) and an end code
+(``-1`` in the Gomocup archives). The Gomocup archives add one more line,
+``result,tournament``: ``1`` the first listed player won, ``2`` the second,
+``0`` a draw. It is the only place a PSQ file states a result the board does
+not show (a timeout, a crash, a foul): such a game reads as adjudicated.
+
+Reading is lenient where other programs differ and strict where a mistake
+would change the game: a first line ``Piskvorky 15x15 , 0 - 0`` (no levels)
+or CRLF line ends are fine, anything after the end code other than the
+Gomocup result line is ignored, and a line that is neither a move, a name
+followed by the end code, nor the end code itself is refused with its line
+number. Piskvork plays five in a row (five or more win), so these files hold
+games whose k is the usual one for the board, ``min(rows, columns, 5)``;
+other games are refused with the reason (save them as text or SGF).
+Thinking times are not kept.
 """
 
 from __future__ import annotations
 
 import re
 
+from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.numbers import whole_number
-from tictactoe.core.records.record import Record, RecordError, clean_name
+from tictactoe.core.records.record import Record, RecordError, Termination, clean_name
 from tictactoe.core.rules import Rules, default_k
 
-_HEADER = re.compile(
-    r"Piskvorky\s+(\d+)\s*x\s*(\d+)\s*,\s*(-?\d+)\s*:\s*(-?\d+)\s*,\s*([01])\s*", re.IGNORECASE
-)
-_MOVE = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*-?\d+\s*)?")
+_HEADER = re.compile(r"Piskvorky\s+(\d+)\s*x\s*(\d+)([\s\d,:-]*)", re.IGNORECASE)
+_LEVELS = re.compile(r"\s*,\s*-?\d+\s*:\s*-?\d+\s*,\s*(\d+)\s*")
+"""Piskvork's ``, level:level, first`` after the board size."""
+_MOVE = re.compile(r"(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*-?\d+\s*)?")
+_CODE = re.compile(r"[-+]?\d+")
+_GOMOCUP_RESULT = re.compile(r"([012])\s*,.*")
 END_CODE = "-1"
+HEADER_EXAMPLE = "Piskvorky 15x15, 0:0, 0"
 
 
 def write(record: Record) -> str:
@@ -44,6 +61,12 @@ def write(record: Record) -> str:
             f" {rules.m} x {rules.n} board, and this game is {rules.k} in a row:"
             " save it as text or SGF"
         )
+    for name in (record.x_player, record.o_player):
+        if _MOVE.fullmatch(name):
+            raise RecordError(
+                f"PSQ files cannot hold the player name {name!r}: it reads as a move;"
+                " save the game as text or SGF"
+            )
     lines = [f"Piskvorky {rules.n}x{rules.m}, 0:0, 0"]
     for cell in record.moves:
         row, col = rules.row_col(cell)
@@ -54,36 +77,98 @@ def write(record: Record) -> str:
 
 def read(text: str) -> Record:
     """The record in PSQ ``text``; :class:`RecordError` says why a file cannot be read."""
-    lines = [line.strip() for line in text.lstrip("\ufeff").splitlines()]
-    while lines and not lines[0]:
-        lines.pop(0)
-    header = _HEADER.fullmatch(lines[0]) if lines else None
+    lines = [
+        (number, line.strip())
+        for number, line in enumerate(text.lstrip("\ufeff").splitlines(), start=1)
+        if line.strip()
+    ]
+    header = _HEADER.fullmatch(lines[0][1]) if lines else None
     if header is None:
-        raise RecordError("PSQ: the first line must look like 'Piskvorky 15x15, 0:0, 0'")
-    cols, rows = (whole_number(part) for part in header.groups()[:2])
-    if cols is None or rows is None:
-        raise RecordError(f"PSQ: {lines[0]!r}: the board is too big")
-    try:
-        rules = Rules.of(rows, cols)
-    except RulesError as error:
-        raise RecordError(f"PSQ: {lines[0]!r}: {error}") from None
+        raise RecordError(f"PSQ: the first line must look like {HEADER_EXAMPLE!r}")
+    rules = _rules(lines[0][1], header)
+    first = _first_mover(lines[0][1], header.group(3))
     moves: list[int] = []
     rest = lines[1:]
-    while rest and (found := _MOVE.fullmatch(rest[0])):
-        col, row = (whole_number(part, signed=True) for part in found.groups())
-        if col is None or row is None or not (1 <= col <= cols and 1 <= row <= rows):
-            raise RecordError(
-                f"PSQ: move {len(moves) + 1} ({rest[0]}) is off the {cols}x{rows} board"
-            )
-        moves.append(rules.cell(row - 1, col - 1))
-        rest.pop(0)
-    trailer = [line for line in rest if line]
-    if trailer and whole_number(trailer[-1], signed=True) is not None:
-        trailer.pop()
-    names = [clean_name(line) for line in trailer] if len(trailer) == 2 else ["", ""]
-    if header.group(5) == "1":  # the second player of the file made the first move
+    while rest and (found := _MOVE.fullmatch(rest[0][1])):
+        moves.append(_move(rules, found, rest.pop(0)[1], len(moves) + 1))
+    names, result = _trailer(rest)
+    if first == 1:  # the second listed player made the first move
         names.reverse()
+    x_player, o_player = (clean_name(name) for name in names)
     try:
-        return Record.of(rules, moves, clean_name(names[0]), clean_name(names[1]))
+        record = Record.of(rules, moves, x_player, o_player)
     except RecordError as error:
         raise RecordError(f"PSQ: {error}") from None
+    return record if result is None else _with_result(record, result, first)
+
+
+def _rules(line: str, header: re.Match[str]) -> Rules:
+    cols, rows = (whole_number(part) for part in header.groups()[:2])
+    if cols is None or rows is None:
+        raise RecordError(f"PSQ: {line!r}: the board is too big")
+    try:
+        return Rules.of(rows, cols)
+    except RulesError as error:
+        raise RecordError(f"PSQ: {line!r}: {error}") from None
+
+
+def _first_mover(line: str, after_size: str) -> int:
+    """0 or 1: which listed player moved first (0 when the line does not say)."""
+    levels = _LEVELS.fullmatch(after_size)
+    if levels is None:
+        return 0
+    first = whole_number(levels.group(1))
+    if first not in (0, 1):
+        raise RecordError(
+            f"PSQ: {line!r}: the last number says which listed player moved first, 0 or 1"
+        )
+    return first
+
+
+def _move(rules: Rules, found: re.Match[str], line: str, number: int) -> int:
+    col, row = (whole_number(part, signed=True) for part in found.groups())
+    if col is None or row is None or not (1 <= col <= rules.n and 1 <= row <= rules.m):
+        raise RecordError(f"PSQ: move {number} ({line}) is off the {rules.n}x{rules.m} board")
+    return rules.cell(row - 1, col - 1)
+
+
+def _trailer(rest: list[tuple[int, str]]) -> tuple[list[str], int | None]:
+    """The names (or two empty ones) and the Gomocup result in the lines after the moves."""
+    names = ["", ""]
+    if len(rest) >= 3 and not _MOVE.fullmatch(rest[1][1]) and _CODE.fullmatch(rest[2][1]):
+        names = [rest[0][1], rest[1][1]]
+        rest = rest[3:]
+    elif rest and _CODE.fullmatch(rest[0][1]):
+        rest = rest[1:]
+    elif rest:
+        number, line = rest[0]
+        raise RecordError(
+            f"PSQ: line {number} ({line[:40]!r}) is not a move like '8,8,0'; after the moves"
+            f" come the two players' names and an end code like {END_CODE}"
+        )
+    found = _GOMOCUP_RESULT.fullmatch(rest[0][1]) if rest else None
+    return names, None if found is None else int(found.group(1))
+
+
+def _with_result(record: Record, result: int, first: int) -> Record:
+    """``record`` with the result of a Gomocup line (0 draw, 1 or 2 the listed player who won)."""
+    winner = None if result == 0 else (Mark.X if result - 1 == first else Mark.O)
+    board = record.board
+    if board.is_over:
+        if board.winner is not winner:
+            said = "a draw" if winner is None else f"a win for {winner}"
+            shown = (
+                "a full board"
+                if board.winner is None
+                else f"{board.winner} has {board.rules.k} in a row"
+            )
+            raise RecordError(f"PSQ: the result line says {said}, but {shown}")
+        return record
+    return Record(
+        record.rules,
+        record.moves,
+        record.x_player,
+        record.o_player,
+        winner,
+        Termination.ADJUDICATED,
+    )

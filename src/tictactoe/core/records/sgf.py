@@ -12,7 +12,11 @@ and left out for an unfinished game.
 
 Reading takes the main line of the first game in the file and refuses, with
 the reason, what an m,n,k-game cannot hold: another game type, setup stones,
-passes, moves out of turn or off the board.
+passes, moves out of turn or off the board. It reads what renju and gomoku
+programs add: ``GM[5]`` and property names with digits (``5A``, the offered
+fifth moves) as renju servers write them, renju opening rules (``RU[RIF]``)
+as five in a row, results such as ``W+Resign`` or ``RE[0]``, and dates
+without dashes (``DT[20240315]``); unknown properties are skipped.
 """
 
 from __future__ import annotations
@@ -29,8 +33,25 @@ from tictactoe.core.rules import Rules, default_k
 
 GOMOKU = "4"
 """SGF's game number of gomoku and renju."""
-FIVE_RULES = ("freestyle", "standard", "renju", "gomoku")
-"""``RU`` values read as five in a row (this engine plays freestyle: five or more wins)."""
+GAME_NUMBERS = (GOMOKU, "5")
+"""``GM`` values read: 4, and the 5 that renju servers' game files carry."""
+FIVE_RULES = (
+    "freestyle",
+    "standard",
+    "renju",
+    "gomoku",
+    "rif",
+    "yamaguchi",
+    "taraguchi",
+    "soosyrv",
+    "swap1",
+    "swap2",
+    "五子棋",
+)
+"""``RU`` values read as five in a row (this engine plays freestyle: five or more wins).
+
+Renju opening rules (RIF, Yamaguchi ...) name how a game began, not how it is won.
+"""
 DEFAULT_SIZE = 15
 
 Node = dict[str, list[str]]
@@ -74,7 +95,7 @@ def read(text: str) -> Record:
     nodes = main_line(text)
     root = nodes[0]
     game = _single(root, "GM")
-    if game is not None and game.strip() != GOMOKU:
+    if game is not None and game.strip() not in GAME_NUMBERS:
         raise RecordError(f"SGF: GM[{game}] is not gomoku: only GM[4] files hold k-in-a-row games")
     rules = _rules(root)
     moves: list[int] = []
@@ -149,12 +170,14 @@ class _Parser:
         props: Node = {}
         while True:
             char = self.peek()
-            if not char or not char.isalpha():
+            if not char or not (char.isascii() and char.isalnum()):
                 return props
             start = self.pos
-            while self.pos < len(self.text) and self.text[self.pos].isalpha():
+            while self.pos < len(self.text) and _is_name_char(self.text[self.pos]):
                 self.pos += 1
-            name = "".join(c for c in self.text[start : self.pos] if c.isupper())
+            name = "".join(c for c in self.text[start : self.pos] if not c.islower())
+            if not any(c.isupper() for c in name):
+                name = ""
             if not name:
                 raise self.fail(f"property name {self.text[start : self.pos]!r} has no capitals")
             values = []
@@ -181,6 +204,11 @@ class _Parser:
             else:
                 chars.append(char)
         raise self.fail("a property value has no closing ']'")
+
+
+def _is_name_char(char: str) -> bool:
+    """True for the characters of a property name: letters, and digits as in renju's ``5A``."""
+    return char.isascii() and char.isalnum()
 
 
 def _single(node: Node, key: str) -> str | None:
@@ -236,12 +264,12 @@ def _move(rules: Rules, colour: str, value: str, number: int) -> int:
 
 
 def _date(value: str | None) -> datetime | None:
-    """The first date of a ``DT`` value (``2025-06-01``, ``2025-06-01,02`` ...), or None."""
-    found = re.match(r"\s*(\d{4})-(\d{2})-(\d{2})", value or "")
+    """The first date of a ``DT`` value (``2025-06-01``, ``2025-06-01,02``, ``20250601`` ...)."""
+    found = re.match(r"\s*(\d{4})([-./]?)(\d{2})\2(\d{2})(?!\d)", value or "")
     if found is None:
         return None
     try:
-        year, month, day = (int(part) for part in found.groups())
+        year, month, day = (int(found.group(index)) for index in (1, 3, 4))
         return datetime(year, month, day, tzinfo=UTC)
     except ValueError:
         return None

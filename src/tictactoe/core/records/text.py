@@ -99,7 +99,10 @@ def read(text: str) -> Record:
             line = value
         tokens += [(number, token) for token in re.split(r"[\s,;]+", line) if token]
     if "board" not in fields:
-        raise RecordError("no Board: line (like 'Board: 3x3, 3 in a row')")
+        raise RecordError(
+            "no Board: line (like 'Board: 3x3, 3 in a row'), so this is not a game in"
+            " this program's text format, nor SGF ('(;GM[4]...') nor PSQ ('Piskvorky 15x15...')"
+        )
     rules = _rules(*fields["board"])
     moves = []
     for number, token in tokens:
