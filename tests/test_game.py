@@ -292,7 +292,7 @@ def test_search_player_thinks_within_the_games_budget() -> None:
 def test_think_reports_progress_and_can_be_cancelled() -> None:
     import threading
 
-    from tictactoe.core.gomoku.limits import Progress
+    from tictactoe.core.search import Progress
 
     game = Game(Rules(15, 15, 5), {Mark.X: HUMAN, Mark.O: "search"}, think=600)
     game.play(112)

@@ -25,12 +25,13 @@ from tictactoe import players as registry
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits
 from tictactoe.core.solver import Solver
 
 if TYPE_CHECKING:
     from tictactoe.core.advice import Suggestion
     from tictactoe.core.analysis import MoveValue
-    from tictactoe.core.gomoku.limits import Cancel, ProgressCallback
+    from tictactoe.core.search import Cancel, ProgressCallback
 
 HUMAN = "human"
 """The player name of a person (at the keyboard, mouse or screen)."""
@@ -212,22 +213,20 @@ class Game:
         """The computer's choice for the current position, without playing it.
 
         Safe to call from a worker thread: it reads the current board once
-        and returns it with the chosen cell, for :meth:`apply`. A searching
-        player (``search``) reports each completed depth to ``progress`` (a
-        :class:`~tictactoe.core.gomoku.limits.Progress`: depth, nodes,
-        score, principal variation) and stops early, with its best move so
-        far, once ``cancel`` (a :class:`threading.Event`) is set; the other
-        players ignore both.
+        and returns it with the chosen cell, for :meth:`apply`. The player's
+        :meth:`~tictactoe.core.search.Player.choose` gets ``progress`` and
+        ``cancel``: a searching player (``search``) reports each completed
+        depth to ``progress`` (a :class:`~tictactoe.core.search.Progress`:
+        depth, nodes, score, principal variation) and stops early, with its
+        best move so far, once ``cancel`` (a :class:`threading.Event`) is
+        set; the other players ignore both.
         """
         board = self.board
         mark = board.turn
         if self.is_over or self.is_human(mark):
             raise NotYourTurnError(f"no computer player is to move in {board.text}")
-        engine = self._engine(mark)
-        search = getattr(engine, "search", None)
-        if search is not None and (progress is not None or cancel is not None):
-            return board, search(board, progress=progress, cancel=cancel).move
-        return board, engine.choose(board)
+        player = self._engine(mark)
+        return board, player.choose(board, progress=progress, cancel=cancel)
 
     def set_think(self, seconds: float | None = None, nodes: int | None = None) -> None:
         """Change the searching players' budget per move, from their next move on."""
@@ -283,14 +282,17 @@ class Game:
         self._redo.clear()
         return board
 
-    def hint(self) -> Mapping[int, MoveValue]:
+    def hint(self, *, cancel: Cancel | None = None) -> Mapping[int, MoveValue]:
         """Every legal move's outcome for the side to move (win / draw / loss, in how many plies).
 
-        Raises :class:`~tictactoe.core.errors.UnsolvableError` on boards too big to solve.
+        Raises :class:`~tictactoe.core.errors.UnsolvableError` on boards too big to solve,
+        and :class:`~tictactoe.core.search.SearchStopped` once ``cancel`` (a
+        :class:`threading.Event`, set from another thread) stops it: the game
+        is left as it was.
         """
         from tictactoe.core.analysis import analyse
 
-        return analyse(self.board, self.solver)
+        return analyse(self.board, self.solver, cancel=cancel)
 
     def suggestions(
         self,
@@ -307,10 +309,12 @@ class Game:
         game's think time, else 1.0) and judges its best moves: winning /
         better / equal / worse / losing, with "forced win in N" (the winner's
         own moves) when it proves one. Call it off the UI thread on big boards;
-        ``cancel`` stops it early. Empty once the game is over.
+        ``cancel`` (a :class:`threading.Event`) stops the engine, or the proofs
+        of moves past the best one, early with what they found (exact values
+        are always finished: cancel :meth:`hint` instead). Empty once the game
+        is over.
         """
         from tictactoe.core.advice import suggest
-        from tictactoe.core.gomoku.limits import Limits
 
         if self.is_over:
             return ()

@@ -14,9 +14,9 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import parse
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.gomoku.engine import Engine, Reason
-from tictactoe.core.gomoku.limits import Limits, Progress
 from tictactoe.core.gomoku.search import is_mate
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits, Progress
 
 GOMOKU = Rules(15, 15, 5)
 

@@ -38,9 +38,9 @@ from tictactoe.archive import Archive, ArchiveError, Listing, save_finished
 from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
-from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import DEFAULT_SECONDS
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import Translator
 from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for

@@ -6,7 +6,7 @@ games) runs in its own thread and the frame loop keeps drawing. ``update()``
 asks :meth:`Job.done` and takes the answer when it is there.
 
 Every job has a :class:`Watch`: the work reports its progress there (a
-search sends a :class:`~tictactoe.core.gomoku.limits.Progress` after each
+search sends a :class:`~tictactoe.core.search.Progress` after each
 completed depth, from its own thread) and obeys its ``cancel`` event, which
 the frame loop sets when the answer is no longer wanted (the position
 changed, the player turned hints off, the window closes). A cancelled
@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from tictactoe.core.gomoku.limits import Progress
+from tictactoe.core.search import Progress
 
 T = TypeVar("T")
 

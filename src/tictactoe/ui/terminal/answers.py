@@ -16,9 +16,9 @@ from tictactoe.core import cells
 from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import CellNameError, RulesError
-from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
+from tictactoe.core.search import THINK_RANGE
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
 from tictactoe.ui.terminal.prompts import Invalid, normal, shown

@@ -16,9 +16,9 @@ from typing import Protocol
 
 from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core.errors import RulesError
-from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
+from tictactoe.core.search import THINK_RANGE
 from tictactoe.i18n import Translator
 from tictactoe.ui.tk import texts
 from tictactoe.ui.tk.replay import SAVED_GAMES_LISTED, Opened, open_file, open_saved, unusable

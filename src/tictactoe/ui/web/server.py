@@ -53,8 +53,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tictactoe import players
 from tictactoe.core import numbers
 from tictactoe.core.errors import RulesError
-from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE, Progress
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE, Progress
 from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import Starter, strongest_player
 from tictactoe.i18n import LANGUAGES
