@@ -143,13 +143,19 @@ def test_finished_game_is_refused() -> None:
         Engine().choose(Board.parse("XXX/OO./..."))
 
 
-@pytest.mark.parametrize(
-    "bad",
-    [{"seconds": 0}, {"seconds": float("nan")}, {"nodes": 0}, {"seconds": None}, {"depth": True}],
-)
-def test_limits_are_checked(bad: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
-        Limits(**bad)  # type: ignore[arg-type]
+def test_choose_is_the_search_within_the_limits_given() -> None:
+    board = play(GOMOKU, "h8 i9 i8 g8")
+    reports: list[Progress] = []
+    cell = Engine(random.Random(1)).choose(board, Limits(depth=2), progress=reports.append)
+    assert [report.depth for report in reports] == [1, 2]
+    assert cell == Engine(random.Random(1)).search(board, Limits(depth=2)).move
+
+
+def test_choose_answers_at_once_when_cancelled() -> None:
+    cancel = threading.Event()
+    cancel.set()
+    board = play(GOMOKU, "h8 i9 i8 g8")
+    assert board.is_legal(Engine().choose(board, Limits(seconds=600), cancel=cancel))
 
 
 def walk(board: Board, me: Mark, engine: Engine, seen: set[Board]) -> None:
