@@ -1,7 +1,9 @@
 """The seeds' computer players, generalised to every m x n board and win length k.
 
 Every player is built as ``Cls(rng)`` and answers ``choose(board) -> cell``
-for whichever side is to move; all randomness comes from ``rng``. The
+for whichever side is to move (the :class:`~tictactoe.core.search.Player`
+call: its limits, progress and cancel are ignored); all randomness comes
+from ``rng``. The
 helpers work on bitboards (``rules.line_masks``, ``rules.masks_through``)
 rather than on :class:`Board` objects, so even fork-aware stays quick on
 15 x 15. When several cells win (or must be blocked) the lowest index is
