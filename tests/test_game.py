@@ -297,13 +297,25 @@ def test_a_resignation_counts_as_a_loss_in_the_match() -> None:
 
 def test_search_player_thinks_within_the_games_budget() -> None:
     from tictactoe.core.gomoku.engine import Engine
+    from tictactoe.core.search import Limits
 
-    game = Game(Rules(15, 15, 5), {Mark.X: "search", Mark.O: HUMAN}, nodes=500)
-    engine = game._engine(Mark.X)
-    assert isinstance(engine, Engine) and engine.limits.nodes == 500
+    game = Game(Rules(15, 15, 5), {Mark.X: HUMAN, Mark.O: "search"}, nodes=500)
+    assert game.limits == Limits(seconds=None, nodes=500)
+    game.play(112)
+    board, cell = game.think()
+    engine = Engine(random.Random(0))
+    assert cell == engine.search(board, game.limits).move  # reproducible: nodes, not time
     game.set_think(0.3)
-    engine = game._engine(Mark.X)
-    assert isinstance(engine, Engine) and engine.limits.seconds == 0.3
+    assert game.limits == Limits(seconds=0.3)
+    assert Game(Rules()).limits is None  # the player's own budget
+
+
+@pytest.mark.parametrize("bad", [{"seconds": 0.0}, {"nodes": 0}, {"seconds": float("nan")}])
+def test_a_budget_that_is_none_changes_nothing(bad: dict[str, float]) -> None:
+    game = Game(Rules(15, 15, 5), {Mark.X: HUMAN, Mark.O: "search"}, think=0.2)
+    with pytest.raises(ValueError):
+        game.set_think(**bad)  # type: ignore[arg-type]
+    assert game.think_seconds == 0.2 and game.think_nodes is None
 
 
 def test_think_reports_progress_and_can_be_cancelled() -> None:
@@ -348,14 +360,15 @@ def test_think_hands_progress_and_cancel_to_the_players_choose(
         "recorder", "Recorder", "records", "recording_player_for_tests:Recorder"
     )
     monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
-    game = Game(Rules(), {Mark.X: "recorder", Mark.O: HUMAN})
+    game = Game(Rules(), {Mark.X: "recorder", Mark.O: HUMAN}, nodes=300)
     cancel = threading.Event()
 
     def progress(report: object) -> None:
         pass
 
     assert game.think(progress=progress, cancel=cancel) == (game.board, 0)
-    assert [(None, progress, cancel)] == recording.CALLS
+    assert game.limits is not None
+    assert [(game.limits, progress, cancel)] == recording.CALLS
 
 
 def test_think_ignores_progress_for_players_that_do_not_search() -> None:

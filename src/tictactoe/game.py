@@ -66,6 +66,15 @@ class Outcome:
         return self.winner is None
 
 
+def move_limits(seconds: float | None = None, nodes: int | None = None) -> Limits | None:
+    """The budget a computer player gets per move from ``--think`` seconds and ``nodes``
+    (nodes when given: reproducible), or None for the player's own (1 second).
+
+    Raises :class:`ValueError` for a time or a count that is no budget (0, negative, NaN).
+    """
+    return None if seconds is None and nodes is None else Limits.of(seconds, nodes)
+
+
 def check_player_name(name: str) -> str:
     """The exact name of ``human`` or a registered strategy, given in any case.
 
@@ -110,6 +119,7 @@ class Game:
         nodes: int | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
+        self._limits = move_limits(think, nodes)
         self.think_seconds = think
         """Seconds a searching computer player may think per move (None: its default, 1.0)."""
         self.think_nodes = nodes
@@ -226,14 +236,20 @@ class Game:
         if self.is_over or self.is_human(mark):
             raise NotYourTurnError(f"no computer player is to move in {board.text}")
         player = self._engine(mark)
-        return board, player.choose(board, progress=progress, cancel=cancel)
+        return board, player.choose(board, self._limits, progress=progress, cancel=cancel)
+
+    @property
+    def limits(self) -> Limits | None:
+        """The budget :meth:`think` gives the player per move (None: the player's own)."""
+        return self._limits
 
     def set_think(self, seconds: float | None = None, nodes: int | None = None) -> None:
-        """Change the searching players' budget per move, from their next move on."""
+        """Change the searching players' budget per move, from their next move on.
+
+        Raises :class:`ValueError` (nothing changes) for a budget that is no budget.
+        """
+        self._limits = move_limits(seconds, nodes)
         self.think_seconds, self.think_nodes = seconds, nodes
-        self._engines = {
-            key: engine for key, engine in self._engines.items() if not registry.get(key[1]).thinks
-        }
 
     def apply(self, board: Board, cell: int) -> bool:
         """Play a move from :meth:`think` if ``board`` is still the current position."""
@@ -251,13 +267,7 @@ class Game:
     def _engine(self, mark: Mark) -> registry.Player:
         key = (mark, self._players[mark])
         if key not in self._engines:
-            self._engines[key] = registry.create(
-                key[1],
-                self._rng,
-                solver=self.solver,
-                think=self.think_seconds,
-                nodes=self.think_nodes,
-            )
+            self._engines[key] = registry.create(key[1], self._rng, solver=self.solver)
         return self._engines[key]
 
     def resign(self, mark: Mark | None = None) -> Outcome:
@@ -306,7 +316,7 @@ class Game:
 
         Exact on boards the solver finishes (the same values as :meth:`hint`);
         on bigger boards the engine searches for ``seconds`` (default: this
-        game's think time, else 1.0) and judges its best moves: winning /
+        game's budget per move, :attr:`limits`, else 1 second) and judges its best moves: winning /
         better / equal / worse / losing, with "forced win in N" (the winner's
         own moves) when it proves one. Call it off the UI thread on big boards;
         ``cancel`` (a :class:`threading.Event`) stops the engine, or the proofs
@@ -318,12 +328,7 @@ class Game:
 
         if self.is_over:
             return ()
-        chosen = seconds if seconds is not None else self.think_seconds
-        limits = (
-            Limits(seconds=None, nodes=self.think_nodes)
-            if chosen is None and self.think_nodes is not None
-            else Limits(seconds=1.0 if chosen is None else chosen)
-        )
+        limits = Limits.of(seconds) if seconds is not None else self._limits or Limits.of()
         return suggest(
             self.board,
             top,
