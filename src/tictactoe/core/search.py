@@ -25,8 +25,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     from tictactoe.core.board import Board
@@ -65,32 +64,42 @@ class Cancel(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Limits:
-    """A search's budget. ``None`` means no limit of that kind (at least one must be set)."""
-
-    seconds: float | None = DEFAULT_SECONDS
+class _LimitFields(NamedTuple):
+    seconds: float | None
     """Wall-clock seconds for the whole move, answer included."""
-    nodes: int | None = None
+    nodes: int | None
     """Positions visited; with no ``seconds`` the search is reproducible on every machine."""
-    depth: int | None = None
+    depth: int | None
     """Deepest iteration of the main search, in plies."""
 
-    def __post_init__(self) -> None:
-        if self.seconds is not None and (
-            not isinstance(self.seconds, int | float)
-            or not math.isfinite(self.seconds)
-            or self.seconds <= 0
+
+class Limits(_LimitFields):
+    """A search's budget. ``None`` means no limit of that kind (at least one must be set).
+
+    A named tuple, not a dataclass: the core's cold start imports no
+    :mod:`dataclasses` (a command answers sooner).
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        seconds: float | None = DEFAULT_SECONDS,
+        nodes: int | None = None,
+        depth: int | None = None,
+    ) -> Limits:
+        if seconds is not None and (
+            not isinstance(seconds, int | float) or not math.isfinite(seconds) or seconds <= 0
         ):
-            raise ValueError(f"seconds must be a positive number, not {self.seconds!r}")
-        for name in ("nodes", "depth"):
-            value = getattr(self, name)
+            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+        for name, value in (("nodes", nodes), ("depth", depth)):
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 1
             ):
                 raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
-        if self.seconds is None and self.nodes is None and self.depth is None:
+        if seconds is None and nodes is None and depth is None:
             raise ValueError("a search needs a limit: seconds, nodes or depth")
+        return super().__new__(cls, seconds, nodes, depth)
 
     @classmethod
     def of(cls, seconds: float | None = None, nodes: int | None = None) -> Limits:
@@ -100,8 +109,7 @@ class Limits:
         return cls(seconds=DEFAULT_SECONDS if seconds is None else seconds)
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(NamedTuple):
     """What a running search has found so far (sent after each completed depth)."""
 
     depth: int
