@@ -557,15 +557,18 @@ class Solver:
                 found += (Choice(cell, Value.LOSS, None) for cell in moves[: top - 1])
                 return tuple(found)
             plies = first.plies if first.value is Value.DRAW else None
+            outer = engine.budget
+            engine.budget = engine.allowance(budget, cancel)
             try:
-                with engine.limited(engine.allowance(budget, cancel)):
-                    for cell in moves:
-                        if len(found) >= top:
-                            break
-                        if _keeps(engine, board, cell, first.value):
-                            found.append(Choice(cell, first.value, plies))
+                for cell in moves:
+                    if len(found) >= top:
+                        break
+                    if _keeps(engine, board, cell, first.value):
+                        found.append(Choice(cell, first.value, plies))
             except SearchStopped:
                 pass
+            finally:
+                engine.budget = outer
             return tuple(found)
 
     def _engine(self, rules: Rules, *, every_move: bool = False) -> _Engine:
@@ -642,35 +645,38 @@ def _deepened(
 ) -> tuple[int, int] | None:
     """The fastest winning move or the longest-resisting one, with its plies, by
     iterative deepening within ``budget`` nodes (None when it runs out first)."""
+    outer = engine.budget
+    engine.budget = engine.allowance(budget)
     empties = len(moves)
     try:
-        with engine.limited(engine.allowance(budget)):
-            if value is Value.WIN:
-                for depth in range(1, empties + 1, 2):
-                    for cell in moves:
-                        child = board.play_unchecked(cell)
-                        if child.is_over:
-                            if child.winner is not None:
-                                return cell, 1
-                        elif engine.within(*_sides(child), depth - 1, LOSS_SCORE, DRAW_SCORE) < 0:
-                            return cell, depth
-                return None  # pragma: no cover - a won position is won within its empty cells
-            survivors = moves
-            for depth in range(2, empties + 1, 2):
-                kept = []
-                for cell in survivors:
+        if value is Value.WIN:
+            for depth in range(1, empties + 1, 2):
+                for cell in moves:
                     child = board.play_unchecked(cell)
-                    if (
-                        child.is_over
-                        or engine.within(*_sides(child), depth - 1, DRAW_SCORE, WIN_SCORE) < 1
-                    ):
-                        kept.append(cell)
-                if not kept:
-                    return survivors[0], depth
-                survivors = kept
-            return None  # pragma: no cover - a lost position is lost within its empty cells
+                    if child.is_over:
+                        if child.winner is not None:
+                            return cell, 1
+                    elif engine.within(*_sides(child), depth - 1, LOSS_SCORE, DRAW_SCORE) < 0:
+                        return cell, depth
+            return None  # pragma: no cover - a won position is won within its empty cells
+        survivors = moves
+        for depth in range(2, empties + 1, 2):
+            kept = []
+            for cell in survivors:
+                child = board.play_unchecked(cell)
+                if (
+                    child.is_over
+                    or engine.within(*_sides(child), depth - 1, DRAW_SCORE, WIN_SCORE) < 1
+                ):
+                    kept.append(cell)
+            if not kept:
+                return survivors[0], depth
+            survivors = kept
+        return None  # pragma: no cover - a lost position is lost within its empty cells
     except SearchStopped:
         return None
+    finally:
+        engine.budget = outer
 
 
 def _root_moves(engine: _Engine, board: Board) -> list[int]:
