@@ -50,7 +50,7 @@ def hints_for(game: Game) -> Callable[[Watch], Hints]:
 
     def work(watch: Watch) -> Hints:
         if can_solve(board):
-            values = {cell: str(value.value) for cell, value in game.hint().items()}
+            values = {cell: str(v.value) for cell, v in game.hint(cancel=watch.cancel).items()}
             return Hints(board, values=values)
         found = game.suggestions(TOP_HINTS, progress=watch.report, cancel=watch.cancel)
         return Hints(board, suggestions=no_better_than_the_best(found))

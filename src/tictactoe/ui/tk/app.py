@@ -866,7 +866,7 @@ class App:
         self.hints, self.ranks, self.suggested = {}, {}, ()
         if can_solve(board):
             self.hinter.submit(
-                lambda _task: game.hint(),
+                lambda task: game.hint(cancel=task.cancelled),
                 lambda values: self._hints_answered(game, board, values),
                 self._hints_failed,
             )
