@@ -25,8 +25,8 @@ from match import openings
 
 from tictactoe.core.board import Board
 from tictactoe.core.gomoku.engine import Engine
-from tictactoe.core.gomoku.limits import Limits
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits
 
 TARGET = 3.0
 ENGINE_NODES = 30_000

@@ -43,8 +43,8 @@ from match import openings
 
 from tictactoe.core.board import Board
 from tictactoe.core.gomoku.engine import Engine, Result
-from tictactoe.core.gomoku.limits import Limits
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits
 
 SLACK = 0.050
 """Allowed overrun of the limit, in seconds."""
@@ -164,7 +164,7 @@ def self_play(
 
 def brain_game(rules: Rules, opening: list[int], timings: Timings) -> None:
     """The protocol brain (a subprocess) against the engine; the brain's answers timed."""
-    from tictactoe.core.gomoku.manager import BrainProcess
+    from tictactoe.engines.manager import BrainProcess
 
     command = shutil.which("pbrain-tictactoe")
     argv = [command] if command else [sys.executable, "-m", "tictactoe", "brain"]

@@ -42,7 +42,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Solver
 from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.core.strategies.seeds import CentreFirst, CornerFirst, RandomPlayer, WinBlock
-from tictactoe.core.traps import PlayerFactory, Traps, best_win_chance, win_chance
+from tictactoe.core.strategies.traps import PlayerFactory, Traps, best_win_chance, win_chance
 
 DEFAULT_GAMES = 2000
 MARGIN = Fraction(2, 100)

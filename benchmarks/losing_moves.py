@@ -24,10 +24,10 @@ from pathlib import Path
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import label, parse
 from tictactoe.core.gomoku.engine import Engine
-from tictactoe.core.gomoku.limits import Budget, Limits, SearchStopped
 from tictactoe.core.gomoku.position import Position
 from tictactoe.core.gomoku.threats import ThreatSearch
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Budget, Limits, SearchStopped
 
 LOST = re.compile(r"lost: A as ([XO]), opening (\d+): ([a-z0-9 ]+)")
 

@@ -181,7 +181,7 @@ class Brain(Player):
     def __init__(self, command: str, think: float) -> None:
         import shlex
 
-        from tictactoe.core.gomoku.manager import BrainProcess
+        from tictactoe.engines.manager import BrainProcess
 
         self.name = f"brain:{command}"
         self.brain = BrainProcess(shlex.split(command), turn_seconds=think)

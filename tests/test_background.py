@@ -11,8 +11,8 @@ import pytest
 
 from tictactoe.background import Hints, Job, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.gomoku.limits import Cancel, Progress, ProgressCallback
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Cancel, Progress, ProgressCallback
 from tictactoe.game import HUMAN, Game
 
 WAIT = 30.0

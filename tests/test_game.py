@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -229,6 +230,22 @@ def test_hints_and_the_perfect_player_share_one_solver() -> None:
     assert set(hints) == set(game.board.legal_moves())
 
 
+def test_a_cancelled_hint_raises_and_changes_nothing() -> None:
+    import threading
+
+    from tictactoe.core.analysis import analyse
+    from tictactoe.core.search import SearchStopped
+
+    game = Game(Rules(5, 4, 4), {Mark.X: HUMAN, Mark.O: HUMAN})
+    game.play(0)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(SearchStopped, match="cancelled"):
+        game.hint(cancel=stop)
+    assert game.moves == (0,) and game.waiting_for_human and not game.can_redo
+    assert game.hint(cancel=threading.Event()) == analyse(game.board)
+
+
 def test_a_match_keeps_its_solver_across_games() -> None:
     match = Match(Rules(4, 4, 3), opponent="perfect", rng=random.Random(1))
     first = match.game.solver
@@ -265,19 +282,31 @@ def test_a_resignation_counts_as_a_loss_in_the_match() -> None:
 
 def test_search_player_thinks_within_the_games_budget() -> None:
     from tictactoe.core.gomoku.engine import Engine
+    from tictactoe.core.search import Limits
 
-    game = Game(Rules(15, 15, 5), {Mark.X: "search", Mark.O: HUMAN}, nodes=500)
-    engine = game._engine(Mark.X)
-    assert isinstance(engine, Engine) and engine.limits.nodes == 500
+    game = Game(Rules(15, 15, 5), {Mark.X: HUMAN, Mark.O: "search"}, nodes=500)
+    assert game.limits == Limits(seconds=None, nodes=500)
+    game.play(112)
+    board, cell = game.think()
+    engine = Engine(random.Random(0))
+    assert cell == engine.search(board, game.limits).move  # reproducible: nodes, not time
     game.set_think(0.3)
-    engine = game._engine(Mark.X)
-    assert isinstance(engine, Engine) and engine.limits.seconds == 0.3
+    assert game.limits == Limits(seconds=0.3)
+    assert Game(Rules()).limits is None  # the player's own budget
+
+
+@pytest.mark.parametrize("bad", [{"seconds": 0.0}, {"nodes": 0}, {"seconds": float("nan")}])
+def test_a_budget_that_is_none_changes_nothing(bad: dict[str, float]) -> None:
+    game = Game(Rules(15, 15, 5), {Mark.X: HUMAN, Mark.O: "search"}, think=0.2)
+    with pytest.raises(ValueError):
+        game.set_think(**bad)  # type: ignore[arg-type]
+    assert game.think_seconds == 0.2 and game.think_nodes is None
 
 
 def test_think_reports_progress_and_can_be_cancelled() -> None:
     import threading
 
-    from tictactoe.core.gomoku.limits import Progress
+    from tictactoe.core.search import Progress
 
     game = Game(Rules(15, 15, 5), {Mark.X: HUMAN, Mark.O: "search"}, think=600)
     game.play(112)
@@ -291,6 +320,40 @@ def test_think_reports_progress_and_can_be_cancelled() -> None:
     board, cell = game.think(progress=progress, cancel=cancel)
     assert reports and reports[0].depth == 1 and board is game.board
     assert game.apply(board, cell) and game.board.move_count == 2
+
+
+def test_think_hands_progress_and_cancel_to_the_players_choose(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib
+    import threading
+
+    from tictactoe import players
+
+    (tmp_path / "recording_player_for_tests.py").write_text(
+        "CALLS = []\n"
+        "class Recorder:\n"
+        "    def __init__(self, rng=None):\n"
+        "        pass\n"
+        "    def choose(self, board, limits=None, *, progress=None, cancel=None):\n"
+        "        CALLS.append((limits, progress, cancel))\n"
+        "        return min(board.legal_moves())\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    recording = importlib.import_module("recording_player_for_tests")
+    strategy = players.Strategy(
+        "recorder", "Recorder", "records", "recording_player_for_tests:Recorder"
+    )
+    monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
+    game = Game(Rules(), {Mark.X: "recorder", Mark.O: HUMAN}, nodes=300)
+    cancel = threading.Event()
+
+    def progress(report: object) -> None:
+        pass
+
+    assert game.think(progress=progress, cancel=cancel) == (game.board, 0)
+    assert game.limits is not None
+    assert [(game.limits, progress, cancel)] == recording.CALLS
 
 
 def test_think_ignores_progress_for_players_that_do_not_search() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import threading
 
 import pytest
 
@@ -11,6 +12,7 @@ from tictactoe import players
 from tictactoe.core.board import Board
 from tictactoe.core.errors import UnknownPlayerError
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits, Player, Progress
 
 SEED_NAMES = ("first-free", "random", "win-block", "centre-first", "corner-first", "fork-aware")
 
@@ -73,6 +75,19 @@ def test_create_plays_a_legal_move(name: str) -> None:
         players.get(name).create(seed=1),
     ):
         assert board.is_legal(player.choose(board))
+
+
+@pytest.mark.parametrize("name", players.names())
+def test_every_player_takes_the_search_services_call(name: str) -> None:
+    board = Board.parse("X../.O./...")
+    reports: list[Progress] = []
+    player: players.Player = players.create(name, seed=1)
+    cell = player.choose(
+        board, Limits(seconds=None, nodes=2_000), progress=reports.append, cancel=threading.Event()
+    )
+    assert board.is_legal(cell)
+    assert all(board.is_legal(report.pv[0]) for report in reports)
+    assert players.Player is Player
 
 
 @pytest.mark.parametrize("name", SEED_NAMES)

@@ -26,7 +26,7 @@ from typing import Any, Generic, TypeVar
 
 from tictactoe.core.advice import Suggestion, Verdict, can_solve
 from tictactoe.core.board import Board
-from tictactoe.core.gomoku.limits import Cancel, Progress, ProgressCallback
+from tictactoe.core.search import Cancel, Progress, ProgressCallback
 from tictactoe.game import Game
 
 T = TypeVar("T")
@@ -271,7 +271,7 @@ def hints_for(game: Game, top: int = TOP_HINTS) -> Work[Hints]:
 
     def work(report: ProgressCallback, stopping: Cancel) -> Hints:
         if can_solve(board):
-            values = {cell: str(value.value) for cell, value in game.hint().items()}
+            values = {cell: str(value.value) for cell, value in game.hint(cancel=stopping).items()}
             return Hints(board, values=values)
         found = game.suggestions(top, progress=report, cancel=stopping)
         return Hints(board, suggestions=no_better_than_the_best(found))

@@ -25,12 +25,13 @@ from tictactoe import players as registry
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits
 from tictactoe.core.solver import Solver
 
 if TYPE_CHECKING:
     from tictactoe.core.advice import Suggestion
     from tictactoe.core.analysis import MoveValue
-    from tictactoe.core.gomoku.limits import Cancel, ProgressCallback
+    from tictactoe.core.search import Cancel, ProgressCallback
 
 HUMAN = "human"
 """The player name of a person (at the keyboard, mouse or screen)."""
@@ -63,6 +64,15 @@ class Outcome:
     def is_draw(self) -> bool:
         """True for a draw."""
         return self.winner is None
+
+
+def move_limits(seconds: float | None = None, nodes: int | None = None) -> Limits | None:
+    """The budget a computer player gets per move from ``--think`` seconds and ``nodes``
+    (nodes when given: reproducible), or None for the player's own (1 second).
+
+    Raises :class:`ValueError` for a time or a count that is no budget (0, negative, NaN).
+    """
+    return None if seconds is None and nodes is None else Limits.of(seconds, nodes)
 
 
 def check_player_name(name: str) -> str:
@@ -98,6 +108,7 @@ class Game:
         nodes: int | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
+        self._limits = move_limits(think, nodes)
         self.think_seconds = think
         """Seconds a searching computer player may think per move (None: its default, 1.0)."""
         self.think_nodes = nodes
@@ -203,29 +214,33 @@ class Game:
         """The computer's choice for the current position, without playing it.
 
         Safe to call from a worker thread: it reads the current board once
-        and returns it with the chosen cell, for :meth:`apply`. A searching
-        player (``search``) reports each completed depth to ``progress`` (a
-        :class:`~tictactoe.core.gomoku.limits.Progress`: depth, nodes,
-        score, principal variation) and stops early, with its best move so
-        far, once ``cancel`` (a :class:`threading.Event`) is set; the other
-        players ignore both.
+        and returns it with the chosen cell, for :meth:`apply`. The player's
+        :meth:`~tictactoe.core.search.Player.choose` gets ``progress`` and
+        ``cancel``: a searching player (``search``) reports each completed
+        depth to ``progress`` (a :class:`~tictactoe.core.search.Progress`:
+        depth, nodes, score, principal variation) and stops early, with its
+        best move so far, once ``cancel`` (a :class:`threading.Event`) is
+        set; the other players ignore both.
         """
         board = self.board
         mark = board.turn
         if self.is_over or self.is_human(mark):
             raise NotYourTurnError(f"no computer player is to move in {board.text}")
-        engine = self._engine(mark)
-        search = getattr(engine, "search", None)
-        if search is not None and (progress is not None or cancel is not None):
-            return board, search(board, progress=progress, cancel=cancel).move
-        return board, engine.choose(board)
+        player = self._engine(mark)
+        return board, player.choose(board, self._limits, progress=progress, cancel=cancel)
+
+    @property
+    def limits(self) -> Limits | None:
+        """The budget :meth:`think` gives the player per move (None: the player's own)."""
+        return self._limits
 
     def set_think(self, seconds: float | None = None, nodes: int | None = None) -> None:
-        """Change the searching players' budget per move, from their next move on."""
+        """Change the searching players' budget per move, from their next move on.
+
+        Raises :class:`ValueError` (nothing changes) for a budget that is no budget.
+        """
+        self._limits = move_limits(seconds, nodes)
         self.think_seconds, self.think_nodes = seconds, nodes
-        self._engines = {
-            key: engine for key, engine in self._engines.items() if not registry.get(key[1]).thinks
-        }
 
     def apply(self, board: Board, cell: int) -> bool:
         """Play a move from :meth:`think` if ``board`` is still the current position."""
@@ -243,13 +258,7 @@ class Game:
     def _engine(self, mark: Mark) -> registry.Player:
         key = (mark, self._players[mark])
         if key not in self._engines:
-            self._engines[key] = registry.create(
-                key[1],
-                self._rng,
-                solver=self.solver,
-                think=self.think_seconds,
-                nodes=self.think_nodes,
-            )
+            self._engines[key] = registry.create(key[1], self._rng, solver=self.solver)
         return self._engines[key]
 
     def resign(self, mark: Mark | None = None) -> Outcome:
@@ -274,14 +283,17 @@ class Game:
         self._redo.clear()
         return board
 
-    def hint(self) -> Mapping[int, MoveValue]:
+    def hint(self, *, cancel: Cancel | None = None) -> Mapping[int, MoveValue]:
         """Every legal move's outcome for the side to move (win / draw / loss, in how many plies).
 
-        Raises :class:`~tictactoe.core.errors.UnsolvableError` on boards too big to solve.
+        Raises :class:`~tictactoe.core.errors.UnsolvableError` on boards too big to solve,
+        and :class:`~tictactoe.core.search.SearchStopped` once ``cancel`` (a
+        :class:`threading.Event`, set from another thread) stops it: the game
+        is left as it was.
         """
         from tictactoe.core.analysis import analyse
 
-        return analyse(self.board, self.solver)
+        return analyse(self.board, self.solver, cancel=cancel)
 
     def suggestions(
         self,
@@ -295,22 +307,19 @@ class Game:
 
         Exact on boards the solver finishes (the same values as :meth:`hint`);
         on bigger boards the engine searches for ``seconds`` (default: this
-        game's think time, else 1.0) and judges its best moves: winning /
+        game's budget per move, :attr:`limits`, else 1 second) and judges its best moves: winning /
         better / equal / worse / losing, with "forced win in N" (the winner's
         own moves) when it proves one. Call it off the UI thread on big boards;
-        ``cancel`` stops it early. Empty once the game is over.
+        ``cancel`` (a :class:`threading.Event`) stops the engine, or the proofs
+        of moves past the best one, early with what they found (exact values
+        are always finished: cancel :meth:`hint` instead). Empty once the game
+        is over.
         """
         from tictactoe.core.advice import suggest
-        from tictactoe.core.gomoku.limits import Limits
 
         if self.is_over:
             return ()
-        chosen = seconds if seconds is not None else self.think_seconds
-        limits = (
-            Limits(seconds=None, nodes=self.think_nodes)
-            if chosen is None and self.think_nodes is not None
-            else Limits(seconds=1.0 if chosen is None else chosen)
-        )
+        limits = Limits.of(seconds) if seconds is not None else self._limits or Limits.of()
         return suggest(
             self.board,
             top,

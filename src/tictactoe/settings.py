@@ -30,8 +30,8 @@ from typing import Any
 from tictactoe import players
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import RulesError
-from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE
 from tictactoe.i18n import normalise
 from tictactoe.paths import data_home
 

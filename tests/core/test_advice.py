@@ -8,9 +8,9 @@ from tictactoe.core.advice import Verdict, can_solve, suggest
 from tictactoe.core.board import Board
 from tictactoe.core.cells import parse
 from tictactoe.core.gomoku.engine import Engine, Reason, Result
-from tictactoe.core.gomoku.limits import Limits
 from tictactoe.core.gomoku.search import RootMove
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits
 from tictactoe.core.solver import Value, prove
 
 

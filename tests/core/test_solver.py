@@ -17,6 +17,7 @@ from tictactoe.core.errors import (
     UnsolvableError,
 )
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Budget, SearchStopped
 from tictactoe.core.solver import (
     DEFAULT_MEMORY,
     DRAW_SCORE,
@@ -461,3 +462,60 @@ def test_every_move_valued_is_still_refused_where_choose_plays() -> None:
         solver.move_values(board)
     with pytest.raises(IllegalMoveError):
         solver.choose(Board.parse("XXX/OO./..."))
+
+
+class CancelAfter:
+    """A cancel request that comes after ``looks`` looks at it (mid-search, reproducibly)."""
+
+    def __init__(self, looks: int) -> None:
+        self.looks = looks
+
+    def is_set(self) -> bool:
+        self.looks -= 1
+        return self.looks < 0
+
+
+def test_a_cancelled_analysis_raises_and_changes_nothing() -> None:
+    board = Board.empty(Rules(5, 4, 4))
+    solver = Solver()
+    with pytest.raises(SearchStopped, match="cancelled"):
+        solver.move_outcomes(board, cancel=CancelAfter(3))
+    assert solver.move_outcomes(board) == Solver().move_outcomes(board)
+
+
+def test_a_search_stopped_mid_way_leaves_its_tables_exact() -> None:
+    rules = Rules(5, 4, 4)  # its empty board's outcome takes 791 nodes
+    engine = _Engine(rules, tick_mask=(1 << 6) - 1)
+    with engine.limited(Budget(None, CancelAfter(5))), pytest.raises(SearchStopped):
+        engine.outcome(*_sides(Board.empty(rules)))
+    assert engine.nodes == 6 << 6  # stopped at its 6th look, mid-search
+    fresh = _Engine(rules)
+    for cell in (None, *range(rules.size)):
+        board = Board.empty(rules) if cell is None else Board.empty(rules).play(cell)
+        assert engine.outcome(*_sides(board)) == fresh.outcome(*_sides(board))
+
+
+def test_a_cancel_set_before_the_analysis_stops_it_even_from_the_tables() -> None:
+    solver = Solver()
+    board = Board.parse("X../.O./...")
+    solver.move_outcomes(board)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(SearchStopped):
+        solver.move_outcomes(board, cancel=stop)
+
+
+def test_cancelled_keeping_moves_answer_the_best_move_alone() -> None:
+    board = Board.empty(Rules(5, 5, 4)).play(0)
+    stop = threading.Event()
+    stop.set()
+    found = Solver().keeping_moves(board, 3, 40_000, cancel=stop)
+    assert len(found) == 1 and found[0] == Solver().choose(board)
+
+
+def test_a_measurement_stops_on_the_shared_exception() -> None:
+    engine = _Engine(Rules(5, 5, 4), tick_mask=(1 << 6) - 1)
+    engine.budget = _Engine(Rules()).allowance(100)
+    with pytest.raises(SearchStopped, match="nodes"):
+        engine.score(*_sides(Board.empty(Rules(5, 5, 4))), LOSS_SCORE, WIN_SCORE)
+    assert 100 <= engine.nodes < 100 + 64

@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve the protocol until ``END`` or the end of input."""
-    from tictactoe.core.gomoku.protocol import serve
+    from tictactoe.engines.protocol import serve
 
     if hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text: a bad line, no crash

@@ -15,8 +15,8 @@ from tictactoe import players
 from tictactoe.core import numbers
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError, UnknownPlayerError
-from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE
 from tictactoe.core.rules import MAX_SIDE, Rules
+from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE
 from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.i18n import LANGUAGES, normalise
 

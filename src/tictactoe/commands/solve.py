@@ -25,8 +25,8 @@ from tictactoe.core.board import MAX_TEXT, Board
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import TicTacToeError, UnsolvableError, shown
 from tictactoe.core.gomoku.engine import Engine, Reason, Result
-from tictactoe.core.gomoku.limits import Limits
 from tictactoe.core.rules import MIN_K
+from tictactoe.core.search import Limits
 from tictactoe.core.solver import (
     DEFAULT_MEMORY,
     ENTRY_BYTES,

@@ -8,6 +8,11 @@ without the games, the scoreboard or any toolkit::
     >>> Board.empty(Rules(15, 15, 5)).play(112).turn
     <Mark.O: 'O'>
 
+Every search (the engine, the exact solver) and every computer player takes
+the same budget, progress reports and cancellation: :class:`Limits`,
+:class:`Progress`, :class:`Cancel`, :class:`Player` and the one
+:class:`SearchStopped` (:mod:`tictactoe.core.search`).
+
 The application around it (the registry of named players, the game
 controller, scoreboard, translations, front ends and commands) lives in the
 package root :mod:`tictactoe`.
@@ -24,15 +29,21 @@ from tictactoe.core.errors import (
     UnsolvableError,
 )
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Cancel, Limits, Player, Progress, SearchStopped
 
 __all__ = [
     "Board",
+    "Cancel",
     "CellNameError",
     "IllegalMoveError",
+    "Limits",
     "Mark",
+    "Player",
     "PositionError",
+    "Progress",
     "Rules",
     "RulesError",
+    "SearchStopped",
     "TicTacToeError",
     "UnknownPlayerError",
     "UnsolvableError",

@@ -14,7 +14,7 @@ for the moves that keep the position's value (the best move first, then as
 many others as a node budget proves; the winner's moves where measured).
 Elsewhere the
 gomoku engine searches the position within the given
-:class:`~tictactoe.core.gomoku.limits.Limits` and judges its best moves:
+:class:`~tictactoe.core.search.Limits` and judges its best moves:
 ``winning`` or ``losing`` when a forced result is proved (threat search or
 the main search: "forced win in N", N counted in the winner's own moves),
 otherwise ``better`` / ``equal`` / ``worse`` from the engine's score.
@@ -30,8 +30,8 @@ from tictactoe.core.analysis import analyse
 from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.gomoku.engine import Engine, Reason
-from tictactoe.core.gomoku.limits import Cancel, Limits, ProgressCallback
 from tictactoe.core.gomoku.search import WIN, is_mate, mate_plies
+from tictactoe.core.search import Cancel, Limits, ProgressCallback
 from tictactoe.core.solver import Solver, Value, unplayable_reason, unsupported_reason
 
 MARGIN = 300
@@ -96,14 +96,15 @@ def suggest(
 
     Exact on small boards (``solver`` is reused if given); elsewhere
     ``engine`` (a new one if None) searches within ``limits`` (default
-    :data:`HINT_SECONDS`), reporting ``progress`` and obeying ``cancel``.
+    :data:`HINT_SECONDS`), reporting ``progress`` and obeying ``cancel``
+    (which also stops proving moves past the best one on 5 x 5 and 6 x 5).
     """
     if board.is_over:
         return ()
     if can_solve(board):
         return _exact(board, top, solver or Solver())
     if unplayable_reason(board.rules) is None:
-        return _proved(board, top, solver or Solver())
+        return _proved(board, top, solver or Solver(), cancel)
     engine = engine or Engine()
     return _searched(board, top, engine, limits or Limits(seconds=HINT_SECONDS), progress, cancel)
 
@@ -124,9 +125,12 @@ def _exact(board: Board, top: int, solver: Solver) -> tuple[Suggestion, ...]:
     )
 
 
-def _proved(board: Board, top: int, solver: Solver) -> tuple[Suggestion, ...]:
+def _proved(
+    board: Board, top: int, solver: Solver, cancel: Cancel | None = None
+) -> tuple[Suggestion, ...]:
     """Exact verdicts without valuing every move (5 x 5, 6 x 5 with k = 4): the moves
-    that keep the position's value, as many of ``top`` as :data:`PROVE_NODES` proves."""
+    that keep the position's value, as many of ``top`` as :data:`PROVE_NODES` proves
+    (before ``cancel`` is set)."""
     verdicts = {Value.WIN: Verdict.WINNING, Value.DRAW: Verdict.EQUAL, Value.LOSS: Verdict.LOSING}
     return tuple(
         Suggestion(
@@ -136,7 +140,7 @@ def _proved(board: Board, top: int, solver: Solver) -> tuple[Suggestion, ...]:
             None if choice.outcome is None else choice.outcome.winner_moves,
             exact=True,
         )
-        for choice in solver.keeping_moves(board, top, PROVE_NODES)
+        for choice in solver.keeping_moves(board, top, PROVE_NODES, cancel=cancel)
     )
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import TypeAlias
 
 from tictactoe.core.board import Board
+from tictactoe.core.search import Cancel
 from tictactoe.core.solver import Outcome, Solver, Value
 
 MoveValue: TypeAlias = Outcome
@@ -23,13 +24,16 @@ MoveValue: TypeAlias = Outcome
 where ``plies`` counts the move itself (a move that wins at once is a win in 1)."""
 
 
-def analyse(board: Board, solver: Solver | None = None) -> dict[int, MoveValue]:
+def analyse(
+    board: Board, solver: Solver | None = None, *, cancel: Cancel | None = None
+) -> dict[int, MoveValue]:
     """Every legal move of ``board`` (in cell order) with its value for the side to move.
 
     Empty when the game is over. Raises :class:`~tictactoe.core.errors.UnsolvableError`
-    on a board too big for exact play.
+    on a board too big for exact play, and :class:`~tictactoe.core.search.SearchStopped`
+    once ``cancel`` (a :class:`threading.Event`) is set.
     """
-    return (solver or Solver()).move_outcomes(board)
+    return (solver or Solver()).move_outcomes(board, cancel=cancel)
 
 
 def best_moves(moves: dict[int, MoveValue]) -> tuple[int, ...]:

@@ -43,7 +43,8 @@ from __future__ import annotations
 import _thread
 import functools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -58,6 +59,7 @@ from tictactoe.core.errors import (
 )
 from tictactoe.core.pairing import Pairings
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Budget, Cancel, Limits, SearchStopped
 
 WIN_SCORE = 1
 """Search score of a position the side to move wins."""
@@ -118,10 +120,6 @@ CHUNK_BITS = 10
 
 ProofProgress = Callable[[int, int, float], None]
 """Progress callback of a proof: ``(nodes, table entries, elapsed seconds)``."""
-
-
-class _OutOfBudget(Exception):
-    """Raised inside a search when it has spent its node budget."""
 
 
 class Value(StrEnum):
@@ -214,9 +212,7 @@ def opening_cost(rules: Rules) -> Cost:
     answer is kept per board.
     """
     engine = _Engine(rules, tick_mask=(1 << 6) - 1)  # some nodes take milliseconds here
-    engine.max_nodes = PLAY_NODES
-    start = time.perf_counter()
-    engine.deadline = start + PLAY_SECONDS
+    start = _measuring(engine, PLAY_NODES, PLAY_SECONDS)
     empty = Board.empty(rules)
     corner = empty.play_unchecked(0)
     try:
@@ -225,9 +221,17 @@ def opening_cost(rules: Rules) -> Cost:
                 child = board.play_unchecked(cell)
                 if not child.is_over:
                     engine.outcome(*_sides(child))
-    except _OutOfBudget:
+    except SearchStopped:
         return Cost(False, engine.nodes, time.perf_counter() - start)
     return Cost(True, engine.nodes, time.perf_counter() - start)
+
+
+def _measuring(engine: _Engine, nodes: int, seconds: float) -> float:
+    """Put ``engine`` under a budget of ``nodes`` and ``seconds`` to the second (a
+    measurement keeps no time back to answer); returns when it started."""
+    budget = engine.budget = Budget(Limits(seconds=seconds, nodes=nodes))
+    budget.deadline = budget.started + seconds
+    return budget.started
 
 
 def unsupported_reason(rules: Rules) -> str | None:
@@ -269,9 +273,7 @@ def play_cost(rules: Rules) -> Cost:
     :data:`PROVE_SECONDS` seconds; the answer is kept per board.
     """
     engine = _Engine(rules, tick_mask=(1 << 6) - 1)
-    engine.max_nodes = PROVE_NODES
-    start = time.perf_counter()
-    engine.deadline = start + PROVE_SECONDS
+    start = _measuring(engine, PROVE_NODES, PROVE_SECONDS)
     empty = Board.empty(rules)
     try:
         first = empty.play_unchecked(_choose(engine, empty, 0).cell)
@@ -281,7 +283,7 @@ def play_cost(rules: Rules) -> Cost:
         for board in boards:
             if not board.is_over:
                 _choose(engine, board, 0)
-    except _OutOfBudget:
+    except SearchStopped:
         return Cost(False, engine.nodes, time.perf_counter() - start)
     return Cost(True, engine.nodes, time.perf_counter() - start)
 
@@ -374,7 +376,8 @@ def prove(
     max_entries = max(memory // ENTRY_BYTES, 1 << 10)
     engine = _Engine(rules, max_entries)
     engine.progress = progress
-    engine.max_nodes = max_nodes
+    if max_nodes is not None:
+        engine.budget = Budget(Limits(seconds=None, nodes=max_nodes))
     cpu = time.process_time()
     engine.started = start = time.perf_counter()
     if board.is_over:
@@ -382,7 +385,7 @@ def prove(
     else:
         try:
             value = _SCORE_VALUES[engine.score(*_sides(board), LOSS_SCORE, WIN_SCORE)]
-        except _OutOfBudget:
+        except SearchStopped:
             raise UnsolvableError(
                 f"cannot prove {rules}: not finished within {max_nodes:,} positions"
             ) from None
@@ -465,26 +468,36 @@ class Solver:
     def outcome(self, board: Board) -> Outcome:
         """Value and plies to the end for the side to move."""
         _check_board(board)
+        return self._outcome(board)
+
+    def _outcome(self, board: Board, budget: Budget | None = None) -> Outcome:
+        """:meth:`outcome` of a checked board, its searches within ``budget``."""
         if board.is_over:
             return _finished(board)
         with self._lock:
-            return self._engine(board.rules, every_move=True).outcome(*_sides(board))
+            engine = self._engine(board.rules, every_move=True)
+            with engine.limited(budget):
+                return engine.outcome(*_sides(board))
 
-    def move_outcomes(self, board: Board) -> dict[int, Outcome]:
+    def move_outcomes(self, board: Board, *, cancel: Cancel | None = None) -> dict[int, Outcome]:
         """For every legal move, its outcome for the player making it.
 
         Raises :class:`UnsolvableError` where that is too slow (see
         :func:`unsupported_reason`), even if :meth:`choose` plays the board;
-        a finished game has no moves on any board.
+        a finished game has no moves on any board. Once ``cancel`` (a
+        :class:`threading.Event`) is set it raises
+        :class:`~tictactoe.core.search.SearchStopped` instead of answering.
         """
         _check_board(board)
         if board.is_over:
             return {}
         self._engine(board.rules, every_move=True)
+        budget = None if cancel is None else Budget(None, cancel)
         result: dict[int, Outcome] = {}
         for cell in board.legal_moves():
-            child = board.play_unchecked(cell)
-            result[cell] = self.outcome(child).after_move()
+            if budget is not None:
+                budget.check()
+            result[cell] = self._outcome(board.play_unchecked(cell), budget).after_move()
         return result
 
     def move_values(self, board: Board) -> dict[int, Value]:
@@ -522,9 +535,12 @@ class Solver:
         with self._lock:
             return _choose(self._engine(board.rules), board, refine, use_book)
 
-    def keeping_moves(self, board: Board, top: int, budget: int) -> tuple[Choice, ...]:
+    def keeping_moves(
+        self, board: Board, top: int, budget: int, *, cancel: Cancel | None = None
+    ) -> tuple[Choice, ...]:
         """Up to ``top`` moves that keep ``board``'s value, best first: :meth:`choose`'s
-        move, then others in the engine's order proved within ``budget`` more nodes.
+        move, then others in the engine's order proved within ``budget`` more nodes
+        (and until ``cancel``, a :class:`threading.Event`, is set).
 
         In a lost position every move keeps the value (only the first one's
         length is measured). Empty once the game is over.
@@ -541,18 +557,18 @@ class Solver:
                 found += (Choice(cell, Value.LOSS, None) for cell in moves[: top - 1])
                 return tuple(found)
             plies = first.plies if first.value is Value.DRAW else None
-            limit = engine.max_nodes
-            engine.max_nodes = engine.nodes + budget
+            outer = engine.budget
+            engine.budget = engine.allowance(budget, cancel)
             try:
                 for cell in moves:
                     if len(found) >= top:
                         break
                     if _keeps(engine, board, cell, first.value):
                         found.append(Choice(cell, first.value, plies))
-            except _OutOfBudget:
+            except SearchStopped:
                 pass
             finally:
-                engine.max_nodes = limit
+                engine.budget = outer
             return tuple(found)
 
     def _engine(self, rules: Rules, *, every_move: bool = False) -> _Engine:
@@ -629,8 +645,8 @@ def _deepened(
 ) -> tuple[int, int] | None:
     """The fastest winning move or the longest-resisting one, with its plies, by
     iterative deepening within ``budget`` nodes (None when it runs out first)."""
-    limit = engine.max_nodes
-    engine.max_nodes = engine.nodes + budget if limit is None else min(limit, engine.nodes + budget)
+    outer = engine.budget
+    engine.budget = engine.allowance(budget)
     empties = len(moves)
     try:
         if value is Value.WIN:
@@ -657,10 +673,10 @@ def _deepened(
                 return survivors[0], depth
             survivors = kept
         return None  # pragma: no cover - a lost position is lost within its empty cells
-    except _OutOfBudget:
+    except SearchStopped:
         return None
     finally:
-        engine.max_nodes = limit
+        engine.budget = outer
 
 
 def _root_moves(engine: _Engine, board: Board) -> list[int]:
@@ -776,10 +792,9 @@ class _Engine:
         self.outcomes: dict[int, Outcome] = {}
         """Key -> exact outcome, for positions already measured."""
         self.nodes = 0
-        self.max_nodes: int | None = None
-        """Node count at which a search gives up with :class:`_OutOfBudget` (None: never)."""
-        self.deadline: float | None = None
-        """``time.perf_counter()`` at which a search gives up too (None: never)."""
+        self.budget: Budget | None = None
+        """The limits of the running searches (nodes counted on :attr:`nodes`, a clock, a
+        cancel): spent, they stop with :class:`SearchStopped`; None: no limit."""
         self.max_entries = max_entries
         """Most entries the two tables hold together; past it the cheapest are dropped."""
         self.peak_entries = 0
@@ -791,11 +806,11 @@ class _Engine:
         self.within = self._make_horizon_search()
 
     def tick(self) -> None:
-        """Every few thousand nodes: the node budget, the deadline, the memory bound, progress."""
-        if self.max_nodes is not None and self.nodes >= self.max_nodes:
-            raise _OutOfBudget
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise _OutOfBudget
+        """Every few thousand nodes: the budget, the memory bound, progress."""
+        budget = self.budget
+        if budget is not None:
+            budget.nodes = self.nodes
+            budget.check()
         entries = len(self.scores) + len(self.horizon)
         if entries > self.peak_entries:
             self.peak_entries = entries
@@ -806,6 +821,31 @@ class _Engine:
             if elapsed >= self.next_report:
                 self.next_report = elapsed + PROGRESS_SECONDS
                 self.progress(self.nodes, len(self.scores) + len(self.horizon), elapsed)
+
+    def allowance(self, nodes: int, cancel: Cancel | None = None) -> Budget:
+        """A budget of ``nodes`` more nodes within the running one (if any), stopped
+        by ``cancel`` too when given."""
+        outer = self.budget
+        if outer is None:
+            return Budget(Limits(seconds=None, nodes=nodes), cancel, nodes=self.nodes)
+        outer.nodes = self.nodes
+        inner = outer.phase(1.0, nodes)
+        if cancel is not None:
+            inner.cancel = cancel
+        return inner
+
+    @contextmanager
+    def limited(self, budget: Budget | None) -> Iterator[None]:
+        """The searches in this block run within ``budget`` (None: as they were)."""
+        if budget is None:
+            yield
+            return
+        outer = self.budget
+        self.budget = budget
+        try:
+            yield
+        finally:
+            self.budget = outer
 
     def evict(self) -> None:
         """Drop the cheapest half of the table entries: replacement by value.

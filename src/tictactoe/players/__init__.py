@@ -7,7 +7,9 @@ Which levels play a board is :func:`levels_for`; the level to play when the
 chosen one cannot is :func:`fit_level`; every front end's first opponent is
 :data:`DEFAULT_LEVEL`.
 
-A player is anything with ``choose(board) -> cell``. Strategies are created
+A player is a :class:`Player`: ``choose(board, limits=None, *, progress=None,
+cancel=None) -> cell`` (the core's search service, :mod:`tictactoe.core.search`;
+players that do not search ignore the last three). Strategies are created
 by name with :func:`create`, each with an injected :class:`random.Random`
 so games and matches are reproducible::
 
@@ -20,22 +22,14 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple
 
-from tictactoe.core.board import Board
 from tictactoe.core.errors import UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Player as Player  # re-exported: the players' protocol
 
 if TYPE_CHECKING:
     from tictactoe.core.solver import Solver
-
-
-class Player(Protocol):
-    """A computer opponent."""
-
-    def choose(self, board: Board) -> int:
-        """A legal move for the side to move on ``board`` (which is not over)."""
-        ...
 
 
 class Strategy(NamedTuple):

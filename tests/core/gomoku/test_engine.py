@@ -14,9 +14,9 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import parse
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.gomoku.engine import Engine, Reason
-from tictactoe.core.gomoku.limits import Limits, Progress
 from tictactoe.core.gomoku.search import is_mate
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits, Progress
 
 GOMOKU = Rules(15, 15, 5)
 
@@ -143,13 +143,19 @@ def test_finished_game_is_refused() -> None:
         Engine().choose(Board.parse("XXX/OO./..."))
 
 
-@pytest.mark.parametrize(
-    "bad",
-    [{"seconds": 0}, {"seconds": float("nan")}, {"nodes": 0}, {"seconds": None}, {"depth": True}],
-)
-def test_limits_are_checked(bad: dict[str, object]) -> None:
-    with pytest.raises(ValueError):
-        Limits(**bad)  # type: ignore[arg-type]
+def test_choose_is_the_search_within_the_limits_given() -> None:
+    board = play(GOMOKU, "h8 i9 i8 g8")
+    reports: list[Progress] = []
+    cell = Engine(random.Random(1)).choose(board, Limits(depth=2), progress=reports.append)
+    assert [report.depth for report in reports] == [1, 2]
+    assert cell == Engine(random.Random(1)).search(board, Limits(depth=2)).move
+
+
+def test_choose_answers_at_once_when_cancelled() -> None:
+    cancel = threading.Event()
+    cancel.set()
+    board = play(GOMOKU, "h8 i9 i8 g8")
+    assert board.is_legal(Engine().choose(board, Limits(seconds=600), cancel=cancel))
 
 
 def walk(board: Board, me: Mark, engine: Engine, seen: set[Board]) -> None:

@@ -14,9 +14,9 @@ import random
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import PositionError
 from tictactoe.core.gomoku.engine import Engine, Reason
-from tictactoe.core.gomoku.limits import Limits
 from tictactoe.core.gomoku.position import cells_of
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits
 
 POSITIONS = 10_000
 BOARDS = (Rules(15, 15, 5),) * 6 + (

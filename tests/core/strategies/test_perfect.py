@@ -14,7 +14,7 @@ from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Outcome, Solver, Value
 from tictactoe.core.strategies.perfect import PerfectPlayer, unsupported_reason
-from tictactoe.core.traps import TRAP_BUDGET
+from tictactoe.core.strategies.traps import TRAP_BUDGET
 
 
 def brute_force(board: Board, memo: dict[Board, Outcome]) -> Outcome:

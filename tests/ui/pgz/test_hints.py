@@ -134,7 +134,7 @@ def test_turning_hints_off_stops_the_search(play: Play, monkeypatch: pytest.Monk
 def test_the_hint_shows_the_search_progress_while_it_works(
     play: Play, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from tictactoe.core.gomoku.limits import Progress
+    from tictactoe.core.search import Progress
 
     go_on = threading.Event()
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tictactoe.archive import SavedGame
-from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import THINK_RANGE
 from tictactoe.replay import Replay, Step
 from tictactoe.ui.pgz.menus import THINK_STEPS, GamesList, Setting, SettingsMenu, next_think
 

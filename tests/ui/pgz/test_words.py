@@ -8,9 +8,9 @@ import pytest
 
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Mark
-from tictactoe.core.gomoku.limits import Progress
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Progress
 from tictactoe.i18n import translator
 from tictactoe.ui.pgz import words
 

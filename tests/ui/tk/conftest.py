@@ -273,7 +273,7 @@ def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[t
             class SlowPlayer:
                 def __init__(self, rng=None):
                     self.rng = rng
-                def choose(self, board):
+                def choose(self, board, limits=None, *, progress=None, cancel=None):
                     RELEASE.wait(20)
                     return min(board.legal_moves())
             """

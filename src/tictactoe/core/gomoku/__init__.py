@@ -6,12 +6,12 @@
 - :mod:`~tictactoe.core.gomoku.threats` - forced wins: VCF and VCT;
 - :mod:`~tictactoe.core.gomoku.search` - principal variation search with
   iterative deepening, a Zobrist transposition table, killers and history;
-- :mod:`~tictactoe.core.gomoku.limits` - time and node budgets, cancellation,
-  progress reports;
 - :mod:`~tictactoe.core.gomoku.engine` - the engine: the ``search`` player
-  and the search service front ends call;
-- :mod:`~tictactoe.core.gomoku.protocol` - the Gomocup (Piskvork) brain protocol;
-- :mod:`~tictactoe.core.gomoku.manager` - the other side: runs protocol brains as subprocesses.
+  and the search service front ends call.
+
+Its budgets, progress reports and cancellation are the core's search
+service (:mod:`tictactoe.core.search`); the Gomocup brain protocol and the
+manager that runs other brains are front ends (:mod:`tictactoe.engines`).
 
 Hints built on it (the engine's top moves with a verdict, or exact values on
 small boards) are :mod:`tictactoe.core.advice`.

@@ -1,18 +1,19 @@
 """The gomoku engine: one call from a position and a budget to a move, a score and a line.
 
-:class:`Engine` is both the ``search`` computer player (``choose(board)``)
-and the search service front ends use::
+:class:`Engine` is both the ``search`` computer player (``choose``, the
+:class:`~tictactoe.core.search.Player` call) and the search service front
+ends use (``search``, which answers a score, a line and the root moves too)::
 
     >>> from tictactoe.core import Board
     >>> from tictactoe.core.gomoku.engine import Engine
-    >>> from tictactoe.core.gomoku.limits import Limits
+    >>> from tictactoe.core.search import Limits
     >>> board = Board.parse("XXXX./OOO../...../...../.....")
     >>> Engine().search(board, Limits(nodes=1_000)).move
     4
 
-A search takes :class:`~tictactoe.core.gomoku.limits.Limits` (seconds,
+A search takes :class:`~tictactoe.core.search.Limits` (seconds,
 nodes or depth), an optional ``progress`` callback (a
-:class:`~tictactoe.core.gomoku.limits.Progress` after each completed depth)
+:class:`~tictactoe.core.search.Progress` after each completed depth)
 and an optional ``cancel`` (a :class:`threading.Event`: set it from any
 thread and the search returns its best move so far at once). It runs
 wherever it is called: a worker thread for a window, an executor of an
@@ -40,7 +41,6 @@ from enum import StrEnum
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError
-from tictactoe.core.gomoku.limits import Budget, Cancel, Limits, ProgressCallback, SearchStopped
 from tictactoe.core.gomoku.patterns import FIVES, FLEX_FOURS
 from tictactoe.core.gomoku.position import Geometry, Position, cells_of
 from tictactoe.core.gomoku.search import (
@@ -54,9 +54,7 @@ from tictactoe.core.gomoku.search import (
 )
 from tictactoe.core.gomoku.threats import ThreatSearch
 from tictactoe.core.rules import Rules
-
-DEFAULT_SECONDS = 1.0
-"""Thinking time per move when nothing else is said (``--think``)."""
+from tictactoe.core.search import Budget, Cancel, Limits, ProgressCallback, SearchStopped
 
 VCF_SHARE = 0.15
 """Share of the budget the root VCF may use."""
@@ -154,7 +152,7 @@ class Result:
 class Engine:
     """The ``search`` player: a gomoku engine for every board and k, either side.
 
-    ``think`` (seconds a move, default :data:`DEFAULT_SECONDS`) or ``nodes``
+    ``think`` (seconds a move, default :data:`~tictactoe.core.search.DEFAULT_SECONDS`) or ``nodes``
     (positions a move: reproducible on every machine) set the budget of
     :meth:`choose`; ``exact`` plays the "exactly k" rule (overlines do not
     win); ``memory`` (bytes, default :data:`DEFAULT_MEMORY`) bounds what its
@@ -191,9 +189,20 @@ class Engine:
 
     # --- the player -------------------------------------------------------------------
 
-    def choose(self, board: Board) -> int:
-        """A move for the side to move within this engine's limits."""
-        return self.search(board).move
+    def choose(
+        self,
+        board: Board,
+        limits: Limits | None = None,
+        *,
+        progress: ProgressCallback | None = None,
+        cancel: Cancel | None = None,
+    ) -> int:
+        """A move for the side to move within ``limits`` (None: this engine's own).
+
+        The :class:`~tictactoe.core.search.Player` call: :meth:`search` with
+        its ``progress`` and ``cancel``, answering only the move.
+        """
+        return self.search(board, limits, progress, cancel).move
 
     # --- the service ------------------------------------------------------------------
 
@@ -372,7 +381,7 @@ class Engine:
                 row[cell] = value >> 2
         main = budget.phase(1 - SAFETY_SHARE)
         searcher = Searcher(pos, main, self._table, self._history, progress, self.table_limit)
-        max_depth = min(MAX_DEPTH, budget.limits.depth or MAX_DEPTH)
+        max_depth = min(MAX_DEPTH, budget.depth or MAX_DEPTH)
         done = searcher.iterate(side, max_depth, top)
         budget.absorb(main)
         searcher.budget = budget

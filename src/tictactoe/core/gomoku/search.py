@@ -33,9 +33,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from tictactoe.core.gomoku.limits import Budget, Progress, SearchStopped
 from tictactoe.core.gomoku.patterns import ATTACK, BLOCK4, FIVES, FLEX_FOURS, FOURS, SCORE, TEMPO
 from tictactoe.core.gomoku.position import Position
+from tictactoe.core.search import Budget, Progress, SearchStopped
 
 WIN = 1 << 24
 """Score of a game won at the root (minus the plies it takes)."""

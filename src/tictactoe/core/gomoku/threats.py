@@ -10,16 +10,16 @@ loses; its length counts the attacker's own moves, the unit players see
 ("a forced win in 4").
 
 Both searches work on a :class:`~tictactoe.core.gomoku.position.Position`
-(make / unmake), share the search's :class:`~tictactoe.core.gomoku.limits.Budget`
+(make / unmake), share the search's :class:`~tictactoe.core.search.Budget`
 and remember refuted positions by hash, so a VCF asked again at a
 transposition costs one look-up.
 """
 
 from __future__ import annotations
 
-from tictactoe.core.gomoku.limits import Budget
 from tictactoe.core.gomoku.patterns import BLOCK4, FIVES, FLEX_FOURS, FOURS, THREES
 from tictactoe.core.gomoku.position import Position
+from tictactoe.core.search import Budget
 
 VCF_DEPTH = 12
 """Most fours in a row a VCF looks for."""

@@ -6,7 +6,7 @@ move (5 x 5, 6 x 5 with k = 4) it proves one move that keeps the value and
 takes the fastest win / longest resistance only as far as a node budget
 finds it. Among moves that are equally good
 it prefers the ones that score best against the weaker players real
-opponents resemble (:mod:`tictactoe.core.traps`), and picks at random among
+opponents resemble (:mod:`tictactoe.core.strategies.traps`), and picks at random among
 what is still tied, so games vary but stay reproducible with a seeded ``rng``.
 """
 
@@ -19,8 +19,9 @@ from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Cancel, Limits, ProgressCallback
 from tictactoe.core.solver import Solver, Value
-from tictactoe.core.traps import Traps
+from tictactoe.core.strategies.traps import Traps
 
 
 def unsupported_reason(rules: Rules) -> str | None:
@@ -50,8 +51,20 @@ class PerfectPlayer:
         self._choices: dict[Board, tuple[int, ...]] = {}
         self._traps = Traps(self._solver)
 
-    def choose(self, board: Board) -> int:
-        """The move to play on ``board``, which must not be over."""
+    def choose(
+        self,
+        board: Board,
+        limits: Limits | None = None,
+        *,
+        progress: ProgressCallback | None = None,
+        cancel: Cancel | None = None,
+    ) -> int:
+        """The move to play on ``board``, which must not be over.
+
+        The :class:`~tictactoe.core.search.Player` call: exact play always
+        finishes (within about a second on the boards it takes), so
+        ``limits``, ``progress`` and ``cancel`` are ignored.
+        """
         choices = self._choices.get(board)
         if choices is None:
             choices = self._choices[board] = self.candidates(board)
@@ -61,7 +74,7 @@ class PerfectPlayer:
         """Every move :meth:`choose` may pick on ``board``, sorted.
 
         The best moves by value and game length, narrowed to those that
-        score best against the opponents :mod:`~tictactoe.core.traps` models;
+        score best against the opponents :mod:`~tictactoe.core.strategies.traps` models;
         on boards too big to value every move, the one move the solver proves.
         """
         if board.is_over:

@@ -1,7 +1,9 @@
 """The seeds' computer players, generalised to every m x n board and win length k.
 
 Every player is built as ``Cls(rng)`` and answers ``choose(board) -> cell``
-for whichever side is to move; all randomness comes from ``rng``. The
+for whichever side is to move (the :class:`~tictactoe.core.search.Player`
+call: its limits, progress and cancel are ignored); all randomness comes
+from ``rng``. The
 helpers work on bitboards (``rules.line_masks``, ``rules.masks_through``)
 rather than on :class:`Board` objects, so even fork-aware stays quick on
 15 x 15. When several cells win (or must be blocked) the lowest index is
@@ -16,6 +18,7 @@ from collections.abc import Iterator
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Cancel, Limits, ProgressCallback
 
 SEED_BOARD = (3, 3)
 """The board the seeds were written for; fork-aware copies seed 000's choices exactly there."""
@@ -100,8 +103,19 @@ class _SeedPlayer:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(rng)"
 
-    def choose(self, board: Board) -> int:
-        """A legal move for the side to move; :class:`IllegalMoveError` if the game is over."""
+    def choose(
+        self,
+        board: Board,
+        limits: Limits | None = None,
+        *,
+        progress: ProgressCallback | None = None,
+        cancel: Cancel | None = None,
+    ) -> int:
+        """A legal move for the side to move; :class:`IllegalMoveError` if the game is over.
+
+        The :class:`~tictactoe.core.search.Player` call: these players answer
+        at once, so ``limits``, ``progress`` and ``cancel`` are ignored.
+        """
         _check_not_over(board)
         return self._choose(board)
 

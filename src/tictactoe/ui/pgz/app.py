@@ -39,9 +39,9 @@ from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
-from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import DEFAULT_SECONDS
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.recorder import Recorder

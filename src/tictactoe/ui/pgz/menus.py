@@ -25,7 +25,7 @@ THINK_STEPS = (
     0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 20.0, 30.0, 60.0, 120.0, 300.0, 600.0,
 )  # fmt: skip
 """The think times the settings offer: the shortest and longest a person may set
-(:data:`~tictactoe.core.gomoku.limits.THINK_RANGE`) and steps between."""
+(:data:`~tictactoe.core.search.THINK_RANGE`) and steps between."""
 LISTED_GAMES = 500
 """The newest saved games the list reads (``tictactoe games --limit 0`` lists them all)."""
 

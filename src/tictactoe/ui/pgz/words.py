@@ -14,9 +14,9 @@ from datetime import UTC, datetime, time
 from tictactoe import players
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.cells import label
-from tictactoe.core.gomoku.limits import Progress
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Progress
 from tictactoe.i18n import Translator
 
 PV_SHOWN = 4

@@ -18,9 +18,9 @@ from tictactoe.core import cells
 from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import CellNameError, RulesError, UnknownPlayerError
-from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import THINK_RANGE
 from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.i18n import Translator
 from tictactoe.session import check_board, rules_problem

@@ -17,8 +17,8 @@ from tictactoe.core import cells
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
-from tictactoe.core.gomoku.limits import THINK_RANGE, Progress
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import THINK_RANGE, Progress
 from tictactoe.core.solver import Value
 from tictactoe.game import HUMAN, Match, Outcome, Starter
 from tictactoe.i18n import Translator

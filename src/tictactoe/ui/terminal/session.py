@@ -22,7 +22,7 @@ from tictactoe.core.analysis import MoveValue, best_moves
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
-from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, Progress
+from tictactoe.core.search import DEFAULT_SECONDS, Progress
 from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator

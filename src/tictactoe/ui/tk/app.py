@@ -32,8 +32,8 @@ from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import IllegalMoveError
-from tictactoe.core.gomoku.limits import Progress
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Progress
 from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.recorder import Recorder

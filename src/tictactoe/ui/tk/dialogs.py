@@ -15,9 +15,9 @@ from tkinter import font as tkfont
 from typing import Protocol
 
 from tictactoe.archive import Archive, ArchiveError
-from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, Rules
+from tictactoe.core.search import THINK_RANGE
 from tictactoe.i18n import Translator
 from tictactoe.replay import OpenError, Replay, open_file, open_saved, title, unusable
 from tictactoe.session import check_board

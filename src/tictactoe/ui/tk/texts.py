@@ -15,9 +15,9 @@ from tictactoe import players
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
-from tictactoe.core.gomoku.limits import Progress
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Progress
 from tictactoe.game import HUMAN, Game, Outcome
 from tictactoe.i18n import Translator
 from tictactoe.stats import Tally

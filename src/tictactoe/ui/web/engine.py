@@ -38,8 +38,8 @@ from tictactoe import players
 from tictactoe.core.advice import suggest
 from tictactoe.core.board import Board
 from tictactoe.core.errors import UnsolvableError
-from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, Limits, Progress
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import DEFAULT_SECONDS, Cancel, Limits, Progress
 from tictactoe.core.solver import Solver, unsupported_reason
 
 CANCELLED_SLOTS = 256
@@ -65,10 +65,6 @@ def _board(rules: Rules, moves: tuple[int, ...]) -> Board:
     return board
 
 
-class _Cancel(Protocol):
-    def is_set(self) -> bool: ...
-
-
 def choose(
     rules: Rules,
     moves: tuple[int, ...],
@@ -77,7 +73,7 @@ def choose(
     think: float | None = None,
     *,
     progress: Callable[[Progress], None] | None = None,
-    cancel: _Cancel | None = None,
+    cancel: Cancel | None = None,
 ) -> int:
     """The move computer player ``level`` makes after ``moves`` (the game is not over).
 
@@ -86,12 +82,7 @@ def choose(
     """
     rng = random.Random(f"{seed}:{len(moves)}")
     player = players.create(level, rng, solver=_solver(rules), think=think)
-    board = _board(rules, moves)
-    search = getattr(player, "search", None)
-    if search is not None and (progress is not None or cancel is not None):
-        move: int = search(board, progress=progress, cancel=cancel).move
-        return move
-    return player.choose(board)
+    return player.choose(_board(rules, moves), progress=progress, cancel=cancel)
 
 
 @dataclass(frozen=True)
@@ -141,7 +132,7 @@ def suggestions(
     think: float | None = None,
     *,
     progress: Callable[[Progress], None] | None = None,
-    cancel: _Cancel | None = None,
+    cancel: Cancel | None = None,
 ) -> list[SuggestedMove]:
     """The engine's :data:`SUGGESTED` best moves after ``moves``, searched for ``think`` seconds."""
     found = suggest(

@@ -50,8 +50,8 @@ from typing import Any
 
 from tictactoe import players
 from tictactoe.core.errors import UnknownPlayerError
-from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.rules import MAX_SIDE
+from tictactoe.core.search import THINK_RANGE
 from tictactoe.game import Starter
 
 MAX_MESSAGE_BYTES = 4096

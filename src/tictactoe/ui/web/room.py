@@ -30,8 +30,8 @@ from typing import Any, Literal
 from tictactoe import players as registry
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import IllegalMoveError
-from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import DEFAULT_SECONDS
 from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import HUMAN, Game, Starter
 from tictactoe.session import check_board

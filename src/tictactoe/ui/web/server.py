@@ -51,8 +51,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tictactoe import players
-from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE, Progress
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE, Progress
 from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import Starter
 from tictactoe.i18n import ENGLISH, LANGUAGES, Gettext, translator

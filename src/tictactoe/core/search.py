@@ -1,10 +1,23 @@
-"""How long a search may run: seconds, nodes, depth, and cancellation from another thread.
+"""The search service: how long a search may run, what it reports, how it is stopped.
 
-The search calls :meth:`Budget.spent` every few nodes; once the clock, the
-node count or a cancel request says stop, it unwinds with
-:class:`SearchStopped` and the caller keeps the last complete answer.
-Progress reports go the other way, through a callback given a
-:class:`Progress` after each completed depth.
+One set of types for every search the core runs - the gomoku engine, the
+exact solver, the traps among equal moves - and for every computer player::
+
+    >>> from tictactoe.core import Board, Limits
+    >>> from tictactoe.core.gomoku.engine import Engine
+    >>> Engine().choose(Board.parse("XX./OO./..."), Limits(nodes=500))
+    2
+
+- :class:`Limits` - a budget as one value: seconds, nodes, depth;
+- :class:`Progress` - what a running search has found so far, sent to a
+  :data:`ProgressCallback` after each completed depth;
+- :class:`Cancel` - anything with ``is_set()`` (a :class:`threading.Event`)
+  that stops a search from another thread;
+- :class:`Budget` - the running count and clock of one search: it calls
+  :meth:`Budget.check` every few nodes, and once the clock, the node count
+  or a cancel request says stop it unwinds with :class:`SearchStopped`;
+- :class:`Player` - a computer player: ``choose(board, limits, progress=,
+  cancel=)``; strategies that do not search ignore the last three.
 """
 
 from __future__ import annotations
@@ -12,8 +25,10 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+if TYPE_CHECKING:
+    from tictactoe.core.board import Board
 
 SAFETY_SECONDS = 0.03
 """Stop searching this long before the limit: time to unwind and answer."""
@@ -27,7 +42,11 @@ CHECK_EVERY = 16
 
 
 class SearchStopped(Exception):
-    """Raised inside a search when its budget is spent or it was cancelled."""
+    """Raised inside a search when its budget is spent or it was cancelled.
+
+    A search that has an answer so far catches it and returns that; one
+    that has none (an exact hint) lets it through, having changed nothing.
+    """
 
 
 DEFAULT_SECONDS = 1.0
@@ -45,32 +64,42 @@ class Cancel(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Limits:
-    """A search's budget. ``None`` means no limit of that kind (at least one must be set)."""
-
-    seconds: float | None = DEFAULT_SECONDS
+class _LimitFields(NamedTuple):
+    seconds: float | None
     """Wall-clock seconds for the whole move, answer included."""
-    nodes: int | None = None
+    nodes: int | None
     """Positions visited; with no ``seconds`` the search is reproducible on every machine."""
-    depth: int | None = None
+    depth: int | None
     """Deepest iteration of the main search, in plies."""
 
-    def __post_init__(self) -> None:
-        if self.seconds is not None and (
-            not isinstance(self.seconds, int | float)
-            or not math.isfinite(self.seconds)
-            or self.seconds <= 0
+
+class Limits(_LimitFields):
+    """A search's budget. ``None`` means no limit of that kind (at least one must be set).
+
+    A named tuple, not a dataclass: the core's cold start imports no
+    :mod:`dataclasses` (a command answers sooner).
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        seconds: float | None = DEFAULT_SECONDS,
+        nodes: int | None = None,
+        depth: int | None = None,
+    ) -> Limits:
+        if seconds is not None and (
+            not isinstance(seconds, int | float) or not math.isfinite(seconds) or seconds <= 0
         ):
-            raise ValueError(f"seconds must be a positive number, not {self.seconds!r}")
-        for name in ("nodes", "depth"):
-            value = getattr(self, name)
+            raise ValueError(f"seconds must be a positive number, not {seconds!r}")
+        for name, value in (("nodes", nodes), ("depth", depth)):
             if value is not None and (
                 isinstance(value, bool) or not isinstance(value, int) or value < 1
             ):
                 raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
-        if self.seconds is None and self.nodes is None and self.depth is None:
+        if seconds is None and nodes is None and depth is None:
             raise ValueError("a search needs a limit: seconds, nodes or depth")
+        return super().__new__(cls, seconds, nodes, depth)
 
     @classmethod
     def of(cls, seconds: float | None = None, nodes: int | None = None) -> Limits:
@@ -80,8 +109,7 @@ class Limits:
         return cls(seconds=DEFAULT_SECONDS if seconds is None else seconds)
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(NamedTuple):
     """What a running search has found so far (sent after each completed depth)."""
 
     depth: int
@@ -99,28 +127,60 @@ class Progress:
 ProgressCallback = Callable[[Progress], None]
 
 
+class Player(Protocol):
+    """A computer player: a move for a position, within a budget, stoppable.
+
+    ``limits`` replaces the player's own budget for this move (None: its
+    own); a searching player reports each completed depth to ``progress``
+    and, once ``cancel`` is set, answers at once with its best move so far.
+    Players that do not search ignore all three.
+    """
+
+    def choose(
+        self,
+        board: Board,
+        limits: Limits | None = None,
+        *,
+        progress: ProgressCallback | None = None,
+        cancel: Cancel | None = None,
+    ) -> int:
+        """A legal move for the side to move on ``board`` (which is not over)."""
+        ...
+
+
 class Budget:
-    """The running count and clock of one search."""
+    """The running count and clock of one search.
+
+    ``limits`` None means no limit but ``cancel``. The count starts at
+    ``nodes``, for a search that keeps its own counter and hands it over
+    every few nodes (the limit on nodes is then counted from there).
+    """
 
     def __init__(
         self,
-        limits: Limits,
+        limits: Limits | None,
         cancel: Cancel | None = None,
         clock: Callable[[], float] = time.perf_counter,
         started: float | None = None,
+        *,
+        nodes: int = 0,
     ) -> None:
         self.limits = limits
         self.cancel = cancel
         self.clock = clock
         self.started = clock() if started is None else started
-        seconds = limits.seconds
+        seconds = None if limits is None else limits.seconds
         if seconds is None:
             self.deadline = math.inf
         else:
             margin = max(SAFETY_SECONDS, seconds * SAFETY_SHARE)
             self.deadline = self.started + max(seconds - margin, seconds / 2)
-        self.node_limit = math.inf if limits.nodes is None else limits.nodes
-        self.nodes = 0
+        self.node_limit: float = math.inf
+        if limits is not None and limits.nodes is not None:
+            self.node_limit = nodes + limits.nodes
+        self.depth = None if limits is None else limits.depth
+        """Deepest iteration allowed, in plies (None: no limit)."""
+        self.nodes = nodes
         self.stopped = False
         self._countdown = CHECK_EVERY
 
@@ -149,9 +209,16 @@ class Budget:
         return self.stopped
 
     def check(self) -> None:
-        """Raise :class:`SearchStopped` if the budget is spent."""
+        """Raise :class:`SearchStopped` (saying why) if the budget is spent."""
         if self.spent():
-            raise SearchStopped
+            raise SearchStopped(self._why())
+
+    def _why(self) -> str:
+        if self.cancel is not None and self.cancel.is_set():
+            return "the search was cancelled"
+        if self.nodes >= self.node_limit:
+            return "the search spent its nodes"
+        return "the search ran out of time"
 
     def count(self, nodes: int = 1) -> None:
         """Add ``nodes`` visited; every :data:`CHECK_EVERY` of them, :meth:`check`."""
@@ -161,8 +228,9 @@ class Budget:
             self._countdown = CHECK_EVERY
             self.check()
 
-    def phase(self, share: float) -> Budget:
-        """A budget for one phase of the search: ``share`` of the time and nodes left.
+    def phase(self, share: float, nodes: int | None = None) -> Budget:
+        """A budget for one phase of the search: ``share`` of the time and nodes left
+        (and at most ``nodes`` more nodes when given).
 
         It counts on from this budget's nodes and obeys the same cancel; give
         its count back with :meth:`absorb` when the phase ends.
@@ -174,6 +242,8 @@ class Budget:
         child.nodes = self.nodes
         if self.node_limit != math.inf:
             child.node_limit = self.nodes + share * max(0, self.node_limit - self.nodes)
+        if nodes is not None:
+            child.node_limit = min(child.node_limit, self.nodes + nodes)
         child.stopped = self.stopped
         return child
 

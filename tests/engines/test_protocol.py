@@ -14,8 +14,8 @@ import pytest
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.gomoku.engine import DEFAULT_MEMORY, MIN_MEMORY
-from tictactoe.core.gomoku.manager import BrainError, BrainProcess
-from tictactoe.core.gomoku.protocol import (
+from tictactoe.core.rules import Rules
+from tictactoe.engines.protocol import (
     ABOUT,
     FAST_SECONDS,
     MEMORY_SHARE,
@@ -23,7 +23,6 @@ from tictactoe.core.gomoku.protocol import (
     Brain,
     serve,
 )
-from tictactoe.core.rules import Rules
 
 BRAIN = [sys.executable, "-m", "tictactoe", "brain"]
 
@@ -243,37 +242,6 @@ def test_garbage_bytes_never_stop_the_brain() -> None:
     assert done.returncode == 0 and b"Traceback" not in done.stderr
     lines = done.stdout.decode().splitlines()
     assert lines[0].startswith("UNKNOWN") and "OK" in lines
-
-
-def test_own_manager_plays_a_whole_game_between_two_processes() -> None:
-    rules = Rules(15, 15, 5)
-    black = BrainProcess(BRAIN, turn_seconds=0.2)
-    white = BrainProcess(BRAIN, turn_seconds=0.2)
-    try:
-        assert black.about() == ABOUT
-        board = Board.empty(rules)
-        while not board.is_over:
-            brain = black if board.turn is Mark.X else white
-            board = board.play(brain.play(board))
-        assert board.winner is not None or board.is_full
-    finally:
-        assert black.close() == 0 and white.close() == 0
-    assert any(line.startswith("MESSAGE depth") for line in black.messages)
-
-
-def test_manager_reports_a_brain_that_fails() -> None:
-    brain = BrainProcess([sys.executable, "-c", "print('ERROR no thanks')"], turn_seconds=0.1)
-    with pytest.raises(BrainError, match="no thanks"):
-        brain.start(Rules(15, 15, 5))
-    brain.close()
-
-
-def test_manager_closes_a_brain_that_has_already_gone() -> None:
-    brain = BrainProcess([sys.executable, "-c", "pass"], turn_seconds=0.1)
-    brain.process.wait(10)
-    with pytest.raises(BrainError, match="has gone"):
-        brain.send("INFO timeout_turn 100")
-    assert brain.close() == 0
 
 
 def test_pygomo_client_plays_a_game_against_the_console_script() -> None:

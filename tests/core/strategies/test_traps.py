@@ -18,7 +18,7 @@ from tictactoe.core.strategies.seeds import (
     RandomPlayer,
     WinBlock,
 )
-from tictactoe.core.traps import (
+from tictactoe.core.strategies.traps import (
     OPENINGS,
     OPPONENTS,
     Traps,

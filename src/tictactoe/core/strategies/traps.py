@@ -28,11 +28,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Budget, Limits, Player, SearchStopped
 from tictactoe.core.solver import Solver, Value
 from tictactoe.core.strategies.seeds import CentreFirst, CornerFirst, RandomPlayer, WinBlock
 
@@ -70,15 +71,7 @@ TIE = 1e-9
 """Scores closer than this are equal (floating-point noise, not a preference)."""
 
 
-class Chooser(Protocol):
-    """A computer player: picks a cell on a board."""
-
-    def choose(self, board: Board) -> int:
-        """The cell to play on ``board``."""
-        ...
-
-
-PlayerFactory = Callable[[random.Random], Chooser]
+PlayerFactory = Callable[[random.Random], Player]
 """Builds a player from its random generator, as the registry does."""
 
 OPPONENTS: tuple[PlayerFactory, ...] = (RandomPlayer, WinBlock, CentreFirst, CornerFirst)
@@ -157,10 +150,6 @@ _Memo = dict[tuple[Board, int, Weights], float]
 """Scores already found, by position, depth left and weights."""
 
 
-class _OutOfBudget(Exception):
-    """The search spent its budget."""
-
-
 class Traps:
     """Narrows equally good moves to those that score best against the modelled opponents.
 
@@ -187,6 +176,7 @@ class Traps:
         self._best: dict[Board, tuple[int, ...]] = {}
         self.visited = 0
         """Positions the last :meth:`narrow` visited."""
+        self._spent = Budget(Limits(seconds=None, nodes=budget))
         self._horizon = False
         self._solver_start = 0
         self._floor = Value.DRAW
@@ -212,6 +202,7 @@ class Traps:
         """:meth:`narrow` without the book of :data:`OPENINGS`: ``moves`` sorted, two or more."""
         weights = self.weights(board)
         self.visited = 0
+        self._spent = Budget(Limits(seconds=None, nodes=self.budget))
         self._solver_start = self.solver.nodes
         self._floor = self.solver.value(board)
         chosen = moves
@@ -229,7 +220,7 @@ class Traps:
                 if not self._horizon:
                     return chosen  # the whole game was seen: deeper changes nothing
                 depth += 1
-        except _OutOfBudget:
+        except SearchStopped:
             return chosen
 
     def weights(self, board: Board) -> Weights:
@@ -344,9 +335,8 @@ class Traps:
 
     def _spend(self, positions: int = 1) -> None:
         self.visited += positions
-        work = self.visited * POSITION_COST + self.solver.nodes - self._solver_start
-        if work > self.budget:
-            raise _OutOfBudget
+        self._spent.nodes = self.visited * POSITION_COST + self.solver.nodes - self._solver_start
+        self._spent.check()
 
 
 Policy = Callable[[Board], Sequence[int]]

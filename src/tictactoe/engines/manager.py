@@ -1,6 +1,6 @@
 """A small Gomocup manager: run any protocol brain as a subprocess and ask it for moves.
 
-The other side of :mod:`tictactoe.core.gomoku.protocol`, for matches
+The other side of :mod:`tictactoe.engines.protocol`, for matches
 between brains (``benchmarks/match.py brain:COMMAND``) and for tests that
 play whole games against a second process::
 

@@ -55,10 +55,10 @@ from typing import TextIO
 from tictactoe.core.cells import label
 from tictactoe.core.errors import RulesError
 from tictactoe.core.gomoku.engine import DEFAULT_MEMORY, Engine
-from tictactoe.core.gomoku.limits import Limits, Progress
 from tictactoe.core.gomoku.search import is_mate, mate_plies
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits, Progress
 
 NAME = "tictactoe"
 VERSION = "0.1.0"
