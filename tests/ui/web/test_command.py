@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 
 import httpx2
+import pytest
 from web_support import ServerProcess
 
 from tictactoe.cli import main
@@ -40,6 +41,15 @@ def test_an_unreachable_redis_is_said_plainly(capsys) -> None:  # type: ignore[n
     assert main(["web", "--redis", f"redis://127.0.0.1:{port}/0"]) == 1
     err = capsys.readouterr().err
     assert "Cannot reach Redis" in err and "Traceback" not in err
+
+
+def test_a_missing_extra_names_the_published_distribution(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn raises ImportError
+    assert main(["web"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'tictactoe-mnk[web]'" in err and "Traceback" not in err
 
 
 def test_bad_options_stop_with_usage(capsys) -> None:  # type: ignore[no-untyped-def]
