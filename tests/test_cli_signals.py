@@ -21,6 +21,8 @@ import pytest
 from tictactoe.core.rules import Rules
 from tictactoe.stats import FILE_NAME, Scoreboard
 
+pytestmark = pytest.mark.slow  # every test here runs whole processes
+
 
 def default_signals() -> None:
     """In the child before it starts: Ctrl-C, SIGTERM and SIGHUP as a terminal delivers them,

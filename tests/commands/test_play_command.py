@@ -131,6 +131,7 @@ def _read_until(process: subprocess.Popen[bytes], marker: bytes) -> bytes:
     return seen
 
 
+@pytest.mark.slow
 def test_a_game_finished_while_the_scoreboard_is_busy_is_saved_during_the_next(
     home: Path,
 ) -> None:
@@ -154,6 +155,7 @@ def test_a_game_finished_while_the_scoreboard_is_busy_is_saved_during_the_next(
     assert (first_free.opponent, first_free.wins, random.draws) == ("first-free", 2, 1)
 
 
+@pytest.mark.slow
 def test_the_end_waits_for_a_busy_scoreboard_and_says_so(home: Path) -> None:
     lock = LockedScoreboard(home / "scores.sqlite3")
     game = _game(home)
@@ -172,6 +174,7 @@ def test_the_end_waits_for_a_busy_scoreboard_and_says_so(home: Path) -> None:
     assert Scoreboard(home / "scores.sqlite3").tallies()[0].wins == 1
 
 
+@pytest.mark.slow
 def test_ctrl_c_gives_up_waiting_and_says_what_was_not_saved(home: Path) -> None:
     lock = LockedScoreboard(home / "scores.sqlite3")
     game = _game(home)

@@ -245,6 +245,7 @@ def test_garbage_bytes_never_stop_the_brain() -> None:
     assert lines[0].startswith("UNKNOWN") and "OK" in lines
 
 
+@pytest.mark.slow
 def test_own_manager_plays_a_whole_game_between_two_processes() -> None:
     rules = Rules(15, 15, 5)
     black = BrainProcess(BRAIN, turn_seconds=0.2)
@@ -276,6 +277,7 @@ def test_manager_closes_a_brain_that_has_already_gone() -> None:
     assert brain.close() == 0
 
 
+@pytest.mark.slow
 def test_pygomo_client_plays_a_game_against_the_console_script() -> None:
     pygomo = pytest.importorskip("pygomo")
     script = shutil.which("pbrain-tictactoe") or ""

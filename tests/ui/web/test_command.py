@@ -63,6 +63,7 @@ def test_bad_options_stop_with_usage(capsys) -> None:  # type: ignore[no-untyped
     assert "Traceback" not in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_server_serves_and_stops_cleanly_on_ctrl_c(
     server_factory: Callable[..., ServerProcess],
 ) -> None:
