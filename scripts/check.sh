@@ -49,7 +49,8 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 if [ -z "$here" ]; then
-    [ -x .venv-test/bin/python3 ] || python3 -m venv .venv-test
+    # (made again when a run stopped half-way through making it: no pip yet)
+    [ -x .venv-test/bin/pip ] || python3 -m venv .venv-test
     # shellcheck disable=SC1091
     . .venv-test/bin/activate
 fi
