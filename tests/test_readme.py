@@ -266,6 +266,7 @@ def test_every_install_line_names_this_distribution_and_real_extras(path: Path) 
     assert "pip install tictactoe " not in page
 
 
-def test_the_first_command_installs_every_front_end() -> None:
-    first = re.search(r"```sh\n(.*?)\n```", README, flags=re.S)
-    assert first and "pip install '.[pgzero,web]'" in first[1] and first[1].endswith("tictactoe")
+def test_two_set_up_commands_the_first_installing_every_front_end() -> None:
+    play, test = re.findall(r"```sh\n(.*?)\n```", README, flags=re.S)
+    assert "pip install '.[pgzero,web]'" in play and play.endswith("&& tictactoe")
+    assert test == "bash scripts/check.sh"
