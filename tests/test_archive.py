@@ -176,6 +176,7 @@ for _ in range(int(sys.argv[2])):
 """
 
 
+@pytest.mark.slow
 def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
     workers = [

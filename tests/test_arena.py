@@ -157,6 +157,7 @@ class TestEngine:
 
 
 class TestPerfect:
+    @pytest.mark.slow
     def test_perfect_against_itself_always_draws(self) -> None:
         result = run_match("perfect", "perfect", Rules(), 20, seed=0)
         assert result.tally.draws == 20
@@ -325,12 +326,12 @@ class TestCommand:
         assert (status, out, err) == (128 + signal.SIGTERM, "", "")
 
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ARENA_PAGE = Path(__file__).resolve().parent.parent / "docs" / "arena.md"
 
 
 def readme_table() -> dict[tuple[str, str], Tally]:
-    """The README's table of every pair on 3 x 3 (200 games, seed 1): (x, o) -> counts."""
-    lines = README.read_text(encoding="utf-8").splitlines()
+    """docs/arena.md's table of every pair on 3 x 3 (200 games, seed 1): (x, o) -> counts."""
+    lines = ARENA_PAGE.read_text(encoding="utf-8").splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("| X \\ O |"))
     columns = [cell.strip() for cell in lines[header].strip("|").split("|")[1:]]
     table = {}
@@ -342,6 +343,7 @@ def readme_table() -> dict[tuple[str, str], Tally]:
     return table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("x", ["random", "perfect"])
 def test_readme_table_of_every_pair_is_what_the_arena_plays(x: str) -> None:
     table = readme_table()
@@ -352,6 +354,7 @@ def test_readme_table_of_every_pair_is_what_the_arena_plays(x: str) -> None:
 
 
 class TestSearchBudget:
+    @pytest.mark.slow
     def test_nodes_by_default_and_reproducible(self) -> None:
         first = run_match("search", "win-block", Rules(7, 7, 5), 2, seed=3)
         again = run_match("search", "win-block", Rules(7, 7, 5), 2, seed=3)

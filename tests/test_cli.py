@@ -126,6 +126,7 @@ class ArenaOnATerminal:
         return self.process.returncode, out.decode(), self.err.decode(errors="replace")
 
 
+@pytest.mark.slow
 def test_arena_progress_bar_on_a_terminal_only() -> None:
     match = ArenaOnATerminal("--x", "random", "--o", "random", "--games", "3000", "--json")
     status, out, err = match.finish(60)
@@ -135,6 +136,7 @@ def test_arena_progress_bar_on_a_terminal_only() -> None:
     assert err.endswith("\r")  # the bar is erased at the end; without a terminal: no bar (above)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_arena_endless_match_shows_progress_and_stops_on_ctrl_c(jobs: str) -> None:
     games = "1000000000"

@@ -25,6 +25,8 @@ from tictactoe.stats import Scoreboard
 
 SaveResult = Callable[..., None]
 
+pytestmark = pytest.mark.slow  # every test here runs whole processes
+
 
 def default_signals() -> None:
     """In the child before it starts: Ctrl-C, SIGTERM and SIGHUP as a terminal delivers them,

@@ -17,6 +17,8 @@ from tictactoe.core.rules import Rules
 
 SaveResult = Callable[..., None]
 
+pytestmark = pytest.mark.slow  # every test here runs whole processes
+
 GAME = ["play", "--opponent", "first-free", "--size", "3x3", "--first", "you"]
 WIN = "5\n9\n1\nno\n"
 """Numpad moves that beat first-free, then no more games."""

@@ -24,6 +24,7 @@ def fuzz() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_the_quick_audit_finds_nothing(fuzz: ModuleType) -> None:
     before = signal.getsignal(signal.SIGINT)
     lines: list[str] = []

@@ -147,6 +147,7 @@ def test_computer_against_computer_plays_to_the_end() -> None:
     assert game.undo() == 1
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(-2, 10), max_size=30), st.integers(0, 2**32))
 def test_any_sequence_of_clicks_keeps_the_game_consistent(clicks: list[int], seed: int) -> None:
     game = Game(players={Mark.X: HUMAN, Mark.O: "random"}, rng=random.Random(seed))

@@ -83,10 +83,12 @@ def test_extraction_finds_marked_strings() -> None:
     assert sorted(extract(tree)) == [("a", None), ("b", None), ("c", "cs"), ("d", None)]
 
 
+@pytest.mark.slow
 def test_there_are_messages() -> None:
     assert len(source_messages()) > 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_is_translated(language: str) -> None:
     catalog = translator(language)._catalog

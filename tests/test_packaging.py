@@ -22,6 +22,8 @@ import pytest
 
 import tictactoe
 
+pytestmark = pytest.mark.slow  # every test here runs whole processes
+
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 WIN = "X\n5\n9\n1\nn\n"

@@ -1,4 +1,5 @@
-"""README.md stays true: its Python examples run, its set-up commands match CI."""
+"""README.md and the pages in docs/ stay true: their examples run, their links lead
+somewhere, the set-up commands match CI, and players' pages keep to what players see."""
 
 from __future__ import annotations
 
@@ -10,19 +11,55 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def test_python_examples_run() -> None:
-    blocks = re.findall(r"```python\n(.*?)```", README, flags=re.S)
-    assert blocks, "README has no Python examples"
+TELL_THE_HISTORY = {DOCS / "history.md", DOCS / "changelog.md", DOCS / "performance.md"}
+"""The pages that may name the tutorials the project grew from (and the benchmark that
+still prints their name); players' and users' pages never do."""
+
+TUTORIALS = re.compile(r"\bseeds? (?:0\d\d|tutorial)|\bthe seed's\b", flags=re.I)
+
+
+def documents() -> list[Path]:
+    """README.md, then the pages of docs/ in the order docs/index.md lists them (the
+    terminal game before the scoreboard it fills), then any other page."""
+    listed = re.findall(r"\]\(([\w-]+\.md)\)", (DOCS / "index.md").read_text(encoding="utf-8"))
+    pages = [DOCS / name for name in dict.fromkeys(listed) if (DOCS / name).is_file()]
+    rest = sorted(set(DOCS.glob("*.md")) - set(pages))
+    return [ROOT / "README.md", *pages, *rest]
+
+
+def text(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def name(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+DOCUMENTS = documents()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", DOCUMENTS, ids=name)
+def test_python_examples_run(path: Path) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", text(path), flags=re.S)
     parser = doctest.DocTestParser()
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     for number, block in enumerate(blocks):
-        test = parser.get_doctest(block, {}, f"README block {number}", "README.md", 0)
+        test = parser.get_doctest(block, {}, f"{name(path)} block {number}", name(path), 0)
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
+
+
+def test_the_readme_and_the_library_guide_have_python_examples() -> None:
+    for path in (ROOT / "README.md", DOCS / "library.md"):
+        assert "```python\n>>> " in text(path), name(path)
 
 
 def test_ci_runs_the_readme_test_command() -> None:
@@ -37,9 +74,39 @@ def test_every_command_is_documented() -> None:
         assert f"tictactoe {name}" in README
 
 
-def test_screenshots_exist() -> None:
-    for path in re.findall(r"\]\((docs/screenshots/[^)]+\.png)\)", README):
-        assert (ROOT / path).is_file(), path
+def anchors(path: Path) -> set[str]:
+    """The anchors GitHub makes of a page's headings (``## The solver`` -> ``the-solver``)."""
+    found: set[str] = set()
+    fenced = False
+    for line in text(path).splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and (heading := re.match(r"#+ (.*)", line)):
+            slug = re.sub(r"[^\w\- ]", "", heading[1].lower()).replace(" ", "-")
+            number = 0
+            while (unique := f"{slug}-{number}" if number else slug) in found:
+                number += 1
+            found.add(unique)
+    return found
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=name)
+def test_every_link_leads_somewhere(path: Path) -> None:
+    page = re.sub(r"```.*?```", "", text(path), flags=re.S)
+    for link in re.findall(r"\]\(([^)\s]+)\)", page):
+        if re.match(r"[a-z]+:", link):
+            continue
+        target, _, anchor = link.partition("#")
+        file = (path.parent / target).resolve() if target else path
+        assert file.exists(), f"{name(path)}: {link}"
+        if anchor:
+            assert anchor in anchors(file), f"{name(path)}: {link}"
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=name)
+def test_players_pages_do_not_name_the_tutorials(path: Path) -> None:
+    if path not in TELL_THE_HISTORY:
+        assert TUTORIALS.findall(text(path)) == [], name(path)
 
 
 # --- shell examples ------------------------------------------------------------------
@@ -48,13 +115,13 @@ QUESTION = re.compile(r"^(?P<question>[^|]*\?[^|]*[)\]]) (?P<answer>\S.*)$")
 """A question of the terminal game and the answer typed after it (piped input is echoed)."""
 
 
-def shell_examples() -> list[tuple[int, str, list[str]]]:
-    """Every ``$ command`` in the README with the output shown under it, in order.
+def shell_examples(path: Path) -> list[tuple[int, str, list[str]]]:
+    """Every ``$ command`` in a page with the output shown under it, in order.
 
     In fenced blocks the output runs to the next ``$`` line or the fence; in
     indented blocks to the next ``$`` line or a blank line.
     """
-    lines = README.splitlines()
+    lines = text(path).splitlines()
     found: list[tuple[int, str, list[str]]] = []
     fenced = False
     for number, line in enumerate(lines):
@@ -118,13 +185,14 @@ def _matches(expected: list[str], actual: list[str]) -> bool:
     return text.endswith(last) and position <= len(text) - len(last)
 
 
-def test_shell_examples_print_what_the_readme_shows(tmp_path: Path) -> None:
-    examples = shell_examples()
-    commands = [command for _, command, _ in examples]
+@pytest.mark.slow
+def test_shell_examples_print_what_the_pages_show(tmp_path: Path) -> None:
+    examples = [(name(path), *example) for path in DOCUMENTS for example in shell_examples(path)]
+    commands = [command for _, _, command, _ in examples]
     assert any(c.startswith("tictactoe play") for c in commands), "the real game is missing"
     assert any(c.startswith("tictactoe stats") for c in commands)
     env = _shim(tmp_path)
-    for line, command, expected in examples:  # in order: the real game feeds the scoreboard
+    for page, line, command, expected in examples:  # in order: the game feeds the scoreboard
         answers = [m["answer"] for m in map(QUESTION.match, expected) if m]
         done = subprocess.run(
             ["bash", "-c", command],
@@ -139,20 +207,26 @@ def test_shell_examples_print_what_the_readme_shows(tmp_path: Path) -> None:
             check=False,
         )
         actual = [text.rstrip() for text in done.stdout.rstrip("\n").splitlines()]
-        assert "Traceback" not in done.stdout, f"README line {line}: {command}\n{done.stdout}"
+        where = f"{page} line {line}: {command}"
+        assert "Traceback" not in done.stdout, f"{where}\n{done.stdout}"
         if expected:
             assert _matches([text.rstrip() for text in expected], actual), (
-                f"README line {line}: {command}\nREADME shows:\n"
+                f"{where}\nthe page shows:\n"
                 + "\n".join(expected)
                 + "\nthe program prints:\n"
                 + "\n".join(actual)
             )
         else:
-            assert done.returncode == 0, f"README line {line}: {command}\n{done.stdout}"
+            assert done.returncode == 0, f"{where}\n{done.stdout}"
 
 
+@pytest.mark.slow
 def test_the_play_examples_run(tmp_path: Path) -> None:
-    examples = re.findall(r"^    (tictactoe play[^#\n]*)", README, flags=re.M)
+    examples = [
+        example
+        for path in DOCUMENTS
+        for example in re.findall(r"^    (tictactoe play[^#\n]*)", text(path), flags=re.M)
+    ]
     assert len(examples) >= 5
     env = _shim(tmp_path)
     for command in examples:
@@ -170,17 +244,25 @@ def test_the_play_examples_run(tmp_path: Path) -> None:
         assert done.stdout.rstrip().endswith(("Goodbye!", "再见！")), command
 
 
-def test_every_install_line_names_this_distribution_and_real_extras() -> None:
+@pytest.mark.parametrize("path", DOCUMENTS, ids=name)
+def test_every_install_line_names_this_distribution_and_real_extras(path: Path) -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extras = set(project["optional-dependencies"])
-    installs = re.findall(r"pip install (?:-\S+ )*(\S+)", README)
-    assert installs
-    for target in installs:
+    page = text(path)
+    for target in re.findall(r"pip install (?:-\S+ )*(\S+)", page):
         target = target.strip("'\"`(),")
         target = target.removesuffix("'`.").removesuffix("'.").strip("'`")
-        name, _, extra = target.partition("[")
-        assert name in (".", project["name"], "build") or name.startswith("dist/"), target
+        distribution, _, extra = target.partition("[")
+        assert distribution in (".", project["name"], "build") or distribution.startswith(
+            "dist/"
+        ), target
         if extra:
-            assert extra.rstrip("]'`),") in extras, target
-    assert "pip install 'tictactoe[" not in README
-    assert "pip install tictactoe " not in README
+            assert set(extra.rstrip("]'`),").split(",")) <= extras, target
+    assert "pip install 'tictactoe[" not in page
+    assert "pip install tictactoe " not in page
+
+
+def test_two_set_up_commands_the_first_installing_every_front_end() -> None:
+    play, test = re.findall(r"```sh\n(.*?)\n```", README, flags=re.S)
+    assert "pip install '.[pgzero,web]'" in play and play.endswith("&& tictactoe")
+    assert test == "bash scripts/check.sh"

@@ -58,6 +58,7 @@ def any_settings(draw: st.DrawFn) -> Settings:
     )
 
 
+@pytest.mark.slow
 @given(any_settings())
 def test_saved_settings_load_back_the_same(settings: Settings) -> None:
     import tempfile

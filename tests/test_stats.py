@@ -117,6 +117,7 @@ for _ in range(int(sys.argv[2])):
 """
 
 
+@pytest.mark.slow
 def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     workers = [

@@ -138,6 +138,7 @@ def _read_until(process: subprocess.Popen[bytes], marker: bytes) -> bytes:
     return seen
 
 
+@pytest.mark.slow
 def test_a_game_finished_while_the_scoreboard_is_busy_is_saved_during_the_next(
     home: Path,
 ) -> None:
@@ -161,6 +162,7 @@ def test_a_game_finished_while_the_scoreboard_is_busy_is_saved_during_the_next(
     assert (first_free.opponent, first_free.wins, random.draws) == ("first-free", 2, 1)
 
 
+@pytest.mark.slow
 def test_the_end_waits_for_a_busy_scoreboard_and_says_so(home: Path) -> None:
     lock = LockedScoreboard(home / "games.sqlite3")
     game = _game(home)
@@ -179,6 +181,7 @@ def test_the_end_waits_for_a_busy_scoreboard_and_says_so(home: Path) -> None:
     assert Scoreboard(home / "games.sqlite3").tallies()[0].wins == 1
 
 
+@pytest.mark.slow
 def test_ctrl_c_gives_up_waiting_and_says_what_was_not_saved(home: Path) -> None:
     lock = LockedScoreboard(home / "games.sqlite3")
     game = _game(home)

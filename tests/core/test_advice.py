@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tictactoe.core.advice import Verdict, can_solve, suggest
 from tictactoe.core.board import Board
 from tictactoe.core.cells import parse
@@ -87,6 +89,7 @@ def proved_verdict(board: Board, cell: int) -> Verdict:
     ]
 
 
+@pytest.mark.slow
 def test_exact_on_5x5_k4_without_valuing_every_move() -> None:
     rules = Rules(5, 5, 4)
     board = Board.empty(rules)
@@ -106,6 +109,7 @@ def test_exact_on_5x5_k4_without_valuing_every_move() -> None:
     assert all(proved_verdict(drawn, s.cell) is Verdict.EQUAL for s in found)
 
 
+@pytest.mark.slow
 def test_exact_on_6x5_k4_with_the_winners_moves() -> None:
     rules = Rules(6, 5, 4)
     board = Board.empty(rules)

@@ -27,6 +27,7 @@ def test_every_first_move_and_its_reply_have_one_legal_answer() -> None:
         assert len(book) == 2 * rules.size
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", [12, 17, 2])  # cheap to prove from scratch
 def test_entries_keep_the_value(first: int) -> None:
     book = REPLIES[SIX_BY_FIVE]

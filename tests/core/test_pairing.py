@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def positions(draw: st.DrawFn) -> Board:
     return board
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(positions())
 def test_a_pairing_found_covers_every_line_and_proves_no_win(board: Board) -> None:

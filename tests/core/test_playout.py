@@ -60,6 +60,7 @@ def test_the_boards_cover_both_win_checks() -> None:
     assert any(r.size > TABLE_CELLS for r in BOARDS)
 
 
+@pytest.mark.slow
 @given(starts(), st.data())
 @settings(max_examples=300, deadline=None)
 def test_any_order_gives_the_game_board_plays(start: Board, data: st.DataObject) -> None:

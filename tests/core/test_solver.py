@@ -101,6 +101,7 @@ def shared_solver() -> Solver:
     return Solver()
 
 
+@pytest.mark.slow
 def test_every_3x3_position_agrees_with_brute_force(shared_solver: Solver) -> None:
     memo: dict[Board, Outcome] = {}
     for board in all_positions(Rules()):
@@ -112,6 +113,7 @@ def test_every_3x3_position_agrees_with_brute_force(shared_solver: Solver) -> No
             assert solution.best == brute_best(board, memo), board.text
 
 
+@pytest.mark.slow
 def test_every_2x5_k3_position_agrees_with_brute_force() -> None:
     solver = Solver()
     memo: dict[Board, Outcome] = {}
@@ -132,6 +134,7 @@ def small_positions(draw: st.DrawFn) -> Board:
     return board
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(small_positions())
 def test_random_small_positions_agree_with_brute_force(board: Board) -> None:
@@ -234,6 +237,7 @@ def test_a_board_too_slow_to_play_is_refused_with_the_measured_cost(rules: Rules
     assert unplayable_reason(rules) is None
 
 
+@pytest.mark.slow
 def test_a_board_too_slow_even_to_choose_on_is_refused_with_the_measured_cost() -> None:
     rules = Rules(7, 4, 4)  # 150,000 nodes are not enough for its first moves
     cost = play_cost(rules)
@@ -422,6 +426,7 @@ def test_choose_takes_an_immediate_win_and_blocks() -> None:
     assert Solver().choose(board) == Choice(3, Value.WIN, 1)
 
 
+@pytest.mark.slow
 def test_choose_measures_the_fastest_win_and_the_longest_loss() -> None:
     rules = Rules(6, 5, 4)
     opponent = WinBlock(random.Random(4))
@@ -444,6 +449,7 @@ def test_choose_measures_the_fastest_win_and_the_longest_loss() -> None:
     assert board.winner is Mark.X and checked >= 2
 
 
+@pytest.mark.slow
 def test_keeping_moves_are_exact_and_best_first() -> None:
     board = Board.empty(Rules(5, 5, 4)).play(0)
     found = Solver().keeping_moves(board, 3, 40_000)

@@ -14,6 +14,7 @@ from tictactoe.engines.protocol import ABOUT
 BRAIN = [sys.executable, "-m", "tictactoe", "brain"]
 
 
+@pytest.mark.slow
 def test_own_manager_plays_a_whole_game_between_two_processes() -> None:
     rules = Rules(15, 15, 5)
     black = BrainProcess(BRAIN, turn_seconds=0.2)

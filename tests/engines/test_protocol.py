@@ -244,6 +244,7 @@ def test_garbage_bytes_never_stop_the_brain() -> None:
     assert lines[0].startswith("UNKNOWN") and "OK" in lines
 
 
+@pytest.mark.slow
 def test_pygomo_client_plays_a_game_against_the_console_script() -> None:
     pygomo = pytest.importorskip("pygomo")
     script = shutil.which("pbrain-tictactoe") or ""

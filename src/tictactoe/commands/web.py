@@ -10,6 +10,7 @@ import threading
 import webbrowser
 from typing import TYPE_CHECKING
 
+from tictactoe import DISTRIBUTION
 from tictactoe.commands.options import at_least, language
 from tictactoe.i18n import Translator, translator
 
@@ -20,7 +21,8 @@ HELP = "serve the game as a web page: play the computer, or a friend through an 
 
 EXIT_ERROR = 1
 EXIT_INTERRUPTED = 130
-INSTALL_HINT = "pip install 'tictactoe[web]'"
+INSTALL_HINT = f"pip install '{DISTRIBUTION}[web]'"
+"""The install command of the web extra, under the name the project is published as."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

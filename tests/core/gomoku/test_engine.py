@@ -178,6 +178,7 @@ def test_never_loses_on_3x3_against_every_opponent(me: Mark) -> None:
     assert len(seen) > 100
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(
     m=st.integers(1, 26),
@@ -277,6 +278,7 @@ def deep_size(root: object) -> int:
     return total
 
 
+@pytest.mark.slow
 def test_tables_stay_within_the_memory_given() -> None:
     from tictactoe.core.gomoku.engine import MIN_MEMORY
 

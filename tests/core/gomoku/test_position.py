@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from functools import reduce
 from operator import or_
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -155,6 +156,7 @@ def makes_double_threat(rules: Rules, cell: int, mine: int, theirs: int) -> bool
     return fours > 1 or (fours == 1 and threes > 0)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(6, 50))
 def test_double_threat_matches_a_brute_force_scan(seed: int, plies: int) -> None:

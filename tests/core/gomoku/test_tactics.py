@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import PositionError
 from tictactoe.core.gomoku.engine import Engine, Reason
@@ -69,6 +71,7 @@ def tactical_position(rng: random.Random) -> Board | None:
     return None if board.is_over else board
 
 
+@pytest.mark.slow
 def test_never_misses_a_win_in_one_or_a_forced_block() -> None:
     rng = random.Random(2024)
     engines: dict[Rules, Engine] = {}

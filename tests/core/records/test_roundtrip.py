@@ -91,12 +91,14 @@ def _looks_like_a_move(name: str) -> bool:
     return re.fullmatch(r"-?\d+\s*,\s*-?\d+\s*(,\s*-?\d+\s*)?", name) is not None
 
 
+@pytest.mark.slow
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(records())
 def test_text_keeps_everything(record: Record) -> None:
     assert read(write(record, Format.TEXT)) == record
 
 
+@pytest.mark.slow
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(records())
 def test_sgf_keeps_everything_but_the_time_of_day(record: Record) -> None:
@@ -108,6 +110,7 @@ def test_sgf_keeps_everything_but_the_time_of_day(record: Record) -> None:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(records(rules().map(lambda r: Rules.of(r.m, r.n))))
 def test_psq_keeps_the_game_and_the_result_the_board_shows(record: Record) -> None:
@@ -150,6 +153,7 @@ TEXT_LIKE = st.text("BoardXORsultMvesWin:0123456789abcxw,.; \n", max_size=200).m
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(st.text(max_size=300) | SGF_LIKE | PSQ_LIKE | TEXT_LIKE)
 def test_any_text_is_a_record_or_a_record_error(content: str) -> None:
@@ -157,6 +161,7 @@ def test_any_text_is_a_record_or_a_record_error(content: str) -> None:
         read(content)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(records(), st.sampled_from(list(Format)), st.data())
 def test_damaged_files_are_a_record_or_a_record_error(

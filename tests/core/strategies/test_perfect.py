@@ -68,6 +68,7 @@ def test_never_loses_on_3x3_against_every_opponent(me: Mark) -> None:
     assert len(seen) > 100
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("me", [Mark.X, Mark.O])
 def test_plays_exactly_on_3x4_k3_against_every_opponent(me: Mark) -> None:
     # 3 x 4 with k=3 is a first-player win: as X perfect always wins; as O it
@@ -79,6 +80,7 @@ def test_plays_exactly_on_3x4_k3_against_every_opponent(me: Mark) -> None:
         assert all(board.winner is Mark.X for board in seen if board.is_over)
 
 
+@pytest.mark.slow
 def test_chosen_moves_come_from_the_candidates_with_any_seed() -> None:
     board = Board.parse("X../.O./...")
     for seed in range(20):
@@ -123,6 +125,7 @@ def test_sets_the_trap_centre_first_falls_into() -> None:
     assert PerfectPlayer(random.Random(1)).candidates(Board.parse("X../.O./...")) == (7,)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opponent", ["centre-first", "corner-first"])
 def test_as_x_beats_centre_first_and_corner_first_in_every_game(opponent: str) -> None:
     result = run_match("perfect", opponent, Rules(), 40, seed=11)
@@ -134,6 +137,7 @@ def test_refuses_a_finished_game() -> None:
         PerfectPlayer(random.Random(1)).choose(Board.parse("XXX/OO./..."))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", [Rules(7, 4, 4), Rules(7, 7, 5), Rules(15, 15, 5)])
 def test_too_big_boards_are_unsupported(rules: Rules) -> None:
     reason = unsupported_reason(rules)
@@ -143,6 +147,7 @@ def test_too_big_boards_are_unsupported(rules: Rules) -> None:
         PerfectPlayer(random.Random(1)).choose(Board.empty(rules))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "rules",
     [Rules(), Rules(4, 4, 4), Rules(5, 4, 4), Rules(5, 5, 3), Rules(5, 5, 4), Rules(6, 5, 4)],
@@ -167,6 +172,7 @@ def play_out(
     return board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("perfect_mark", "opponent", "opening"),
     [
@@ -181,16 +187,19 @@ def test_never_loses_a_whole_5x5_game(perfect_mark: Mark, opponent: str, opening
     assert board.winner is not perfect_mark.other
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_wins_6x5_as_x_against_win_block(seed: int) -> None:
     assert play_out(Rules(6, 5, 4), Mark.X, "win-block", None, seed).winner is Mark.X
 
 
+@pytest.mark.slow
 def test_takes_the_win_a_weak_first_move_gives_away_on_6x5() -> None:
     # X's corner opening loses: the opening book has O's winning reply.
     assert play_out(Rules(6, 5, 4), Mark.O, "win-block", 0, seed=3).winner is Mark.O
 
 
+@pytest.mark.slow
 def test_plays_one_proved_move_on_5x5() -> None:
     player = PerfectPlayer(random.Random(1))
     board = Board.empty(Rules(5, 5, 4)).play(12)

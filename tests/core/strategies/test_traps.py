@@ -146,6 +146,7 @@ def test_a_prior_weighs_the_opponents_before_the_game() -> None:
             Traps(prior=prior)
 
 
+@pytest.mark.slow
 def test_against_one_known_opponent_the_tie_break_is_the_never_losing_optimum() -> None:
     # All the weight on win-block: the search is expectimax against it, among
     # the moves that keep the draw, so as O it wins as often as any
@@ -188,6 +189,7 @@ def test_best_win_chance_on_a_tiny_case_by_hand() -> None:
     assert best_win_chance(board, Mark.X, RandomPlayer) == Fraction(1, 2)
 
 
+@pytest.mark.slow
 def test_best_win_chance_matches_plain_expectimax_near_the_end() -> None:
     table = {board: win_block_replies(board) for board in POSITIONS}
     for board in POSITIONS:

@@ -186,6 +186,7 @@ def _finish(process: subprocess.Popen[bytes], controller: int) -> None:
         os.close(controller)
 
 
+@pytest.mark.slow
 def test_the_spinner_shows_the_search_progress_and_the_clock(env: dict[str, str]) -> None:
     argv = ["--size", "15x15", "--opponent", "search", "--first", "you", "--think", "5"]
     process, controller = _game_in_a_terminal({**env, "COLUMNS": "100"}, argv)

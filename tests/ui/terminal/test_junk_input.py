@@ -6,6 +6,7 @@ import io
 import operator
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def _is_junk(parse: Callable[[str, object], object], text: str, tr: object) -> b
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     prompt=st.sampled_from(sorted(PARSERS)),
@@ -76,6 +78,7 @@ def test_questions_ask_again_until_valid(prompt: str, lang: str, lines: list[str
     assert len(max(out.splitlines(), key=len)) < 300
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     lang=st.sampled_from(sorted(TR)),

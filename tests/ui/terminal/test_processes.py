@@ -36,6 +36,7 @@ def test_piped_seed_003_session_in_russian(spawn) -> None:
     assert "Счёт: вы 1, компьютер 0, ничьих 0." in done.stdout
 
 
+@pytest.mark.slow
 def test_plain_tictactoe_without_display_plays_in_the_terminal(spawn) -> None:
     done = spawn(["--opponent", "first-free", "--size", "3x3"], WIN + "n\n")
     assert done.returncode == 0, done.stderr
@@ -108,6 +109,7 @@ def test_ctrl_c_says_goodbye_and_exits_130(env: dict[str, str]) -> None:
     assert b"Goodbye!" in out
 
 
+@pytest.mark.slow
 def test_two_processes_finishing_at_once_both_land(home: Path, env: dict[str, str]) -> None:
     processes = [
         subprocess.Popen(

@@ -150,6 +150,7 @@ def test_the_game_shows_the_spinner_and_erases_it(env: dict[str, str]) -> None:
     assert text[:spinner_end].endswith(ERASE)
 
 
+@pytest.mark.slow
 def test_what_was_typed_while_thinking_waits_at_the_prompt(env: dict[str, str]) -> None:
     # Perfect's first move on 5 x 4 takes about two seconds: time to type "b2" early.
     argv = ["--size", "5x4", "--k", "4", "--opponent", "perfect", "--first", "computer"]

@@ -9,6 +9,7 @@ import sys
 from collections.abc import Callable
 
 import httpx2
+import pytest
 from web_support import ServerProcess
 
 from tictactoe.cli import main
@@ -42,6 +43,15 @@ def test_an_unreachable_redis_is_said_plainly(capsys) -> None:  # type: ignore[n
     assert "Cannot reach Redis" in err and "Traceback" not in err
 
 
+def test_a_missing_extra_names_the_published_distribution(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn raises ImportError
+    assert main(["web"]) == 1
+    err = capsys.readouterr().err
+    assert "pip install 'tictactoe-mnk[web]'" in err and "Traceback" not in err
+
+
 def test_bad_options_stop_with_usage(capsys) -> None:  # type: ignore[no-untyped-def]
     for args in (["--port", "http"], ["--max-rooms", "0"], ["--idle", "9" * 5000]):
         try:
@@ -53,6 +63,7 @@ def test_bad_options_stop_with_usage(capsys) -> None:  # type: ignore[no-untyped
     assert "Traceback" not in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_server_serves_and_stops_cleanly_on_ctrl_c(
     server_factory: Callable[..., ServerProcess],
 ) -> None:

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 
 def bench() -> ModuleType:
     path = Path(__file__).resolve().parents[3] / "benchmarks" / "bench_web.py"
@@ -24,6 +26,7 @@ def bench() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_concurrent_games_and_fuzz_lose_nothing(tmp_path: Path) -> None:
     module = bench()
     port = module.free_port()

@@ -8,6 +8,7 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from web_support import Clock, ServerProcess
 from websockets.sync.client import ClientConnection, connect
 
@@ -106,6 +107,7 @@ class Player:
         raise AssertionError(f"no {kind} message came")
 
 
+@pytest.mark.slow
 def test_two_processes_serve_one_game_and_survive_a_restart(
     redis_url: str, server_factory: Callable[..., ServerProcess]
 ) -> None:
