@@ -20,7 +20,6 @@ from typing import TextIO
 
 from tictactoe.commands.options import DEFAULT_THINK, at_least, think_seconds
 from tictactoe.console import LineReader
-from tictactoe.core.analysis import MoveValue
 from tictactoe.core.board import MAX_TEXT, Board
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import TicTacToeError, UnsolvableError, shown
@@ -38,6 +37,7 @@ from tictactoe.core.solver import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from tictactoe.core.analysis import MoveValue
     from tictactoe.core.gomoku.engine import Engine, Reason, Result
 
 LINE_LIMIT = 4096
