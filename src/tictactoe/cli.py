@@ -2,7 +2,10 @@
 
 Each command module has ``HELP`` (one line), ``add_arguments(parser)`` and
 ``run(args) -> int``; toolkits are imported inside ``run`` so that ``--help``
-and the engine commands work without them.
+and the engine commands work without them. A command line that names its
+command imports that command's module alone (:func:`build_parser`), so
+``tictactoe solve`` or ``tictactoe brain`` loads no front end, scoreboard or
+translation.
 """
 
 from __future__ import annotations
@@ -14,8 +17,6 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from tictactoe import __version__, console
-from tictactoe.display import NoWindowError, has_display, no_display_reason
-from tictactoe.i18n import translator
 
 COMMANDS = ("play", "tk", "pgzero", "web", "solve", "arena", "stats", "games", "replay", "brain")
 """Subcommand names; each is the module ``tictactoe.commands.<name>``."""
@@ -32,8 +33,13 @@ def _command(name: str) -> ModuleType:
     return importlib.import_module(f"tictactoe.commands.{name}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand, or with ``command``'s alone.
+
+    A command line that names its command needs no other: only that
+    command's module is imported (the list of every command, which such a
+    parser lacks, is printed only by ``tictactoe --help``).
+    """
     parser = argparse.ArgumentParser(
         prog="tictactoe",
         description="Tic-tac-toe and every m,n,k-game, 3 x 3 to 15 x 15 gomoku and beyond: "
@@ -43,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in COMMANDS if command is None else (command,):
         module = _command(name)
         sub = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
         module.add_arguments(sub)
@@ -60,26 +66,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     console.prepare_streams()
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
     default = not args_list or (
         args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version")
     )
     if default:  # the window where one opens, else the terminal game
+        from tictactoe.display import has_display
+
         args_list.insert(0, "tk" if has_display() else "play")
-    args, unknown = parser.parse_known_args(args_list)
+    named = args_list[0] if args_list and args_list[0] in COMMANDS else None
+    args, unknown = build_parser(named).parse_known_args(args_list)
     if unknown:  # the command's own usage lists what it takes
         args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     args.fallback = default
     try:
         console.release_interrupts()  # Ctrl-C during the start-up is raised here
-        try:
-            if default and args.command == "play":
-                _terminal_instead(args, no_display_reason(translator(args.lang)))
-            status: int = args.run(args)
-        except NoWindowError as error:  # raised by ``tk`` only when ``args.fallback``
-            args = parser.parse_args(["play", *(a for a in args_list[1:] if a != "--no-sound")])
-            _terminal_instead(args, str(error))
-            status = args.run(args)
+        status = _window_or_terminal(args, args_list) if default else args.run(args)
         console.flush_output()
     except KeyboardInterrupt:
         return _interrupted(args)
@@ -95,8 +96,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
+def _window_or_terminal(args: argparse.Namespace, args_list: list[str]) -> int:
+    """Plain ``tictactoe``: the window, or the terminal game with a line saying why not."""
+    from tictactoe.display import NoWindowError, no_display_reason
+    from tictactoe.i18n import translator
+
+    try:
+        if args.command == "play":
+            _terminal_instead(args, no_display_reason(translator(args.lang)))
+        status: int = args.run(args)
+    except NoWindowError as error:  # raised by ``tk`` only when ``args.fallback``
+        argv = ["play", *(a for a in args_list[1:] if a != "--no-sound")]
+        args = build_parser("play").parse_args(argv)
+        _terminal_instead(args, str(error))
+        status = args.run(args)
+    return status
+
+
 def _terminal_instead(args: argparse.Namespace, reason: str) -> None:
     """Say in one line that no window opens, so the game is played in the terminal."""
+    from tictactoe.i18n import translator
+
     _ = translator(args.lang)
     message = _("No window can be opened ({reason}): playing in the terminal instead.")
     print(message.format(reason=reason), file=sys.stderr, flush=True)
@@ -107,6 +127,8 @@ def _interrupted(args: argparse.Namespace) -> int:
     if args.command not in GREETING_COMMANDS:
         console.say_error("")
         return EXIT_INTERRUPTED
+    from tictactoe.i18n import translator  # loaded already by every greeting command
+
     try:
         print("\n" + translator(getattr(args, "lang", None)).gettext("Goodbye!"), flush=True)
     except (OSError, ValueError):

@@ -15,7 +15,10 @@ from __future__ import annotations
 import ast
 import os
 from collections.abc import Callable, Iterable, Mapping
-from importlib import resources
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 ENGLISH = "en"
 LANGUAGES: Mapping[str, str] = {
@@ -147,8 +150,10 @@ class Translator:
         return self.gettext(message)
 
 
-def catalog_files(language: str) -> Iterable[resources.abc.Traversable]:
+def catalog_files(language: str) -> Iterable[Traversable]:
     """The ``.po`` files of ``language`` shipped with the package."""
+    from importlib import resources  # not needed for the language names (``--help``)
+
     folder = resources.files("tictactoe") / "locale" / language / "LC_MESSAGES"
     if not folder.is_dir():
         return []

@@ -2,27 +2,34 @@
 
 Each option defaults to None, meaning "not given": the terminal game then
 asks, a window uses its own default.
+
+The player registry, the game controller and the translations are imported
+where an option needs them, so the commands that take none of these options
+(``solve``, ``brain``) start without them.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-import textwrap
 from collections.abc import Callable
 
-from tictactoe import players
 from tictactoe.core import numbers
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError, UnknownPlayerError
 from tictactoe.core.rules import MAX_SIDE, Rules
 from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE
-from tictactoe.game import HUMAN, Starter, check_player_name
-from tictactoe.i18n import LANGUAGES, normalise
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
+
+    from tictactoe.game import Starter
 
 
 def language(text: str) -> str:
     """Argument type: a supported language code (``ru_RU`` -> ``ru``)."""
+    from tictactoe.i18n import LANGUAGES, normalise
+
     code = normalise(text)
     if code is None:
         raise argparse.ArgumentTypeError(
@@ -34,6 +41,8 @@ def language(text: str) -> str:
 def computer_player(text: str) -> str:
     """Argument type: a computer player's level (``expert``) or exact name (``search``), in any
     case; its exact name."""
+    from tictactoe import players
+
     try:
         return players.get(text).name
     except UnknownPlayerError as error:
@@ -43,6 +52,8 @@ def computer_player(text: str) -> str:
 def player(text: str) -> str:
     """Argument type: ``human`` or a computer player's level or exact name, in any case; its
     exact name."""
+    from tictactoe.game import check_player_name
+
     try:
         return check_player_name(text)
     except UnknownPlayerError as error:
@@ -115,6 +126,8 @@ def _side(text: str) -> Mark:
 
 
 def _starter(text: str) -> Starter:
+    from tictactoe.game import Starter
+
     try:
         return Starter(text.lower())
     except ValueError:
@@ -127,6 +140,8 @@ class HelpFormatter(argparse.HelpFormatter):
     """Argparse's help, wrapped without breaking words at hyphens (``first-free`` stays whole)."""
 
     def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
 
@@ -137,6 +152,10 @@ def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool 
     ``--think`` and ``--opponent`` default to those chosen last (the command sets
     the think default to None); else the opponent is asked, Medium offered.
     """
+    from tictactoe import players
+    from tictactoe.game import HUMAN
+    from tictactoe.i18n import LANGUAGES
+
     parser.formatter_class = HelpFormatter
     think_default = (
         f"the time chosen last, at first {DEFAULT_THINK:g}"
@@ -239,6 +258,8 @@ def board_for_k(k: int) -> Rules:
 
 def starter_from(args: argparse.Namespace) -> Starter | None:
     """Who starts, from ``--first``, else from ``--side`` (X starts), else None."""
+    from tictactoe.game import Starter
+
     if args.first is not None:
         return Starter(args.first)
     if args.side is not None:
@@ -248,4 +269,6 @@ def starter_from(args: argparse.Namespace) -> Starter | None:
 
 def rng_from(args: argparse.Namespace) -> random.Random:
     """The random generator for the game's computer players (seeded by ``--seed``)."""
+    import random
+
     return random.Random(args.seed)

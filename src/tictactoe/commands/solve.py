@@ -7,24 +7,22 @@ positions) and reports its best move,
 score and principal variation, and a forced win its threat search proves
 (VCF / VCT) with the winning line. Results are counted in the winner's own
 moves ("X wins in 3": X's third move from now completes the line).
+
+The engine is imported only for a board too big to solve exactly.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from tictactoe.commands.options import DEFAULT_THINK, at_least, think_seconds
 from tictactoe.console import LineReader
-from tictactoe.core.advice import judged
-from tictactoe.core.analysis import MoveValue
 from tictactoe.core.board import MAX_TEXT, Board
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import TicTacToeError, UnsolvableError, shown
-from tictactoe.core.gomoku.engine import Engine, Reason, Result
 from tictactoe.core.rules import MIN_K
 from tictactoe.core.search import Limits
 from tictactoe.core.solver import (
@@ -36,6 +34,11 @@ from tictactoe.core.solver import (
     Value,
     prove,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tictactoe.core.analysis import MoveValue
+    from tictactoe.core.gomoku.engine import Engine, Reason, Result
 
 LINE_LIMIT = 4096
 """Longest line of standard input read as a position (the biggest board takes 701 characters)."""
@@ -154,18 +157,18 @@ def solve_all(
                 solution = solver.solve(board)
                 moves = solver.move_outcomes(board)
             except UnsolvableError:
+                from tictactoe.core.gomoku.engine import Engine
+
                 engine = engine or Engine()
                 # top > 1: a forced block is searched on too (not answered at once),
                 # so the report has a real score and line.
                 result = engine.search(board, limits or Limits.of(), top=3)
                 report = (
-                    json.dumps(engine_record(board, result))
-                    if as_json
-                    else engine_text(board, result)
+                    _json(engine_record(board, result)) if as_json else engine_text(board, result)
                 )
             else:
                 report = (
-                    json.dumps(as_record(board, solution, moves))
+                    _json(as_record(board, solution, moves))
                     if as_json
                     else as_text(board, solution, moves)
                 )
@@ -209,7 +212,7 @@ def proved(board: Board, as_json: bool, err: TextIO) -> str:
         "evictions": result.evictions,
     }
     if as_json:
-        return json.dumps(
+        return _json(
             {"position": board.text, "exact": True, "proof": True, "value": str(result.value)}
             | counts
             | {"seconds": round(result.seconds, 3), "cpu_seconds": round(result.cpu_seconds, 3)}
@@ -256,6 +259,13 @@ def _expand(positions: Sequence[str], stdin: TextIO, err: TextIO) -> Iterator[st
                 yield None
             elif line.strip():
                 yield line.strip()
+
+
+def _json(record: dict[str, object]) -> str:
+    """``record`` as one line of JSON (:mod:`json` is loaded only for ``--json``)."""
+    import json
+
+    return json.dumps(record)
 
 
 def bad_position(text: str, error: TicTacToeError) -> str:
@@ -347,6 +357,10 @@ def _other(mark: object) -> str:
 
 def engine_record(board: Board, result: Result) -> dict[str, object]:
     """The JSON object for a position the engine searched (not over)."""
+    from tictactoe.core.advice import judged
+    from tictactoe.core.gomoku.engine import Reason
+
+    proofs = (Reason.WIN, Reason.OPEN_FOUR, Reason.VCF, Reason.VCT, Reason.SEARCH, Reason.BLOCK)
     verdict = judged(board, result.move, result.score, result.pv)
     return {
         "position": board.text,
@@ -356,7 +370,7 @@ def engine_record(board: Board, result: Result) -> dict[str, object]:
         "score": result.score,
         "verdict": str(verdict.verdict),
         "winner_moves": verdict.winner_moves,
-        "proof": str(result.reason) if result.reason in PROOFS and verdict.winner_moves else None,
+        "proof": str(result.reason) if result.reason in proofs and verdict.winner_moves else None,
         "pv": list(result.pv),
         "pv_names": [name(board, cell) for cell in result.pv],
         "depth": result.depth,
@@ -365,18 +379,22 @@ def engine_record(board: Board, result: Result) -> dict[str, object]:
     }
 
 
-PROOFS = (Reason.WIN, Reason.OPEN_FOUR, Reason.VCF, Reason.VCT, Reason.SEARCH, Reason.BLOCK)
+def how(reason: Reason) -> str:
+    """How the engine's forced win is forced: the line, an open four, VCF, VCT or search."""
+    from tictactoe.core.gomoku.engine import Reason
 
-HOW = {
-    Reason.WIN: "completes the line",
-    Reason.OPEN_FOUR: "an open four",
-    Reason.VCF: "continuous fours (VCF)",
-    Reason.VCT: "threes and fours (VCT)",
-}
+    return {
+        Reason.WIN: "completes the line",
+        Reason.OPEN_FOUR: "an open four",
+        Reason.VCF: "continuous fours (VCF)",
+        Reason.VCT: "threes and fours (VCT)",
+    }.get(reason, "search")
 
 
 def engine_text(board: Board, result: Result) -> str:
     """A readable report of the engine's search of a big board (not over)."""
+    from tictactoe.core.advice import judged
+
     lines = header(board)
     mover = board.turn
     verdict = judged(board, result.move, result.score, result.pv)
@@ -394,8 +412,7 @@ def engine_text(board: Board, result: Result) -> str:
     )
     if verdict.winner_moves is not None:
         winner = mover if verdict.score > 0 else _other(mover)
-        how = HOW.get(result.reason, "search")
-        lines.append(f"forced: {winner} wins in {verdict.winner_moves}, by {how}")
+        lines.append(f"forced: {winner} wins in {verdict.winner_moves}, by {how(result.reason)}")
         lines.append(f"winning line: {line}")
     else:
         lines.append(f"expected line: {line}")

@@ -36,8 +36,8 @@ proof line and its length in the winner's own moves.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError
@@ -117,9 +117,12 @@ class Reason(StrEnum):
     """The first move of the game (the centre)."""
 
 
-@dataclass(frozen=True)
-class Result:
-    """What a search found for the side to move."""
+class Result(NamedTuple):
+    """What a search found for the side to move.
+
+    A named tuple, not a dataclass: the brain's cold start imports no
+    :mod:`dataclasses` (a Gomocup manager starts it for every game).
+    """
 
     move: int
     """The cell to play."""
