@@ -21,13 +21,13 @@ from tictactoe.archive import (
     Problem,
     ResultFilter,
     record_of,
-    save_finished,
 )
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
 from tictactoe.paths import HOME_VARIABLE
+from tictactoe.recorder import save_finished
 from tictactoe.stats import Scoreboard, Tally
 
 X_WINS = (4, 0, 8, 2, 1, 6, 7)

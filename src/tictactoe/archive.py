@@ -22,7 +22,7 @@ first write, the scoreboard reads the old file as it is. An old file that is
 damaged is left where it is and counts nothing. Games already in a version 1
 file are kept, unscored: their results are in the old file's tallies.
 
-:func:`save_finished` is the one call every front end makes when a game
+:func:`tictactoe.recorder.save_finished` is the one call every front end makes when a game
 ends: it saves the game once, scored when a person played.
 """
 
@@ -51,10 +51,6 @@ from tictactoe.core.records import Record, RecordError, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game
 from tictactoe.paths import data_home
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from tictactoe.recorder import Recorder
 
 FILE_NAME = "games.sqlite3"
 OLD_SCORES_NAME = "scores.sqlite3"
@@ -401,25 +397,6 @@ def record_of(game: Game, finished: datetime | None = None) -> Record:
     )
 
 
-def save_finished(game: Game, store: Archive | Recorder | None = None) -> ArchiveError | None:
-    """Keep a finished game, once: saved, and scored when a person played.
-
-    The one call every front end makes when a game ends. ``store`` may be a
-    :class:`~tictactoe.recorder.Recorder`, which writes in the background
-    when another program holds the file; it defaults to the saved games in
-    the data folder. Returns what kept the game from being saved (the error
-    says which file and why), so the front end can say so and play on.
-    """
-    if game.outcome is None:
-        raise ValueError("the game is not over yet")
-    scored = any(game.is_human(mark) for mark in Mark)
-    try:
-        (store or Archive()).save(record_of(game), scored=scored)
-    except ArchiveError as error:
-        return error
-    return None
-
-
 def _row(record: Record) -> tuple[object, ...]:
     """The stored columns of ``record``, in :data:`_COLUMNS` order without the id."""
     rules = record.rules
@@ -507,5 +484,4 @@ __all__ = [
     "ResultFilter",
     "SavedGame",
     "record_of",
-    "save_finished",
 ]

@@ -5,9 +5,11 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from tictactoe.archive import Archive
+from tictactoe.archive import Archive, record_of
 from tictactoe.archive_file import ArchiveError, Problem
+from tictactoe.core.board import Mark
 from tictactoe.core.records import Record
+from tictactoe.game import Game
 
 WRITE_WAIT_SECONDS = 1.0
 """How long a save waits for the file before :class:`Recorder` hands it to the background."""
@@ -111,3 +113,22 @@ class Recorder:
 
 
 __all__ = ["RETRY_WAIT_SECONDS", "WRITE_WAIT_SECONDS", "Recorder"]
+
+
+def save_finished(game: Game, store: Archive | Recorder | None = None) -> ArchiveError | None:
+    """Keep a finished game, once: saved, and scored when a person played.
+
+    The one call every front end makes when a game ends. ``store`` may be a
+    :class:`~tictactoe.recorder.Recorder`, which writes in the background
+    when another program holds the file; it defaults to the saved games in
+    the data folder. Returns what kept the game from being saved (the error
+    says which file and why), so the front end can say so and play on.
+    """
+    if game.outcome is None:
+        raise ValueError("the game is not over yet")
+    scored = any(game.is_human(mark) for mark in Mark)
+    try:
+        (store or Archive()).save(record_of(game), scored=scored)
+    except ArchiveError as error:
+        return error
+    return None

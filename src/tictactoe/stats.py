@@ -2,7 +2,7 @@
 
 There is no second table of tallies: :class:`Scoreboard` counts the scored
 games in the one store of finished games (:class:`tictactoe.archive.Archive`,
-where :func:`tictactoe.archive.save_finished` puts every game a person
+where :func:`tictactoe.recorder.save_finished` puts every game a person
 finished) plus the results kept from before (see :mod:`tictactoe.archive`).
 Anything wrong with the file raises :class:`~tictactoe.archive.ArchiveError`
 naming the :class:`~tictactoe.archive.Problem`; :func:`describe` says it in

@@ -34,7 +34,7 @@ from typing import Any
 import pygame
 
 from tictactoe import players
-from tictactoe.archive import Archive, ArchiveError, Listing, save_finished
+from tictactoe.archive import Archive, ArchiveError, Listing
 from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
@@ -44,7 +44,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.core.search import DEFAULT_SECONDS
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
 from tictactoe.i18n import LANGUAGES, Translator, translator
-from tictactoe.recorder import Recorder
+from tictactoe.recorder import Recorder, save_finished
 from tictactoe.replay import Replay, Step, continue_from, title
 from tictactoe.session import fit_opponent
 from tictactoe.settings import BOARD_PRESETS, Settings, SettingsError, SettingsStore

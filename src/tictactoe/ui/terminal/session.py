@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 
 from tictactoe import players
-from tictactoe.archive import save_finished
 from tictactoe.core import cells
 from tictactoe.core.advice import can_solve
 from tictactoe.core.analysis import MoveValue, best_moves
@@ -26,7 +25,7 @@ from tictactoe.core.search import DEFAULT_SECONDS, Progress
 from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
-from tictactoe.recorder import Recorder
+from tictactoe.recorder import Recorder, save_finished
 from tictactoe.stats import describe
 from tictactoe.ui.terminal import answers, messages
 from tictactoe.ui.terminal.answers import Command, Think

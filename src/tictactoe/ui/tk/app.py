@@ -22,11 +22,10 @@ import contextlib
 import time
 import tkinter as tk
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from tictactoe import players
-from tictactoe.archive import ArchiveError, save_finished
+from tictactoe.archive import ArchiveError
 from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.board import Board, Mark
@@ -36,7 +35,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.core.search import Progress
 from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
 from tictactoe.i18n import Translator, translator
-from tictactoe.recorder import Recorder
+from tictactoe.recorder import Recorder, save_finished
 from tictactoe.replay import Replay, continue_from
 from tictactoe.session import fit_opponent
 from tictactoe.settings import BOARD_PRESETS, Settings, SettingsError, SettingsStore, Theme
@@ -52,6 +51,7 @@ from tictactoe.ui.tk.board_view import (
     is_gomoku,
 )
 from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
+from tictactoe.ui.tk.intents import Variables
 from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
 from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
@@ -99,25 +99,6 @@ def board_size(rules: Rules, room: tuple[float, float], scale: float = 1.0) -> t
     cell = min(wanted, (room[0] - margin) / (rules.n + edge), (room[1] - margin) / (rules.m + edge))
     cell = max(cell, 8.0)
     return round(cell * (rules.n + edge) + margin), round(cell * (rules.m + edge) + margin)
-
-
-@dataclass
-class Variables:
-    """The Tk variables behind the menus' check marks and radio buttons."""
-
-    level: tk.StringVar
-    board: tk.StringVar
-    mode: tk.StringVar
-    """``x`` / ``o``: your mark against the computer; ``two``: two people; ``demo``: none."""
-    starter: tk.StringVar
-    sound: tk.BooleanVar
-    hints: tk.BooleanVar
-    names: tk.BooleanVar
-    numbering: tk.StringVar
-    language: tk.StringVar
-    theme: tk.StringVar
-    think: tk.StringVar
-    """A preset's key (``"0.5"``, ``"1"`` ...) or ``other``."""
 
 
 class App:
@@ -368,6 +349,16 @@ class App:
             return
         self.notice = ""
         self._drop_hints()
+        self.refresh()
+
+    def move_cursor(self, cell: int) -> None:
+        """Put the keyboard cursor on ``cell``."""
+        self.cursor = cell
+        self.refresh()
+
+    def say(self, notice: str) -> None:
+        """Show ``notice`` in the status line."""
+        self.notice = notice
         self.refresh()
 
     def undo(self) -> None:

@@ -15,13 +15,11 @@ it, Home and End go to its first and last position, and Esc closes it.
 from __future__ import annotations
 
 import tkinter as tk
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tictactoe.core.cells import Numbering, parse
 from tictactoe.core.errors import CellNameError
-
-if TYPE_CHECKING:
-    from tictactoe.ui.tk.app import App
+from tictactoe.ui.tk.intents import Window
 
 TYPING_PAUSE_MS = 1200
 """After this long without another digit, the digits typed so far are played."""
@@ -46,7 +44,7 @@ ARROWS = {"Up": (-1, 0), "Down": (1, 0), "Left": (0, -1), "Right": (0, 1)}
 class Keyboard:
     """The window's key bindings and the digits typed so far."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Window) -> None:
         self.app = app
         self.typed = ""
         self._pause: str | None = None
@@ -89,9 +87,8 @@ class Keyboard:
         row, col = rules.row_col(self.app.cursor)
         row = min(rules.m - 1, max(0, row + dr))
         col = min(rules.n - 1, max(0, col + dc))
-        self.app.cursor = rules.cell(row, col)
+        self.app.move_cursor(rules.cell(row, col))
         self.clear()
-        self.app.refresh()
         return "break"
 
     def enter(self) -> None:
@@ -144,10 +141,7 @@ class Keyboard:
         try:
             cell = parse(app.match.rules, text, app.numbering)
         except CellNameError:
-            app.notice = app.translate.gettext("{text} is not a cell of this board.").format(
-                text=text
-            )
-            app.refresh()
+            app.say(app.translate.gettext("{text} is not a cell of this board.").format(text=text))
             return
         app.click(cell)
 

@@ -16,7 +16,7 @@ import tkinter as tk
 from collections.abc import Callable
 from dataclasses import dataclass
 from tkinter import font as tkfont
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tictactoe import players
 from tictactoe.core.cells import Numbering
@@ -26,10 +26,7 @@ from tictactoe.i18n import LANGUAGES
 from tictactoe.settings import BOARD_PRESETS, Theme
 from tictactoe.ui.tk import texts
 from tictactoe.ui.tk.board_view import is_gomoku
-
-if TYPE_CHECKING:
-    from tictactoe.ui.tk.app import App
-
+from tictactoe.ui.tk.intents import Window
 
 THINK_PRESETS: tuple[float, ...] = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 """The Options > Time per move choices, in seconds (Other... takes any from 0.05 to 600)."""
@@ -63,7 +60,7 @@ class Entry:
 class Menus:
     """The menu bar of ``app``'s window, with every entry findable by (menu, key)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Window) -> None:
         self.app = app
         self.entries: dict[tuple[str, str], Entry] = {}
         self.bar = tk.Menu(app.root, tearoff=False, **self._colours())

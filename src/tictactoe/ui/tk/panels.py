@@ -22,14 +22,11 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from tkinter import font as tkfont
 from tkinter import ttk
-from typing import TYPE_CHECKING
 
 from tictactoe import players
 from tictactoe.ui.tk import texts
+from tictactoe.ui.tk.intents import Window
 from tictactoe.ui.tk.theme import Palette
-
-if TYPE_CHECKING:
-    from tictactoe.ui.tk.app import App
 
 SPIN_MS = 80
 """Time between two frames of the thinking spinner."""
@@ -52,7 +49,7 @@ def elide(font: tkfont.Font, text: str, room: int) -> str:
 class Toolbar(ttk.Frame):
     """The buttons for what is done most, and the level drop-down."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Window) -> None:
         pad = round(4 * app.scale)
         super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
         self.app = app
@@ -121,7 +118,7 @@ class Toolbar(ttk.Frame):
 class ReplayBar(ttk.Frame):
     """Stepping through a saved game: it takes the toolbar's place (and height) while shown."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Window) -> None:
         pad = round(4 * app.scale)
         super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
         self.app = app
@@ -236,7 +233,7 @@ class Spinner(tk.Canvas):
 class Banner(ttk.Frame):
     """The status row above the board: the turn or the result, the spinner, New game."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Window) -> None:
         pad = round(4 * app.scale)
         super().__init__(app.root, padding=(pad * 2, 0))
         self.app = app
@@ -296,7 +293,7 @@ class Banner(ttk.Frame):
 class Footer(ttk.Frame):
     """The row under the board: a notice, or the hint colours; the score on the right."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Window) -> None:
         pad = round(4 * app.scale)
         super().__init__(app.root, padding=(pad * 2, pad, pad * 2, pad * 2))
         self.app = app

@@ -1,0 +1,224 @@
+"""What the window's parts - keys, menus, panels - may read of the window and ask of it.
+
+The parts are given the window as a :class:`Window`: they read what it shows
+and call its intents (a new game, a cell played, a level chosen ...), and
+never set its fields. So ``app.py`` imports them and none of them imports
+``app.py``; a click on the board and Enter on the keyboard cursor reach the
+same intent, :meth:`Window.click`.
+"""
+
+from __future__ import annotations
+
+import tkinter as tk
+from dataclasses import dataclass
+from typing import Protocol
+
+from tictactoe.core.cells import Numbering
+from tictactoe.game import Game, Match
+from tictactoe.i18n import Translator
+from tictactoe.replay import Replay
+from tictactoe.ui.tk.board_view import BoardView
+from tictactoe.ui.tk.theme import Fonts, Palette
+
+
+@dataclass
+class Variables:
+    """The Tk variables behind the menus' check marks and radio buttons."""
+
+    level: tk.StringVar
+    board: tk.StringVar
+    mode: tk.StringVar
+    """``x`` / ``o``: your mark against the computer; ``two``: two people; ``demo``: none."""
+    starter: tk.StringVar
+    sound: tk.BooleanVar
+    hints: tk.BooleanVar
+    names: tk.BooleanVar
+    numbering: tk.StringVar
+    language: tk.StringVar
+    theme: tk.StringVar
+    think: tk.StringVar
+    """A preset's key (``"0.5"``, ``"1"`` ...) or ``other``."""
+
+
+class Window(Protocol):
+    """The game window as its parts see it."""
+
+    @property
+    def root(self) -> tk.Tk | tk.Toplevel:
+        """The window's Tk widget."""
+        ...
+
+    @property
+    def translate(self) -> Translator:
+        """The language everything is shown in."""
+        ...
+
+    @property
+    def vars(self) -> Variables:
+        """The menus' variables."""
+        ...
+
+    @property
+    def scale(self) -> float:
+        """How much bigger than 96 dpi the screen draws."""
+        ...
+
+    @property
+    def fonts(self) -> Fonts:
+        """The window's fonts."""
+        ...
+
+    @property
+    def colours(self) -> Palette:
+        """The window's colours."""
+        ...
+
+    @property
+    def match(self) -> Match:
+        """The match being played."""
+        ...
+
+    @property
+    def viewing(self) -> Replay | None:
+        """The saved game shown instead of the game, if one is."""
+        ...
+
+    @property
+    def cursor(self) -> int:
+        """The keyboard cursor's cell."""
+        ...
+
+    @property
+    def view(self) -> BoardView:
+        """The board."""
+        ...
+
+    # --- what the parts read --------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        ...
+
+    @property
+    def numbering(self) -> Numbering:
+        """How typed digits name cells here."""
+        ...
+
+    @property
+    def two_players(self) -> bool:
+        """True when two people share the board."""
+        ...
+
+    @property
+    def think_seconds(self) -> float:
+        """How long Expert thinks a move."""
+        ...
+
+    # --- the game -------------------------------------------------------------------------
+
+    def click(self, cell: int) -> None:
+        """Play ``cell`` (a click, or Enter on the keyboard cursor)."""
+
+    def move_cursor(self, cell: int) -> None:
+        """Put the keyboard cursor on ``cell``."""
+
+    def say(self, notice: str) -> None:
+        """Show ``notice`` in the status line."""
+
+    def new_game(self) -> None:
+        """Start the next game."""
+
+    def undo(self) -> None:
+        """Take back the last move and the answer."""
+
+    def redo(self) -> None:
+        """Replay what undo took back."""
+
+    def hint(self) -> None:
+        """Show a hint for this move."""
+
+    def stop_hint(self) -> None:
+        """Show a big board's hint now."""
+
+    def quit(self) -> None:
+        """Close the window."""
+
+    def refresh(self) -> None:
+        """Draw the window again."""
+
+    # --- the menus --------------------------------------------------------------------
+
+    def play_as_x(self) -> None:
+        """A new game as X."""
+
+    def play_as_o(self) -> None:
+        """A new game as O."""
+
+    def play_two(self) -> None:
+        """A new game between two people."""
+
+    def level_chosen(self) -> None:
+        """The level menu's choice."""
+
+    def choose_level(self, name: str) -> None:
+        """Let level ``name`` play."""
+
+    def choose_preset(self) -> None:
+        """The board menu's choice."""
+
+    def custom_board(self) -> None:
+        """Ask for a board of any size."""
+
+    def choose_starter(self) -> None:
+        """Who starts, from the next game."""
+
+    def think_chosen(self) -> None:
+        """A preset think time."""
+
+    def other_think(self) -> None:
+        """Ask for any think time."""
+
+    def sound_changed(self) -> None:
+        """Sound on or off."""
+
+    def names_changed(self) -> None:
+        """Cell names on or off."""
+
+    def numbering_changed(self) -> None:
+        """Another cell numbering."""
+
+    def choose_language(self) -> None:
+        """Another language."""
+
+    def choose_theme(self) -> None:
+        """Another colour theme."""
+
+    def show_scores(self) -> None:
+        """Show the scoreboard."""
+
+    def reset_scores(self) -> None:
+        """Forget the scores."""
+
+    # --- saved games ----------------------------------------------------------------------
+
+    def open_game(self) -> None:
+        """Choose a saved game or a file to step through."""
+
+    def replay_first(self) -> None:
+        """The saved game's first position."""
+
+    def replay_back(self) -> None:
+        """The position before."""
+
+    def replay_forward(self) -> None:
+        """The next position."""
+
+    def replay_last(self) -> None:
+        """The final position."""
+
+    def play_from_here(self) -> None:
+        """A new game from the position shown."""
+
+    def close_replay(self) -> None:
+        """Back to the game."""

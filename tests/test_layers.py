@@ -1,0 +1,108 @@
+"""The package's layers, read from its source: no import circle anywhere, and each front end's
+parts never import the window or game loop that assembles them."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+SOURCE = Path(__file__).resolve().parents[1] / "src"
+PACKAGE = SOURCE / "tictactoe"
+
+
+def module_files() -> dict[str, Path]:
+    """Every module of the package by its dotted name (a package by its own name)."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(SOURCE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def imported(path: Path, known: set[str]) -> Iterator[str]:
+    """The package's modules that ``path`` imports, anywhere in it (type-checking-only and
+    function-level imports included: they are dependencies too)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module in known:
+                yield node.module
+            for alias in node.names:
+                if f"{node.module}.{alias.name}" in known:
+                    yield f"{node.module}.{alias.name}"
+
+
+def import_graph() -> dict[str, set[str]]:
+    files = module_files()
+    known = set(files)
+    return {name: set(imported(path, known)) - {name} for name, path in files.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph[node]):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_graph_is_read_from_the_source() -> None:
+    graph = import_graph()
+    assert "tictactoe.core.board" in graph["tictactoe.game"]
+    assert "tictactoe.ui.tk.keys" in graph["tictactoe.ui.tk.app"]
+
+
+def test_circles_are_found() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_is_in_an_import_circle() -> None:
+    assert circles(import_graph()) == []
+
+
+ASSEMBLERS = {
+    "tictactoe.ui.tk": {"tictactoe.ui.tk.app"},
+    "tictactoe.ui.pgz": {"tictactoe.ui.pgz.app", "tictactoe.ui.pgz.runner"},
+}
+"""Each window's modules that put its parts together (and run its loop)."""
+
+
+def test_the_windows_parts_never_import_what_assembles_them() -> None:
+    graph = import_graph()
+    for package, assemblers in ASSEMBLERS.items():
+        parts = [n for n in graph if n.startswith(package + ".") and n not in assemblers]
+        assert parts, package
+        users = sorted(name for name in parts if graph[name] & assemblers)
+        assert users == [], f"{users} import one of {sorted(assemblers)}"
