@@ -23,6 +23,7 @@ from tictactoe.core.errors import (
     UnknownPlayerError,
     UnsolvableError,
 )
+from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 
 __all__ = [
@@ -30,9 +31,11 @@ __all__ = [
     "CellNameError",
     "IllegalMoveError",
     "Mark",
+    "Outcome",
     "PositionError",
     "Rules",
     "RulesError",
+    "Termination",
     "TicTacToeError",
     "UnknownPlayerError",
     "UnsolvableError",

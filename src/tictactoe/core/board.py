@@ -8,6 +8,7 @@ from functools import cached_property
 from itertools import compress
 
 from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError, shown
+from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import MAX_SIDE, Rules
 
 
@@ -229,6 +230,12 @@ class Board:
     def is_over(self) -> bool:
         """True after a win or a draw."""
         return self._winner is not None or self.is_full
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended on this board (a line or a full board), or None while it goes on."""
+        if self._winner is not None:
+            return Outcome(Termination.LINE, self._winner, self.winning_cells)
+        return Outcome(Termination.FULL_BOARD, None) if self.is_full else None
 
     @cached_property
     def winning_lines(self) -> tuple[tuple[int, ...], ...]:
