@@ -39,9 +39,10 @@ from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.core.gomoku.limits import DEFAULT_SECONDS
+from tictactoe.core.outcome import Outcome
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
+from tictactoe.game import HUMAN, Game, Match, NotYourTurnError
 from tictactoe.i18n import Translator
 from tictactoe.settings import DEFAULT_LEVEL, Settings, SettingsError, SettingsStore, level_for
 from tictactoe.sound import Sound

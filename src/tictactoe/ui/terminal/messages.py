@@ -18,9 +18,10 @@ from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.gomoku.limits import THINK_RANGE, Progress
+from tictactoe.core.outcome import Outcome
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Value
-from tictactoe.game import HUMAN, Match, Outcome, Starter
+from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator
 from tictactoe.ui.terminal.answers import COMMAND_ALIASES, Command, cell_range
 from tictactoe.ui.terminal.prompts import display_width
@@ -122,8 +123,8 @@ def result(tr: Translator, match: Match, outcome: Outcome) -> str:
     kind = players_kind(match)
     if outcome.winner is None:
         return tr.gettext("The game is a tie!")
-    if outcome.resigned is not None:
-        return resigned(tr, match, outcome.resigned)
+    if outcome.gave_up is not None:
+        return resigned(tr, match, outcome.gave_up)
     if kind is Kind.COMPUTER:
         if outcome.winner is match.your_mark:
             return tr.gettext("Hooray! You have won the game!")

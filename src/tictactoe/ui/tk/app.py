@@ -32,8 +32,9 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.gomoku.limits import Progress
+from tictactoe.core.outcome import Outcome
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
+from tictactoe.game import HUMAN, Game, Match, Score, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.settings import Settings, SettingsError, SettingsStore, Theme, level_for
 from tictactoe.sound import Sound

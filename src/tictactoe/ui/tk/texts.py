@@ -17,9 +17,10 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import UnknownPlayerError
 from tictactoe.core.gomoku.limits import Progress
+from tictactoe.core.outcome import Outcome
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Game, Outcome
+from tictactoe.game import HUMAN, Game
 from tictactoe.i18n import Translator
 from tictactoe.stats import Tally
 
