@@ -21,7 +21,7 @@ from pathlib import Path
 from tictactoe.game import HUMAN
 from tictactoe.paths import data_home
 from tictactoe.stats import Scoreboard, ScoreboardError
-from tictactoe.ui.web.room import FinishedGame
+from tictactoe.ui.web.room import ENDED, FinishedGame
 
 FILE_NAME = "web-games.sqlite3"
 FLUSH_SECONDS = 1.0
@@ -101,8 +101,8 @@ class GameLog:
                             game.rules.k,
                             game.x_player,
                             game.o_player,
-                            None if game.winner is None else game.winner.value,
-                            game.ended,
+                            None if game.outcome.winner is None else game.outcome.winner.value,
+                            ENDED[game.outcome.termination],
                             " ".join(map(str, game.moves)),
                         )
                         for game in batch
@@ -111,7 +111,7 @@ class GameLog:
             scoreboard = Scoreboard(self.folder / "scores.sqlite3")
             for game in batch:
                 if (game.x_player == HUMAN) != (game.o_player == HUMAN):
-                    scoreboard.record(game.rules, game.x_player, game.o_player, game.winner)
+                    scoreboard.record(game.rules, game.x_player, game.o_player, game.outcome.winner)
         except (sqlite3.Error, OSError, ScoreboardError) as error:
             if not self._warned:
                 log.warning("finished games cannot be saved: %s", error)
