@@ -142,8 +142,11 @@ _SCORE_VALUES = {WIN_SCORE: Value.WIN, DRAW_SCORE: Value.DRAW, LOSS_SCORE: Value
 _RANKS = {value: score for score, value in _SCORE_VALUES.items()}
 
 
-class Outcome(NamedTuple):
-    """A value and the plies until the game ends under best play."""
+class Prospect(NamedTuple):
+    """Where best play leads from a position: a value and the plies to the end (``win in 3``).
+
+    Not how a game ended: that is :class:`tictactoe.core.outcome.Outcome`.
+    """
 
     value: Value
     """Win, draw or loss."""
@@ -173,9 +176,9 @@ class Outcome(NamedTuple):
             return self.plies // 2
         return None
 
-    def after_move(self) -> Outcome:
+    def after_move(self) -> Prospect:
         """The outcome for the player whose move led to this position."""
-        return Outcome(self.value.flipped, self.plies + 1)
+        return Prospect(self.value.flipped, self.plies + 1)
 
     def __str__(self) -> str:
         if self.value is Value.DRAW:
@@ -321,9 +324,9 @@ class Choice(NamedTuple):
     the board); None for a win or loss whose length was not measured within budget."""
 
     @property
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Prospect | None:
         """The move's outcome for its player, when its length is known."""
-        return None if self.plies is None else Outcome(self.value, self.plies)
+        return None if self.plies is None else Prospect(self.value, self.plies)
 
 
 class Proof(NamedTuple):
@@ -462,7 +465,7 @@ class Solver:
         """Positions searched so far, over every board size: a measure of work done."""
         return sum(engine.nodes for engine in self._engines.values())
 
-    def outcome(self, board: Board) -> Outcome:
+    def outcome(self, board: Board) -> Prospect:
         """Value and plies to the end for the side to move."""
         _check_board(board)
         if board.is_over:
@@ -470,7 +473,7 @@ class Solver:
         with self._lock:
             return self._engine(board.rules, every_move=True).outcome(*_sides(board))
 
-    def move_outcomes(self, board: Board) -> dict[int, Outcome]:
+    def move_outcomes(self, board: Board) -> dict[int, Prospect]:
         """For every legal move, its outcome for the player making it.
 
         Raises :class:`UnsolvableError` where that is too slow (see
@@ -481,7 +484,7 @@ class Solver:
         if board.is_over:
             return {}
         self._engine(board.rules, every_move=True)
-        result: dict[int, Outcome] = {}
+        result: dict[int, Prospect] = {}
         for cell in board.legal_moves():
             child = board.play_unchecked(cell)
             result[cell] = self.outcome(child).after_move()
@@ -579,8 +582,8 @@ def _check_board(board: object) -> None:
         )
 
 
-def _finished(board: Board) -> Outcome:
-    return Outcome(Value.DRAW if board.winner is None else Value.LOSS, 0)
+def _finished(board: Board) -> Prospect:
+    return Prospect(Value.DRAW if board.winner is None else Value.LOSS, 0)
 
 
 def _sides(board: Board) -> tuple[int, int]:
@@ -773,7 +776,7 @@ class _Engine:
         """Key -> (lower, upper) bound of the win/draw/loss score."""
         self.horizon: dict[int, tuple[int, int]] = {}
         """(key, depth) -> bounds of the depth-limited score."""
-        self.outcomes: dict[int, Outcome] = {}
+        self.outcomes: dict[int, Prospect] = {}
         """Key -> exact outcome, for positions already measured."""
         self.nodes = 0
         self.max_nodes: int | None = None
@@ -826,7 +829,7 @@ class _Engine:
         """The canonical key of a position."""
         return self.canonical(mover | other << self.rules.size)
 
-    def outcome(self, mover: int, other: int) -> Outcome:
+    def outcome(self, mover: int, other: int) -> Prospect:
         """Value and plies to the end of a position that is not over."""
         key = self.key(mover, other)
         known = self.outcomes.get(key)
@@ -835,9 +838,9 @@ class _Engine:
         empties = self.rules.size - (mover | other).bit_count()
         score = self.score(mover, other, LOSS_SCORE, WIN_SCORE)
         if score == DRAW_SCORE:
-            known = Outcome(Value.DRAW, empties)
+            known = Prospect(Value.DRAW, empties)
         else:
-            known = Outcome(_SCORE_VALUES[score], self.distance(mover, other, score))
+            known = Prospect(_SCORE_VALUES[score], self.distance(mover, other, score))
         self.outcomes[key] = known
         return known
 
