@@ -34,6 +34,7 @@ from typing import Any
 import pygame
 
 from tictactoe import players
+from tictactoe.announce import Audience, announce
 from tictactoe.archive import Archive, ArchiveError, Listing, save_finished
 from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
@@ -225,11 +226,7 @@ class PgzApp:
         outcome = game.outcome
         people = [m for m in Mark if game.is_human(m)]
         if outcome is not None:
-            if outcome.winner is None:
-                return _("Draw")
-            if len(people) == 1:
-                return _("You win") if outcome.winner is people[0] else _("You lose")
-            return _("{mark} wins").format(mark=outcome.winner)
+            return announce(outcome, Audience.of_game(game), _)
         mark = game.turn
         if game.is_human(mark):
             if len(people) == 2:

@@ -20,7 +20,7 @@ from tictactoe.core.gomoku.limits import THINK_RANGE
 from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.game import HUMAN, Starter
-from tictactoe.i18n import Translator
+from tictactoe.i18n import N_, Translator
 from tictactoe.ui.terminal.prompts import Invalid, normal, shown
 
 YES = frozenset(
@@ -37,11 +37,6 @@ STARTER_WORDS = {
     Starter.ALTERNATE: frozenset({"4", "alternate", "по очереди", "轮流", "luân phiên"}),
 }
 """Answers to "who goes first?": numbers, words, yes/no (seed 003), X/O (seed 004)."""
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for translation where it is defined; it is translated when shown."""
-    return message
 
 
 class Command(StrEnum):

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictactoe import players
+from tictactoe.announce import Audience, announce
 from tictactoe.archive import save_finished
 from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.board import Board, Mark
@@ -681,7 +682,8 @@ class App:
                 texts.Feeling.LOSE: "Lose.TLabel",
                 texts.Feeling.NEUTRAL: "TLabel",
             }[feeling]
-            self.banner.show(texts.result(_, outcome, game), style=style, over=True, thinking=False)
+            said = announce(outcome, Audience.of_game(game), _)
+            self.banner.show(said, style=style, over=True, thinking=False)
             short = texts.title_result(_, outcome)
         else:
             status = texts.turn(_, game, thinking=self.thinking)

@@ -35,7 +35,7 @@ from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import HUMAN, Game, Starter
-from tictactoe.ui.web.texts import N_
+from tictactoe.i18n import N_
 
 PLAYERS = ("a", "b")
 """The seats of a room: ``a`` made it, ``b`` is the friend or the computer."""

@@ -57,14 +57,14 @@ from tictactoe.core.gomoku.limits import DEFAULT_SECONDS, THINK_RANGE, Progress
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import Starter, strongest_player
-from tictactoe.i18n import LANGUAGES
+from tictactoe.i18n import LANGUAGES, N_
 from tictactoe.ui.web import protocol
 from tictactoe.ui.web.engine import Thinker
 from tictactoe.ui.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, encode
 from tictactoe.ui.web.records import GameLog
 from tictactoe.ui.web.room import DEFAULT_THINK_MS, FinishedGame, Room, RoomError, new_room_id
 from tictactoe.ui.web.store import MemoryStore, RoomStore
-from tictactoe.ui.web.texts import N_, catalog
+from tictactoe.ui.web.texts import catalog
 
 log = logging.getLogger(__name__)
 
