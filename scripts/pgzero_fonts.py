@@ -11,8 +11,9 @@ subsets instead of relying on fonts the user may not have:
   languages' own names.
 
 Both are renamed (Vera's licence asks it of modified fonts, and Droid is a
-trademark). Run after changing ``locale/zh_CN/LC_MESSAGES/pgzero.po`` (a test
-fails until then); it needs ``fontTools`` (``pip install fonttools``)::
+trademark). Run after changing ``locale/zh_CN/LC_MESSAGES/pgzero.po`` or the
+shared end-of-game sentences of ``core.po`` (a test fails until then); it needs
+``fontTools`` (``pip install fonttools``)::
 
     python scripts/pgzero_fonts.py
 """
@@ -25,7 +26,8 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from tictactoe.i18n import LANGUAGES, parse_po
+from tictactoe.announce import phrasebook
+from tictactoe.i18n import LANGUAGES, parse_po, translator
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "tictactoe"
@@ -44,9 +46,13 @@ CJK_PUNCTUATION = "，。、：；！？（）《》「」“”…—"
 
 
 def catalog_text(language: str) -> str:
-    """Every translated message of the Pygame Zero game in ``language``."""
+    """Every translated message of the Pygame Zero game in ``language``.
+
+    Its own (``pgzero.po``) and the end-of-game sentences every front end shares.
+    """
     po = PACKAGE / "locale" / language / "LC_MESSAGES" / "pgzero.po"
-    return "".join(parse_po(po.read_text(encoding="utf-8")).values())
+    own = "".join(parse_po(po.read_text(encoding="utf-8")).values())
+    return own + "".join(phrasebook(translator(language)).values())
 
 
 def build(source: Path, text: str, family: str, out: Path) -> None:

@@ -51,6 +51,21 @@ def test_saved_games_come_back_as_they_went_in(tmp_path: Path) -> None:
     assert record.started is not None and record.finished is not None
 
 
+@pytest.mark.parametrize("how", [Termination.RESIGNATION, Termination.FORFEIT])
+def test_a_game_given_up_keeps_how_in_its_record(how: Termination) -> None:
+    game = Game(Rules(), {Mark.X: "human", Mark.O: "human"})
+    game.play(4)
+    game.resign(Mark.O, how)
+    record = record_of(game)
+    assert record.outcome == game.outcome and record.termination is how
+
+
+def test_an_unfinished_game_has_an_unfinished_record() -> None:
+    game = Game(Rules(), {Mark.X: "human", Mark.O: "human"})
+    game.play(4)
+    assert record_of(game).termination is Termination.UNFINISHED and record_of(game).outcome is None
+
+
 def test_default_file_is_in_the_data_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

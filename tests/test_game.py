@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome, Starter
+from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Starter
 
 
 def human_vs(opponent: str = "first-free", rules: Rules | None = None) -> Game:
@@ -262,7 +263,7 @@ def test_resigning_ends_the_game_for_the_other_side() -> None:
     game.play(4)
     game.computer_move()
     outcome = game.resign()
-    assert outcome == Outcome(Mark.O, resigned=Mark.X)
+    assert outcome == Outcome(Termination.RESIGNATION, Mark.O)
     assert game.is_over and game.outcome == outcome and game.resigned is Mark.X
     assert not game.waiting_for_human and not game.computer_to_move
     assert not game.can_undo and game.undo() == 0 and not game.can_redo
@@ -272,6 +273,29 @@ def test_resigning_ends_the_game_for_the_other_side() -> None:
     with pytest.raises(IllegalMoveError, match="already over"):
         game.resign()
     assert game.board is before
+
+
+def test_a_side_that_left_forfeits_and_nothing_else_ends_a_game_early() -> None:
+    game = Game(Rules(), {Mark.X: HUMAN, Mark.O: HUMAN})
+    game.play(4)
+    with pytest.raises(ValueError, match="resignation or forfeit"):
+        game.resign(Mark.X, Termination.ADJUDICATED)
+    assert not game.is_over
+    assert game.resign(Mark.X, Termination.FORFEIT) == Outcome(Termination.FORFEIT, Mark.O)
+    assert game.resigned is Mark.X and game.outcome == Outcome(Termination.FORFEIT, Mark.O)
+
+
+def test_the_games_outcome_is_its_boards_until_a_side_gives_up() -> None:
+    game = Game(players={Mark.X: HUMAN, Mark.O: HUMAN})
+    for cell in (0, 3, 1, 4):
+        assert game.outcome is None
+        game.play(cell)
+    game.play(2)
+    assert (
+        game.outcome
+        == game.board.outcome()
+        == Outcome(Termination.LINE, Mark.X, frozenset({0, 1, 2}))
+    )
 
 
 def test_a_resignation_counts_as_a_loss_in_the_match() -> None:

@@ -84,7 +84,7 @@ _SCORE_VALUES = {WIN_SCORE: Value.WIN, DRAW_SCORE: Value.DRAW, LOSS_SCORE: Value
 _RANKS = {value: score for score, value in _SCORE_VALUES.items()}
 
 
-class Outcome(NamedTuple):
+class Prospect(NamedTuple):
     """A value and the plies until the game ends under best play."""
 
     value: Value
@@ -115,9 +115,9 @@ class Outcome(NamedTuple):
             return self.plies // 2
         return None
 
-    def after_move(self) -> Outcome:
+    def after_move(self) -> Prospect:
         """The outcome for the player whose move led to this position."""
-        return Outcome(self.value.flipped, self.plies + 1)
+        return Prospect(self.value.flipped, self.plies + 1)
 
     def __str__(self) -> str:
         if self.value is Value.DRAW:
@@ -201,16 +201,16 @@ class Solver:
         """Positions searched so far, over every board size: a measure of work done."""
         return sum(engine.nodes for engine in self._engines.values())
 
-    def outcome(self, board: Board) -> Outcome:
+    def outcome(self, board: Board) -> Prospect:
         """Value and plies to the end for the side to move."""
         if board.is_over:
             return _finished(board)
         with self._lock:
             return self._engine(board.rules).outcome(*_sides(board))
 
-    def move_outcomes(self, board: Board) -> dict[int, Outcome]:
+    def move_outcomes(self, board: Board) -> dict[int, Prospect]:
         """For every legal move, its outcome for the player making it."""
-        result: dict[int, Outcome] = {}
+        result: dict[int, Prospect] = {}
         for cell in board.legal_moves():
             child = board.play_unchecked(cell)
             result[cell] = self.outcome(child).after_move()
@@ -237,8 +237,8 @@ class Solver:
         return engine
 
 
-def _finished(board: Board) -> Outcome:
-    return Outcome(Value.DRAW if board.winner is None else Value.LOSS, 0)
+def _finished(board: Board) -> Prospect:
+    return Prospect(Value.DRAW if board.winner is None else Value.LOSS, 0)
 
 
 def _sides(board: Board) -> tuple[int, int]:
@@ -317,7 +317,7 @@ class _Engine:
         """Key -> (lower, upper) bound of the win/draw/loss score."""
         self.horizon: dict[int, tuple[int, int]] = {}
         """(key, depth) -> bounds of the depth-limited score."""
-        self.outcomes: dict[int, Outcome] = {}
+        self.outcomes: dict[int, Prospect] = {}
         """Key -> exact outcome, for positions already measured."""
         self.nodes = 0
         self.score = self._make_score_search()
@@ -327,7 +327,7 @@ class _Engine:
         """The canonical key of a position."""
         return self.canonical(mover | other << self.rules.size)
 
-    def outcome(self, mover: int, other: int) -> Outcome:
+    def outcome(self, mover: int, other: int) -> Prospect:
         """Value and plies to the end of a position that is not over."""
         key = self.key(mover, other)
         known = self.outcomes.get(key)
@@ -336,9 +336,9 @@ class _Engine:
         empties = self.rules.size - (mover | other).bit_count()
         score = self.score(mover, other, LOSS_SCORE, WIN_SCORE)
         if score == DRAW_SCORE:
-            known = Outcome(Value.DRAW, empties)
+            known = Prospect(Value.DRAW, empties)
         else:
-            known = Outcome(_SCORE_VALUES[score], self.distance(mover, other, score))
+            known = Prospect(_SCORE_VALUES[score], self.distance(mover, other, score))
         self.outcomes[key] = known
         return known
 

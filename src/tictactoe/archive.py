@@ -385,13 +385,15 @@ def _retire(old: Path) -> None:
 
 
 def record_of(game: Game, finished: datetime | None = None) -> Record:
-    """The record of ``game`` as it stands (its result follows from the moves or a resignation)."""
-    return Record.of(
+    """The record of ``game`` as it stands: its outcome, or unfinished while it goes on."""
+    outcome = game.outcome
+    return Record(
         game.rules,
         game.moves,
         game.player(Mark.X),
         game.player(Mark.O),
-        resigned=game.resigned,
+        None if outcome is None else outcome.winner,
+        Termination.UNFINISHED if outcome is None else outcome.termination,
         started=game.started_at.replace(microsecond=0),
         finished=(finished or datetime.now(UTC)).replace(microsecond=0),
     )

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from tictactoe import players as registry
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError, shown
+from tictactoe.core.outcome import DECISIVE, Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits
 from tictactoe.core.solver import Solver
@@ -48,22 +49,6 @@ class Starter(StrEnum):
     COMPUTER = "computer"
     ALTERNATE = "alternate"
     COIN = "coin"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended: ``winner`` is None for a draw."""
-
-    winner: Mark | None
-    line: frozenset[int] = frozenset()
-    """Every cell of the winning line(s), for highlighting (empty after a resignation)."""
-    resigned: Mark | None = None
-    """The side that resigned, if the game ended that way (``winner`` is the other)."""
-
-    @property
-    def is_draw(self) -> bool:
-        """True for a draw."""
-        return self.winner is None
 
 
 def move_limits(seconds: float | None = None, nodes: int | None = None) -> Limits | None:
@@ -124,6 +109,7 @@ class Game:
         self._engines: dict[tuple[Mark, str], registry.Player] = {}
         self._solver = solver
         self._resigned: Mark | None = None
+        self._gave_up_by = Termination.RESIGNATION
         self.started_at = datetime.now(UTC)
         """When the game began (for its record)."""
 
@@ -164,7 +150,7 @@ class Game:
 
     @property
     def resigned(self) -> Mark | None:
-        """The side that resigned this game, if one did."""
+        """The side that gave this game up (resigned, or forfeited it), if one did."""
         return self._resigned
 
     @property
@@ -179,13 +165,10 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or None while it goes on."""
+        """How the game ended (the board's outcome, or a side gave up), or None while it goes on."""
         if self._resigned is not None:
-            return Outcome(self._resigned.other, resigned=self._resigned)
-        board = self.board
-        if not board.is_over:
-            return None
-        return Outcome(board.winner, board.winning_cells)
+            return Outcome(self._gave_up_by, self._resigned.other)
+        return self.board.outcome()
 
     # --- changing players -------------------------------------------------------
 
@@ -261,15 +244,22 @@ class Game:
             self._engines[key] = registry.create(key[1], self._rng, solver=self.solver)
         return self._engines[key]
 
-    def resign(self, mark: Mark | None = None) -> Outcome:
+    def resign(
+        self, mark: Mark | None = None, how: Termination = Termination.RESIGNATION
+    ) -> Outcome:
         """``mark`` (default: the side to move) gives up; the other side wins.
 
-        Raises :class:`IllegalMoveError` if the game is already over. A
-        resignation is final: nothing can be undone or redone afterwards.
+        ``how`` is :attr:`~Termination.RESIGNATION`, or :attr:`~Termination.FORFEIT`
+        for a side that left the game. Raises :class:`IllegalMoveError` if the
+        game is already over. Giving up is final: nothing can be undone or
+        redone afterwards.
         """
         if self.is_over:
             raise IllegalMoveError(f"the game is already over in {self.board.text}")
+        if how not in DECISIVE:
+            raise ValueError(f"a game is given up by resignation or forfeit, not {how!r}")
         self._resigned = self.turn if mark is None else Mark(mark)
+        self._gave_up_by = Termination(how)
         outcome = self.outcome
         assert outcome is not None
         return outcome

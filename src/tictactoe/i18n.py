@@ -169,5 +169,10 @@ def translator(language: str | None = None) -> Translator:
     return Translator(chosen, catalog)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for translation where it is defined; it is translated where shown."""
+    return message
+
+
 Gettext = Callable[[str], str]
 """The type of ``_``: a function from an English message to the translated one."""

@@ -10,7 +10,7 @@ from tictactoe.core.analysis import MoveValue, analyse, best_moves, mistakes
 from tictactoe.core.board import Board
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Outcome, Solver, Value
+from tictactoe.core.solver import Prospect, Solver, Value
 
 
 @pytest.fixture(scope="module")
@@ -80,7 +80,7 @@ def test_consistent_with_solve_on_4x4_k3(board: Board) -> None:
     solution = solver.solve(board)
     assert best_moves(moves) == solution.best
     if moves:
-        assert moves[solution.best[0]] == Outcome(solution.value, solution.plies)
+        assert moves[solution.best[0]] == Prospect(solution.value, solution.plies)
 
 
 def test_draw_plies_count_the_rest_of_the_board(solver: Solver) -> None:
@@ -112,13 +112,13 @@ def test_too_big_board_raises(solver: Solver) -> None:
 
 
 def test_winner_moves_count_only_the_winners_moves() -> None:
-    from tictactoe.core.solver import Outcome, Value
+    from tictactoe.core.solver import Prospect, Value
 
-    assert Outcome(Value.WIN, 1).winner_moves == 1
-    assert Outcome(Value.WIN, 5).winner_moves == 3
-    assert Outcome(Value.LOSS, 2).winner_moves == 1
-    assert Outcome(Value.LOSS, 4).winner_moves == 2
-    assert Outcome(Value.DRAW, 9).winner_moves is None
+    assert Prospect(Value.WIN, 1).winner_moves == 1
+    assert Prospect(Value.WIN, 5).winner_moves == 3
+    assert Prospect(Value.LOSS, 2).winner_moves == 1
+    assert Prospect(Value.LOSS, 4).winner_moves == 2
+    assert Prospect(Value.DRAW, 9).winner_moves is None
     board = Board.parse("XX./OO./...")
     moves = analyse(board)
     assert moves[2].winner_moves == 1  # X completes the top row now

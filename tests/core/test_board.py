@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError
+from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import MIN_K, Rules
 
 SIDES = st.integers(min_value=1, max_value=6)
@@ -257,6 +258,17 @@ class TestPlay:
         for line in board.winning_lines:
             assert line in board.rules.lines
             assert all(board[cell] is board.winner for cell in line)
+
+    @given(boards())
+    def test_outcome_is_the_line_or_the_full_board_or_none(self, board: Board) -> None:
+        outcome = board.outcome()
+        if not board.is_over:
+            assert outcome is None
+        elif board.winner is not None:
+            assert outcome == Outcome(Termination.LINE, board.winner, board.winning_cells)
+        else:
+            assert outcome == Outcome(Termination.FULL_BOARD, None)
+            assert outcome is not None and outcome.is_draw and not outcome.line
 
     @given(boards())
     def test_free_cells_and_legal_moves(self, board: Board) -> None:

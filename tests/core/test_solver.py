@@ -29,7 +29,7 @@ from tictactoe.core.solver import (
     TICK_MASK,
     WIN_SCORE,
     Choice,
-    Outcome,
+    Prospect,
     Solution,
     Solver,
     Value,
@@ -62,13 +62,13 @@ MAX_BRUTE_EMPTIES = 9
 """Random positions keep at most this many empty cells, so brute force stays quick."""
 
 
-def brute_force(board: Board, memo: dict[Board, Outcome]) -> Outcome:
+def brute_force(board: Board, memo: dict[Board, Prospect]) -> Prospect:
     """Plain minimax over Board objects: best value, fastest win, slowest loss."""
     known = memo.get(board)
     if known is not None:
         return known
     if board.is_over:
-        result = Outcome(Value.DRAW if board.winner is None else Value.LOSS, 0)
+        result = Prospect(Value.DRAW if board.winner is None else Value.LOSS, 0)
     else:
         result = max(
             (brute_force(board.play(cell), memo).after_move() for cell in board.legal_moves()),
@@ -78,7 +78,7 @@ def brute_force(board: Board, memo: dict[Board, Outcome]) -> Outcome:
     return result
 
 
-def brute_best(board: Board, memo: dict[Board, Outcome]) -> tuple[int, ...]:
+def brute_best(board: Board, memo: dict[Board, Prospect]) -> tuple[int, ...]:
     """Every move whose brute-force outcome has the best rank."""
     moves = {cell: brute_force(board.play(cell), memo).after_move() for cell in board.legal_moves()}
     best = max(outcome.rank for outcome in moves.values())
@@ -103,7 +103,7 @@ def shared_solver() -> Solver:
 
 @pytest.mark.slow
 def test_every_3x3_position_agrees_with_brute_force(shared_solver: Solver) -> None:
-    memo: dict[Board, Outcome] = {}
+    memo: dict[Board, Prospect] = {}
     for board in all_positions(Rules()):
         want = brute_force(board, memo)
         solution = shared_solver.solve(board)
@@ -116,7 +116,7 @@ def test_every_3x3_position_agrees_with_brute_force(shared_solver: Solver) -> No
 @pytest.mark.slow
 def test_every_2x5_k3_position_agrees_with_brute_force() -> None:
     solver = Solver()
-    memo: dict[Board, Outcome] = {}
+    memo: dict[Board, Prospect] = {}
     for board in all_positions(Rules(2, 5, 3)):
         assert solver.outcome(board) == brute_force(board, memo), board.text
 
@@ -138,7 +138,7 @@ def small_positions(draw: st.DrawFn) -> Board:
 @settings(max_examples=150, deadline=None)
 @given(small_positions())
 def test_random_small_positions_agree_with_brute_force(board: Board) -> None:
-    memo: dict[Board, Outcome] = {}
+    memo: dict[Board, Prospect] = {}
     solution = Solver().solve(board)
     want = brute_force(board, memo)
     assert (solution.value, solution.plies) == (want.value, want.plies)
@@ -185,7 +185,7 @@ def test_the_table_is_keyed_on_the_position_up_to_symmetry(
 )
 def test_known_values_from_the_empty_board(rules: Rules, value: Value, plies: int) -> None:
     outcome = Solver().outcome(Board.empty(rules))
-    assert outcome == Outcome(value, plies)
+    assert outcome == Prospect(value, plies)
 
 
 def test_fastest_win_is_the_best_move() -> None:
@@ -207,7 +207,7 @@ def test_finished_positions() -> None:
     solver = Solver()
     assert solver.solve(Board.parse("XXX/OO./...")) == Solution(Value.LOSS, 0, ())
     assert solver.solve(Board.parse("XOX/XOO/OXX")) == Solution(Value.DRAW, 0, ())
-    assert solver.outcome(Board.parse("OOO/XX./X..")) == Outcome(Value.LOSS, 0)
+    assert solver.outcome(Board.parse("OOO/XX./X..")) == Prospect(Value.LOSS, 0)
     assert solver.move_outcomes(Board.parse("XXX/OO./...")) == {}
 
 
@@ -337,10 +337,12 @@ def test_value_names_and_scores() -> None:
 
 
 def test_outcome_ranks_prefer_fast_wins_and_slow_losses() -> None:
-    assert Outcome(Value.WIN, 1).rank > Outcome(Value.WIN, 3).rank > Outcome(Value.DRAW, 9).rank
-    assert Outcome(Value.DRAW, 9).rank > Outcome(Value.LOSS, 8).rank > Outcome(Value.LOSS, 2).rank
-    assert Outcome(Value.LOSS, 2).after_move() == Outcome(Value.WIN, 3)
-    assert str(Outcome(Value.WIN, 3)) == "win in 3"
+    assert Prospect(Value.WIN, 1).rank > Prospect(Value.WIN, 3).rank > Prospect(Value.DRAW, 9).rank
+    assert (
+        Prospect(Value.DRAW, 9).rank > Prospect(Value.LOSS, 8).rank > Prospect(Value.LOSS, 2).rank
+    )
+    assert Prospect(Value.LOSS, 2).after_move() == Prospect(Value.WIN, 3)
+    assert str(Prospect(Value.WIN, 3)) == "win in 3"
 
 
 def test_solver_is_reusable_across_sizes_and_calls() -> None:
@@ -438,13 +440,15 @@ def test_choose_measures_the_fastest_win_and_the_longest_loss() -> None:
             choice = solver.choose(board)
             assert choice.value is Value.WIN
             if choice.plies is not None:
-                assert Outcome(choice.value, choice.plies) == _Engine(rules).outcome(*_sides(board))
+                assert Prospect(choice.value, choice.plies) == _Engine(rules).outcome(
+                    *_sides(board)
+                )
                 checked += 1
             board = board.play(choice.cell)
         else:
             loss = solver.choose(board, use_book=False)
             assert loss.value is Value.LOSS and loss.plies is not None
-            assert Outcome(loss.value, loss.plies) == _Engine(rules).outcome(*_sides(board))
+            assert Prospect(loss.value, loss.plies) == _Engine(rules).outcome(*_sides(board))
             board = board.play(opponent.choose(board))
     assert board.winner is Mark.X and checked >= 2
 

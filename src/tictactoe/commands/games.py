@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from tictactoe.announce import summary
 from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
 from tictactoe.commands.options import at_least, board_size, language, player
 from tictactoe.commands.replay import open_game, unusable
@@ -231,7 +232,7 @@ def _show(listing: Listing, prompter: Prompter, tr: Translator, *, filtered: boo
             describe.board(tr, game.record.rules),
             describe.player(tr, game.record.x_player),
             describe.player(tr, game.record.o_player),
-            describe.result(tr, game.record),
+            summary(tr, game.record),
         ]
         for game in listing.games
     ]

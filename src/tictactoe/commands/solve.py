@@ -28,7 +28,7 @@ from tictactoe.core.search import Limits
 from tictactoe.core.solver import (
     DEFAULT_MEMORY,
     ENTRY_BYTES,
-    Outcome,
+    Prospect,
     Solution,
     Solver,
     Value,
@@ -285,7 +285,7 @@ def as_record(board: Board, solution: Solution, moves: dict[int, MoveValue]) -> 
         "exact": True,
         "value": str(solution.value),
         "plies": solution.plies,
-        "winner_moves": Outcome(solution.value, solution.plies).winner_moves,
+        "winner_moves": Prospect(solution.value, solution.plies).winner_moves,
         "best": list(solution.best),
         "best_names": [name(board, cell) for cell in solution.best],
         "moves": {
@@ -306,8 +306,8 @@ def as_text(board: Board, solution: Solution, moves: dict[int, MoveValue]) -> st
     if board.is_over:
         return "\n".join([*lines, game_over(board)])
     mover = board.turn
-    outcome = Outcome(solution.value, solution.plies)
-    lines.append(f"{mover} to move: {describe(outcome, mover)}")
+    prospect = Prospect(solution.value, solution.plies)
+    lines.append(f"{mover} to move: {describe(prospect, mover)}")
     lines.append("best: " + ", ".join(name(board, cell) for cell in solution.best))
     lines.append("moves:")
     width = max(len(name(board, cell)) for cell in moves)
@@ -339,15 +339,15 @@ def name(board: Board, cell: int) -> str:
     return label(board.rules, cell, Numbering.COORDS)
 
 
-def describe(outcome: Outcome, mover: object) -> str:
-    """``X wins in 3``, ``O wins in 1``, ``draw`` for ``outcome`` of ``mover`` (X or O).
+def describe(prospect: Prospect, mover: object) -> str:
+    """``X wins in 3``, ``O wins in 1``, ``draw`` for ``prospect`` of ``mover`` (X or O).
 
-    The count is the winner's own moves (:attr:`Outcome.winner_moves`).
+    The count is the winner's own moves (:attr:`Prospect.winner_moves`).
     """
-    moves = outcome.winner_moves
-    if outcome.value is Value.DRAW or moves is None:
+    moves = prospect.winner_moves
+    if prospect.value is Value.DRAW or moves is None:
         return "draw"
-    winner = mover if outcome.value is Value.WIN else _other(mover)
+    winner = mover if prospect.value is Value.WIN else _other(mover)
     return f"{winner} wins in {moves}"
 
 

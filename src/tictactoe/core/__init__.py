@@ -28,6 +28,7 @@ from tictactoe.core.errors import (
     UnknownPlayerError,
     UnsolvableError,
 )
+from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Cancel, Limits, Player, Progress, SearchStopped
 
@@ -38,12 +39,14 @@ __all__ = [
     "IllegalMoveError",
     "Limits",
     "Mark",
+    "Outcome",
     "Player",
     "PositionError",
     "Progress",
     "Rules",
     "RulesError",
     "SearchStopped",
+    "Termination",
     "TicTacToeError",
     "UnknownPlayerError",
     "UnsolvableError",

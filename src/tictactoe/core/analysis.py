@@ -17,9 +17,9 @@ from typing import TypeAlias
 
 from tictactoe.core.board import Board
 from tictactoe.core.search import Cancel
-from tictactoe.core.solver import Outcome, Solver, Value
+from tictactoe.core.solver import Prospect, Solver, Value
 
-MoveValue: TypeAlias = Outcome
+MoveValue: TypeAlias = Prospect
 """The outcome of a move for the player making it: ``value`` and ``plies``,
 where ``plies`` counts the move itself (a move that wins at once is a win in 1)."""
 

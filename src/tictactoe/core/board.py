@@ -1,27 +1,18 @@
-"""Immutable positions: two bitboards (X's cells, O's cells) on a :class:`Rules`."""
+"""Immutable positions: two bitboards (X's cells, O's cells) on a :class:`Rules`.
+
+:class:`~tictactoe.core.mark.Mark` is imported from here as well.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from enum import StrEnum
 from functools import cached_property
 from itertools import compress
 
 from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError, shown
+from tictactoe.core.mark import Mark as Mark  # re-exported: the marks are read with the board
+from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import MAX_SIDE, Rules
-
-
-class Mark(StrEnum):
-    """A player's mark. X always moves first."""
-
-    X = "X"
-    O = "O"  # noqa: E741 - the letter is the name of the mark
-
-    @property
-    def other(self) -> Mark:
-        """The opponent's mark."""
-        return Mark.O if self is Mark.X else Mark.X
-
 
 EMPTY_CHAR = "."
 ROW_SEPARATOR = "/"
@@ -229,6 +220,12 @@ class Board:
     def is_over(self) -> bool:
         """True after a win or a draw."""
         return self._winner is not None or self.is_full
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended on this board (a line or a full board), or None while it goes on."""
+        if self._winner is not None:
+            return Outcome(Termination.LINE, self._winner, self.winning_cells)
+        return Outcome(Termination.FULL_BOARD, None) if self.is_full else None
 
     @cached_property
     def winning_lines(self) -> tuple[tuple[int, ...], ...]:

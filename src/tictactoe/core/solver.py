@@ -140,8 +140,11 @@ _SCORE_VALUES = {WIN_SCORE: Value.WIN, DRAW_SCORE: Value.DRAW, LOSS_SCORE: Value
 _RANKS = {value: score for score, value in _SCORE_VALUES.items()}
 
 
-class Outcome(NamedTuple):
-    """A value and the plies until the game ends under best play."""
+class Prospect(NamedTuple):
+    """Where best play leads from a position: a value and the plies to the end (``win in 3``).
+
+    Not how a game ended: that is :class:`tictactoe.core.outcome.Outcome`.
+    """
 
     value: Value
     """Win, draw or loss."""
@@ -171,9 +174,9 @@ class Outcome(NamedTuple):
             return self.plies // 2
         return None
 
-    def after_move(self) -> Outcome:
+    def after_move(self) -> Prospect:
         """The outcome for the player whose move led to this position."""
-        return Outcome(self.value.flipped, self.plies + 1)
+        return Prospect(self.value.flipped, self.plies + 1)
 
     def __str__(self) -> str:
         if self.value is Value.DRAW:
@@ -323,9 +326,9 @@ class Choice(NamedTuple):
     the board); None for a win or loss whose length was not measured within budget."""
 
     @property
-    def outcome(self) -> Outcome | None:
+    def outcome(self) -> Prospect | None:
         """The move's outcome for its player, when its length is known."""
-        return None if self.plies is None else Outcome(self.value, self.plies)
+        return None if self.plies is None else Prospect(self.value, self.plies)
 
 
 class Proof(NamedTuple):
@@ -465,12 +468,12 @@ class Solver:
         """Positions searched so far, over every board size: a measure of work done."""
         return sum(engine.nodes for engine in self._engines.values())
 
-    def outcome(self, board: Board) -> Outcome:
+    def outcome(self, board: Board) -> Prospect:
         """Value and plies to the end for the side to move."""
         _check_board(board)
         return self._outcome(board)
 
-    def _outcome(self, board: Board, budget: Budget | None = None) -> Outcome:
+    def _outcome(self, board: Board, budget: Budget | None = None) -> Prospect:
         """:meth:`outcome` of a checked board, its searches within ``budget``."""
         if board.is_over:
             return _finished(board)
@@ -479,7 +482,7 @@ class Solver:
             with engine.limited(budget):
                 return engine.outcome(*_sides(board))
 
-    def move_outcomes(self, board: Board, *, cancel: Cancel | None = None) -> dict[int, Outcome]:
+    def move_outcomes(self, board: Board, *, cancel: Cancel | None = None) -> dict[int, Prospect]:
         """For every legal move, its outcome for the player making it.
 
         Raises :class:`UnsolvableError` where that is too slow (see
@@ -493,7 +496,7 @@ class Solver:
             return {}
         self._engine(board.rules, every_move=True)
         budget = None if cancel is None else Budget(None, cancel)
-        result: dict[int, Outcome] = {}
+        result: dict[int, Prospect] = {}
         for cell in board.legal_moves():
             if budget is not None:
                 budget.check()
@@ -595,8 +598,8 @@ def _check_board(board: object) -> None:
         )
 
 
-def _finished(board: Board) -> Outcome:
-    return Outcome(Value.DRAW if board.winner is None else Value.LOSS, 0)
+def _finished(board: Board) -> Prospect:
+    return Prospect(Value.DRAW if board.winner is None else Value.LOSS, 0)
 
 
 def _sides(board: Board) -> tuple[int, int]:
@@ -789,7 +792,7 @@ class _Engine:
         """Key -> (lower, upper) bound of the win/draw/loss score."""
         self.horizon: dict[int, tuple[int, int]] = {}
         """(key, depth) -> bounds of the depth-limited score."""
-        self.outcomes: dict[int, Outcome] = {}
+        self.outcomes: dict[int, Prospect] = {}
         """Key -> exact outcome, for positions already measured."""
         self.nodes = 0
         self.budget: Budget | None = None
@@ -866,7 +869,7 @@ class _Engine:
         """The canonical key of a position."""
         return self.canonical(mover | other << self.rules.size)
 
-    def outcome(self, mover: int, other: int) -> Outcome:
+    def outcome(self, mover: int, other: int) -> Prospect:
         """Value and plies to the end of a position that is not over."""
         key = self.key(mover, other)
         known = self.outcomes.get(key)
@@ -875,9 +878,9 @@ class _Engine:
         empties = self.rules.size - (mover | other).bit_count()
         score = self.score(mover, other, LOSS_SCORE, WIN_SCORE)
         if score == DRAW_SCORE:
-            known = Outcome(Value.DRAW, empties)
+            known = Prospect(Value.DRAW, empties)
         else:
-            known = Outcome(_SCORE_VALUES[score], self.distance(mover, other, score))
+            known = Prospect(_SCORE_VALUES[score], self.distance(mover, other, score))
         self.outcomes[key] = known
         return known
 

@@ -8,6 +8,7 @@ import pytest
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.outcome import Outcome
 from tictactoe.core.records import Record, RecordError, Termination, clean_name
 from tictactoe.core.rules import Rules
 
@@ -84,6 +85,7 @@ def test_impossible_moves_are_refused_with_the_move(moves: tuple[int, ...], reas
         ((4,), Mark.X, Termination.LINE, "nobody has 3 in a row"),
         ((4,), None, Termination.FULL_BOARD, "the board is not full"),
         ((4,), None, Termination.RESIGNATION, "a resignation needs a winner"),
+        ((4,), None, Termination.FORFEIT, "a forfeit needs a winner"),
         ((4,), Mark.X, Termination.UNFINISHED, "an unfinished game has no winner"),
     ],
 )
@@ -92,6 +94,23 @@ def test_a_result_must_fit_the_position(
 ) -> None:
     with pytest.raises(RecordError, match=reason):
         Record(Rules(), moves, "a", "b", winner, how)
+
+
+@pytest.mark.parametrize(
+    ("record", "outcome"),
+    [
+        (Record.of(Rules(), X_WINS), Outcome(Termination.LINE, Mark.X, frozenset({1, 4, 7}))),
+        (Record.of(Rules(), FULL_DRAW), Outcome(Termination.FULL_BOARD, None)),
+        (Record.of(Rules(), (4,), resigned=Mark.X), Outcome(Termination.RESIGNATION, Mark.O)),
+        (Record(Rules(), (4,), winner=Mark.O, termination="forfeit"), Outcome("forfeit", Mark.O)),
+        (Record(Rules(), (4,), termination="adjudicated"), Outcome("adjudicated", None)),
+        (Record.of(Rules(), (4,)), None),
+    ],
+)
+def test_the_outcome_of_a_record_is_the_games(record: Record, outcome: Outcome | None) -> None:
+    assert record.outcome == outcome
+    if record.termination is Termination.LINE:
+        assert record.outcome == record.board.outcome()
 
 
 def test_results_the_position_does_not_show_may_be_adjudicated() -> None:

@@ -89,6 +89,7 @@ def test_a_missing_size_and_rule_mean_15_x_15_gomoku() -> None:
     [
         ("B+R", Mark.X, Termination.RESIGNATION),
         ("W+Resign", Mark.O, Termination.RESIGNATION),
+        ("B+F", Mark.X, Termination.FORFEIT),
         ("W+T", Mark.O, Termination.ADJUDICATED),
         ("B+", Mark.X, Termination.ADJUDICATED),
         ("0", None, Termination.ADJUDICATED),

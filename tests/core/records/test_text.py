@@ -42,6 +42,7 @@ def test_writes_the_documented_layout() -> None:
     ("record", "line"),
     [
         (Record.of(Rules(), (4, 0), resigned=Mark.O), "Result: X wins, O resigned"),
+        (Record(Rules(), (4,), winner=Mark.O, termination="forfeit"), "O wins, X forfeited"),
         (Record.of(Rules(), (0, 4, 8, 1, 7, 6, 2, 5, 3)), "Result: draw, full board"),
         (Record(Rules(), (4,), winner=Mark.O, termination="adjudicated"), "O wins, adjudicated"),
         (Record(Rules(), (4,), termination=Termination.ADJUDICATED), "Result: draw, adjudicated"),

@@ -12,17 +12,17 @@ from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Outcome, Solver, Value
+from tictactoe.core.solver import Prospect, Solver, Value
 from tictactoe.core.strategies.perfect import PerfectPlayer, unsupported_reason
 from tictactoe.core.strategies.traps import TRAP_BUDGET
 
 
-def brute_force(board: Board, memo: dict[Board, Outcome]) -> Outcome:
+def brute_force(board: Board, memo: dict[Board, Prospect]) -> Prospect:
     """Plain minimax: the outcome for the side to move (fastest win, slowest loss)."""
     known = memo.get(board)
     if known is None:
         if board.is_over:
-            known = Outcome(Value.DRAW if board.winner is None else Value.LOSS, 0)
+            known = Prospect(Value.DRAW if board.winner is None else Value.LOSS, 0)
         else:
             known = max(
                 (brute_force(board.play(cell), memo).after_move() for cell in board.legal_moves()),
@@ -36,7 +36,7 @@ def walk(
     board: Board,
     me: Mark,
     player: PerfectPlayer,
-    memo: dict[Board, Outcome],
+    memo: dict[Board, Prospect],
     seen: set[Board],
     may_lose: bool = False,
 ) -> None:
@@ -100,8 +100,8 @@ def test_blocks_a_threat() -> None:
 def test_resists_longest_when_lost() -> None:
     # O is lost: X has a double threat after most moves, but 0 holds out longest.
     board = Board.parse(".../.X./.OX")
-    memo: dict[Board, Outcome] = {}
-    assert brute_force(board, memo) == Outcome(Value.LOSS, 4)
+    memo: dict[Board, Prospect] = {}
+    assert brute_force(board, memo) == Prospect(Value.LOSS, 4)
     assert PerfectPlayer(random.Random(1)).candidates(board) == (0,)
 
 

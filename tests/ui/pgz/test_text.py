@@ -15,6 +15,7 @@ import pygame.freetype
 import pytest
 
 import tictactoe
+from tictactoe.announce import phrasebook
 from tictactoe.core.rules import Rules
 from tictactoe.i18n import LANGUAGES, parse_po, translator
 from tictactoe.ui.pgz import text as banner
@@ -33,9 +34,10 @@ def fonts() -> Iterator[None]:
 
 
 def shown_text(language: str) -> str:
-    """Every message the game can show in ``language``, as its catalog has it."""
+    """Every message the game can show in ``language``: its catalog, the end-of-game sentences."""
     po = LOCALE / language / "LC_MESSAGES" / "pgzero.po"
-    return "".join(parse_po(po.read_text(encoding="utf-8")).values())
+    own = "".join(parse_po(po.read_text(encoding="utf-8")).values())
+    return own + "".join(phrasebook(translator(language)).values())
 
 
 def has_glyph(source: str, char: str) -> bool:

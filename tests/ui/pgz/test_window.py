@@ -117,7 +117,7 @@ def test_a_win_is_highlighted_titled_and_cheered(play: Play) -> None:
             yellow = d.count(cell, YELLOW)
             assert (yellow > 1000) == (cell in outcome.line), cell
         assert sum(d.count(cell, FIREBRICK) for cell in outcome.line) > 300, "a line through"
-        assert d.app.scene().status == "You win"
+        assert d.app.scene().status == "Hooray! You have won the game!"
         assert d.app.speaker.last is Sound.WIN
         assert pygame.mixer.get_busy()
         assert d.app.match.score.wins == 1

@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from tictactoe.announce import summary
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Record, Termination
@@ -104,11 +105,11 @@ def test_unfinished_and_resigned_records_and_names_from_files() -> None:
     )
     assert words.listed(EN, 3, unfinished).endswith("X: Ann, O: Bob · unfinished")
     resigned = Record.of(Rules(), (4,), "human", "perfect", resigned=Mark.X)
-    assert words.result(EN, resigned) == "O won: X resigned"
+    assert summary(EN, resigned) == "O won: X resigned"
     assert words.when(resigned) == "-"
     dated = Record.of(Rules(), (4,), started=datetime(2025, 6, 1, tzinfo=UTC))
     assert words.when(dated) == "2025-06-01", "a file that gives the date only"
     decided = Record(Rules(), (4,), winner=Mark.O, termination=Termination.ADJUDICATED)
-    assert words.result(RU, decided) == "победа O по решению"
+    assert summary(RU, decided) == "победа O по решению"
     empty = Record.of(Rules(), ())
     assert words.position(EN, empty, 0) == "The record ends here, before the game was decided."

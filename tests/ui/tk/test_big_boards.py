@@ -90,7 +90,7 @@ def test_a_forced_win_is_said_with_the_winners_own_moves(make_app: MakeApp) -> N
     assert h.pump(lambda: len(h.app.footer.legend_texts) == 2)
     assert h.app.footer.legend_texts[1].endswith(": wins at once")
     h.click_cell(next(iter(ranks(h))))
-    assert h.status == "X wins"
+    assert h.status == "X wins!"
 
 
 def test_the_side_about_to_lose_is_told_who_wins(make_app: MakeApp) -> None:

@@ -276,7 +276,7 @@ def test_a_broken_scoreboard_is_reported_and_play_goes_on(
         h.click_cell(cell)
         h.pump(lambda: not h.app.game.computer_to_move)
     assert h.notice.startswith("Scoreboard unavailable")
-    assert h.status == "You win"
+    assert h.status == "Hooray! You have won the game!"
     h.app.new_game()
     h.click_cell(4)
     assert h.app.game.moves

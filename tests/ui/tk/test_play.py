@@ -57,7 +57,7 @@ def test_a_win_shows_in_the_window_with_the_board_and_no_dialog(make_app: MakeAp
     play(h, 4, 3, 5)
     outcome = h.app.game.outcome
     assert outcome is not None and outcome.winner is Mark.X
-    assert h.status == "You win"
+    assert h.status == "Hooray! You have won the game!"
     assert str(h.app.banner.text.cget("style")) == "Win.TLabel"
     assert h.app.banner.again.winfo_ismapped(), "New game is offered beside the result"
     assert [h.fill(c) for c in (3, 4, 5)] == [LIGHT.halo] * 3
@@ -86,7 +86,7 @@ def test_losing_says_you_lose_and_never_closes_the_window(make_app: MakeApp) -> 
     h = make_app(opponent="first-free")
     play(h, 8, 7, 3)
     assert h.app.game.outcome is not None and h.app.game.outcome.winner is Mark.O
-    assert h.status == "You lose"
+    assert h.status == "The computer has beaten you! You lose."
     assert str(h.app.banner.text.cget("style")) == "Lose.TLabel"
     assert h.sounds == [Sound.LOSE]
     h.key("Escape")
@@ -104,7 +104,7 @@ def test_a_draw_between_two_people(make_app: MakeApp) -> None:
     h.click_cell(8)
     assert h.app.game.outcome is not None and h.app.game.outcome.is_draw
     assert h.sounds == [Sound.DRAW]
-    assert h.status == "Draw"
+    assert h.status == "The game is a tie!"
     assert "Nobody won" in h.root.title()
 
 
@@ -112,16 +112,16 @@ def test_two_people_see_which_mark_won(make_app: MakeApp) -> None:
     h = make_app(opponent="human")
     for cell in (0, 3, 1, 4, 2):
         h.click_cell(cell)
-    assert h.status == "X wins"
+    assert h.status == "X wins!"
     assert "X 1 · O 0" in str(h.app.footer.score.cget("text"))
 
 
 @pytest.mark.parametrize(
     ("language", "win", "lose"),
     [
-        ("ru", "Вы выиграли", "Вы проиграли"),
-        ("zh_CN", "你赢了", "你输了"),
-        ("vi", "Bạn thắng", "Bạn thua"),
+        ("ru", "Ура! Вы выиграли!", "Компьютер победил вас! Вы проиграли."),
+        ("zh_CN", "太好了！你赢了这一局！", "计算机赢了！你输了。"),
+        ("vi", "Hoan hô! Bạn đã thắng!", "Máy tính đã đánh bại bạn! Bạn thua."),
     ],
 )
 def test_the_result_in_every_language(
@@ -133,6 +133,17 @@ def test_the_result_in_every_language(
     h.app.new_game(you_start=True)
     play(h, 8, 7, 3)
     assert h.status == lose
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "vi", "zh_CN"])
+def test_the_whole_result_shows_in_a_window_of_the_usual_size(
+    make_app: MakeApp, language: str
+) -> None:
+    h = make_app(opponent="first-free", language=language)
+    play(h, 8, 7, 3)  # the computer (first-free) takes the top row
+    h.settle()
+    assert h.app.game.outcome is not None and h.app.game.outcome.winner is Mark.O
+    assert h.app.banner.text.cget("text") == h.status, "the result is not cut short"
 
 
 def test_a_click_just_after_the_end_does_not_start_the_next_game(make_app: MakeApp) -> None:

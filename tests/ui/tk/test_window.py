@@ -87,7 +87,7 @@ def test_the_winning_line_stands_out_on_a_big_board(make_app: MakeApp) -> None:
         h.click_cell(x)
         h.click_cell(o)
     h.click_cell(109)
-    assert h.status == "X wins"
+    assert h.status == "X wins!"
     canvas = h.app.view
     halos = canvas.find_withtag("halo")
     assert len(halos) == 5

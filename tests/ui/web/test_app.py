@@ -321,7 +321,7 @@ def test_a_game_can_be_claimed_only_after_the_wait(web_factory: Callable[..., We
     assert over["ended"] == "timeout" and over["winner"] == "X"
     web.run(web.server.records.flush)
     (saved,) = Archive(web.home / "games.sqlite3").games().games
-    assert (saved.record.winner, saved.record.termination) == (Mark.X, Termination.ADJUDICATED)
+    assert (saved.record.winner, saved.record.termination) == (Mark.X, Termination.FORFEIT)
 
 
 # --- bad input and limits -------------------------------------------------------------------

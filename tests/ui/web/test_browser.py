@@ -129,7 +129,7 @@ def test_a_whole_game_against_the_computer_by_clicks(
     playwright_api.expect(tab.page.locator("#legend")).to_be_visible()
     tab.page.screenshot(path=shots / "web-3x3-hints.png")
     tab.cell(5).click()
-    tab.status("You win!")
+    tab.status("Hooray! You have won the game!")
     for cell in (3, 4, 5):
         playwright_api.expect(tab.cell(cell)).to_have_class(re.compile(r"\bwin\b"))
     playwright_api.expect(tab.page.locator("#score")).to_have_text("You 1 · computer 0 · draws 0")
@@ -137,7 +137,7 @@ def test_a_whole_game_against_the_computer_by_clicks(
     tab.page.screenshot(path=shots / "web-3x3-won.png")
     # A reload brings the same game back: the seat token is in the browser.
     tab.page.reload()
-    tab.status("You win!")
+    tab.status("Hooray! You have won the game!")
     assert tab.marks() == "OOXXX"
     tab.page.click("#new-game")
     tab.wait_moves(0)
@@ -241,14 +241,18 @@ def test_two_friends_play_through_an_invite_link(
     guest.cell(8).click()
     host.wait_moves(4)
     host.cell(2).click()
-    host.status("You win!")
-    guest.status("Your friend wins.")
+    host.status("Hooray! You have won the game!")  # the same sentence as every front end's
+    guest.status("Your friend has beaten you! You lose.")
     watcher.status("X wins!")
     assert watcher.marks() == "XXXOO"
     guest.page.click("#rematch")
     host.page.click("#rematch")  # accepted: the marks swap
     guest.status("Your move (X)")
     host.status("Your friend's move (X)")
+    guest.page.click("#resign")
+    host.status("Your friend resigned: you win this game.")
+    guest.status("You resigned: your friend wins this game.")
+    watcher.status("X resigned: O wins this game.")
     for tab in (host, guest, watcher):
         tab.close()
 
@@ -308,7 +312,9 @@ def test_a_whole_game_by_keyboard_alone(browser: Any, live: ServerProcess) -> No
     page.keyboard.press("Enter")
     tab.wait_moves(2)
     playwright_api.expect(page.locator("#announce")).to_contain_text(" plays ")
-    while not page.evaluate("document.querySelector('#status').textContent.match(/win|tie/)"):
+    while not page.evaluate(
+        "document.querySelector('#status').textContent.match(/You have won|You lose|a tie/)"
+    ):
         free = page.evaluate(
             "[...document.querySelectorAll('#board [aria-disabled=false]')]"
             ".map((cell) => Number(cell.dataset.cell))"

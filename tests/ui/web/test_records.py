@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tictactoe.archive import FILE_NAME, Archive
-from tictactoe.core.board import Mark
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.outcome import Outcome
 from tictactoe.core.records import Termination
 from tictactoe.core.rules import Rules
 from tictactoe.stats import Scoreboard, Tally
@@ -25,26 +26,32 @@ X_WINS = (3, 0, 4, 1, 5)
 def finished(
     moves: tuple[int, ...] = X_WINS,
     winner: Mark | None = Mark.X,
-    ended: str = "win",
+    ended: Termination | None = None,
     players: tuple[str, str] = ("human", "first-free"),
 ) -> FinishedGame:
-    return FinishedGame("room1", Rules(), *players, winner, moves, ended)
+    """A room's finished game; ``ended`` None: as the moves show (a line or a full board)."""
+    board = Board.empty(Rules())
+    for cell in moves:
+        board = board.play(cell)
+    outcome = board.outcome() if ended is None else Outcome(ended, winner)
+    assert outcome is not None
+    return FinishedGame("room1", Rules(), *players, moves, outcome)
 
 
 def test_a_line_and_a_full_board_follow_from_the_moves() -> None:
     record = record_of_finished(finished(), NOW)
     assert (record.winner, record.termination, record.moves) == (Mark.X, Termination.LINE, X_WINS)
     assert (record.x_player, record.o_player, record.finished) == ("human", "first-free", NOW)
-    draw = record_of_finished(finished((4, 0, 8, 2, 1, 7, 6, 3, 5), None, "draw"), NOW)
+    draw = record_of_finished(finished((4, 0, 8, 2, 1, 7, 6, 3, 5), None), NOW)
     assert (draw.winner, draw.termination) == (None, Termination.FULL_BOARD)
 
 
-def test_a_resignation_and_a_loss_on_time() -> None:
-    resigned = record_of_finished(finished((4, 0), Mark.O, "resign"), NOW)
+def test_a_resignation_and_a_player_who_left() -> None:
+    resigned = record_of_finished(finished((4, 0), Mark.O, Termination.RESIGNATION), NOW)
     assert (resigned.winner, resigned.termination) == (Mark.O, Termination.RESIGNATION)
     assert resigned.resigned is Mark.X
-    timed_out = record_of_finished(finished((4,), Mark.X, "timeout"), NOW)
-    assert (timed_out.winner, timed_out.termination) == (Mark.X, Termination.ADJUDICATED)
+    left = record_of_finished(finished((4,), Mark.X, Termination.FORFEIT), NOW)
+    assert (left.winner, left.termination) == (Mark.X, Termination.FORFEIT)
 
 
 def test_only_games_against_the_computer_are_scored() -> None:

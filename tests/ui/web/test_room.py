@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Mark
+from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.ui.web import protocol
@@ -117,7 +118,11 @@ def test_a_claim_needs_the_opponent_gone_long_enough() -> None:
     room.claim("a", Presence(False, 61.0), 60.0)
     assert room.game.outcome is not None and room.game.outcome.winner is Mark.X
     finished = room.finish()
-    assert finished is not None and finished.ended == "timeout"
+    assert finished is not None and finished.outcome == Outcome(Termination.FORFEIT, Mark.X)
+    assert (finished.x_player, finished.o_player, finished.moves) == ("human", "human", ())
+    assert room.view({}, 0, 60.0)["ended"] == "timeout"
+    copy = Room(RoomState.from_json(room.state.to_json()))  # as another server process reads it
+    assert copy.game.outcome == finished.outcome
 
 
 moves_and_actions = st.lists(

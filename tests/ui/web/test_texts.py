@@ -8,8 +8,9 @@ from importlib import resources
 
 import pytest
 
-from tictactoe.i18n import ENGLISH, LANGUAGES
-from tictactoe.ui.web.texts import page_messages
+from tictactoe.announce import PHRASES, phrasebook
+from tictactoe.i18n import ENGLISH, LANGUAGES, translator
+from tictactoe.ui.web.texts import catalog, page_messages
 
 STATIC = resources.files("tictactoe.ui.web") / "static"
 
@@ -35,3 +36,10 @@ def test_every_page_text_is_translated(language: str) -> None:
     catalog = page_messages(language)
     missing = sorted(text for text in page_texts() if not catalog.get(text))
     assert not missing, f"web.po of {language} lacks: {missing}"
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_the_page_gets_every_end_of_game_sentence_the_other_front_ends_say(language: str) -> None:
+    endings = catalog(language)["endings"]
+    assert endings == phrasebook(translator(language))
+    assert set(endings) == set(PHRASES)

@@ -29,13 +29,13 @@ import stat
 from enum import StrEnum
 from pathlib import Path
 
+from tictactoe.core.outcome import Termination
 from tictactoe.core.records import psq, sgf, text
 from tictactoe.core.records.record import (
     MAX_NAME,
     UNKNOWN_PLAYER,
     Record,
     RecordError,
-    Termination,
     clean_name,
 )
 

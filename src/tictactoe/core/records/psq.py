@@ -39,7 +39,8 @@ import re
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.numbers import whole_number
-from tictactoe.core.records.record import Record, RecordError, Termination, clean_name
+from tictactoe.core.outcome import Termination
+from tictactoe.core.records.record import Record, RecordError, clean_name
 from tictactoe.core.rules import Rules, default_k
 
 _HEADER = re.compile(r"Piskvorky\s+(\d+)\s*x\s*(\d+)([\s\d,:-]*)", re.IGNORECASE)

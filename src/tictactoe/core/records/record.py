@@ -2,9 +2,12 @@
 
 A :class:`Record` is checked when it is made: every move is replayed on the
 board, and the result must agree with the final position (a line is a win
-for its owner, a full board without one is a draw; a resignation, an
-adjudicated result or an unfinished game only where the position is not
-over). So any record, saved or read from a file, can be replayed safely.
+for its owner, a full board without one is a draw; a resignation, a
+forfeit, an adjudicated result or an unfinished game only where the position
+is not over). So any record, saved or read from a file, can be replayed
+safely. :class:`~tictactoe.core.outcome.Termination` is the one of
+:class:`~tictactoe.core.outcome.Outcome`; :attr:`Record.outcome` gives the
+outcome of a decided game.
 """
 
 from __future__ import annotations
@@ -12,11 +15,11 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import StrEnum
 
 from tictactoe.core import cells
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, TicTacToeError
+from tictactoe.core.outcome import DECISIVE, Outcome, Termination
 from tictactoe.core.rules import Rules
 
 UNKNOWN_PLAYER = "?"
@@ -27,21 +30,6 @@ MAX_NAME = 80
 
 class RecordError(TicTacToeError):
     """A record, or a file meant to hold one, that is not a valid game; the message says why."""
-
-
-class Termination(StrEnum):
-    """How a game ended."""
-
-    LINE = "line"
-    """A side made k in a row and won."""
-    FULL_BOARD = "full board"
-    """Every cell is taken and nobody has a line: a draw."""
-    RESIGNATION = "resignation"
-    """A side gave up; the other won."""
-    ADJUDICATED = "adjudicated"
-    """The record states a result the position does not show (time, forfeit, agreement)."""
-    UNFINISHED = "unfinished"
-    """The record stops before the game was decided."""
 
 
 def clean_name(text: str) -> str:
@@ -155,6 +143,14 @@ class Record:
         return None
 
     @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, as a finished game says it; None when it is unfinished."""
+        if self.termination is Termination.UNFINISHED:
+            return None
+        line = self.board.winning_cells if self.termination is Termination.LINE else frozenset()
+        return Outcome(self.termination, self.winner, line)
+
+    @property
     def is_decided(self) -> bool:
         """True unless the game is unfinished."""
         return self.termination is not Termination.UNFINISHED
@@ -200,8 +196,8 @@ def _check_result(board: Board, winner: Mark | None, how: Termination) -> None:
     elif how in (Termination.LINE, Termination.FULL_BOARD):
         what = "nobody has" if how is Termination.LINE else "the board is not full and nobody has"
         raise RecordError(f"the game cannot have ended by a {how}: {what} {k} in a row")
-    elif how is Termination.RESIGNATION and winner is None:
-        raise RecordError("a resignation needs a winner")
+    elif how in DECISIVE and winner is None:
+        raise RecordError(f"a {how} needs a winner")
     elif how is Termination.UNFINISHED and winner is not None:
         raise RecordError(f"an unfinished game has no winner, not {winner}")
 

@@ -7,7 +7,8 @@ Five in a row is ``RU[Freestyle]`` (five or more wins, as in this engine),
 so 15 x 15 gomoku files open in other gomoku programs (and the ``renju``
 library); other win lengths are written as ``RU[4 in a row]``, and a board
 that is not square as ``SZ[columns:rows]``. ``RE`` is ``B+`` / ``W+`` (a
-line, or an adjudicated win), ``B+R`` / ``W+R`` (resignation), ``Draw``,
+line, or an adjudicated win), ``B+R`` / ``W+R`` (resignation), ``B+F`` / ``W+F``
+(forfeit), ``Draw``,
 and left out for an unfinished game.
 
 Reading takes the main line of the first game in the file and refuses, with
@@ -28,7 +29,8 @@ from string import ascii_lowercase
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.numbers import whole_number
-from tictactoe.core.records.record import Record, RecordError, Termination, clean_name
+from tictactoe.core.outcome import Termination
+from tictactoe.core.records.record import Record, RecordError, clean_name
 from tictactoe.core.rules import Rules, default_k
 
 GOMOKU = "4"
@@ -83,7 +85,11 @@ def _result_value(record: Record) -> str:
     if record.winner is None:
         return "Draw"
     colour = "B" if record.winner is Mark.X else "W"
-    return f"{colour}+R" if record.termination is Termination.RESIGNATION else f"{colour}+"
+    return f"{colour}+{_REASONS.get(record.termination, '')}"
+
+
+_REASONS = {Termination.RESIGNATION: "R", Termination.FORFEIT: "F"}
+"""The letter after ``B+`` / ``W+`` that says how a game was won (SGF's RE)."""
 
 
 def _escape(value: str) -> str:
@@ -282,7 +288,7 @@ def _claimed_result(board: Board, value: str | None) -> tuple[Mark | None, Termi
     how: Termination | None = None
     if claim[:2] in ("B+", "W+"):
         winner = Mark.X if claim[0] == "B" else Mark.O
-        how = Termination.RESIGNATION if claim[2:3] == "R" else None
+        how = next((end for end, letter in _REASONS.items() if claim[2:3] == letter), None)
     elif claim in ("0", "DRAW", "JIGO"):
         how = Termination.ADJUDICATED if not board.is_full else Termination.FULL_BOARD
     colour = {Mark.X: "Black", Mark.O: "White"}

@@ -33,12 +33,8 @@ from tictactoe.core import cells
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import CellNameError, RulesError
 from tictactoe.core.numbers import whole_number
-from tictactoe.core.records.record import (
-    Record,
-    RecordError,
-    Termination,
-    clean_name,
-)
+from tictactoe.core.outcome import Termination
+from tictactoe.core.records.record import Record, RecordError, clean_name
 from tictactoe.core.rules import Rules
 
 HEADING = "# tictactoe game record"
@@ -77,6 +73,8 @@ def result_text(record: Record) -> str:
         return f"{head}, {record.rules.k} in a row"
     if how is Termination.RESIGNATION:
         return f"{head}, {record.resigned} resigned"
+    if how is Termination.FORFEIT and record.winner is not None:
+        return f"{head}, {record.winner.other} forfeited"
     return f"{head}, {how}"
 
 
@@ -177,13 +175,14 @@ def _result(
         return winner, Termination.LINE
     if detail == "full board":
         return winner, Termination.FULL_BOARD
-    if detail.endswith("resigned") and winner is not None:
-        if detail.split()[0] != str(winner.other).lower():
-            raise RecordError(f"line {number}: {winner} wins, so {winner.other} resigned")
-        return winner, Termination.RESIGNATION
+    for ending, verb in ((Termination.RESIGNATION, "resigned"), (Termination.FORFEIT, "forfeited")):
+        if detail.endswith(verb) and winner is not None:
+            if detail.split()[0] != str(winner.other).lower():
+                raise RecordError(f"line {number}: {winner} wins, so {winner.other} {verb}")
+            return winner, ending
     if detail == "adjudicated":
         return winner, Termination.ADJUDICATED
     raise RecordError(
         f"line {number}: after the result comes how it ended ('3 in a row', 'full board',"
-        f" 'O resigned' or 'adjudicated'), not {detail!r}"
+        f" 'O resigned', 'O forfeited' or 'adjudicated'), not {detail!r}"
     )

@@ -34,15 +34,17 @@ from typing import Any
 import pygame
 
 from tictactoe import players
+from tictactoe.announce import Audience, announce
 from tictactoe.archive import Archive, ArchiveError, Listing
 from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.outcome import Outcome
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import DEFAULT_SECONDS
-from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Outcome
+from tictactoe.game import HUMAN, Game, Match, NotYourTurnError
 from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.recorder import Recorder, save_finished
 from tictactoe.replay import Replay, Step, continue_from, title
@@ -233,11 +235,7 @@ class PgzApp:
         outcome = game.outcome
         people = [m for m in Mark if game.is_human(m)]
         if outcome is not None:
-            if outcome.winner is None:
-                return _("Draw")
-            if len(people) == 1:
-                return _("You win") if outcome.winner is people[0] else _("You lose")
-            return _("{mark} wins").format(mark=outcome.winner)
+            return announce(outcome, Audience.of_game(game), _)
         mark = game.turn
         if game.is_human(mark):
             if len(people) == 2:

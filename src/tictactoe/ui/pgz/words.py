@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, time
 
 from tictactoe import players
+from tictactoe.announce import summary
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.cells import label
 from tictactoe.core.records import Record, Termination
@@ -122,20 +123,6 @@ def board(_: Translator, rules: Rules) -> str:
     return _("{rows} x {cols}, {k} in a row").format(rows=rules.m, cols=rules.n, k=rules.k)
 
 
-def result(_: Translator, record: Record) -> str:
-    """How the game ended: ``O won with 3 in a row``, ``draw``, ``unfinished``."""
-    how, winner = record.termination, record.winner
-    if how is Termination.UNFINISHED:
-        return _("unfinished")
-    if winner is None:
-        return _("draw") if how is Termination.FULL_BOARD else _("draw by decision")
-    if how is Termination.LINE:
-        return _("{mark} won with {k} in a row").format(mark=winner, k=record.rules.k)
-    if how is Termination.RESIGNATION:
-        return _("{mark} won: {other} resigned").format(mark=winner, other=winner.other)
-    return _("{mark} won by decision").format(mark=winner)
-
-
 def when(record: Record) -> str:
     """When the game was played, in local time (``2025-06-01 10:04``), or ``-`` if unknown."""
     moment: datetime | None = record.started or record.finished
@@ -149,7 +136,7 @@ def when(record: Record) -> str:
 def listed(_: Translator, number: int, record: Record) -> str:
     """A saved game's two lines in the list: number, date and board; players and result."""
     sides = _("X: {x}, O: {o}").format(x=player(_, record.x_player), o=player(_, record.o_player))
-    return f"{number} · {when(record)} · {board(_, record.rules)}\n{sides} · {result(_, record)}"
+    return f"{number} · {when(record)} · {board(_, record.rules)}\n{sides} · {summary(_, record)}"
 
 
 def players_line(_: Translator, record: Record) -> str:
@@ -183,7 +170,7 @@ def position(_: Translator, record: Record, ply: int) -> str:
     if record.termination is Termination.UNFINISHED:
         end = _("The record ends here, before the game was decided.")
     else:
-        end = _("The end: {result}.").format(result=result(_, record))
+        end = _("The end: {result}.").format(result=summary(_, record))
     if not count:
         return end
     return f"{text}{'' if text.endswith('。') else ' '}{end}"

@@ -22,7 +22,7 @@ from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import THINK_RANGE
 from tictactoe.game import HUMAN, Starter, check_player_name
-from tictactoe.i18n import Translator
+from tictactoe.i18n import N_, Translator
 from tictactoe.session import check_board, rules_problem
 from tictactoe.ui.terminal.prompts import Invalid, normal
 
@@ -40,11 +40,6 @@ STARTER_WORDS = {
     Starter.ALTERNATE: frozenset({"4", "alternate", "по очереди", "轮流", "luân phiên"}),
 }
 """Answers to "who goes first?": numbers, words, yes/no (seed 003), X/O (seed 004)."""
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for translation where it is defined; it is translated when shown."""
-    return message
 
 
 class Command(StrEnum):

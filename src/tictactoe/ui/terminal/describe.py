@@ -7,7 +7,7 @@ from datetime import UTC, datetime, time
 from tictactoe import players
 from tictactoe.console import shown
 from tictactoe.core.errors import UnknownPlayerError
-from tictactoe.core.records import Record, Termination
+from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN
 from tictactoe.i18n import Translator
@@ -29,23 +29,6 @@ def player(tr: Translator, name: str) -> str:
 def board(tr: Translator, rules: Rules) -> str:
     """The board and its win length, like ``15 x 15, 5 in a row``."""
     return tr.gettext("{rows} x {cols}, {k} in a row").format(rows=rules.m, cols=rules.n, k=rules.k)
-
-
-def result(tr: Translator, record: Record) -> str:
-    """How the game ended, like ``O won with 3 in a row`` or ``draw``."""
-    how = record.termination
-    winner = record.winner
-    if how is Termination.UNFINISHED:
-        return tr.gettext("unfinished")
-    if winner is None and how is Termination.FULL_BOARD:
-        return tr.gettext("draw")
-    if winner is None:
-        return tr.gettext("draw by decision")
-    if how is Termination.LINE:
-        return tr.gettext("{mark} won with {k} in a row").format(mark=winner, k=record.rules.k)
-    if how is Termination.RESIGNATION:
-        return tr.gettext("{mark} won: {other} resigned").format(mark=winner, other=winner.other)
-    return tr.gettext("{mark} won by decision").format(mark=winner)
 
 
 def when(record: Record) -> str:

@@ -1,8 +1,8 @@
 """What the terminal says about a game: the rules, who starts, moves, the result, hints, help.
 
-The result messages are seed 004's (seed 003's in Chinese) and live in
-``core.po``, so every front end can show the same words. Computer players
-are named by their level (``Hard``), never by their strategy name.
+The end-of-game sentence is :func:`tictactoe.announce.announce`, the same
+in every front end (seed 004's words). Computer players are named by their
+level (``Hard``), never by their strategy name.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from tictactoe import players
+from tictactoe.announce import Audience
 from tictactoe.core import cells
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Mark
@@ -20,7 +21,7 @@ from tictactoe.core.cells import Numbering
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import THINK_RANGE, Progress
 from tictactoe.core.solver import Value
-from tictactoe.game import HUMAN, Match, Outcome, Starter
+from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator
 from tictactoe.ui.terminal.answers import COMMAND_ALIASES, Command, cell_range
 from tictactoe.ui.terminal.prompts import display_width
@@ -117,35 +118,14 @@ def who_starts(tr: Translator, match: Match) -> str:
     return text
 
 
-def result(tr: Translator, match: Match, outcome: Outcome) -> str:
-    """The end-of-game message, from the person's point of view when there is one."""
+def audience(tr: Translator, match: Match) -> Audience:
+    """Who reads the result: you against the computer, else both sides by name."""
     kind = players_kind(match)
-    if outcome.winner is None:
-        return tr.gettext("The game is a tie!")
-    if outcome.resigned is not None:
-        return resigned(tr, match, outcome.resigned)
     if kind is Kind.COMPUTER:
-        if outcome.winner is match.your_mark:
-            return tr.gettext("Hooray! You have won the game!")
-        return tr.gettext("The computer has beaten you! You lose.")
+        return Audience.player(match.your_mark)
     if kind is Kind.PEOPLE:
-        return tr.gettext("{mark} wins! {player} has won the game.").format(
-            mark=outcome.winner, player=person(tr, outcome.winner is match.your_mark)
-        )
-    return tr.gettext("{mark} wins! {name} has won the game.").format(
-        mark=outcome.winner, name=level(tr, match.game.player(outcome.winner))
-    )
-
-
-def resigned(tr: Translator, match: Match, loser: Mark) -> str:
-    """The end of a game somebody gave up."""
-    if players_kind(match) is Kind.COMPUTER:
-        return tr.gettext("You resigned: the computer wins this game.")
-    return tr.gettext("{player} ({mark}) resigned: {winner} wins this game.").format(
-        player=person(tr, loser is match.your_mark),
-        mark=loser,
-        winner=person(tr, loser is not match.your_mark),
-    )
+        return Audience.named({mark: person(tr, mark is match.your_mark) for mark in Mark})
+    return Audience.named({mark: level(tr, match.game.player(mark)) for mark in Mark})
 
 
 def score(tr: Translator, match: Match) -> str:

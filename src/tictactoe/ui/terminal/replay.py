@@ -8,19 +8,15 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from tictactoe.announce import summary
 from tictactoe.core import cells
 from tictactoe.core.cells import Numbering
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.records import Record, Termination
-from tictactoe.i18n import Translator
+from tictactoe.i18n import N_, Translator
 from tictactoe.ui.terminal import describe
 from tictactoe.ui.terminal.prompts import Invalid, Prompter, display_width, normal
 from tictactoe.ui.terminal.render import render
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for translation where it is defined; it is translated when shown."""
-    return message
 
 
 class Step(StrEnum):
@@ -81,7 +77,7 @@ class Replay:
                 "Result: {result}, after {count} move.",
                 "Result: {result}, after {count} moves.",
                 record.plies,
-            ).format(result=describe.result(tr, record), count=record.plies),
+            ).format(result=summary(tr, record), count=record.plies),
         ]
 
     def position(self, ply: int) -> list[str]:
@@ -123,7 +119,7 @@ class Replay:
         tr, record = self.tr, self.record
         if record.termination is Termination.UNFINISHED:
             return tr.gettext("The record ends here, before the game was decided.")
-        return tr.gettext("The end: {result}.").format(result=describe.result(tr, record))
+        return tr.gettext("The end: {result}.").format(result=summary(tr, record))
 
     def show(self, ply: int) -> None:
         """Draw position ``ply``."""

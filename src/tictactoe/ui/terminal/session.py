@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 
 from tictactoe import players
+from tictactoe.announce import announce
 from tictactoe.core import cells
 from tictactoe.core.advice import can_solve
 from tictactoe.core.analysis import MoveValue, best_moves
@@ -442,7 +443,7 @@ class Session:
     def finish(self) -> None:
         """The result, the scoreboard, the session's score."""
         outcome = self.match.record()
-        self.prompter.say(messages.result(self.tr, self.match, outcome))
+        self.prompter.say(announce(outcome, messages.audience(self.tr, self.match), self.tr))
         self.save(outcome.winner)
         self.prompter.say(messages.score(self.tr, self.match))
 

@@ -25,15 +25,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tictactoe import players
+from tictactoe.announce import Audience, announce
 from tictactoe.archive import ArchiveError
 from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
 from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.outcome import Outcome
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Progress
-from tictactoe.game import HUMAN, Game, Match, Outcome, Score, Starter
+from tictactoe.game import HUMAN, Game, Match, Score, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.recorder import Recorder, save_finished
 from tictactoe.replay import Replay, continue_from
@@ -685,7 +687,8 @@ class App:
                 texts.Feeling.LOSE: "Lose.TLabel",
                 texts.Feeling.NEUTRAL: "TLabel",
             }[feeling]
-            self.banner.show(texts.result(_, outcome, game), style=style, over=True, thinking=False)
+            said = announce(outcome, Audience.of_game(game), _)
+            self.banner.show(said, style=style, over=True, thinking=False)
             short = texts.title_result(_, outcome)
         else:
             status = texts.turn(_, game, thinking=self.thinking)

@@ -14,6 +14,7 @@ from tkinter import filedialog, messagebox, ttk
 from tkinter import font as tkfont
 from typing import Protocol
 
+from tictactoe.announce import summary
 from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.core.rules import MAX_SIDE, Rules
@@ -245,7 +246,7 @@ class OpenGameWindow(tk.Toplevel):
                     texts.board_name(
                         _, saved.record.rules.m, saved.record.rules.n, saved.record.rules.k
                     ),
-                    texts.record_result(_, saved.record),
+                    summary(_, saved.record),
                 )
                 for saved in listing.games
             ]

@@ -286,8 +286,11 @@ class Banner(ttk.Frame):
         if self.over:
             room -= self.again.winfo_reqwidth() + 8 * self.app.scale
         room -= self.detail.winfo_reqwidth()
-        shown = elide(self.app.fonts.status, self.full_text, int(room)) if room > 40 else ""
-        self.text.configure(text=shown or self.full_text)
+        font = self.app.fonts.status
+        if room > 40 and font.measure(self.full_text) > room:
+            font = self.app.fonts.compact  # a long result: smaller before cut short
+        shown = elide(font, self.full_text, int(room)) if room > 40 else ""
+        self.text.configure(text=shown or self.full_text, font=font)
 
 
 class Footer(ttk.Frame):

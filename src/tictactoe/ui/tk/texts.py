@@ -12,13 +12,15 @@ from datetime import UTC, datetime, time
 from enum import StrEnum
 
 from tictactoe import players
+from tictactoe.announce import summary
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering, label
+from tictactoe.core.outcome import Outcome
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Progress
-from tictactoe.game import HUMAN, Game, Outcome
+from tictactoe.game import HUMAN, Game
 from tictactoe.i18n import Translator
 from tictactoe.stats import Tally
 
@@ -43,16 +45,6 @@ def app_name(_: Translator) -> str:
 
 def _people(game: Game) -> list[Mark]:
     return [mark for mark in Mark if game.is_human(mark)]
-
-
-def result(_: Translator, outcome: Outcome, game: Game) -> str:
-    """How the game ended: "You win" / "You lose" against the computer, else "X wins", "Draw"."""
-    if outcome.winner is None:
-        return _("Draw")
-    people = _people(game)
-    if len(people) == 1:
-        return _("You win") if outcome.winner is people[0] else _("You lose")
-    return _("{mark} wins").format(mark=outcome.winner)
 
 
 def feeling(outcome: Outcome, game: Game) -> Feeling:
@@ -247,20 +239,6 @@ def player(_: Translator, name: str) -> str:
     return level_title(_, name)
 
 
-def record_result(_: Translator, record: Record) -> str:
-    """How a recorded game ended: "O won with 3 in a row", "draw", "unfinished"."""
-    how, winner = record.termination, record.winner
-    if how is Termination.UNFINISHED:
-        return _("unfinished")
-    if winner is None:
-        return _("draw") if how is Termination.FULL_BOARD else _("draw by decision")
-    if how is Termination.LINE:
-        return _("{mark} won with {k} in a row").format(mark=winner, k=record.rules.k)
-    if how is Termination.RESIGNATION:
-        return _("{mark} won: {other} resigned").format(mark=winner, other=winner.other)
-    return _("{mark} won by decision").format(mark=winner)
-
-
 def when(record: Record) -> str:
     """When a recorded game was played, in local time (``2025-06-01 10:04``), or "-"."""
     moment: datetime | None = record.started or record.finished
@@ -304,4 +282,4 @@ def replay_end(_: Translator, record: Record) -> str:
     """What the last position of a record says."""
     if record.termination is Termination.UNFINISHED:
         return _("The record ends here, before the game was decided.")
-    return _("The end: {result}.").format(result=record_result(_, record))
+    return _("The end: {result}.").format(result=summary(_, record))

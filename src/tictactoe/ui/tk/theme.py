@@ -198,17 +198,20 @@ class Fonts:
 
     status: tkfont.Font
     """The turn and the result, above the board."""
+    compact: tkfont.Font
+    """The same text, bold at the desktop's size, where the status font does not fit."""
     small: tkfont.Font
 
 
 def fonts(root: tk.Misc) -> Fonts:
-    """The status font (larger, bold) and the small font, from the desktop's default font."""
+    """The status fonts (larger and bold, or bold) and the small font, from the desktop's font."""
     base = tkfont.nametofont("TkDefaultFont", root=root)
     size = int(base.actual("size")) or 10
     size = abs(size) if size < 0 else size
     family = str(base.actual("family"))
     return Fonts(
         status=tkfont.Font(root=root, family=family, size=size + 3, weight="bold"),
+        compact=tkfont.Font(root=root, family=family, size=size, weight="bold"),
         small=tkfont.Font(root=root, family=family, size=max(8, size - 1)),
     )
 

@@ -39,14 +39,22 @@ log = logging.getLogger(__name__)
 
 
 _ENDINGS = {"resign": Termination.RESIGNATION, "timeout": Termination.ADJUDICATED}
-"""How a room's game ended when its moves do not show it (a ``win`` or a ``draw`` they do)."""
+"""How a game in an earlier version's file ended when its moves do not show it (a ``win`` or a
+``draw`` they do): a loss on time was kept as an adjudicated result then."""
 
 
 def record_of_finished(game: FinishedGame, finished: datetime) -> Record:
-    """The record of a room's finished game: a line or a full board shows in the moves; a
-    resignation is one; a loss on time is an adjudicated result."""
-    return _record(
-        game.rules, game.moves, game.x_player, game.o_player, game.winner, game.ended, finished
+    """The record of a room's finished game, ended as its outcome says (a line, a full board,
+    a resignation, or a player who left: a forfeit)."""
+    outcome = game.outcome
+    return Record(
+        game.rules,
+        game.moves,
+        game.x_player,
+        game.o_player,
+        outcome.winner,
+        outcome.termination,
+        finished=finished,
     )
 
 

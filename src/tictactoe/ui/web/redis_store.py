@@ -31,9 +31,9 @@ from typing import Any, TypeVar
 import redis.asyncio as aioredis
 from redis.exceptions import WatchError
 
+from tictactoe.i18n import N_
 from tictactoe.ui.web.room import Presence, Room, RoomError, RoomState
 from tictactoe.ui.web.store import Clock, Deliver
-from tictactoe.ui.web.texts import N_
 
 T = TypeVar("T")
 

@@ -30,12 +30,13 @@ from typing import Any, Literal
 from tictactoe import players as registry
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import DEFAULT_SECONDS
 from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import HUMAN, Game, Starter
+from tictactoe.i18n import N_
 from tictactoe.session import check_board
-from tictactoe.ui.web.texts import N_
 
 PLAYERS = ("a", "b")
 """The seats of a room: ``a`` made it, ``b`` is the friend or the computer."""
@@ -44,6 +45,14 @@ Kind = Literal["solo", "friend"]
 
 DEFAULT_THINK_MS = round(DEFAULT_SECONDS * 1000)
 """The computer's thinking time per move unless the page asks for another, in milliseconds."""
+
+ENDED: Mapping[Termination, str] = {
+    Termination.LINE: "win",
+    Termination.FULL_BOARD: "draw",
+    Termination.RESIGNATION: "resign",
+    Termination.FORFEIT: "timeout",
+}
+"""How a game of a room can end, as the page (and a saved room's ``ended``) names it."""
 
 
 class RoomError(Exception):
@@ -99,7 +108,7 @@ class RoomState:
     resigned: str | None = None
     """The mark that resigned or lost on time, if the game ended that way."""
     ended: str | None = None
-    """``resign`` or ``timeout`` when the game ended that way."""
+    """``resign`` or ``timeout`` (a forfeit: the player left) when the game ended that way."""
     score: dict[str, int] = field(default_factory=lambda: {"a": 0, "b": 0, "draws": 0})
     recorded: bool = False
     """The current game's result is already in the score."""
@@ -129,10 +138,9 @@ class FinishedGame:
     rules: Rules
     x_player: str
     o_player: str
-    winner: Mark | None
     moves: tuple[int, ...]
-    ended: str
-    """``win``, ``draw``, ``resign`` or ``timeout``."""
+    outcome: Outcome
+    """How it ended: a line, a full board, a resignation, or a forfeit (a player left)."""
 
 
 @dataclass(frozen=True)
@@ -271,7 +279,8 @@ class Room:
         if self.is_solo:
             game.set_player(self.mark_of("b"), state.level)
         if state.resigned is not None:
-            game.resign(Mark(state.resigned))
+            how = Termination.FORFEIT if state.ended == ENDED[Termination.FORFEIT] else None
+            game.resign(Mark(state.resigned), how or Termination.RESIGNATION)
         return game
 
     def mark_of(self, player: str) -> Mark:
@@ -378,7 +387,7 @@ class Room:
         game = self._players_game(player)
         if game.is_over or player is None:
             raise RoomError("over", N_("The game is over."))
-        self._end(self.mark_of(player), "resign")
+        self._end(self.mark_of(player), Termination.RESIGNATION)
 
     def claim(self, player: str | None, opponent: Presence, claim_after: float) -> None:
         """Win the game because the other player left more than ``claim_after`` seconds ago."""
@@ -392,12 +401,12 @@ class Room:
         if opponent.online or opponent.away_for is None or opponent.away_for < claim_after:
             raise RoomError("too_soon", N_("Your opponent may still come back: wait a little."))
         other = "b" if player == "a" else "a"
-        self._end(self.mark_of(other), "timeout")
+        self._end(self.mark_of(other), Termination.FORFEIT)
 
-    def _end(self, loser: Mark, how: str) -> None:
-        self.game.resign(loser)
+    def _end(self, loser: Mark, how: Termination) -> None:
+        self.game.resign(loser, how)
         self.state.resigned = loser.value
-        self.state.ended = how
+        self.state.ended = ENDED[how]
         self.state.redo = []
 
     def new_game(self, player: str | None) -> None:
@@ -457,11 +466,9 @@ class Room:
         else:
             score[self.player_with(outcome.winner)] += 1
         names = {mark: self.game.player(mark) for mark in Mark}
-        ended = self.state.ended or ("draw" if outcome.winner is None else "win")
         return FinishedGame(
-            self.id, self.rules, names[Mark.X], names[Mark.O], outcome.winner,
-            self.game.moves, ended,
-        )  # fmt: skip
+            self.id, self.rules, names[Mark.X], names[Mark.O], self.game.moves, outcome
+        )
 
     # --- helpers -------------------------------------------------------------------
 
@@ -509,9 +516,6 @@ class Room:
                 "online": True if self.is_solo and player == "b" else seen.online,
                 "away": None if seen.away_for is None else round(seen.away_for, 1),
             }
-        ended = None
-        if outcome is not None:
-            ended = state.ended or ("draw" if outcome.winner is None else "win")
         return {
             "room": state.id,
             "kind": state.kind,
@@ -526,7 +530,7 @@ class Room:
             "over": outcome is not None,
             "winner": None if outcome is None or outcome.winner is None else outcome.winner.value,
             "line": sorted(outcome.line) if outcome is not None else [],
-            "ended": ended,
+            "ended": None if outcome is None else ENDED[outcome.termination],
             "score": dict(state.score),
             "level": state.level,
             "first": state.first,

@@ -55,7 +55,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE, Progress
 from tictactoe.core.solver import unsupported_reason
 from tictactoe.game import Starter
-from tictactoe.i18n import ENGLISH, LANGUAGES, Gettext, translator
+from tictactoe.i18n import ENGLISH, LANGUAGES, N_, Gettext, translator
 from tictactoe.session import check_board
 from tictactoe.ui.web import protocol
 from tictactoe.ui.web.engine import Thinker
@@ -63,7 +63,7 @@ from tictactoe.ui.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, encode
 from tictactoe.ui.web.records import GameLog
 from tictactoe.ui.web.room import DEFAULT_THINK_MS, FinishedGame, Room, RoomError, new_room_id
 from tictactoe.ui.web.store import MemoryStore, RoomStore
-from tictactoe.ui.web.texts import N_, catalog
+from tictactoe.ui.web.texts import catalog
 
 log = logging.getLogger(__name__)
 

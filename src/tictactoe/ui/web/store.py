@@ -17,8 +17,8 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Protocol, TypeVar
 
+from tictactoe.i18n import N_
 from tictactoe.ui.web.room import Presence, Room, RoomError
-from tictactoe.ui.web.texts import N_
 
 T = TypeVar("T")
 

@@ -2,7 +2,8 @@
 
 The page's own texts (its JavaScript calls ``t("English text")``) and the
 server's messages to it are in ``locale/<lang>/LC_MESSAGES/web.po``; the level
-titles and descriptions come from ``core.po`` through
+titles and descriptions, and the end-of-game sentences every front end
+shares (:func:`tictactoe.announce.phrasebook`), come from ``core.po`` through
 :func:`tictactoe.i18n.translator`. :func:`catalog` bundles them as one JSON
 document per language, which the page loads (``/i18n/<lang>.json``).
 """
@@ -13,12 +14,8 @@ from importlib import resources
 from typing import Any
 
 from tictactoe import players
+from tictactoe.announce import phrasebook
 from tictactoe.i18n import ENGLISH, LANGUAGES, parse_po, translator
-
-
-def N_(message: str) -> str:
-    """Mark ``message`` for translation where it is defined; the page translates it."""
-    return message
 
 
 def page_messages(language: str) -> dict[str, str]:
@@ -42,6 +39,7 @@ def catalog(language: str) -> dict[str, Any]:
         "language": language,
         "languages": dict(LANGUAGES),
         "messages": page_messages(language),
+        "endings": phrasebook(tr),
         "levels": [
             {
                 "name": strategy.name,

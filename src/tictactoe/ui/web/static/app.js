@@ -3,7 +3,7 @@
 
 import { BoardView, cellName } from "./board.js";
 import {
-  language, languages, levels, loadLanguage, preferredLanguage, t, translatePage,
+  ending, language, languages, levels, loadLanguage, preferredLanguage, t, translatePage,
 } from "./i18n.js";
 import { Link } from "./net.js";
 import * as sound from "./sound.js";
@@ -310,19 +310,22 @@ function syncSettings(view) {
   }
 }
 
+// How the room names an ending -> the first part of its sentence's key (tictactoe.announce).
+const ENDINGS = { win: "win", resign: "resignation", timeout: "forfeit" };
+
+// The end-of-game sentence, the same as every front end's: the key picks the viewer's side.
+function endingText(view, mine) {
+  if (view.winner === null) return ending("draw");
+  const how = ENDINGS[view.ended];
+  const loser = view.winner === "X" ? "O" : "X";
+  if (mine === null) return ending(`${how}.marks`, { mark: view.winner, loser });
+  const side = view.winner === mine ? "won" : "lost";
+  return ending(`${how}.${side}.${view.kind === "solo" ? "computer" : "friend"}`);
+}
+
 function statusText(view) {
   const mine = myMark(view);
-  if (view.over) {
-    let text;
-    if (view.winner === null) text = t("It's a tie!");
-    else if (mine === null) text = t("{mark} wins!", { mark: view.winner });
-    else if (view.winner === mine) text = t("You win!");
-    else text = view.kind === "solo" ? t("The computer wins.") : t("Your friend wins.");
-    const loser = view.winner === "X" ? "O" : "X";
-    if (view.ended === "resign") text += ` ${t("{mark} resigned.", { mark: loser })}`;
-    if (view.ended === "timeout") text += ` ${t("{mark} left the game.", { mark: loser })}`;
-    return text;
-  }
+  if (view.over) return endingText(view, mine);
   if (view.thinking) return t("The computer is thinking…");
   if (view.kind === "friend" && !view.seats.b.taken) return t("Waiting for your friend to open the link…");
   if (mine === null) return t("{mark} to move", { mark: view.turn });

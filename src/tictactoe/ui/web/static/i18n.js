@@ -1,7 +1,7 @@
 // The page's words: English in the source, translations from /i18n/<lang>.json (web.po).
 // Text is only ever put into the page with textContent or attributes, never as HTML.
 
-const state = { language: "en", messages: {}, levels: [], languages: { en: "English" } };
+const state = { language: "en", messages: {}, endings: {}, levels: [], languages: { en: "English" } };
 
 export const LANGUAGE_KEY = "tictactoe.language";
 
@@ -26,6 +26,7 @@ export async function loadLanguage(code) {
   const data = await response.json();
   state.language = data.language;
   state.messages = data.messages;
+  state.endings = data.endings;
   state.levels = data.levels;
   state.languages = data.languages;
   localStorage.setItem(LANGUAGE_KEY, data.language);
@@ -33,11 +34,20 @@ export async function loadLanguage(code) {
   return data;
 }
 
+/** ``text`` with its ``{name}`` fields filled from ``params``. */
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+}
+
 /** ``text`` in the page's language, with ``{name}`` fields filled from ``params``. */
 export function t(text, params = {}) {
-  const translated = state.messages[text] || text;
-  return translated.replace(/\{(\w+)\}/g, (whole, name) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole);
+  return fill(state.messages[text] || text, params);
+}
+
+/** The end-of-game sentence ``key`` (a key of tictactoe.announce.PHRASES), filled in. */
+export function ending(key, params = {}) {
+  return fill(state.endings[key] || key, params);
 }
 
 /** Each computer player: name, friendly title and description in the page's language. */

@@ -1,0 +1,159 @@
+"""What every front end says about how a game ended: one sentence per outcome, audience, language.
+
+:func:`announce` turns an :class:`~tictactoe.core.outcome.Outcome` into the
+sentence the terminal prints, the window's banner, the Pygame Zero strip
+and the web page show, from the point of view of who reads it (an
+:class:`Audience`): the one person playing the computer or a friend on
+another screen ("Hooray! You have won the game!"), two people at one
+keyboard or two computer players watched (named: "X wins! Player 1 has won
+the game."), or spectators who know only the marks ("X wins!").
+
+The English sentences are :data:`PHRASES`, one per :func:`phrase_key`; the
+web page gets them translated (:func:`phrasebook`) and picks the same key.
+:func:`summary` is the short result of a saved game, as lists and replays
+show it ("O won with 3 in a row").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from tictactoe.core.board import Mark
+from tictactoe.core.outcome import Outcome, Termination
+from tictactoe.i18n import N_, Translator
+
+if TYPE_CHECKING:
+    from tictactoe.core.records import Record
+    from tictactoe.game import Game
+
+
+class Opponent(StrEnum):
+    """Who played against the person reading."""
+
+    COMPUTER = "computer"
+    FRIEND = "friend"
+    """A person elsewhere (the web's game with a friend)."""
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who reads the sentence: :meth:`player`, :meth:`named`, :meth:`marks` or :meth:`of_game`."""
+
+    you: Mark | None = None
+    """The side of the one person reading; None when nobody's side is "you"."""
+    opponent: Opponent = Opponent.COMPUTER
+    """With ``you``: who played the other side."""
+    names: Mapping[Mark, str] = field(default_factory=dict, hash=False)
+    """Without ``you``: each side's name as people see it ("Player 1", "Hard"); empty: marks."""
+
+    @classmethod
+    def player(cls, you: Mark, opponent: Opponent = Opponent.COMPUTER) -> Audience:
+        """The person playing ``you`` against ``opponent``."""
+        return cls(you=Mark(you), opponent=Opponent(opponent))
+
+    @classmethod
+    def named(cls, names: Mapping[Mark, str]) -> Audience:
+        """People watching both sides, named ``names`` (two people at one keyboard, a demo)."""
+        return cls(names={mark: names[mark] for mark in Mark})
+
+    @classmethod
+    def marks(cls) -> Audience:
+        """Spectators who know the sides only by their marks."""
+        return cls()
+
+    @classmethod
+    def of_game(cls, game: Game) -> Audience:
+        """Who watches ``game`` in a window that names sides by their marks.
+
+        The one person playing the computer reads "you"; two people at one
+        keyboard, or a game between computer players, are told the marks.
+        """
+        people = [mark for mark in Mark if game.is_human(mark)]
+        return cls.player(people[0]) if len(people) == 1 else cls.marks()
+
+
+_ENDINGS = {
+    Termination.LINE: "win",
+    Termination.ADJUDICATED: "win",
+    Termination.RESIGNATION: "resignation",
+    Termination.FORFEIT: "forfeit",
+}
+
+PHRASES: Mapping[str, str] = {
+    "draw": N_("The game is a tie!"),
+    "win.won.computer": N_("Hooray! You have won the game!"),
+    "win.won.friend": N_("Hooray! You have won the game!"),
+    "win.lost.computer": N_("The computer has beaten you! You lose."),
+    "win.lost.friend": N_("Your friend has beaten you! You lose."),
+    "win.named": N_("{mark} wins! {name} has won the game."),
+    "win.marks": N_("{mark} wins!"),
+    "resignation.won.computer": N_("The computer resigned: you win this game."),
+    "resignation.won.friend": N_("Your friend resigned: you win this game."),
+    "resignation.lost.computer": N_("You resigned: the computer wins this game."),
+    "resignation.lost.friend": N_("You resigned: your friend wins this game."),
+    "resignation.named": N_("{loser_name} ({loser}) resigned: {name} wins this game."),
+    "resignation.marks": N_("{loser} resigned: {mark} wins this game."),
+    "forfeit.won.computer": N_("The computer left the game: you win this game."),
+    "forfeit.won.friend": N_("Your friend left the game: you win this game."),
+    "forfeit.lost.computer": N_("You left the game: the computer wins this game."),
+    "forfeit.lost.friend": N_("You left the game: your friend wins this game."),
+    "forfeit.named": N_("{loser_name} ({loser}) left the game: {name} wins this game."),
+    "forfeit.marks": N_("{loser} left the game: {mark} wins this game."),
+}
+"""Every end-of-game sentence in English, by :func:`phrase_key`. Fields: ``{mark}`` and
+``{name}`` are the winner's mark and name, ``{loser}`` and ``{loser_name}`` the loser's."""
+
+
+def phrase_key(outcome: Outcome, audience: Audience) -> str:
+    """Which of :data:`PHRASES` says ``outcome`` to ``audience``: ``win.lost.computer``, ..."""
+    if outcome.winner is None:
+        return "draw"
+    ending = _ENDINGS[outcome.termination]
+    if audience.you is None:
+        return f"{ending}.{'named' if audience.names else 'marks'}"
+    side = "won" if outcome.winner is audience.you else "lost"
+    return f"{ending}.{side}.{audience.opponent}"
+
+
+def announce(outcome: Outcome, audience: Audience, tr: Translator) -> str:
+    """The sentence that tells ``audience`` how the game ended, in ``tr``'s language."""
+    template = tr.gettext(PHRASES[phrase_key(outcome, audience)])
+    if outcome.winner is None:
+        return template
+    loser = outcome.winner.other
+    names = audience.names
+    return template.format(
+        mark=outcome.winner,
+        name=names.get(outcome.winner, outcome.winner),
+        loser=loser,
+        loser_name=names.get(loser, loser),
+    )
+
+
+def phrasebook(tr: Translator) -> dict[str, str]:
+    """:data:`PHRASES` in ``tr``'s language, for a front end that fills them in itself (the web)."""
+    return {key: tr.gettext(english) for key, english in PHRASES.items()}
+
+
+def summary(tr: Translator, record: Record) -> str:
+    """A saved game's result in a few words: ``O won with 3 in a row``, ``draw``, ``unfinished``."""
+    outcome = record.outcome
+    if outcome is None:
+        return tr.gettext("unfinished")
+    winner, how = outcome.winner, outcome.termination
+    if winner is None and how is Termination.FULL_BOARD:
+        return tr.gettext("draw")
+    if winner is None:
+        return tr.gettext("draw by decision")
+    if how is Termination.LINE:
+        return tr.gettext("{mark} won with {k} in a row").format(mark=winner, k=record.rules.k)
+    if how is Termination.RESIGNATION:
+        return tr.gettext("{mark} won: {other} resigned").format(mark=winner, other=winner.other)
+    if how is Termination.FORFEIT:
+        return tr.gettext("{mark} won: {other} left the game").format(
+            mark=winner, other=winner.other
+        )
+    return tr.gettext("{mark} won by decision").format(mark=winner)
