@@ -29,11 +29,12 @@ def imported(path: Path, known: set[str]) -> Iterator[str]:
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names if alias.name in known)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module in known:
-                yield node.module
-            for alias in node.names:
-                if f"{node.module}.{alias.name}" in known:
-                    yield f"{node.module}.{alias.name}"
+            for alias in node.names:  # a module by its name; any other name from its module
+                submodule = f"{node.module}.{alias.name}"
+                if submodule in known:
+                    yield submodule
+                elif node.module in known:
+                    yield node.module
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -106,3 +107,54 @@ def test_the_windows_parts_never_import_what_assembles_them() -> None:
         assert parts, package
         users = sorted(name for name in parts if graph[name] & assemblers)
         assert users == [], f"{users} import one of {sorted(assemblers)}"
+
+
+FRONT_ENDS = "tictactoe.ui"
+SERVICES = frozenset(
+    {
+        "tictactoe.core",
+        "tictactoe.players",
+        "tictactoe.game",
+        "tictactoe.session",
+        "tictactoe.background",
+        "tictactoe.replay",
+        "tictactoe.announce",
+        "tictactoe.archive",
+        "tictactoe.archive_file",
+        "tictactoe.recorder",
+        "tictactoe.stats",
+        "tictactoe.settings",
+        "tictactoe.i18n",
+        "tictactoe.sound",
+        "tictactoe.console",
+        "tictactoe.paths",
+    }
+)
+"""What a front end may import besides its own package: the core's public names (the package
+``tictactoe.core`` itself, never a module inside it), the game controller and the services
+every front end shares."""
+
+
+def test_front_ends_import_the_cores_public_names_and_the_shared_services_only() -> None:
+    graph = import_graph()
+    wrong = {
+        name: sorted(
+            other
+            for other in imports
+            if not other.startswith(FRONT_ENDS + ".") and other not in SERVICES | {"tictactoe"}
+        )
+        for name, imports in graph.items()
+        if name.startswith(FRONT_ENDS + ".")
+    }
+    assert {name: found for name, found in wrong.items() if found} == {}
+
+
+def test_the_front_end_rule_would_catch_a_core_module() -> None:
+    graph = import_graph()
+    assert "tictactoe.core" in graph["tictactoe.ui.tk.app"], "the core's public names"
+    assert not any(
+        other.startswith("tictactoe.core.")
+        for name, imports in graph.items()
+        if name.startswith(FRONT_ENDS + ".")
+        for other in imports
+    )

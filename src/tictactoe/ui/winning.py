@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tictactoe.core.rules import DIRECTIONS, Rules
+from tictactoe.core import DIRECTIONS, Rules
 
 WinLine = tuple[int, int]
 """The first and last cell of one winning line."""

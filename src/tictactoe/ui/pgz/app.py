@@ -37,13 +37,17 @@ from tictactoe import players
 from tictactoe.announce import Audience, announce
 from tictactoe.archive import Archive, ArchiveError, Listing
 from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
-from tictactoe.core.advice import can_solve
-from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import IllegalMoveError, UnsolvableError
-from tictactoe.core.outcome import Outcome
-from tictactoe.core.records import Record
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import DEFAULT_SECONDS
+from tictactoe.core import (
+    DEFAULT_SECONDS,
+    Board,
+    IllegalMoveError,
+    Mark,
+    Outcome,
+    Record,
+    Rules,
+    UnsolvableError,
+    can_solve,
+)
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError
 from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.recorder import Recorder, save_finished

@@ -22,7 +22,7 @@ from typing import Any
 
 import pygame
 
-from tictactoe.core.board import Mark
+from tictactoe.core import Mark
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.text import BannerText
 

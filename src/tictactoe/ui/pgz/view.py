@@ -17,8 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tictactoe.core.cells import column_name
-from tictactoe.core.rules import Rules
+from tictactoe.core import Rules, column_name
 
 TITLE = "tic-tac-toe"
 """The window's name in seed 001 (translated as the game's name in other languages)."""

@@ -13,11 +13,7 @@ from datetime import UTC, datetime, time
 
 from tictactoe import players
 from tictactoe.announce import summary
-from tictactoe.core.advice import Suggestion, Verdict
-from tictactoe.core.cells import label
-from tictactoe.core.records import Record, Termination
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import Progress
+from tictactoe.core import Progress, Record, Rules, Suggestion, Termination, Verdict, cell_name
 from tictactoe.i18n import Translator
 
 PV_SHOWN = 4
@@ -48,7 +44,7 @@ def progress(_: Translator, rules: Rules, report: Progress | None, seconds: floa
     if report is not None:
         parts.append(_("depth {depth}").format(depth=report.depth))
         if report.pv:
-            parts.append(" ".join(label(rules, cell) for cell in report.pv[:PV_SHOWN]))
+            parts.append(" ".join(cell_name(rules, cell) for cell in report.pv[:PV_SHOWN]))
     parts.append(elapsed(_, seconds))
     return " · ".join(parts)
 
@@ -163,7 +159,7 @@ def position(_: Translator, record: Record, ply: int) -> str:
             number=ply,
             count=count,
             mark=record.positions()[ply - 1].turn,
-            cell=label(record.rules, record.moves[ply - 1]),
+            cell=cell_name(record.rules, record.moves[ply - 1]),
         )
     if ply < count:
         return text

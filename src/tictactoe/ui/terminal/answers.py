@@ -14,13 +14,19 @@ from enum import StrEnum
 
 from tictactoe import players
 from tictactoe.console import shown
-from tictactoe.core import cells
-from tictactoe.core.board import Board
-from tictactoe.core.cells import Numbering
-from tictactoe.core.errors import CellNameError, RulesError, UnknownPlayerError
-from tictactoe.core.numbers import decimal_number, whole_number
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import THINK_RANGE
+from tictactoe.core import (
+    THINK_RANGE,
+    Board,
+    CellNameError,
+    Numbering,
+    Rules,
+    RulesError,
+    UnknownPlayerError,
+    cell_name,
+    decimal_number,
+    parse_cell,
+    whole_number,
+)
 from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.i18n import N_, Translator
 from tictactoe.session import check_board, rules_problem
@@ -249,7 +255,7 @@ def parse_move(
     if not answer:
         raise Invalid(tr.gettext("Please type a cell, or help."))
     try:
-        cell = cells.parse(board.rules, answer, numbering)
+        cell = parse_cell(board.rules, answer, numbering)
     except CellNameError:
         raise Invalid(
             tr.gettext('"{text}" is not a cell. {how}').format(
@@ -285,7 +291,7 @@ def cell_range(rules: Rules, numbering: Numbering) -> str:
     """The range of cell names, like ``1-9``, ``0-8`` or ``a1-c3``."""
     if numbering is Numbering.NUMPAD:
         return "1-9"
-    return f"{cells.label(rules, 0, numbering)}-{cells.label(rules, rules.size - 1, numbering)}"
+    return f"{cell_name(rules, 0, numbering)}-{cell_name(rules, rules.size - 1, numbering)}"
 
 
 def cell_help(tr: Translator, rules: Rules, numbering: Numbering) -> str:
@@ -293,7 +299,7 @@ def cell_help(tr: Translator, rules: Rules, numbering: Numbering) -> str:
     if numbering is Numbering.COORDS:
         return tr.gettext(
             "Type a letter from a to {last} and a number from 1 to {rows}, like b2."
-        ).format(last=cells.label(rules, rules.n - 1, numbering)[0], rows=rules.m)
+        ).format(last=cell_name(rules, rules.n - 1, numbering)[0], rows=rules.m)
     low, high = (1, 9) if numbering is Numbering.NUMPAD else (0, rules.size - 1)
     return tr.gettext("Type a number from {low} to {high}.").format(low=low, high=high)
 

@@ -6,9 +6,7 @@ from datetime import UTC, datetime, time
 
 from tictactoe import players
 from tictactoe.console import shown
-from tictactoe.core.errors import UnknownPlayerError
-from tictactoe.core.records import Record
-from tictactoe.core.rules import Rules
+from tictactoe.core import Record, Rules, UnknownPlayerError
 from tictactoe.game import HUMAN
 from tictactoe.i18n import Translator
 

@@ -14,20 +14,24 @@ from typing import TYPE_CHECKING
 
 from tictactoe import players
 from tictactoe.announce import Audience
-from tictactoe.core import cells
-from tictactoe.core.advice import Suggestion, Verdict
-from tictactoe.core.board import Mark
-from tictactoe.core.cells import Numbering
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import THINK_RANGE, Progress
-from tictactoe.core.solver import Value
+from tictactoe.core import (
+    THINK_RANGE,
+    Mark,
+    Numbering,
+    Progress,
+    Rules,
+    Suggestion,
+    Value,
+    Verdict,
+    cell_name,
+)
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator
 from tictactoe.ui.terminal.answers import COMMAND_ALIASES, Command, cell_range
 from tictactoe.ui.terminal.prompts import display_width
 
 if TYPE_CHECKING:
-    from tictactoe.core.analysis import MoveValue
+    from tictactoe.core import MoveValue
 
 HINT_SYMBOLS = {Value.WIN: "+", Value.DRAW: "=", Value.LOSS: "-"}
 """What a hint shows in a free cell on the board."""
@@ -181,7 +185,7 @@ def played_again(tr: Translator, rules: Rules, numbering: Numbering, moves: Sequ
 
 
 def _moves(rules: Rules, numbering: Numbering, moves: Iterable[Move], tr: Translator) -> str:
-    return listed(tr, (f"{mark} {cells.label(rules, cell, numbering)}" for mark, cell in moves))
+    return listed(tr, (f"{mark} {cell_name(rules, cell, numbering)}" for mark, cell in moves))
 
 
 def listed(tr: Translator, items: Iterable[str]) -> str:
@@ -248,12 +252,12 @@ def hint_lines(
         lines.append("  " + tr.gettext("Every move: {outcome}.").format(outcome=outcome))
     else:
         for group in groups:
-            names = listed(tr, (cells.label(rules, cell, numbering) for cell in group))
+            names = listed(tr, (cell_name(rules, cell, numbering) for cell in group))
             outcome = outcome_text(tr, kind, values[group[0]])
             lines.append(
                 "  " + tr.gettext("{outcome}: {cells}").format(outcome=outcome, cells=names)
             )
-    best = cells.label(rules, recommended, numbering)
+    best = cell_name(rules, recommended, numbering)
     lines.append("  " + tr.gettext("Recommended: {cell}.").format(cell=best))
     lines.append(
         tr.gettext("On the board: + you win, = draw, - you lose; the recommended cell is in ( ).")
@@ -302,7 +306,7 @@ def think_set(tr: Translator, seconds: float) -> str:
 
 def line_text(rules: Rules, numbering: Numbering, line: Sequence[int]) -> str:
     """A line of play in cell names: "h8 i9 j10" (the first :data:`LINE_SHOWN` moves)."""
-    shown = " ".join(cells.label(rules, cell, numbering) for cell in line[:LINE_SHOWN])
+    shown = " ".join(cell_name(rules, cell, numbering) for cell in line[:LINE_SHOWN])
     return f"{shown} …" if len(line) > LINE_SHOWN else shown
 
 
@@ -353,7 +357,7 @@ def suggestion_lines(
     for rank, suggestion in enumerate(suggestions, 1):
         text = tr.gettext("{rank}. {cell}: {verdict}").format(
             rank=rank,
-            cell=cells.label(rules, suggestion.cell, numbering),
+            cell=cell_name(rules, suggestion.cell, numbering),
             verdict=verdict_text(tr, kind, suggestion),
         )
         if len(suggestion.line) > 1:
@@ -362,7 +366,7 @@ def suggestion_lines(
             )
             text = tr.gettext("{text} ({expected})").format(text=text, expected=expected)
         lines.append("  " + text)
-    best = cells.label(rules, suggestions[0].cell, numbering)
+    best = cell_name(rules, suggestions[0].cell, numbering)
     lines.append("  " + tr.gettext("Recommended: {cell}.").format(cell=best))
     lines.append(
         tr.gettext(

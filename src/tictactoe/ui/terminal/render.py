@@ -23,10 +23,7 @@ from dataclasses import dataclass
 from string import ascii_lowercase
 from typing import TextIO
 
-from tictactoe.core import cells
-from tictactoe.core.board import Board, Mark
-from tictactoe.core.cells import Numbering
-from tictactoe.core.rules import Rules
+from tictactoe.core import Board, Mark, Numbering, Rules, cell_name
 
 RESET = "\x1b[0m"
 STYLES = {Mark.X: "\x1b[1;36m", Mark.O: "\x1b[1;33m", None: "\x1b[2m"}
@@ -115,7 +112,7 @@ def render(
     """
     marks = _Marks(last_move, line, hints or {}, recommended, colour)
     rules = board.rules
-    names = [cells.label(rules, cell, numbering) for cell in range(rules.size)]
+    names = [cell_name(rules, cell, numbering) for cell in range(rules.size)]
     coords = numbering is Numbering.COORDS
     show_names = not coords or max(map(len, names)) <= BIG_LABELS
     texts = [

@@ -9,10 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from tictactoe.announce import summary
-from tictactoe.core import cells
-from tictactoe.core.cells import Numbering
-from tictactoe.core.numbers import whole_number
-from tictactoe.core.records import Record, Termination
+from tictactoe.core import Numbering, Record, Termination, cell_name, whole_number
 from tictactoe.i18n import N_, Translator
 from tictactoe.ui.terminal import describe
 from tictactoe.ui.terminal.prompts import Invalid, Prompter, display_width, normal
@@ -96,7 +93,7 @@ class Replay:
                 number=ply,
                 count=self.last,
                 mark=self.boards[ply - 1].turn,
-                cell=cells.label(record.rules, cell),
+                cell=cell_name(record.rules, cell),
             )
         line = board.winning_cells if ply == self.last else frozenset()
         lines = [

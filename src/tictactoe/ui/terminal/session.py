@@ -16,14 +16,19 @@ from enum import Enum
 
 from tictactoe import players
 from tictactoe.announce import announce
-from tictactoe.core import cells
-from tictactoe.core.advice import can_solve
-from tictactoe.core.analysis import MoveValue, best_moves
-from tictactoe.core.board import Mark
-from tictactoe.core.cells import Numbering
-from tictactoe.core.errors import IllegalMoveError, UnsolvableError
-from tictactoe.core.search import DEFAULT_SECONDS, Progress
-from tictactoe.core.strategies.perfect import PerfectPlayer
+from tictactoe.core import (
+    DEFAULT_SECONDS,
+    IllegalMoveError,
+    Mark,
+    MoveValue,
+    Numbering,
+    PerfectPlayer,
+    Progress,
+    UnsolvableError,
+    best_moves,
+    can_solve,
+    cell_name,
+)
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
 from tictactoe.recorder import Recorder, save_finished
@@ -436,7 +441,7 @@ class Session:
             board, cell = game.think(progress=self.reporter(thinking))
             game.apply(board, cell)
         self.held = thinking.held if game.waiting_for_human else ""
-        where = cells.label(game.rules, cell, self.numbering)
+        where = cell_name(game.rules, cell, self.numbering)
         self.prompter.say(messages.computer_moved(self.tr, name, mark, where))
         self.show_board()
 

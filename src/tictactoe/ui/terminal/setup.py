@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from tictactoe import players
-from tictactoe.core.cells import Numbering
-from tictactoe.core.rules import Rules
+from tictactoe.core import Numbering, Rules
 from tictactoe.game import HUMAN, Starter
 from tictactoe.i18n import Translator
 from tictactoe.ui.terminal import answers

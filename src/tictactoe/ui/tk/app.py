@@ -28,13 +28,18 @@ from tictactoe import players
 from tictactoe.announce import Audience, announce
 from tictactoe.archive import ArchiveError
 from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
-from tictactoe.core.advice import Suggestion, can_solve
-from tictactoe.core.board import Board, Mark
-from tictactoe.core.cells import Numbering, label
-from tictactoe.core.errors import IllegalMoveError
-from tictactoe.core.outcome import Outcome
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import Progress
+from tictactoe.core import (
+    Board,
+    IllegalMoveError,
+    Mark,
+    Numbering,
+    Outcome,
+    Progress,
+    Rules,
+    Suggestion,
+    can_solve,
+    cell_name,
+)
 from tictactoe.game import HUMAN, Game, Match, Score, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.recorder import Recorder, save_finished
@@ -644,7 +649,7 @@ class App:
         labels: dict[int, str] = {}
         if self.vars.names.get() and not is_gomoku(rules.m, rules.n):
             numbering = self.numbering
-            labels = {cell: label(rules, cell, numbering) for cell in board.legal_moves()}
+            labels = {cell: cell_name(rules, cell, numbering) for cell in board.legal_moves()}
         return Picture(
             rows=rules.m,
             cols=rules.n,

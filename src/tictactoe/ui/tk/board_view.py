@@ -25,8 +25,7 @@ import tkinter as tk
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tictactoe.core.board import Mark
-from tictactoe.core.cells import column_name
+from tictactoe.core import Mark, column_name
 from tictactoe.ui.tk.theme import Palette
 from tictactoe.ui.winning import WinLine
 

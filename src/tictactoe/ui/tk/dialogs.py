@@ -16,9 +16,7 @@ from typing import Protocol
 
 from tictactoe.announce import summary
 from tictactoe.archive import Archive, ArchiveError
-from tictactoe.core.numbers import decimal_number, whole_number
-from tictactoe.core.rules import MAX_SIDE, Rules
-from tictactoe.core.search import THINK_RANGE
+from tictactoe.core import MAX_SIDE, THINK_RANGE, Rules, decimal_number, whole_number
 from tictactoe.i18n import Translator
 from tictactoe.replay import OpenError, Replay, open_file, open_saved, title, unusable
 from tictactoe.session import check_board

@@ -13,7 +13,7 @@ import tkinter as tk
 from dataclasses import dataclass
 from typing import Protocol
 
-from tictactoe.core.cells import Numbering
+from tictactoe.core import Numbering
 from tictactoe.game import Game, Match
 from tictactoe.i18n import Translator
 from tictactoe.replay import Replay

@@ -17,8 +17,7 @@ from __future__ import annotations
 import tkinter as tk
 from typing import Any
 
-from tictactoe.core.cells import Numbering, parse
-from tictactoe.core.errors import CellNameError
+from tictactoe.core import CellNameError, Numbering, parse_cell
 from tictactoe.ui.tk.intents import Window
 
 TYPING_PAUSE_MS = 1200
@@ -139,7 +138,7 @@ class Keyboard:
         text, self.typed = self.typed, ""
         app = self.app
         try:
-            cell = parse(app.match.rules, text, app.numbering)
+            cell = parse_cell(app.match.rules, text, app.numbering)
         except CellNameError:
             app.say(app.translate.gettext("{text} is not a cell of this board.").format(text=text))
             return

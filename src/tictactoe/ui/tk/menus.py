@@ -19,8 +19,7 @@ from tkinter import font as tkfont
 from typing import Any
 
 from tictactoe import players
-from tictactoe.core.cells import Numbering
-from tictactoe.core.rules import Rules
+from tictactoe.core import Numbering, Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import LANGUAGES
 from tictactoe.settings import BOARD_PRESETS, Theme

@@ -13,13 +13,19 @@ from enum import StrEnum
 
 from tictactoe import players
 from tictactoe.announce import summary
-from tictactoe.core.advice import Suggestion, Verdict
-from tictactoe.core.board import Board, Mark
-from tictactoe.core.cells import Numbering, label
-from tictactoe.core.outcome import Outcome
-from tictactoe.core.records import Record, Termination
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import Progress
+from tictactoe.core import (
+    Board,
+    Mark,
+    Numbering,
+    Outcome,
+    Progress,
+    Record,
+    Rules,
+    Suggestion,
+    Termination,
+    Verdict,
+    cell_name,
+)
 from tictactoe.game import HUMAN, Game
 from tictactoe.i18n import Translator
 from tictactoe.stats import Tally
@@ -176,7 +182,7 @@ def progress(_: Translator, rules: Rules, report: Progress | None, elapsed: floa
         parts.append(_("depth {depth}").format(depth=report.depth))
         if report.pv:
             cells = report.pv[:LINE_SHOWN]
-            parts.append(" ".join(label(rules, cell, Numbering.COORDS) for cell in cells))
+            parts.append(" ".join(cell_name(rules, cell, Numbering.COORDS) for cell in cells))
     parts.append(seconds(_, elapsed, decimals=1))
     return " · ".join(parts)
 
@@ -274,7 +280,7 @@ def replay_position(_: Translator, record: Record, ply: int) -> str:
         number=ply,
         count=count,
         mark=before.turn,
-        cell=label(record.rules, record.moves[ply - 1], Numbering.COORDS),
+        cell=cell_name(record.rules, record.moves[ply - 1], Numbering.COORDS),
     )
 
 

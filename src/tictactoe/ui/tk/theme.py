@@ -28,7 +28,7 @@ from functools import cache
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from tictactoe.core.board import Mark
+from tictactoe.core import Mark
 from tictactoe.settings import Theme
 
 BASE_DPI = 96.0

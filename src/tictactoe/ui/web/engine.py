@@ -35,12 +35,18 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from tictactoe import players
-from tictactoe.core.advice import suggest
-from tictactoe.core.board import Board
-from tictactoe.core.errors import UnsolvableError
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import DEFAULT_SECONDS, Cancel, Limits, Progress
-from tictactoe.core.solver import Solver, unsupported_reason
+from tictactoe.core import (
+    DEFAULT_SECONDS,
+    Board,
+    Cancel,
+    Limits,
+    Progress,
+    Rules,
+    Solver,
+    UnsolvableError,
+    suggest,
+    unsupported_reason,
+)
 
 CANCELLED_SLOTS = 256
 """Cancelled job numbers a worker process can see at once (the most recent ones)."""

@@ -49,9 +49,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictactoe import players
-from tictactoe.core.errors import UnknownPlayerError
-from tictactoe.core.rules import MAX_SIDE
-from tictactoe.core.search import THINK_RANGE
+from tictactoe.core import MAX_SIDE, THINK_RANGE, UnknownPlayerError
 from tictactoe.game import Starter
 
 MAX_MESSAGE_BYTES = 4096

@@ -22,10 +22,7 @@ from pathlib import Path
 
 from tictactoe.archive import FILE_NAME, Archive, ArchiveError, Problem
 from tictactoe.archive_file import free_name
-from tictactoe.core.board import Mark
-from tictactoe.core.errors import RulesError
-from tictactoe.core.records import Record, RecordError, Termination
-from tictactoe.core.rules import Rules
+from tictactoe.core import Mark, Record, RecordError, Rules, RulesError, Termination
 from tictactoe.game import HUMAN
 from tictactoe.paths import data_home
 from tictactoe.ui.web.room import FinishedGame

@@ -28,12 +28,15 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Literal
 
 from tictactoe import players as registry
-from tictactoe.core.board import Mark
-from tictactoe.core.errors import IllegalMoveError
-from tictactoe.core.outcome import Outcome, Termination
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import DEFAULT_SECONDS
-from tictactoe.core.solver import unsupported_reason
+from tictactoe.core import (
+    DEFAULT_SECONDS,
+    IllegalMoveError,
+    Mark,
+    Outcome,
+    Rules,
+    Termination,
+    unsupported_reason,
+)
 from tictactoe.game import HUMAN, Game, Starter
 from tictactoe.i18n import N_
 from tictactoe.session import check_board

@@ -51,9 +51,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tictactoe import players
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE, Progress
-from tictactoe.core.solver import unsupported_reason
+from tictactoe.core import DEFAULT_SECONDS, THINK_RANGE, Progress, Rules, unsupported_reason
 from tictactoe.game import Starter
 from tictactoe.i18n import ENGLISH, LANGUAGES, N_, Gettext, translator
 from tictactoe.session import check_board
