@@ -125,3 +125,26 @@ def test_a_window_tells_the_one_person_you_and_others_the_marks() -> None:
 def test_a_saved_games_result_in_a_few_words(record: Record, words: str) -> None:
     assert summary(EN, record) == words
     assert summary(translator("vi"), record) != words
+
+
+def test_a_records_players_are_named_as_every_front_end_names_them() -> None:
+    from tictactoe.announce import player_name
+
+    en, ru = translator("en"), translator("ru")
+    assert player_name(en, "human") == "human"
+    assert player_name(en, "win-block") == "Medium"
+    assert player_name(ru, "win-block") == ru.gettext("Medium") != "Medium"
+    assert player_name(en, "RAPFI25.zip") == "RAPFI25.zip", "a name from a file, as it is"
+    assert player_name(en, "bad\x1b[2Jname") == "bad?[2Jname", "without control characters"
+
+
+def test_a_records_board_and_day_in_words() -> None:
+    from datetime import UTC, datetime
+
+    from tictactoe.announce import board_name, played_at
+    from tictactoe.core import Record, Rules
+
+    assert board_name(translator("en"), Rules(15, 15, 5)) == "15 x 15, 5 in a row"
+    assert played_at(Record.of(Rules(), (4,))) == "-"
+    day_only = Record.of(Rules(), (4,), started=datetime(2025, 6, 1, tzinfo=UTC))
+    assert played_at(day_only) == "2025-06-01", "a file that gives the day only"

@@ -11,22 +11,29 @@ the game."), or spectators who know only the marks ("X wins!").
 The English sentences are :data:`PHRASES`, one per :func:`phrase_key`; the
 web page gets them translated (:func:`phrasebook`) and picks the same key.
 :func:`summary` is the short result of a saved game, as lists and replays
-show it ("O won with 3 in a row").
+show it ("O won with 3 in a row"); :func:`player_name`, :func:`board_name`
+and :func:`played_at` name its players, its board and when it was played, the
+same way in every front end and command.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, time
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from tictactoe import players
+from tictactoe.console import shown
 from tictactoe.core.board import Mark
 from tictactoe.core.outcome import Outcome, Termination
+from tictactoe.game import HUMAN
 from tictactoe.i18n import N_, Translator
 
 if TYPE_CHECKING:
     from tictactoe.core.records import Record
+    from tictactoe.core.rules import Rules
     from tictactoe.game import Game
 
 
@@ -157,3 +164,27 @@ def summary(tr: Translator, record: Record) -> str:
             mark=winner, other=winner.other
         )
     return tr.gettext("{mark} won by decision").format(mark=winner)
+
+
+def player_name(tr: Translator, name: str) -> str:
+    """How a record's player is shown: a person as "human", a computer player by its level
+    title, a name from a file as it is (control characters replaced)."""
+    if name == HUMAN:
+        return tr.gettext("human")
+    title = players.title_of(name)
+    return tr.gettext(title) if title != name else shown(name)
+
+
+def board_name(tr: Translator, rules: Rules) -> str:
+    """The board and its win length: ``15 x 15, 5 in a row``."""
+    return tr.gettext("{rows} x {cols}, {k} in a row").format(rows=rules.m, cols=rules.n, k=rules.k)
+
+
+def played_at(record: Record) -> str:
+    """When the game was played, in local time (``2025-06-01 10:04``), or ``-`` if unknown."""
+    moment: datetime | None = record.started or record.finished
+    if moment is None:
+        return "-"
+    if record.finished is None and moment.timetz() == time(0, tzinfo=UTC):
+        return moment.strftime("%Y-%m-%d")  # a file that gives the date only
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M")

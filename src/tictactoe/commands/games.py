@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from tictactoe.announce import summary
+from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
 from tictactoe.commands.options import at_least, board_size, language, player
 from tictactoe.commands.replay import open_game, unusable
@@ -16,7 +16,6 @@ from tictactoe.core import records
 from tictactoe.core.records import Format, Record, RecordError
 from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.replay import OpenError
-from tictactoe.ui.terminal import describe
 from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
 
@@ -228,10 +227,10 @@ def _show(listing: Listing, prompter: Prompter, tr: Translator, *, filtered: boo
     rows = [
         [
             str(game.id),
-            describe.when(game.record),
-            describe.board(tr, game.record.rules),
-            describe.player(tr, game.record.x_player),
-            describe.player(tr, game.record.o_player),
+            played_at(game.record),
+            board_name(tr, game.record.rules),
+            player_name(tr, game.record.x_player),
+            player_name(tr, game.record.o_player),
             summary(tr, game.record),
         ]
         for game in listing.games

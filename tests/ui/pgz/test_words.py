@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from tictactoe.announce import summary
+from tictactoe.announce import played_at, summary
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Record, Termination
@@ -106,9 +106,9 @@ def test_unfinished_and_resigned_records_and_names_from_files() -> None:
     assert words.listed(EN, 3, unfinished).endswith("X: Ann, O: Bob · unfinished")
     resigned = Record.of(Rules(), (4,), "human", "perfect", resigned=Mark.X)
     assert summary(EN, resigned) == "O won: X resigned"
-    assert words.when(resigned) == "-"
+    assert played_at(resigned) == "-"
     dated = Record.of(Rules(), (4,), started=datetime(2025, 6, 1, tzinfo=UTC))
-    assert words.when(dated) == "2025-06-01", "a file that gives the date only"
+    assert played_at(dated) == "2025-06-01", "a file that gives the date only"
     decided = Record(Rules(), (4,), winner=Mark.O, termination=Termination.ADJUDICATED)
     assert summary(RU, decided) == "победа O по решению"
     empty = Record.of(Rules(), ())

@@ -34,7 +34,7 @@ from typing import Any
 import pygame
 
 from tictactoe import players
-from tictactoe.announce import Audience, announce
+from tictactoe.announce import Audience, announce, board_name
 from tictactoe.archive import Archive, ArchiveError, Listing
 from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
 from tictactoe.core import (
@@ -563,7 +563,7 @@ class PgzApp:
         self.match.new_game(rules=rules)
         self._fit_board(rules)
         self._fit_level()
-        self.say(self._("Board: {board}").format(board=words.board(self._, rules)))
+        self.say(self._("Board: {board}").format(board=board_name(self._, rules)))
         self._save(board=rules)
         self.update()
 
@@ -817,7 +817,7 @@ class PgzApp:
                 _,
                 self.menu,
                 level=self._level_title(self.preferred),
-                board=words.board(_, self.match.rules),
+                board=board_name(_, self.match.rules),
                 think=self.think_seconds,
                 sound=self.speaker.enabled,
                 language=LANGUAGES[_.language],

@@ -9,10 +9,8 @@ their translations in ``pgzero.po`` are the same.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime, time
 
-from tictactoe import players
-from tictactoe.announce import summary
+from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe.core import Progress, Record, Rules, Suggestion, Termination, Verdict, cell_name
 from tictactoe.i18n import Translator
 
@@ -109,39 +107,22 @@ def suggestions(_: Translator, found: Sequence[Suggestion], *, computer: bool) -
 # --- saved games --------------------------------------------------------------------------
 
 
-def player(_: Translator, name: str) -> str:
-    """A person as "human", a computer player by its level title, a name from a file as it is."""
-    return _(players.title_of(name))
-
-
-def board(_: Translator, rules: Rules) -> str:
-    """The board and its win length: ``15 x 15, 5 in a row``."""
-    return _("{rows} x {cols}, {k} in a row").format(rows=rules.m, cols=rules.n, k=rules.k)
-
-
-def when(record: Record) -> str:
-    """When the game was played, in local time (``2025-06-01 10:04``), or ``-`` if unknown."""
-    moment: datetime | None = record.started or record.finished
-    if moment is None:
-        return "-"
-    if record.finished is None and moment.timetz() == time(0, tzinfo=UTC):
-        return moment.strftime("%Y-%m-%d")  # a file that gives the date only
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
 def listed(_: Translator, number: int, record: Record) -> str:
     """A saved game's two lines in the list: number, date and board; players and result."""
-    sides = _("X: {x}, O: {o}").format(x=player(_, record.x_player), o=player(_, record.o_player))
-    return f"{number} · {when(record)} · {board(_, record.rules)}\n{sides} · {summary(_, record)}"
+    sides = _("X: {x}, O: {o}").format(
+        x=player_name(_, record.x_player), o=player_name(_, record.o_player)
+    )
+    head = f"{number} · {played_at(record)} · {board_name(_, record.rules)}"
+    return f"{head}\n{sides} · {summary(_, record)}"
 
 
 def players_line(_: Translator, record: Record) -> str:
     """Who played, the board and when, for the window title of a replay."""
     return _("X: {x}, O: {o}; {board}; {when}").format(
-        x=player(_, record.x_player),
-        o=player(_, record.o_player),
-        board=board(_, record.rules),
-        when=when(record),
+        x=player_name(_, record.x_player),
+        o=player_name(_, record.o_player),
+        board=board_name(_, record.rules),
+        when=played_at(record),
     )
 
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from tictactoe.announce import summary
+from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe.core import Numbering, Record, Termination, cell_name, whole_number
 from tictactoe.i18n import N_, Translator
-from tictactoe.ui.terminal import describe
 from tictactoe.ui.terminal.prompts import Invalid, Prompter, display_width, normal
 from tictactoe.ui.terminal.render import render
 
@@ -65,10 +64,10 @@ class Replay:
         tr, record = self.tr, self.record
         return [
             tr.gettext("X: {x}, O: {o}; {board}; {when}").format(
-                x=describe.player(tr, record.x_player),
-                o=describe.player(tr, record.o_player),
-                board=describe.board(tr, record.rules),
-                when=describe.when(record),
+                x=player_name(tr, record.x_player),
+                o=player_name(tr, record.o_player),
+                board=board_name(tr, record.rules),
+                when=played_at(record),
             ),
             tr.ngettext(
                 "Result: {result}, after {count} move.",

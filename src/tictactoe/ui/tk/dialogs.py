@@ -14,7 +14,7 @@ from tkinter import filedialog, messagebox, ttk
 from tkinter import font as tkfont
 from typing import Protocol
 
-from tictactoe.announce import summary
+from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core import MAX_SIDE, THINK_RANGE, Rules, decimal_number, whole_number
 from tictactoe.i18n import Translator
@@ -238,12 +238,10 @@ class OpenGameWindow(tk.Toplevel):
             rows = [
                 (
                     str(saved.id),
-                    texts.when(saved.record),
-                    texts.player(_, saved.record.x_player),
-                    texts.player(_, saved.record.o_player),
-                    texts.board_name(
-                        _, saved.record.rules.m, saved.record.rules.n, saved.record.rules.k
-                    ),
+                    played_at(saved.record),
+                    player_name(_, saved.record.x_player),
+                    player_name(_, saved.record.o_player),
+                    board_name(_, saved.record.rules),
                     summary(_, saved.record),
                 )
                 for saved in listing.games

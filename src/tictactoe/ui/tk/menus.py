@@ -19,6 +19,7 @@ from tkinter import font as tkfont
 from typing import Any
 
 from tictactoe import players
+from tictactoe.announce import board_name
 from tictactoe.core import Numbering, Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import LANGUAGES
@@ -170,7 +171,7 @@ class Menus:
             self._radio(
                 "board",
                 board_key(rules),
-                texts.board_name(_, rules.m, rules.n, rules.k),
+                board_name(_, rules),
                 app.choose_preset,
                 app.vars.board,
             )

@@ -8,11 +8,10 @@ friendly level titles (``Medium``), never by the strategy names.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, datetime, time
 from enum import StrEnum
 
 from tictactoe import players
-from tictactoe.announce import summary
+from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe.core import (
     Board,
     Mark,
@@ -114,11 +113,6 @@ def score(_: Translator, wins: int, losses: int, draws: int, *, two_players: boo
     )
 
 
-def board_name(_: Translator, m: int, n: int, k: int) -> str:
-    """A board size for menus and the scoreboard: ``7 x 7, 5 in a row``."""
-    return _("{m} x {n}, {k} in a row").format(m=m, n=n, k=k)
-
-
 def win_length(_: Translator, rules: Rules) -> str:
     """The goal on a board other than 3 x 3, for the status row: "5 in a row"."""
     return _("{k} in a row").format(k=rules.k)
@@ -143,7 +137,7 @@ def score_table(
         rows.append(
             (
                 opponent,
-                board_name(_, tally.rules.m, tally.rules.n, tally.rules.k),
+                board_name(_, tally.rules),
                 str(tally.games),
                 *(str(count) for count in counts),
                 percent(tally.wins, tally.games),
@@ -238,31 +232,14 @@ HINT_COLOURS = {
 # --- saved games ----------------------------------------------------------------------
 
 
-def player(_: Translator, name: str) -> str:
-    """A record's player: "human", a computer player by its level, a name from a file as is."""
-    if name == HUMAN:
-        return _("human")
-    return level_title(_, name)
-
-
-def when(record: Record) -> str:
-    """When a recorded game was played, in local time (``2025-06-01 10:04``), or "-"."""
-    moment: datetime | None = record.started or record.finished
-    if moment is None:
-        return "-"
-    if record.finished is None and moment.timetz() == time(0, tzinfo=UTC):
-        return moment.strftime("%Y-%m-%d")  # a file that gives the date only
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
-
-
 def record_header(_: Translator, record: Record) -> str:
     """Who played a recorded game, on which board, and when."""
     rules = record.rules
     return _("X: {x}, O: {o}; {board}; {when}").format(
-        x=player(_, record.x_player),
-        o=player(_, record.o_player),
-        board=board_name(_, rules.m, rules.n, rules.k),
-        when=when(record),
+        x=player_name(_, record.x_player),
+        o=player_name(_, record.o_player),
+        board=board_name(_, rules),
+        when=played_at(record),
     )
 
 
