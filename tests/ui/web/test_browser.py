@@ -165,7 +165,7 @@ def test_a_game_finished_in_the_browser_is_listed_and_replayed(
     for count, cell in ((2, 6), (4, 7), (5, 8)):  # first-free answers in the top row
         tab.cell(cell).click()
         tab.wait_moves(count)
-    tab.status("You win!")
+    tab.status("Hooray! You have won the game!")
     tab.close()
     wanted = [6, 0, 7, 1, 8]
 
