@@ -282,10 +282,12 @@ class Banner(ttk.Frame):
         self._fit()
 
     def _fit(self) -> None:
-        room = self.winfo_width() - self.spinner.winfo_reqwidth() - 8 * self.app.scale * 2
+        pad = round(4 * self.app.scale)  # as in __init__: the frame's, the spinner's and the
+        room = self.winfo_width() - 2 * pad * 2  # detail's padding take room too
+        room -= self.spinner.winfo_reqwidth() + pad * 2
         if self.over:
-            room -= self.again.winfo_reqwidth() + 8 * self.app.scale
-        room -= self.detail.winfo_reqwidth()
+            room -= self.again.winfo_reqwidth() + pad * 2
+        room -= self.detail.winfo_reqwidth() + pad
         font = self.app.fonts.status
         if room > 40 and font.measure(self.full_text) > room:
             font = self.app.fonts.compact  # a long result: smaller before cut short
