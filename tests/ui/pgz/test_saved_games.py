@@ -43,7 +43,7 @@ def test_unusable_saved_games_are_shown_and_play_goes_on(
 
     def script(d: Any) -> Any:
         yield from d.play(WIN)
-        assert d.app.message.startswith("The scoreboard is unusable: ")
+        assert d.app.message.startswith("Scoreboard unavailable: ")
 
     play(script, "--opponent", "first-free", "--first", "you", "--no-sound")
 

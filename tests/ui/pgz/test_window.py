@@ -217,7 +217,7 @@ def test_a_broken_scoreboard_is_shown_and_play_goes_on(
 
     def script(d: Any) -> Any:
         yield from d.play(mine)
-        assert d.app.message.startswith("The scoreboard is unusable: ")
+        assert d.app.message.startswith("Scoreboard unavailable: ")
         d.app.ended_at -= END_CLICK_GUARD
         d.click(0)
         yield from d.settle()

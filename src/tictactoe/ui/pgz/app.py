@@ -50,12 +50,11 @@ from tictactoe.core import (
 )
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError
 from tictactoe.i18n import LANGUAGES, Translator, translator
-from tictactoe.recorder import Recorder, save_finished
+from tictactoe.recorder import Recorder
 from tictactoe.replay import Replay, Step, continue_from, title
-from tictactoe.session import fit_opponent
+from tictactoe.session import ending_sound, fit_opponent, keep_finished
 from tictactoe.settings import BOARD_PRESETS, Settings, SettingsError, SettingsStore
-from tictactoe.sound import Sound
-from tictactoe.stats import Scoreboard, describe
+from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import panels, view, words
 from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.levels import skill_levels
@@ -891,30 +890,22 @@ class PgzApp:
         self.ended_at = self._clock()
         self._message = None  # the result and "click for the next game" take over
         self.match.record()
-        self.speaker.play(self._sound_for(game, outcome))
+        self.speaker.play(ending_sound(game, outcome))
         self._record_finished_game(game, outcome)
 
     def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
         """Keep a finished game in the saved games, scored when a person played."""
         if self._recorder is None:
             return
-        problem = save_finished(game, self._recorder)
+        problem = keep_finished(game, self._recorder, self._)
         if problem is not None:
-            reason = describe(problem, self._)
-            self.say(self._("The scoreboard is unusable: {reason}").format(reason=reason))
+            self.say(problem)
 
     def finish_saving(self, timeout: float = SAVE_GRACE_SECONDS) -> None:
         """Before the program ends: wait for a result still waiting for a busy scoreboard."""
         if self._recorder is not None:
             with contextlib.suppress(ArchiveError):
                 self._recorder.wait(timeout=timeout)
-
-    def _sound_for(self, game: Game, outcome: Outcome) -> Sound:
-        if outcome.winner is None:
-            return Sound.DRAW
-        if any(game.is_human(m) for m in Mark):
-            return Sound.WIN if game.is_human(outcome.winner) else Sound.LOSE
-        return Sound.WIN
 
 
 def _post_quit() -> None:

@@ -42,9 +42,9 @@ from tictactoe.core import (
 )
 from tictactoe.game import HUMAN, Game, Match, Score, Starter
 from tictactoe.i18n import Translator, translator
-from tictactoe.recorder import Recorder, save_finished
+from tictactoe.recorder import Recorder
 from tictactoe.replay import Replay, continue_from
-from tictactoe.session import fit_opponent
+from tictactoe.session import ending_sound, fit_opponent, keep_finished
 from tictactoe.settings import BOARD_PRESETS, Settings, SettingsError, SettingsStore, Theme
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
@@ -942,22 +942,16 @@ class App:
         outcome = self.match.record()
         self._record_finished_game(game, outcome)
         if self.vars.sound.get():
-            humans = [mark for mark in Mark if game.is_human(mark)]
-            if outcome.winner is None:
-                self.play_sound(Sound.DRAW)
-            elif len(humans) == 1 and outcome.winner is not humans[0]:
-                self.play_sound(Sound.LOSE)
-            else:
-                self.play_sound(Sound.WIN)
+            self.play_sound(ending_sound(game, outcome))
 
     def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
         """Keep a finished game (once) in the saved games, scored when a person played."""
         if self._scored is game:
             return
         self._scored = game
-        problem = save_finished(game, self.recorder)
+        problem = keep_finished(game, self.recorder, self.translate)
         if problem is not None:
-            self._scoreboard_failed(problem, redraw=False)
+            self.notice = problem
 
     def _scoreboard_failed(self, error: ArchiveError, *, redraw: bool = True) -> None:
         self.notice = self.translate.gettext("Scoreboard unavailable: {reason}").format(
