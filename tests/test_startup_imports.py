@@ -74,6 +74,7 @@ def test_solve_loads_the_solver_alone() -> None:
     # a 3 x 3 board is solved exactly: the gomoku engine stays unloaded
     assert not loaded(modules, ("tictactoe.core.gomoku.engine", "tictactoe.core.advice"))
     assert "json" not in modules  # only --json prints JSON
+    assert "dataclasses" not in modules  # 10 ms of inspect and ast for nothing
 
 
 def test_solve_json_big_board_loads_the_engine() -> None:
@@ -87,6 +88,7 @@ def test_brain_loads_the_engine_and_no_front_end() -> None:
     assert "tictactoe.core.gomoku.engine" in modules
     assert not loaded(modules, APPLICATION + HEAVY + other_commands("brain"))
     assert "tictactoe.commands.options" not in modules
+    assert "dataclasses" not in modules
 
 
 def test_pbrain_console_script_loads_no_command_line() -> None:

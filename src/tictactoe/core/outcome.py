@@ -16,9 +16,8 @@ cannot show, so :class:`~tictactoe.game.Game` and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from tictactoe.core.mark import Mark
@@ -49,29 +48,38 @@ DECISIVE = frozenset({Termination.RESIGNATION, Termination.FORFEIT})
 """The ways a side loses that always have a winner and leave the board unfinished."""
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended. ``ValueError`` if the parts contradict each other."""
-
+class _OutcomeFields(NamedTuple):
     termination: Termination
     """How it ended: a line, a full board, a resignation, a forfeit or an adjudication."""
     winner: Mark | None
     """The side that won; None for a draw."""
-    line: frozenset[int] = frozenset()
+    line: frozenset[int]
     """Every cell of the winner's completed line(s), for highlighting; empty unless ``LINE``."""
 
-    def __post_init__(self) -> None:
-        how = Termination(self.termination)
-        object.__setattr__(self, "termination", how)
-        object.__setattr__(self, "line", frozenset(self.line))
+
+class Outcome(_OutcomeFields):
+    """How a finished game ended. ``ValueError`` if the parts contradict each other.
+
+    A named tuple, not a dataclass, like :class:`~tictactoe.core.search.Limits`:
+    the board needs it, and the core's cold start imports no :mod:`dataclasses`.
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls, termination: Termination, winner: Mark | None, line: frozenset[int] = frozenset()
+    ) -> Outcome:
+        how = Termination(termination)
         if how is Termination.UNFINISHED:
             raise ValueError("an unfinished game has no outcome")
-        if (how is Termination.FULL_BOARD) != (self.winner is None) and how is not (
+        if (how is Termination.FULL_BOARD) != (winner is None) and how is not (
             Termination.ADJUDICATED
         ):
-            raise ValueError(f"a {how} {'needs a' if self.winner is None else 'has no'} winner")
-        if bool(self.line) != (how is Termination.LINE):
+            raise ValueError(f"a {how} {'needs a' if winner is None else 'has no'} winner")
+        cells = frozenset(line)
+        if bool(cells) != (how is Termination.LINE):
             raise ValueError("only a win by a line has a winning line, and it has one")
+        return super().__new__(cls, how, winner, cells)
 
     @property
     def is_draw(self) -> bool:
