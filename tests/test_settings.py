@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from tictactoe import players
 from tictactoe.core.cells import Numbering
 from tictactoe.core.rules import Rules
-from tictactoe.settings import Settings, SettingsError, SettingsStore, Theme
+from tictactoe.settings import Choices, Settings, SettingsError, SettingsStore, Theme
 
 
 def test_defaults_without_a_file(tmp_path: Path) -> None:
@@ -160,3 +160,23 @@ def test_a_folder_in_the_way_is_a_settings_error(tmp_path: Path) -> None:
     loaded = store.load()
     assert loaded.settings == Settings() and loaded.set_aside == store.path
     assert store.path.is_dir(), "left where it is"
+
+
+def test_choices_keep_a_window_choice_but_not_the_launch_options(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    remembered = Settings(language="vi", sound=True)
+    launch = remembered.changed(sound=False)  # --no-sound, this launch only
+    choices = Choices(launch, remembered, store)
+    assert choices.remember(language="ru") is None
+    assert (choices.settings.language, choices.settings.sound) == ("ru", False)
+    kept = store.load().settings
+    assert (kept.language, kept.sound) == ("ru", True), "the option is not written"
+
+
+def test_choices_that_cannot_be_written_still_apply_and_say_why(tmp_path: Path) -> None:
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder", encoding="utf-8")
+    choices = Choices(Settings(), store=SettingsStore(blocked / "settings.json"))
+    problem = choices.remember(sound=False)
+    assert isinstance(problem, SettingsError) and str(problem)
+    assert choices.settings.sound is False and choices.remembered.sound is False

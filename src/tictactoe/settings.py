@@ -209,3 +209,37 @@ class SettingsStore:
                 raise
         except OSError as error:
             raise SettingsError(f"settings {self.path} cannot be saved: {error}") from None
+
+
+class Choices:
+    """A window's settings for this launch, and what its settings file keeps.
+
+    ``settings`` is what the window uses now: the remembered settings with
+    this launch's command-line options applied (``--lang``, ``--no-sound``
+    ...). :meth:`remember` keeps a choice made in the window for the next
+    launch; the options apply to this launch alone, so they are never written.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        remembered: Settings | None = None,
+        store: SettingsStore | None = None,
+    ) -> None:
+        self.settings = settings
+        self.remembered = remembered if remembered is not None else settings
+        """What ``store`` holds: the settings without this launch's options."""
+        self.store = store
+
+    def remember(self, **changes: Any) -> SettingsError | None:
+        """Use ``changes`` now and keep them for the next launch; the error that kept them
+        from being written, if one did (they apply now all the same)."""
+        self.settings = self.settings.changed(**changes)
+        self.remembered = self.remembered.changed(**changes)
+        if self.store is None:
+            return None
+        try:
+            self.store.save(self.remembered)
+        except SettingsError as error:
+            return error
+        return None

@@ -53,7 +53,7 @@ from tictactoe.i18n import LANGUAGES, Translator, translator
 from tictactoe.recorder import Recorder
 from tictactoe.replay import Replay, Step, continue_from, title
 from tictactoe.session import ending_sound, fit_opponent, keep_finished
-from tictactoe.settings import BOARD_PRESETS, Settings, SettingsError, SettingsStore
+from tictactoe.settings import BOARD_PRESETS, Choices, Settings, SettingsStore
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import panels, view, words
 from tictactoe.ui.pgz.audio import Speaker
@@ -142,10 +142,8 @@ class PgzApp:
                 level=match.opponent if match.opponent != HUMAN else players.DEFAULT_LEVEL,
                 think=match.think_seconds or DEFAULT_SECONDS,
             )
-        self.settings = settings
-        self.store = store
-        self.remembered = remembered if remembered is not None else settings
-        """What ``store`` holds: the settings without this launch's command-line options."""
+        self.choices = Choices(settings, remembered, store)
+        """This launch's settings and what the settings file keeps."""
         self.preferred = self.settings.level
         self.hints_on = False
         self.panel: str | None = None
@@ -185,6 +183,16 @@ class PgzApp:
     def game(self) -> Game:
         """The game on the board."""
         return self.match.game
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in use: the remembered ones with this launch's options."""
+        return self.choices.settings
+
+    @property
+    def remembered(self) -> Settings:
+        """What the settings file holds."""
+        return self.choices.remembered
 
     @property
     def title(self) -> str:
@@ -793,14 +801,9 @@ class PgzApp:
 
     def _save(self, **changes: Any) -> None:
         """Keep a choice made here for the next launch (command-line options are not kept)."""
-        self.settings = self.settings.changed(**changes)
-        self.remembered = self.remembered.changed(**changes)
-        if self.store is None:
-            return
-        try:
-            self.store.save(self.remembered)
-        except SettingsError as error:
-            self.say(self._("Settings not saved: {reason}").format(reason=error))
+        problem = self.choices.remember(**changes)
+        if problem is not None:
+            self.say(self._("Settings not saved: {reason}").format(reason=problem))
 
     def _panel(self) -> Panel | None:
         _ = self._

@@ -45,7 +45,7 @@ from tictactoe.i18n import Translator, translator
 from tictactoe.recorder import Recorder
 from tictactoe.replay import Replay, continue_from
 from tictactoe.session import ending_sound, fit_opponent, keep_finished
-from tictactoe.settings import BOARD_PRESETS, Settings, SettingsError, SettingsStore, Theme
+from tictactoe.settings import BOARD_PRESETS, Choices, Settings, SettingsStore, Theme
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
 from tictactoe.stats import Scoreboard, describe
@@ -138,10 +138,8 @@ class App:
     ) -> None:
         self.root = root
         self.match = match
-        self.settings = settings if settings is not None else Settings()
-        self.store = store
-        self.remembered = remembered if remembered is not None else self.settings
-        """What ``store`` holds: the settings without this launch's command-line options."""
+        self.choices = Choices(settings if settings is not None else Settings(), remembered, store)
+        """This launch's settings and what the settings file keeps."""
         self.preferred = self.settings.level
         """The level the player chose; :attr:`match`'s opponent stands in where it cannot play."""
         self.translate: Translator = translator(self.settings.language)
@@ -233,6 +231,16 @@ class App:
     def game(self) -> Game:
         """The game being played."""
         return self.match.game
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in use: the remembered ones with this launch's options."""
+        return self.choices.settings
+
+    @property
+    def remembered(self) -> Settings:
+        """What the settings file holds."""
+        return self.choices.remembered
 
     @property
     def thinking(self) -> bool:
@@ -963,20 +971,12 @@ class App:
     # --- settings and the window's size -------------------------------------------------
 
     def _remember(self, **changes: Any) -> None:
-        """Keep a choice the player made in the window for the next launch.
-
-        Only what was chosen here is written: options given on the command line
-        (``--lang``, ``--no-sound`` ...) apply to this launch alone.
-        """
-        self.settings = self.settings.changed(**changes)
-        self.remembered = self.remembered.changed(**changes)
-        if self.store is None:
-            return
-        try:
-            self.store.save(self.remembered)
-        except SettingsError as error:
+        """Keep a choice the player made in the window for the next launch (options given on
+        the command line apply to this launch alone)."""
+        problem = self.choices.remember(**changes)
+        if problem is not None:
             self.notice = self.translate.gettext("Settings not saved: {reason}").format(
-                reason=error
+                reason=problem
             )
 
     def _rebuild_chrome(self) -> None:
