@@ -21,10 +21,10 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from tictactoe.core.advice import Suggestion, Verdict, can_solve
+from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.board import Board
 from tictactoe.core.search import Cancel, Progress, ProgressCallback
 from tictactoe.game import Game
@@ -39,9 +39,6 @@ WORKERS = 2
 
 TOP_HINTS = 3
 """Moves a big board's hint suggests."""
-
-VERDICT_ORDER = (Verdict.LOSING, Verdict.WORSE, Verdict.EQUAL, Verdict.BETTER, Verdict.WINNING)
-"""Verdicts from the worst to the best, for the player making the move."""
 
 
 class Job(Generic[T]):
@@ -274,27 +271,6 @@ def hints_for(game: Game, top: int = TOP_HINTS) -> Work[Hints]:
             values = {cell: str(value.value) for cell, value in game.hint(cancel=stopping).items()}
             return Hints(board, values=values)
         found = game.suggestions(top, progress=report, cancel=stopping)
-        return Hints(board, suggestions=no_better_than_the_best(found))
+        return Hints(board, suggestions=found)
 
     return work
-
-
-def no_better_than_the_best(found: tuple[Suggestion, ...]) -> tuple[Suggestion, ...]:
-    """The engine's suggestions with no move judged better than the one it ranks first.
-
-    The engine searches its best move deepest; the others keep the score of a
-    shallower look, which can be higher (``better`` under an ``equal`` first
-    move). Shown that way, the ranks 1-3 would contradict their words, so a
-    later move's judgement is capped at the first one's, unless it is a
-    proved result (and never down to a loss that is not proved).
-    """
-    if not found:
-        return found
-    cap = max(VERDICT_ORDER.index(found[0].verdict), VERDICT_ORDER.index(Verdict.WORSE))
-    capped = [found[0]]
-    for suggestion in found[1:]:
-        proved = suggestion.winner_moves is not None
-        if not proved and VERDICT_ORDER.index(suggestion.verdict) > cap:
-            suggestion = replace(suggestion, verdict=VERDICT_ORDER[cap])
-        capped.append(suggestion)
-    return tuple(capped)

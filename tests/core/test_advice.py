@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from tictactoe.core.advice import Verdict, can_solve, suggest
+from tictactoe.core.advice import Suggestion, Verdict, can_solve, no_better_than_the_best, suggest
 from tictactoe.core.board import Board
 from tictactoe.core.cells import parse
 from tictactoe.core.gomoku.engine import Engine, Reason, Result
-from tictactoe.core.gomoku.search import RootMove
+from tictactoe.core.gomoku.search import WIN, RootMove
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits
 from tictactoe.core.solver import Value, prove
@@ -78,6 +78,22 @@ def test_runners_up_are_never_judged_above_the_best_move() -> None:
     ]
 
 
+class _ProvedLossFirst(Engine):
+    """The best move loses by force; a runner-up's loss is not proved."""
+
+    def search(self, board: Board, *args: Any, **kwargs: Any) -> Result:
+        lost = -(WIN - 4)  # lost in 4 plies
+        moves = (RootMove(lost, 112), RootMove(0, 113))
+        return Result(112, lost, (112,), Reason.SEARCH, depth=5, moves=moves)
+
+
+def test_a_runner_up_under_a_proved_loss_is_not_called_lost() -> None:
+    board = Board.empty(Rules(15, 15, 5)).play(96)
+    found = suggest(board, engine=_ProvedLossFirst(), limits=Limits(seconds=None, nodes=10))
+    assert found[0].verdict is Verdict.LOSING and found[0].winner_moves is not None
+    assert (found[1].verdict, found[1].winner_moves) == (Verdict.WORSE, None)
+
+
 def proved_verdict(board: Board, cell: int) -> Verdict:
     """The exact verdict of ``cell`` for the side to move, by a fresh proof."""
     child = board.play(cell)
@@ -121,3 +137,25 @@ def test_exact_on_6x5_k4_with_the_winners_moves() -> None:
     found = suggest(lost, top=2)
     assert [s.verdict for s in found] == [Verdict.LOSING] * len(found)
     assert found[0].winner_moves is not None
+
+
+def suggestion(cell: int, verdict: Verdict, moves: int | None = None) -> Suggestion:
+    return Suggestion(cell, f"c{cell}", verdict, moves)
+
+
+def test_no_later_move_is_shown_better_than_the_first() -> None:
+    found = (
+        suggestion(1, Verdict.EQUAL),
+        suggestion(2, Verdict.BETTER),
+        suggestion(3, Verdict.WORSE),
+    )
+    shown = no_better_than_the_best(found)
+    assert [s.verdict for s in shown] == [Verdict.EQUAL, Verdict.EQUAL, Verdict.WORSE]
+
+
+def test_proved_results_are_kept_and_no_loss_is_made_up() -> None:
+    found = (suggestion(1, Verdict.LOSING, 3), suggestion(2, Verdict.EQUAL))
+    assert [s.verdict for s in no_better_than_the_best(found)] == [Verdict.LOSING, Verdict.WORSE]
+    wins = (suggestion(1, Verdict.WINNING, 2), suggestion(2, Verdict.WINNING, 3))
+    assert no_better_than_the_best(wins) == wins
+    assert no_better_than_the_best(()) == ()

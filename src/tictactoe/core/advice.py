@@ -155,16 +155,31 @@ def _searched(
     result = engine.search(board, limits, progress, cancel, top=max(1, top))
     if not result.moves or result.reason in (Reason.VCF, Reason.VCT, Reason.WIN, Reason.OPEN_FOUR):
         return (judged(board, result.move, result.score, result.pv),)
-    found: list[Suggestion] = []
+    found = []
     for move in result.moves[:top]:
         line = result.pv if move.cell == result.move else (move.cell,)
-        suggestion = judged(board, move.cell, move.score, line)
-        if found and suggestion.winner_moves is None and _rank(suggestion) > _rank(found[0]):
-            # The runners-up may be scored by a shallower iteration than the best move (an
-            # unfinished deeper one chose it): they are never judged above it.
-            suggestion = replace(suggestion, verdict=found[0].verdict)
-        found.append(suggestion)
-    return tuple(found)
+        found.append(judged(board, move.cell, move.score, line))
+    return no_better_than_the_best(tuple(found))
+
+
+def no_better_than_the_best(found: tuple[Suggestion, ...]) -> tuple[Suggestion, ...]:
+    """``found`` with no move judged better than the one ranked first.
+
+    The runners-up may be scored by a shallower iteration than the best move
+    (an unfinished deeper one chose it): shown as they are, ranks 1-3 could
+    contradict their words (``better`` under an ``equal`` first move). So a
+    later move's verdict is capped at the first one's, unless it is a proved
+    result, and never lowered to a loss that is not proved.
+    """
+    if not found:
+        return found
+    cap = max(_rank(found[0]), _RANKS[Verdict.WORSE])
+    capped = [found[0]]
+    for suggestion in found[1:]:
+        if suggestion.winner_moves is None and _rank(suggestion) > cap:
+            suggestion = replace(suggestion, verdict=_VERDICT_OF_RANK[cap])
+        capped.append(suggestion)
+    return tuple(capped)
 
 
 _RANKS = {
@@ -174,6 +189,9 @@ _RANKS = {
     Verdict.BETTER: 3,
     Verdict.WINNING: 4,
 }
+
+
+_VERDICT_OF_RANK = {rank: verdict for verdict, rank in _RANKS.items()}
 
 
 def _rank(suggestion: Suggestion) -> int:
@@ -194,4 +212,12 @@ def judged(board: Board, cell: int, score: int, line: tuple[int, ...]) -> Sugges
     return Suggestion(cell, name, verdict, score=score, line=line)
 
 
-__all__ = ["WIN", "Suggestion", "Verdict", "can_solve", "judged", "suggest"]
+__all__ = [
+    "WIN",
+    "Suggestion",
+    "Verdict",
+    "can_solve",
+    "judged",
+    "no_better_than_the_best",
+    "suggest",
+]

@@ -10,7 +10,6 @@ from typing import Any
 import pygame
 import pytest
 
-from tictactoe.background import no_better_than_the_best
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
@@ -154,25 +153,3 @@ def test_the_hint_shows_the_search_progress_while_it_works(
         yield from d.until(lambda: d.app.message == "No move to suggest here")
 
     play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
-
-
-def suggestion(cell: int, verdict: Verdict, moves: int | None = None) -> Suggestion:
-    return Suggestion(cell, f"c{cell}", verdict, moves)
-
-
-def test_no_later_move_is_shown_better_than_the_first() -> None:
-    found = (
-        suggestion(1, Verdict.EQUAL),
-        suggestion(2, Verdict.BETTER),
-        suggestion(3, Verdict.WORSE),
-    )
-    shown = no_better_than_the_best(found)
-    assert [s.verdict for s in shown] == [Verdict.EQUAL, Verdict.EQUAL, Verdict.WORSE]
-
-
-def test_proved_results_are_kept_and_no_loss_is_made_up() -> None:
-    found = (suggestion(1, Verdict.LOSING, 3), suggestion(2, Verdict.EQUAL))
-    assert [s.verdict for s in no_better_than_the_best(found)] == [Verdict.LOSING, Verdict.WORSE]
-    wins = (suggestion(1, Verdict.WINNING, 2), suggestion(2, Verdict.WINNING, 3))
-    assert no_better_than_the_best(wins) == wins
-    assert no_better_than_the_best(()) == ()
