@@ -112,9 +112,6 @@ class Recorder:
                 self._pending.pop(0)
 
 
-__all__ = ["RETRY_WAIT_SECONDS", "WRITE_WAIT_SECONDS", "Recorder"]
-
-
 def save_finished(game: Game, store: Archive | Recorder | None = None) -> ArchiveError | None:
     """Keep a finished game, once: saved, and scored when a person played.
 
@@ -132,3 +129,6 @@ def save_finished(game: Game, store: Archive | Recorder | None = None) -> Archiv
     except ArchiveError as error:
         return error
     return None
+
+
+__all__ = ["RETRY_WAIT_SECONDS", "WRITE_WAIT_SECONDS", "Recorder", "save_finished"]

@@ -14,7 +14,8 @@ until the front ends only draw. Today it holds:
 - :func:`fit_opponent`: the chosen level plays the board, or where it cannot,
   the one :func:`tictactoe.players.fit_level` picks, with the line saying so;
 - the end of a game: :func:`keep_finished` saves it once in the one store
-  (or says why it could not), :func:`ending_sound` is its cue.
+  (or says why it could not: :func:`scoreboard_unavailable`), :func:`ending_sound`
+  is its cue.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from tictactoe import players
-from tictactoe.archive import Archive
+from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.numbers import whole_number
@@ -95,9 +96,12 @@ def keep_finished(game: Game, store: Archive | Recorder | None, tr: Translator) 
     """Save the finished ``game`` in the one store (scored when a person played); None, or
     why it could not be saved, as the one line every window shows (play goes on)."""
     problem = save_finished(game, store)
-    if problem is None:
-        return None
-    return tr.gettext("Scoreboard unavailable: {reason}").format(reason=describe(problem, tr))
+    return None if problem is None else scoreboard_unavailable(problem, tr)
+
+
+def scoreboard_unavailable(error: ArchiveError, tr: Translator) -> str:
+    """The line a window shows when the saved games (and so the scoreboard) cannot be used."""
+    return tr.gettext("Scoreboard unavailable: {reason}").format(reason=describe(error, tr))
 
 
 def ending_sound(game: Game, outcome: Outcome) -> Sound:

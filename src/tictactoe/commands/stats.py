@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tictactoe import players
+from tictactoe.announce import player_name
 from tictactoe.archive import ArchiveError, Problem
 from tictactoe.commands.options import language
 from tictactoe.game import HUMAN
@@ -103,7 +103,7 @@ def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
     ]
     rows = [
         [
-            _opponent(tally.opponent, tr),
+            player_name(tr, tally.opponent),
             tr.gettext("{rows}x{cols}, {k} in a row").format(
                 rows=tally.rules.m, cols=tally.rules.n, k=tally.rules.k
             ),
@@ -123,11 +123,6 @@ def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
         )
     if any(tally.opponent == HUMAN for tally in tallies):
         prompter.say(tr.gettext("Against a human: wins are X's, losses are O's."))
-
-
-def _opponent(name: str, tr: Translator) -> str:
-    """How the table names an opponent: the one place ``stats`` decides it."""
-    return tr.gettext("human") if name == HUMAN else tr.gettext(players.title_of(name))
 
 
 def _pad(text: str, width: int, right: bool) -> str:

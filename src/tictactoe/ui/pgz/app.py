@@ -190,11 +190,6 @@ class PgzApp:
         return self.choices.settings
 
     @property
-    def remembered(self) -> Settings:
-        """What the settings file holds."""
-        return self.choices.remembered
-
-    @property
     def title(self) -> str:
         """The window title: the game's name and whose turn, or the result alone (seed 001)."""
         _ = self._

@@ -44,11 +44,16 @@ from tictactoe.game import HUMAN, Game, Match, Score, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.recorder import Recorder
 from tictactoe.replay import Replay, continue_from
-from tictactoe.session import ending_sound, fit_opponent, keep_finished
+from tictactoe.session import (
+    ending_sound,
+    fit_opponent,
+    keep_finished,
+    scoreboard_unavailable,
+)
 from tictactoe.settings import BOARD_PRESETS, Choices, Settings, SettingsStore, Theme
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
-from tictactoe.stats import Scoreboard, describe
+from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk import texts, theme
 from tictactoe.ui.tk.board_view import (
     EDGE,
@@ -236,11 +241,6 @@ class App:
     def settings(self) -> Settings:
         """The settings in use: the remembered ones with this launch's options."""
         return self.choices.settings
-
-    @property
-    def remembered(self) -> Settings:
-        """What the settings file holds."""
-        return self.choices.remembered
 
     @property
     def thinking(self) -> bool:
@@ -961,12 +961,9 @@ class App:
         if problem is not None:
             self.notice = problem
 
-    def _scoreboard_failed(self, error: ArchiveError, *, redraw: bool = True) -> None:
-        self.notice = self.translate.gettext("Scoreboard unavailable: {reason}").format(
-            reason=describe(error, self.translate)
-        )
-        if redraw:
-            self._show_status()
+    def _scoreboard_failed(self, error: ArchiveError) -> None:
+        self.notice = scoreboard_unavailable(error, self.translate)
+        self._show_status()
 
     # --- settings and the window's size -------------------------------------------------
 
