@@ -108,8 +108,8 @@ class Game:
         self._redo: list[int] = []
         self._engines: dict[tuple[Mark, str], registry.Player] = {}
         self._solver = solver
-        self._resigned: Mark | None = None
-        self._gave_up_by = Termination.RESIGNATION
+        self._given_up: Outcome | None = None
+        """How the game ended when a side resigned or forfeited it (the board cannot say)."""
         self.started_at = datetime.now(UTC)
         """When the game began (for its record)."""
 
@@ -146,12 +146,12 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True once somebody has won, the board is full or a side has resigned."""
-        return self._resigned is not None or self.board.is_over
+        return self._given_up is not None or self.board.is_over
 
     @property
     def resigned(self) -> Mark | None:
         """The side that gave this game up (resigned, or forfeited it), if one did."""
-        return self._resigned
+        return None if self._given_up is None else self._given_up.gave_up
 
     @property
     def waiting_for_human(self) -> bool:
@@ -166,8 +166,8 @@ class Game:
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended (the board's outcome, or a side gave up), or None while it goes on."""
-        if self._resigned is not None:
-            return Outcome(self._gave_up_by, self._resigned.other)
+        if self._given_up is not None:
+            return self._given_up
         return self.board.outcome()
 
     # --- changing players -------------------------------------------------------
@@ -258,15 +258,13 @@ class Game:
             raise IllegalMoveError(f"the game is already over in {self.board.text}")
         if how not in DECISIVE:
             raise ValueError(f"a game is given up by resignation or forfeit, not {how!r}")
-        self._resigned = self.turn if mark is None else Mark(mark)
-        self._gave_up_by = Termination(how)
-        outcome = self.outcome
-        assert outcome is not None
-        return outcome
+        loser = self.turn if mark is None else Mark(mark)
+        self._given_up = Outcome(how, loser.other)
+        return self._given_up
 
     def _push(self, cell: int) -> Board:
-        if self._resigned is not None:
-            raise IllegalMoveError(f"the game is over: {self._resigned} resigned")
+        if self._given_up is not None:
+            raise IllegalMoveError(f"the game is over: {self._given_up.gave_up} resigned")
         board = self.board.play(cell)
         self._boards.append(board)
         self._moves.append(cell)
@@ -330,7 +328,7 @@ class Game:
 
     def _undo_steps(self) -> int:
         """Plies to take back so that a person is to move again (1 if nobody is human)."""
-        if self._resigned is not None:
+        if self._given_up is not None:
             return 0
         if not any(self.is_human(mark) for mark in Mark):
             return 1 if self._moves else 0
@@ -347,7 +345,7 @@ class Game:
     @property
     def can_redo(self) -> bool:
         """True when :meth:`redo` would replay anything."""
-        return bool(self._redo) and self._resigned is None
+        return bool(self._redo) and self._given_up is None
 
     def undo(self) -> int:
         """Take back the last person's move and the computer's answer; returns plies undone."""
@@ -360,7 +358,7 @@ class Game:
     def redo(self) -> int:
         """Replay what :meth:`undo` took back, up to the next person's turn; returns plies."""
         replayed = 0
-        while self._redo and self._resigned is None:
+        while self._redo and self._given_up is None:
             cell = self._redo.pop()
             self._boards.append(self.board.play(cell))
             self._moves.append(cell)
