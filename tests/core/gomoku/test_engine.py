@@ -342,3 +342,29 @@ def test_a_lost_position_holds_out_and_answers_the_threats() -> None:
     result = engine.search(board, nodes(2_000))
     assert result.proved and result.score < 0
     assert result.move in {parse(GOMOKU, name) for name in ("g8", "k8", "d2", "d6")}
+
+
+def test_a_search_after_the_last_one_judges_the_position_afresh() -> None:
+    # Found in a game against a much stronger engine: the history table carried over
+    # from the search of the move before ranked that position's cells first, the
+    # widths cut the defences here, and the engine reported a forced loss ("-M12" at
+    # depth 4) and played the move that did lose (j12). A fresh search finds f8 and a
+    # level game.
+    before = play(GOMOKU, "f7 j9 g8 i11 h11 i10 k10 h10")
+    now = play(GOMOKU, "f7 j9 g8 i11 h11 i10 k10 h10 i12 g9")
+    engine = Engine(random.Random(1))
+    engine.search(before, nodes(200_000))
+    carried = engine.search(now, nodes(200_000))
+    fresh = Engine(random.Random(1)).search(now, nodes(200_000))
+    assert not carried.proved and carried.score > 0
+    assert carried.move == fresh.move == parse(GOMOKU, "f8")
+
+
+def test_a_loss_among_some_of_the_moves_only_is_not_proved() -> None:
+    from tictactoe.core.gomoku.search import UNPROVED, WIN, unproved
+
+    for plies in (2, 12, 40):
+        score = unproved(plies - WIN)
+        assert not is_mate(score)
+        assert -UNPROVED < score < -UNPROVED // 2
+    assert unproved(2 - WIN) < unproved(12 - WIN)  # holding out longer is still better

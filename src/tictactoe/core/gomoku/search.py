@@ -45,6 +45,10 @@ MATE_RANGE = 1 << 12
 
 INFINITY = WIN + 1
 
+UNPROVED = 1 << 20
+"""About the score of a loss a search found among some of the moves only (see
+:func:`unproved`); the shapes' scores stay far below it."""
+
 WIDTH = (32, 14, 10, 8, 6)
 """Most moves searched at a node by remaining depth (the last entry for deeper nodes);
 moves that make a four or better, or block one, are always searched."""
@@ -90,6 +94,14 @@ class Iteration(NamedTuple):
     """Every root move searched, best first (scores of moves after the first are bounds)."""
 
 
+def unproved(score: int) -> int:
+    """A loss's score (see :func:`is_mate`) made an unproved one: a search that left moves
+    out found it. Below every score of the shapes (at :data:`UNPROVED`), longer lines
+    still better, but not a mate: the search goes on, and the engine defends as if the
+    position may hold."""
+    return mate_plies(score) - UNPROVED
+
+
 def is_mate(score: int) -> bool:
     """True for a proved win or loss."""
     return abs(score) > WIN - MATE_RANGE
@@ -125,6 +137,8 @@ class Searcher:
         """Root moves the current iteration has finished (kept when the clock stops it)."""
         self.extend_until = 0
         """Plies from the root up to which open threes extend the search (set per iteration)."""
+        self.root_complete = True
+        """False when the root's moves were cut to :data:`WIDTH` (a loss is then unproved)."""
 
     # --- the tree ---------------------------------------------------------------------
 
@@ -176,7 +190,10 @@ class Searcher:
             and threats[2 * FOURS + opp].bit_count() < SHARP_FOUR_LINES
         ):
             return self.frontier(me, pos.candidates(), alpha, beta, ply)
-        moves = forced if forced is not None else self.moves(me, depth, ply, tt_move)
+        if forced is not None:
+            moves, complete = forced, True
+        else:
+            moves, complete = self.ranked(me, depth, ply, tt_move)
         best, best_move = -INFINITY, -1
         original_alpha = alpha
         first = True
@@ -200,6 +217,8 @@ class Searcher:
                         if forced is None:
                             self._reward(me, cell, depth, ply)
                         break
+        if best < MATE_RANGE - WIN and not complete:
+            best = unproved(best)
         bound = EXACT if original_alpha < best < beta else LOWER if best >= beta else UPPER
         stored = best
         if best > WIN - MATE_RANGE:
@@ -288,6 +307,11 @@ class Searcher:
 
     def moves(self, me: int, depth: int, ply: int, tt_move: int) -> list[int]:
         """Moves to search at a node, best first (see the module docstring)."""
+        return self.ranked(me, depth, ply, tt_move)[0]
+
+    def ranked(self, me: int, depth: int, ply: int, tt_move: int) -> tuple[list[int], bool]:
+        """:meth:`moves`, and whether they are every move that matters (False when
+        :data:`WIDTH` left some out: a loss found among them is then not proved)."""
         pos = self.pos
         opp = me ^ 1
         if pos.threats[2 * FLEX_FOURS + opp]:
@@ -311,11 +335,11 @@ class Searcher:
             ranked.append((score + history[cell], cell))
         ranked.sort(reverse=True)
         if urgent:
-            return [cell for _, cell in ranked]
+            return [cell for _, cell in ranked], True
         width = WIDTH[min(depth, len(WIDTH) - 1)] if ply else WIDTH[0]
         kept = [cell for score, cell in ranked[:width]]
         kept.extend(cell for score, cell in ranked[width:] if score >= URGENT)
-        return kept
+        return kept, len(kept) == len(ranked)
 
     def _reward(self, me: int, cell: int, depth: int, ply: int) -> None:
         """A quiet move caused a cut-off: remember it as a killer and in the history."""
@@ -337,9 +361,9 @@ class Searcher:
         pos = self.pos
         budget = self.budget
         if pos.threats[2 * FIVES + (me ^ 1)]:
-            root = pos.cells(FIVES, me ^ 1)
+            root, self.root_complete = pos.cells(FIVES, me ^ 1), True
         else:
-            root = self.moves(me, 2, 0, -1)
+            root, self.root_complete = self.ranked(me, 2, 0, -1)
         if not root:
             return None
         done: Iteration | None = None
@@ -398,6 +422,8 @@ class Searcher:
                         score = -self.node(depth - 1, -INFINITY, -alpha, 1, opp)
             finally:
                 pos.unmake()
+            if score < MATE_RANGE - WIN and not self.root_complete:
+                score = unproved(score)
             alpha = max(alpha, score)
             scored.append(RootMove(score, cell))
             self.partial.append(RootMove(score, cell))
