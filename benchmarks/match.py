@@ -7,7 +7,8 @@ Run ``python benchmarks/match.py A B [options]`` where A and B are players:
 - any registered player name (``fork-aware``, ``win-block``, ...);
 - ``mcts`` (OpenSpiel's MCTS bot on its ``mnk`` game, 1,000 simulations; needs
   ``pip install open_spiel``), ``gomokubench`` (gomokubench's "standard" alpha-beta AI);
-- ``brain:COMMAND`` - any Gomocup protocol brain, run as a subprocess (``brain:pbrain-tictactoe``).
+- ``brain:COMMAND`` - any Gomocup protocol brain, run as a subprocess (``brain:pbrain-tictactoe``);
+  ``--max-node N`` holds it to N nodes a move (``INFO max_node``, as Rapfi reads it).
 
 Each opening (``benchmarks/openings/``, 40 balanced 15 x 15 free-style
 openings; on other boards the opening's stones that fit are used) is played
@@ -40,6 +41,9 @@ from tictactoe.core.rules import Rules
 VARIANCE_FLOOR = 0.02
 """Smallest variance of a pair score the SPRT assumes (a few identical pairs prove little)."""
 
+BRAIN_PAUSE = 0.03
+"""Seconds a brain is given after its answer before the next position is sent."""
+
 OPENINGS = Path(__file__).resolve().parent / "openings" / "openings-15x15-freestyle.txt"
 
 
@@ -47,11 +51,12 @@ OPENINGS = Path(__file__).resolve().parent / "openings" / "openings-15x15-freest
 
 
 class Player:
-    """A match player: ``choose(board)``; ``close()`` when the match ends."""
+    """A match player: ``choose(board, moves)``; ``close()`` when the match ends."""
 
     name = "player"
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
+        """A move on ``board``, reached by playing ``moves`` (the cells, in order)."""
         raise NotImplementedError
 
     def new_game(self) -> None:
@@ -78,7 +83,7 @@ class Registered(Player):
     def new_game(self) -> None:
         self.player = self._make()
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         return self.player.choose(board)
 
     def nodes(self) -> int | None:
@@ -94,7 +99,7 @@ class Baseline(Player):
 
         self.player = Lookahead(random.Random(seed))
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         return self.player.choose(board)
 
     def nodes(self) -> int | None:
@@ -118,7 +123,7 @@ class Mcts(Player):
         self.game = None
         self.rules: Rules | None = None
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         rules = board.rules
         if self.rules != rules:
             self.rules = rules
@@ -148,7 +153,7 @@ class GomokuBench(Player):
         self.settings = ai.resolve_ai_settings(level)
         self.seed = seed
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         rules = board.rules
         if rules.m != rules.n or rules.k != 5:
             raise ValueError("gomokubench plays square boards with five in a row only")
@@ -176,31 +181,50 @@ class GomokuBench(Player):
 
 
 class Brain(Player):
-    """Any Gomocup protocol brain, through the package's manager."""
+    """Any Gomocup protocol brain, through the package's manager.
 
-    def __init__(self, command: str, think: float) -> None:
+    ``max_node``: ``INFO max_node N`` after ``START`` (Rapfi then searches at
+    most N nodes a move: an opponent of the same strength on every machine).
+    A position is sent no sooner than :data:`BRAIN_PAUSE` after the brain's
+    last answer: Rapfi drops a command that comes while it is still finishing
+    its move (and reads the position's lines as unknown commands).
+    """
+
+    def __init__(self, command: str, think: float, max_node: int | None = None) -> None:
         import shlex
 
         from tictactoe.engines.manager import BrainProcess
 
-        self.name = f"brain:{command}"
+        self.name = f"brain:{command}" + (f" ({max_node:,} nodes)" if max_node else "")
         self.brain = BrainProcess(shlex.split(command), turn_seconds=think)
+        self.max_node = max_node
+        self.rules: Rules | None = None
+        self.answered = 0.0
 
     def new_game(self) -> None:
         self.brain.restart()
 
-    def choose(self, board: Board) -> int:
-        return self.brain.play(board)
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
+        if self.rules != board.rules:
+            self.rules = board.rules
+            self.brain.start(board.rules)
+            if self.max_node:
+                self.brain.send(f"INFO max_node {self.max_node}")
+        time.sleep(max(0.0, self.answered + BRAIN_PAUSE - time.monotonic()))
+        cell = self.brain.play(board, list(moves) or None)
+        self.answered = time.monotonic()
+        return cell
 
     def close(self) -> None:
         self.brain.close()
 
 
-def make_player(spec: str, seed: int, think: float) -> Player:
-    """The player ``spec`` names (see the module docstring)."""
+def make_player(spec: str, seed: int, think: float, max_node: int | None = None) -> Player:
+    """The player ``spec`` names (see the module docstring); ``max_node`` holds a brain to
+    that many nodes a move."""
     name, _, args = spec.partition(":")
     if name == "brain":
-        return Brain(args, think)
+        return Brain(args, think, max_node)
     options: dict[str, float] = {}
     for part in filter(None, args.split(",")):
         key, _, value = part.partition("=")
@@ -353,7 +377,7 @@ def play_game(
     while not board.is_over:
         player = black if board.turn is Mark.X else white
         start = time.perf_counter()
-        cell = player.choose(board)
+        cell = player.choose(board, moves)
         spent = time.perf_counter() - start
         tally.times.setdefault(player.name, []).append(spent)
         nodes = player.nodes()
@@ -425,12 +449,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--max-node", type=int, default=None, help="hold brain players to N nodes a move"
+    )
+    parser.add_argument(
+        "--start", type=int, default=0, help="skip the first N openings (play the ones after)"
+    )
+    parser.add_argument(
         "--sprt", action="store_true", help="stop as soon as the SPRT decides (else play all)"
     )
     args = parser.parse_args(argv)
     rules = Rules.parse_size(args.size, args.k)
-    a = make_player(args.a, args.seed, args.think)
-    b = make_player(args.b, args.seed + 1, args.think)
+    a = make_player(args.a, args.seed, args.think, args.max_node)
+    b = make_player(args.b, args.seed + 1, args.think, args.max_node)
     print(f"{a.name} (A) against {b.name} (B) on {rules}, colours swapped per opening")
     try:
         tally = run(
@@ -443,6 +473,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.alpha,
             args.beta,
             stop=args.sprt,
+            start=args.start,
         )
     finally:
         a.close()

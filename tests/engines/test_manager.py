@@ -8,7 +8,7 @@ import pytest
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.rules import Rules
-from tictactoe.engines.manager import BrainError, BrainProcess
+from tictactoe.engines.manager import BrainError, BrainProcess, board_lines
 from tictactoe.engines.protocol import ABOUT
 
 BRAIN = [sys.executable, "-m", "tictactoe", "brain"]
@@ -44,3 +44,13 @@ def test_manager_closes_a_brain_that_has_already_gone() -> None:
     with pytest.raises(BrainError, match="has gone"):
         brain.send("INFO timeout_turn 100")
     assert brain.close() == 0
+
+
+def test_board_is_sent_as_a_game_the_sides_taking_turns() -> None:
+    # Brains such as Rapfi replay BOARD as the game's moves: X and O must alternate.
+    rules = Rules(15, 15, 5)
+    board = Board.empty(rules)
+    for cell in (0, 1, 2, 30, 16):  # X a1, O b1, X c1, O a3, X b2: O to move
+        board = board.play(cell)
+    assert board_lines(board) == ["0,0,2", "1,0,1", "2,0,2", "0,2,1", "1,1,2"]
+    assert board_lines(board, [16, 30, 0, 1, 2]) == ["1,1,2", "0,2,1", "0,0,2", "1,0,1", "2,0,2"]

@@ -22,6 +22,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Sequence
+from itertools import zip_longest
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import TicTacToeError
@@ -124,20 +125,22 @@ class BrainProcess:
             self.command_ok("RESTART")
         self.used = 0.0
 
-    def play(self, board: Board) -> int:
-        """The brain's move for the side to move on ``board`` (sent whole with ``BOARD``)."""
+    def play(self, board: Board, moves: Sequence[int] | None = None) -> int:
+        """The brain's move for the side to move on ``board`` (sent whole with ``BOARD``).
+
+        ``moves``, the cells in the order they were played, is the order the
+        stones are sent in (as Piskvork sends them); without it X's and O's
+        stones alternate, X first - an order that reaches the same position,
+        which brains that replay ``BOARD`` as a game (Rapfi) need.
+        """
         if self.rules != board.rules:
             self.start(board.rules)
-        rules = board.rules
         if self.match_seconds is not None:
             left = int(1000 * (self.match_seconds - self.used))
             self.send(f"INFO time_left {left}")
-        mine, theirs = (board.x, board.o) if board.turn is Mark.X else (board.o, board.x)
         self.send("BOARD")
-        for cell in range(rules.size):
-            if (mine | theirs) >> cell & 1:
-                row, col = divmod(cell, rules.n)
-                self.send(f"{col},{row},{1 if mine >> cell & 1 else 2}")
+        for line in board_lines(board, moves):
+            self.send(line)
         started = time.monotonic()
         self.send("DONE")
         reply = self.answer(self.turn_seconds + TOLERANCE)
@@ -178,3 +181,19 @@ class BrainProcess:
                     # A command the brain did not live to read may still be buffered.
                     with contextlib.suppress(OSError):
                         stream.close()
+
+
+def board_lines(board: Board, moves: Sequence[int] | None = None) -> list[str]:
+    """The ``x,y,f`` lines of ``BOARD`` for the side to move on ``board`` (f 1: its stones,
+    2: the opponent's), in the order of ``moves`` or else X's and O's alternately."""
+    rules = board.rules
+    if moves is None:
+        xs = [cell for cell in range(rules.size) if board.x >> cell & 1]
+        os = [cell for cell in range(rules.size) if board.o >> cell & 1]
+        moves = [cell for pair in zip_longest(xs, os) for cell in pair if cell is not None]
+    mine = board.x if board.turn is Mark.X else board.o
+    lines = []
+    for cell in moves:
+        row, col = divmod(cell, rules.n)
+        lines.append(f"{col},{row},{1 if mine >> cell & 1 else 2}")
+    return lines
