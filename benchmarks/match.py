@@ -185,9 +185,10 @@ class Brain(Player):
 
     ``max_node``: ``INFO max_node N`` after ``START`` (Rapfi then searches at
     most N nodes a move: an opponent of the same strength on every machine).
-    A position is sent no sooner than :data:`BRAIN_PAUSE` after the brain's
-    last answer: Rapfi drops a command that comes while it is still finishing
-    its move (and reads the position's lines as unknown commands).
+    A position (or ``RESTART``) is sent no sooner than :data:`BRAIN_PAUSE`
+    after the brain's last answer: Rapfi drops a command that comes while it
+    is still finishing its move (and reads a position's lines as unknown
+    commands).
     """
 
     def __init__(self, command: str, think: float, max_node: int | None = None) -> None:
@@ -202,7 +203,12 @@ class Brain(Player):
         self.answered = 0.0
 
     def new_game(self) -> None:
+        self._pause()
         self.brain.restart()
+
+    def _pause(self) -> None:
+        """Wait until :data:`BRAIN_PAUSE` has passed since the brain's last answer."""
+        time.sleep(max(0.0, self.answered + BRAIN_PAUSE - time.monotonic()))
 
     def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         if self.rules != board.rules:
@@ -210,7 +216,7 @@ class Brain(Player):
             self.brain.start(board.rules)
             if self.max_node:
                 self.brain.send(f"INFO max_node {self.max_node}")
-        time.sleep(max(0.0, self.answered + BRAIN_PAUSE - time.monotonic()))
+        self._pause()
         cell = self.brain.play(board, list(moves) or None)
         self.answered = time.monotonic()
         return cell
@@ -402,11 +408,13 @@ def run(
     report: Callable[[str], None] = print,
     stop: bool = False,
     start: int = 0,
+    path: Path = OPENINGS,
 ) -> Tally:
-    """Play the match (with ``stop``, only until the SPRT decides); A's tally."""
+    """Play the match (with ``stop``, only until the SPRT decides) from the openings in
+    ``path``; A's tally."""
     tally = Tally()
     lower, upper = sprt_bounds(alpha, beta)
-    for number, opening in enumerate(openings(rules, count, start=start), start + 1):
+    for number, opening in enumerate(openings(rules, count, path, start), start + 1):
         pair = 0.0
         for black, white in ((a, b), (b, a)):
             winner = play_game(black, white, rules, opening, tally)
@@ -455,6 +463,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--start", type=int, default=0, help="skip the first N openings (play the ones after)"
     )
     parser.add_argument(
+        "--openings-file",
+        type=Path,
+        default=OPENINGS,
+        help="openings to play, one a line like h8i9j10 (default: the 40 balanced ones)",
+    )
+    parser.add_argument(
         "--sprt", action="store_true", help="stop as soon as the SPRT decides (else play all)"
     )
     args = parser.parse_args(argv)
@@ -474,6 +488,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.beta,
             stop=args.sprt,
             start=args.start,
+            path=args.openings_file,
         )
     finally:
         a.close()
