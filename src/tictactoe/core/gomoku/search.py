@@ -3,9 +3,9 @@
 Scores are for the side to move. A won game scores ``WIN`` minus the plies
 until it ends (so a quicker win scores more, a later loss less); anything
 within :data:`MATE_RANGE` of ``WIN`` is a proved result. Other scores come
-from the shapes on the board (:mod:`tictactoe.core.gomoku.patterns`): the
-side to move's cells count ``patterns.TEMPO`` (5/4) times as much as the
-opponent's.
+from the shapes on the board (:mod:`tictactoe.core.gomoku.patterns`), with
+weights fitted to the results of games, separately for the side to move and
+the other side.
 
 At every node threats come first, exactly:
 
@@ -18,8 +18,9 @@ At every node threats come first, exactly:
 
 Otherwise the candidates are the empty cells near the stones, ordered by
 the transposition table's move, two killer moves per ply, the shapes each
-makes and breaks, and a history table; deep in the tree only the best few
-are searched (:data:`WIDTH`). At the horizon a position is scored by its
+makes and breaks (weights fitted to the moves played in games) and a
+history table; deep in the tree only the best few are searched
+(:data:`WIDTH`), and every move that makes a four. At the horizon a position is scored by its
 shapes, plus :data:`DOUBLE_THREAT` when the side to move has a cell that
 makes a four and another four or an open three (a win a few moves later,
 nearly always). Forced wins the horizon cuts short are the threat
@@ -33,7 +34,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from tictactoe.core.gomoku.patterns import ATTACK, BLOCK4, FIVES, FLEX_FOURS, FOURS, SCORE, TEMPO
+from tictactoe.core.gomoku.patterns import (
+    ATTACK,
+    BLOCK4,
+    DEFEND,
+    FIVES,
+    FLEX3,
+    FLEX_FOURS,
+    FOURS,
+    SCORE,
+)
 from tictactoe.core.gomoku.position import Position
 from tictactoe.core.search import Budget, Progress, SearchStopped
 
@@ -50,8 +60,8 @@ UNPROVED = 1 << 20
 :func:`unproved`); the shapes' scores stay far below it."""
 
 WIDTH = (32, 14, 10, 8, 6)
-"""Most moves searched at a node by remaining depth (the last entry for deeper nodes);
-moves that make a four or better, or block one, are always searched."""
+"""Most moves searched at a node by remaining depth (the last entry for deeper nodes), the
+best by the move ordering (:data:`URGENT` moves are searched whatever their rank)."""
 
 DOUBLE_THREAT = 3000
 """Added at the horizon to the score of a side to move that has a four-four or four-three
@@ -72,9 +82,13 @@ EXTEND_PLIES = 2
 EXACT, LOWER, UPPER = 0, 1, 2
 """Transposition-table bounds: exact score, at least (fail high), at most (fail low)."""
 
-URGENT = ATTACK[BLOCK4]
-"""Ordering scores from here on (any four, double threes, blocking an open three) are never
-pruned: a four-three hides among them."""
+FOUR_ORDER = ATTACK[BLOCK4] + 4 * min(0, min(ATTACK) + min(DEFEND))
+"""The least ordering score a move that makes a four can have (the four's own line, and
+the other three lines at their worst)."""
+
+URGENT = 2 * ATTACK[FLEX3]
+"""Moves that make a four, and moves whose ordering score is this or more (two open threes
+at once, or as much), are never pruned: a four-three hides among them."""
 
 
 class RootMove(NamedTuple):
@@ -251,7 +265,6 @@ class Searcher:
         keys, info, steps = pos.keys, pos.info, pos.geometry.steps[me]
         slot = SCORE + opp
         base: int = pos.scores[opp]
-        den = TEMPO[1]
         best = -INFINITY
         scored = 0
         while quiet:
@@ -261,7 +274,7 @@ class Searcher:
             after = base
             for line, add, table, _ in steps[cell]:
                 after += table[keys[line] + add][slot] - info[line][slot]
-            score = -(after // den)
+            score = -after
             scored += 1
             if not scored & 15:  # new shapes cost a description each: look at the clock
                 budget.check()
@@ -338,7 +351,11 @@ class Searcher:
             return [cell for _, cell in ranked], True
         width = WIDTH[min(depth, len(WIDTH) - 1)] if ply else WIDTH[0]
         kept = [cell for score, cell in ranked[:width]]
-        kept.extend(cell for score, cell in ranked[width:] if score >= URGENT)
+        if len(ranked) > width and ranked[width][0] >= FOUR_ORDER:  # sorted: none is, else
+            fours = pos.fours(me) if pos.threats[2 * FOURS + me] else 0
+            kept.extend(
+                cell for score, cell in ranked[width:] if score >= URGENT or fours >> cell & 1
+            )
         return kept, len(kept) == len(ranked)
 
     def _reward(self, me: int, cell: int, depth: int, ply: int) -> None:
