@@ -153,8 +153,7 @@ def run(args: argparse.Namespace) -> int:
         record, reference = opened
         app.open_record(record, title(reference, _))
     try:
-        run_game(app)
-        app.finish_saving()
+        run_game(app)  # closing the window waits a moment for a result still being saved
     except NoDisplayError:  # SDL's reason would ask whether DISPLAY is set even when it is
         reason = no_display_reason(_)
         print(_("Cannot open a window: {reason}").format(reason=reason), file=sys.stderr)

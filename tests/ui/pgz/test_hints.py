@@ -32,8 +32,8 @@ def test_h_on_a_big_board_ranks_the_engines_best_moves_on_the_board(play: Play) 
         yield from d.settle()
         yield from d.computer_done()
         d.key(pygame.K_h)
-        yield from d.until(lambda: d.app._current_hints() is not None)
-        found = d.app._current_hints().suggestions
+        yield from d.until(lambda: d.app.session.hints is not None)
+        found = d.app.session.hints.suggestions
         assert 1 <= len(found) <= 3
         scene = d.app.scene()
         assert scene.badges == {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
@@ -61,8 +61,8 @@ def test_a_proved_win_is_counted_in_your_own_moves(play: Play) -> None:
     def script(d: Any) -> Any:
         yield from d.play([24, 25, 26])
         d.key(pygame.K_h)
-        yield from d.until(lambda: d.app._current_hints() is not None)
-        (best,) = d.app._current_hints().suggestions
+        yield from d.until(lambda: d.app.session.hints is not None)
+        (best,) = d.app.session.hints.suggestions
         assert (best.cell, best.verdict, best.winner_moves) == (23, Verdict.WINNING, 2)
         assert d.app.message == f"1 {label(Rules(7, 7, 5), 23)}: you win in 2 of your moves"
         assert face(d, 23) == view.verdict_colour("winning")
@@ -74,7 +74,7 @@ def test_russian_hints_count_moves_in_russian(play: Play) -> None:
     def script(d: Any) -> Any:
         yield from d.play([24, 25, 26])
         d.key(pygame.K_h)
-        yield from d.until(lambda: d.app._current_hints() is not None)
+        yield from d.until(lambda: d.app.session.hints is not None)
         assert d.app.message == "1 c4: вы выигрываете за 2 своих хода"
 
     play(
@@ -98,7 +98,7 @@ def test_while_a_hint_is_worked_out_you_can_play_and_it_is_cancelled(
     def script(d: Any) -> Any:
         d.key(pygame.K_h)
         yield from d.until(started.is_set)
-        assert d.app.message.startswith("Working out hints… ")
+        assert d.app.message.startswith("Working out hints…")
         d.click(24)  # the hint must never block a move
         yield from d.settle()
         assert d.app.game.moves[:1] == (24,)

@@ -41,7 +41,7 @@ def test_u_undoes_your_move_and_the_answer(play: Play) -> None:
     def script(d: Any) -> Any:
         d.key(pygame.K_u)
         yield from d.settle()
-        assert d.app.message == "Nothing to undo"
+        assert d.app.message == "There is nothing to undo."
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()

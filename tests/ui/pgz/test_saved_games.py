@@ -162,7 +162,7 @@ def test_the_strips_buttons_step_and_grey_out_at_the_ends(play: Callable[..., An
         d.click_at(play_on.centre)
         yield from d.settle()
         assert d.app.replay is not None
-        assert d.app.scene().status == "The game is over in this position"
+        assert d.app.scene().status == "The game is over in this position."
         d.click_at(first.centre)
         yield from d.settle()
         assert d.app.replay.ply == 0
@@ -188,7 +188,7 @@ def test_play_on_from_the_shown_position_against_the_computer(play: Callable[...
         assert d.app.replay is None
         assert game.rules == GOMOKU and game.moves == FIVE[:4]
         assert d.app.match.your_mark is Mark.X and game.waiting_for_human
-        assert d.app.message == "Playing on from move 4: you play X"
+        assert d.app.message == "Playing on from move 4: you play X."
         assert d.app.match.opponent == "win-block", "Medium plays 15 x 15"
         d.click(127)
         yield from d.settle()

@@ -15,7 +15,7 @@ from tictactoe.game import Game
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import view
-from tictactoe.ui.pgz.app import END_CLICK_GUARD
+from tictactoe.session import END_CLICK_GUARD
 
 SIENNA = view.rgb("sienna")
 KHAKI = view.rgb("khaki")
@@ -100,7 +100,7 @@ def test_clicks_on_taken_cells_and_other_buttons_change_nothing(play: Play) -> N
         d.click(5, button=3)
         yield from d.settle()
         assert d.app.game.board is before
-        assert d.app.message == "That cell is taken"
+        assert d.app.message == "That cell is taken."
 
     play(script, "--opponent", "first-free", "--first", "you")
 
@@ -154,11 +154,11 @@ def test_a_click_after_the_end_starts_the_next_game_alternating(play: Play) -> N
         yield from d.play(mine)
         assert d.app.game.is_over
         # The game "has just ended" however slowly this machine gets to the click.
-        d.app.ended_at = d.app._clock() + 60
+        d.app.session.ended_at = d.app._clock() + 60
         d.click(4)
         yield from d.settle()
         assert d.app.game.is_over, "a click just after the end is meant for the board: ignored"
-        d.app.ended_at = d.app._clock() - END_CLICK_GUARD
+        d.app.session.ended_at = d.app._clock() - END_CLICK_GUARD
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()
@@ -178,7 +178,7 @@ def test_first_you_keeps_you_starting(play: Play) -> None:
 
     def script(d: Any) -> Any:
         yield from d.play(mine)
-        d.app.ended_at -= END_CLICK_GUARD
+        d.app.session.ended_at -= END_CLICK_GUARD
         d.click_at((10, 10))
         yield from d.settle()
         assert d.app.match.your_mark is Mark.X
@@ -218,7 +218,7 @@ def test_a_broken_scoreboard_is_shown_and_play_goes_on(
     def script(d: Any) -> Any:
         yield from d.play(mine)
         assert d.app.message.startswith("Scoreboard unavailable: ")
-        d.app.ended_at -= END_CLICK_GUARD
+        d.app.session.ended_at -= END_CLICK_GUARD
         d.click(0)
         yield from d.settle()
         yield from d.computer_done()
@@ -288,7 +288,7 @@ def test_two_computers_play_to_the_end_and_a_click_starts_another(play: Play) ->
     def script(d: Any) -> Any:
         yield from d.until(lambda: d.app.game.is_over)
         assert d.caption == "Draw"
-        d.app.ended_at -= END_CLICK_GUARD
+        d.app.session.ended_at -= END_CLICK_GUARD
         d.click(4)
         yield from d.settle()
         assert d.app.match.games_started == 1
@@ -368,7 +368,7 @@ def test_a_click_while_the_computer_thinks_is_answered_on_screen(
         assert d.app.scene().status.startswith("Medium (O) is thinking")
         d.click(8)
         yield from d.settle()
-        assert d.app.message == "Wait for the computer's move"
+        assert d.app.message == "Wait for the computer's move."
         assert d.app.scene().flash == 8
         box = layout.cell_rect(8)
         assert d.pixel((box.x + 1, box.y + box.h // 2)) == view.rgb(view.FLASH)

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import gc
-import importlib
 import os
 import shutil
 import subprocess
-import textwrap
 import threading
 import time
 import tkinter as tk
@@ -18,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
@@ -259,32 +256,3 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         if thread.name in ("computer", "hints"):
             thread.join(timeout=PUMP_TIMEOUT)
     gc.collect()
-
-
-@pytest.fixture
-def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """A registered strategy ``slow`` that thinks until the returned event is set."""
-    module = tmp_path / "slow_player_for_tests.py"
-    module.write_text(
-        textwrap.dedent(
-            """
-            import threading
-            RELEASE = threading.Event()
-            class SlowPlayer:
-                def __init__(self, rng=None):
-                    self.rng = rng
-                def choose(self, board, limits=None, *, progress=None, cancel=None):
-                    RELEASE.wait(20)
-                    return min(board.legal_moves())
-            """
-        )
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    slow = importlib.import_module("slow_player_for_tests")
-    slow.RELEASE.clear()
-    strategy = players.Strategy(
-        "slow", "Slow", "thinks for a long time", "slow_player_for_tests:SlowPlayer"
-    )
-    monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
-    yield slow.RELEASE
-    slow.RELEASE.set()

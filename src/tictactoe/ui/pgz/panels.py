@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tictactoe import words
+from tictactoe.announce import board_name, played_at, player_name, summary
+from tictactoe.core import Record
 from tictactoe.i18n import Translator
-from tictactoe.ui.pgz import words
 from tictactoe.ui.pgz.menus import GamesList, Setting, SettingsMenu
 from tictactoe.ui.pgz.painter import Panel
 
@@ -63,7 +65,7 @@ def games_panel(_: Translator, games: GamesList, visible: int) -> Panel:
     if not games.games:
         return Panel(_("Saved games"), (_("No saved games yet."),), footer=_("Esc: back"))
     games.scroll(visible)
-    rows = tuple(words.listed(_, saved.id, saved.record) for saved in games.shown(visible))
+    rows = tuple(listed(_, saved.id, saved.record) for saved in games.shown(visible))
     title = _("Saved games: {count}").format(count=games.total)
     if games.damaged:
         ids = ", ".join(map(str, games.damaged))
@@ -98,7 +100,7 @@ def settings_panel(
     values = {
         Setting.LEVEL: level,
         Setting.BOARD: board,
-        Setting.THINK: words.think_time(_, think),
+        Setting.THINK: words.seconds(_, think),
         Setting.SOUND: _("on") if sound else _("off"),
         Setting.LANGUAGE: language,
     }
@@ -120,3 +122,12 @@ def settings_panel(
         chosen=menu.chosen,
         footer=f"{note}{'' if note.endswith('。') else ' '}{keys}",
     )
+
+
+def listed(_: Translator, number: int, record: Record) -> str:
+    """A saved game's two lines in the list: number, date and board; players and result."""
+    sides = _("X: {x}, O: {o}").format(
+        x=player_name(_, record.x_player), o=player_name(_, record.o_player)
+    )
+    head = f"{number} · {played_at(record)} · {board_name(_, record.rules)}"
+    return f"{head}\n{sides} · {summary(_, record)}"
