@@ -12,10 +12,10 @@ import pytest
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
+from tictactoe.session import END_CLICK_GUARD
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import view
-from tictactoe.session import END_CLICK_GUARD
 
 SIENNA = view.rgb("sienna")
 KHAKI = view.rgb("khaki")
