@@ -39,6 +39,9 @@ WORKERS = 2
 
 TOP_HINTS = 3
 """Moves a big board's hint suggests."""
+TONES = {"winning": "win", "better": "better", "equal": "draw", "worse": "worse", "losing": "loss"}
+"""A suggested move's verdict -> the tone a window shows it in (the exact values' where they
+mean the same)."""
 
 
 class Job(Generic[T]):
@@ -259,6 +262,19 @@ class Hints:
     def exact(self) -> bool:
         """True when every free cell is valued exactly."""
         return bool(self.values)
+
+    @property
+    def tones(self) -> dict[int, str]:
+        """Hinted cell -> how it ends for the player to move, as a window colours it: ``win``,
+        ``draw`` or ``loss`` when valued exactly; else ``better`` and ``worse`` besides."""
+        if self.values:
+            return dict(self.values)
+        return {found.cell: TONES[found.verdict.value] for found in self.suggestions}
+
+    @property
+    def ranks(self) -> dict[int, str]:
+        """A big board's suggested cells -> "1", "2", "3" (the best first)."""
+        return {found.cell: str(rank) for rank, found in enumerate(self.suggestions, start=1)}
 
 
 def hints_for(game: Game, top: int = TOP_HINTS) -> Work[Hints]:

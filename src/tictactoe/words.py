@@ -174,9 +174,12 @@ def progress(
 # --- hints ------------------------------------------------------------------------------------
 
 
-def forced(_: Translator, sides: Sides, mover_wins: bool, count: int) -> str:
+def forced(
+    _: Translator, sides: Sides, mover_wins: bool, count: int, other: Mark | None = None
+) -> str:
     """A forced win counted in the winner's own moves, for the player to move: "you win in 3
-    of your moves", "the computer wins with its next move"."""
+    of your moves", "the computer wins with its next move"; between two people at one board
+    the winner is named by ``other``, the mark of the side not to move ("O wins next move")."""
     if mover_wins:
         if count == 1:
             return _("you win with this move")
@@ -191,6 +194,13 @@ def forced(_: Translator, sides: Sides, mover_wins: bool, count: int) -> str:
             "the computer wins in {count} of its moves",
             count,
         )
+    elif other is not None:
+        if count == 1:
+            return _("{mark} wins next move").format(mark=other)
+        text = _.ngettext(
+            "{mark} wins in {count} of its moves", "{mark} wins in {count} of its moves", count
+        )
+        return text.format(mark=other, count=count)
     elif count == 1:
         return _("your opponent wins with their next move")
     else:
@@ -202,26 +212,27 @@ def forced(_: Translator, sides: Sides, mover_wins: bool, count: int) -> str:
     return text.format(count=count)
 
 
-def move_value(_: Translator, sides: Sides, value: MoveValue) -> str:
-    """An exactly valued move for the player to move: "draw", "you win in 2 of your moves"."""
+def move_value(_: Translator, sides: Sides, value: MoveValue, other: Mark | None = None) -> str:
+    """An exactly valued move for the player to move: "draw", "you win in 2 of your moves"
+    (``other``: see :func:`forced`)."""
     from tictactoe.core.solver import Value
 
     count = value.winner_moves
     if value.value is Value.DRAW or count is None:
         return _("draw")
-    return forced(_, sides, value.value is Value.WIN, count)
+    return forced(_, sides, value.value is Value.WIN, count, other)
 
 
-def verdict(_: Translator, suggestion: Suggestion, sides: Sides) -> str:
+def verdict(_: Translator, suggestion: Suggestion, sides: Sides, other: Mark | None = None) -> str:
     """What a suggested move leads to, for the player making it: "better for you", "the
-    computer wins in 4 of its moves"."""
+    computer wins in 4 of its moves" (``other``: see :func:`forced`)."""
     from tictactoe.core.advice import Verdict
 
     kind = suggestion.verdict
     if kind in (Verdict.WINNING, Verdict.LOSING):
         mover_wins = kind is Verdict.WINNING
         if suggestion.winner_moves:
-            return forced(_, sides, mover_wins, suggestion.winner_moves)
+            return forced(_, sides, mover_wins, suggestion.winner_moves, other)
         return _("a forced win for you") if mover_wins else _("a forced loss for you")
     if kind is Verdict.BETTER:
         return _("better for you")
@@ -230,19 +241,28 @@ def verdict(_: Translator, suggestion: Suggestion, sides: Sides) -> str:
     return _("about equal")
 
 
-def suggestion(_: Translator, rank: int, found: Suggestion, sides: Sides, cell: str = "") -> str:
-    """One of a big board's suggested moves: "1 h8: better for you" (``cell``: the move's
-    name where the front end names cells otherwise than by coordinates)."""
+def suggestion(
+    _: Translator,
+    rank: int,
+    found: Suggestion,
+    sides: Sides,
+    other: Mark | None = None,
+    cell: str = "",
+) -> str:
+    """One of a big board's suggested moves: "1 h8: better for you" (``other``: see
+    :func:`forced`; ``cell``: the move's name where cells are not named by coordinates)."""
     return _("{rank} {cell}: {verdict}").format(
-        rank=rank, cell=cell or found.label, verdict=verdict(_, found, sides)
+        rank=rank, cell=cell or found.label, verdict=verdict(_, found, sides, other)
     )
 
 
-def suggestions(_: Translator, found: Sequence[Suggestion], sides: Sides) -> str:
+def suggestions(
+    _: Translator, found: Sequence[Suggestion], sides: Sides, other: Mark | None = None
+) -> str:
     """A big board's hint on one line: "1 h8: better for you · 2 i9: about equal"."""
     if not found:
         return _("No move to suggest here")
-    return " · ".join(suggestion(_, rank, s, sides) for rank, s in enumerate(found, start=1))
+    return " · ".join(suggestion(_, rank, s, sides, other) for rank, s in enumerate(found, start=1))
 
 
 # --- saved games --------------------------------------------------------------------------------

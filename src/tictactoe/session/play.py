@@ -124,7 +124,7 @@ class Session:
         self._moves: Lane[tuple[Board, int]] = Lane(self.jobs)
         self._hint_lane: Lane[Hints] = Lane(self.jobs)
         self._answer: tuple[Board, int, float] | None = None
-        """The computer's move, held until its pause is over: position, cell, when due."""
+        """The computer's move, held until its pause is over: position, cell, when asked for."""
         self._demo_due: tuple[Board, float] | None = None
         self._failed: Board | None = None
         """A position the computer could not move in (not asked again)."""
@@ -486,30 +486,33 @@ class Session:
         if self.viewing is None:
             changed |= self._collect_move()
             changed |= self._finish()
-            self._start_thinking()
+            changed |= self._start_thinking()
             changed |= self._collect_hints()
         return changed
 
-    def _start_thinking(self) -> None:
+    def _start_thinking(self) -> bool:
+        """Ask for the computer's move when it is to move; True when it starts thinking."""
         game = self.game
         board = game.board
         if not game.computer_to_move or self._answer is not None or board is self._failed:
-            return
-        if self._moves.busy(board):
-            return
+            return False
+        job = self._moves.job
+        if job is not None and job.key is board and not job.cancelled:
+            return False
         if game.unsupported_reason(game.turn) is not None:
             self._fit_level()
             if game.unsupported_reason(game.turn) is not None:
-                return
+                return False
         if not any(game.is_human(mark) for mark in Mark) and self.demo_delay > 0:
             due = self._demo_due
             if due is None or due[0] is not board:
                 self._demo_due = (board, self._clock() + self.demo_delay)
-                return
+                return False
             if self._clock() < due[1]:
-                return
+                return False
         self._demo_due = None
         self._moves.want(board, computer_move(game))
+        return True
 
     def _collect_move(self) -> bool:
         game = self.game
@@ -529,16 +532,16 @@ class Session:
             if answer is None or job is None:
                 return False
             board, cell = answer[0]
-            self._answer = (board, cell, job.started + self.reply_pause)
-        board, cell, due = self._answer
+            self._answer = (board, cell, job.started)
+        board, cell, asked = self._answer
         if board is not game.board:
             self._answer = None
             return False
-        if self._clock() < due:
+        if self._clock() < asked + self.reply_pause:
             return False
         self._answer = None
         if game.apply(board, cell):
-            self.say("")
+            self.say("")  # what it said was about the position before
         return True
 
     def _hints_wanted(self) -> bool:
@@ -563,8 +566,11 @@ class Session:
             self.say(self.tr.gettext("No hints: {error}").format(error=error))
             return True
         if answer is None:
+            job = self._hint_lane.job
+            if job is not None and job.key is board and not job.cancelled:
+                return False
             self._hint_lane.want(board, hints_for(self.game))
-            return False
+            return True  # a big board's search shows that it works
         self._hints = answer[0]
         return True
 

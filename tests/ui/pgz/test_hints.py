@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from tictactoe.background import TONES
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
@@ -39,7 +40,7 @@ def test_h_on_a_big_board_ranks_the_engines_best_moves_on_the_board(play: Play) 
         assert scene.badges == {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
         for s in found:
             assert d.app.game.board[s.cell] is None
-            assert face(d, s.cell) == view.verdict_colour(s.verdict.value)
+            assert face(d, s.cell) == view.hint_colour(TONES[s.verdict.value])
             assert d.count(s.cell, view.BADGE_TEXT) > 10, "the rank is written in the cell"
         others = [n for n in d.app.game.board.legal_moves() if n not in scene.badges]
         assert all(face(d, n) == view.rgb("khaki") for n in others[:10])
@@ -65,7 +66,7 @@ def test_a_proved_win_is_counted_in_your_own_moves(play: Play) -> None:
         (best,) = d.app.session.hints.suggestions
         assert (best.cell, best.verdict, best.winner_moves) == (23, Verdict.WINNING, 2)
         assert d.app.message == f"1 {label(Rules(7, 7, 5), 23)}: you win in 2 of your moves"
-        assert face(d, 23) == view.verdict_colour("winning")
+        assert face(d, 23) == view.hint_colour("win")
 
     play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
 

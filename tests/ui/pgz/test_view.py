@@ -7,6 +7,7 @@ from itertools import pairwise
 import pytest
 
 from tictactoe import players
+from tictactoe.background import TONES
 from tictactoe.core.rules import Rules
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.levels import level_of, skill_levels
@@ -212,11 +213,9 @@ def test_the_replay_buttons_fit_in_the_strip_side_by_side(
     assert buttons[4].w > 2 * buttons[0].w, "room for the words of play on from here"
 
 
-def test_each_verdict_has_its_own_tint_on_khaki() -> None:
-    colours = {view.verdict_colour(v) for v in view.VERDICT_TINTS}
+def test_each_hint_tone_has_its_own_tint_on_khaki() -> None:
+    colours = {view.hint_colour(tone) for tone in TONES.values()}
     assert len(colours) == 5 and view.rgb(view.CELL_FACE) not in colours
-    assert view.verdict_colour("winning") == view.hint_colour("win")
-    assert view.verdict_colour("losing") == view.hint_colour("loss")
 
 
 def test_big_boards_name_their_columns_and_rows_beside_the_cells() -> None:

@@ -279,7 +279,7 @@ def test_a_broken_scoreboard_is_reported_and_play_goes_on(
     assert h.status == "Hooray! You have won the game!"
     h.app.new_game()
     h.click_cell(4)
-    assert h.app.game.moves
+    assert h.pump(lambda: len(h.app.game.moves) == 2)
     h.app.menus.invoke("scores", "show")
     assert h.notice.startswith("Scoreboard unavailable")
 

@@ -124,10 +124,10 @@ def test_the_computer_waits_while_a_saved_game_shows_and_then_goes_on(
     make_app: MakeApp, slow_strategy: threading.Event
 ) -> None:
     h = make_app(opponent="slow", level="slow", starter=Starter.COMPUTER)
-    assert h.pump(lambda: h.app.thinking)
+    assert h.pump(lambda: h.app.session.thinking)
     h.dialogs.opened = Replay(Record.of(Rules(), (4,)), "one.txt")
     h.app.menus.invoke("game", "open")
-    assert h.app.viewing is not None and not h.app.thinking
+    assert h.app.viewing is not None and not h.app.session.thinking
     slow_strategy.set()
     assert h.pump(lambda: h.app.jobs.running == 0)
     h.settle(0.1)

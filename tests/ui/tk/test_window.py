@@ -250,8 +250,7 @@ def test_nothing_moves_while_the_computer_thinks_or_hints_show(
     assert h.pump(lambda: h.app.banner.spinner.spinning, timeout=2)
     h.settle(0.3)
     assert places(h) == before, "thinking"
-    h.app.notice = "a long message " * 20
-    h.app.refresh()
+    h.app.say("a long message " * 20)
     h.settle(0.1)
     assert places(h) == before, "a long notice is shortened, not wrapped"
     assert h.app.footer.notice.cget("text").endswith("…")
@@ -266,9 +265,9 @@ def test_nothing_moves_while_the_computer_thinks_or_hints_show(
 def test_a_new_game_cancels_the_thinking(make_app: MakeApp, slow_strategy: threading.Event) -> None:
     h = make_app(opponent="slow", level="slow", starter=Starter.YOU)
     h.click_cell(4)
-    assert h.pump(lambda: h.app.thinking)
+    assert h.pump(lambda: h.app.session.thinking)
     h.key("n", "Control")
-    assert not h.app.thinking
+    assert not h.app.session.thinking
     assert h.marks() == {}
     assert h.status == "Your move (X)"
     slow_strategy.set()
@@ -284,7 +283,7 @@ def test_closing_the_window_while_the_computer_thinks(
 ) -> None:
     h = make_app(opponent="slow", level="slow")
     h.click_cell(4)
-    assert h.pump(lambda: h.app.thinking)
+    assert h.pump(lambda: h.app.session.thinking)
     h.root.protocol("WM_DELETE_WINDOW")  # the handler stays installed
     h.app.quit()
     assert h.app.closed

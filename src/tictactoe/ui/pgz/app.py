@@ -223,7 +223,7 @@ class PgzApp:
             return f"{_('Working out hints…')} {found}".rstrip()
         if hints.exact:
             return _("Hints: green wins, blue draws, red loses")
-        return words.suggestions(_, hints.suggestions, session.sides)
+        return words.suggestions(_, hints.suggestions, session.sides, game.turn.other)
 
     @property
     def status(self) -> str:
@@ -410,10 +410,8 @@ class PgzApp:
         badges: dict[int, str] = {}
         hints = session.hints if self.hints_on else None
         if hints is not None:
-            faces.update({n: view.hint_colour(value) for n, value in hints.values.items()})
-            for rank, suggestion in enumerate(hints.suggestions, start=1):
-                faces[suggestion.cell] = view.verdict_colour(suggestion.verdict.value)
-                badges[suggestion.cell] = str(rank)
+            faces.update({n: view.hint_colour(tone) for n, tone in hints.tones.items()})
+            badges.update(hints.ranks)
         faces.update({n: view.rgb(view.HIGHLIGHT) for n in winning})
         now = self._clock()
         flash = self._flash[0] if self._flash is not None and now < self._flash[1] else None

@@ -96,17 +96,11 @@ HINT_TINTS: dict[str, RGB] = {
     "draw": (80, 140, 220),
     "loss": (200, 40, 40),
 }
-"""Hint overlay tint per :class:`~tictactoe.core.analysis.Value` (for the mover)."""
+"""Hint overlay tint per tone (:attr:`tictactoe.background.Hints.tones`): an exact value, or a
+big board's verdict, for the mover."""
 HINT_STRENGTH = 0.6
 """How much of the tint shows over the khaki face (0 none, 1 solid)."""
-VERDICT_TINTS: dict[str, RGB] = {
-    "winning": HINT_TINTS["win"],
-    "better": (150, 190, 40),
-    "equal": HINT_TINTS["draw"],
-    "worse": (235, 140, 30),
-    "losing": HINT_TINTS["loss"],
-}
-"""A big board's hint: the tint of a suggested cell per :class:`~tictactoe.core.advice.Verdict`."""
+HINT_TINTS.update({"better": (150, 190, 40), "worse": (235, 140, 30)})
 BADGE_TEXT = (25, 25, 25)
 """The rank (1, 2, 3) written in a suggested cell."""
 PANEL_ROW = (70, 70, 70)
@@ -133,14 +127,9 @@ def blend(base: str | RGB, tint: str | RGB, strength: float) -> RGB:
     )
 
 
-def hint_colour(value: str) -> RGB:
-    """A cell face tinted for a hint value (``win``, ``draw`` or ``loss``)."""
-    return blend(CELL_FACE, HINT_TINTS[value], HINT_STRENGTH)
-
-
-def verdict_colour(verdict: str) -> RGB:
-    """A cell face tinted for a big board's hint verdict (``winning`` ... ``losing``)."""
-    return blend(CELL_FACE, VERDICT_TINTS[verdict], HINT_STRENGTH)
+def hint_colour(tone: str) -> RGB:
+    """A cell face tinted for a hint's tone (``win``, ``better``, ``draw``, ``worse``, ``loss``)."""
+    return blend(CELL_FACE, HINT_TINTS[tone], HINT_STRENGTH)
 
 
 def is_seed_board(rules: Rules) -> bool:

@@ -138,6 +138,9 @@ class Window(Protocol):
     def hint(self) -> None:
         """Show a hint for this move."""
 
+    def hints_changed(self) -> None:
+        """Hints for every move, or none."""
+
     def stop_hint(self) -> None:
         """Show a big board's hint now."""
 

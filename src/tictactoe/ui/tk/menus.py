@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tkinter import font as tkfont
 from typing import Any
 
-from tictactoe import players
+from tictactoe import players, words
 from tictactoe.announce import board_name
 from tictactoe.core import Numbering, Rules
 from tictactoe.game import Starter
@@ -193,7 +193,7 @@ class Menus:
             self._radio(
                 "think",
                 think_key(seconds),
-                texts.seconds(_, seconds),
+                words.seconds(_, seconds),
                 app.think_chosen,
                 app.vars.think,
             )
@@ -201,7 +201,7 @@ class Menus:
         self._radio("think", OTHER_THINK, _("Other..."), app.other_think, app.vars.think)
         for key, label, variable, command in (
             ("sound", _("Sound"), app.vars.sound, app.sound_changed),
-            ("hints", _("Cell hints"), app.vars.hints, app.refresh),
+            ("hints", _("Cell hints"), app.vars.hints, app.hints_changed),
             ("names", _("Cell names"), app.vars.names, app.names_changed),
         ):
             self._add("options", key, "checkbutton", label, command, variable=variable)

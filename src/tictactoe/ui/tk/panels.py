@@ -23,8 +23,7 @@ from collections.abc import Callable, Sequence
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from tictactoe import players
-from tictactoe.ui.tk import texts
+from tictactoe import players, words
 from tictactoe.ui.tk.intents import Window
 from tictactoe.ui.tk.theme import Palette
 
@@ -105,7 +104,7 @@ class Toolbar(ttk.Frame):
         if app.two_players:
             self.level.set(_("Two players"))
         else:
-            self.level.set(texts.level_title(_, app.vars.level.get()))
+            self.level.set(words.level(_, app.vars.level.get()))
 
     def _chosen(self, _event: object) -> None:
         index = self.level.current()
