@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from tictactoe.core.advice import Suggestion, can_solve
+from tictactoe.core.analysis import MoveValue
 from tictactoe.core.board import Board
 from tictactoe.core.search import Cancel, Progress, ProgressCallback
 from tictactoe.game import Game
@@ -257,6 +258,8 @@ class Hints:
     """Cell -> ``win`` / ``draw`` / ``loss`` for the player to move (boards solved exactly)."""
     suggestions: tuple[Suggestion, ...] = ()
     """The engine's best moves, best first (bigger boards)."""
+    moves: Mapping[int, MoveValue] = field(default_factory=dict)
+    """Cell -> its exact value and in how many plies (boards solved exactly)."""
 
     @property
     def exact(self) -> bool:
@@ -284,8 +287,9 @@ def hints_for(game: Game, top: int = TOP_HINTS) -> Work[Hints]:
 
     def work(report: ProgressCallback, stopping: Cancel) -> Hints:
         if can_solve(board):
-            values = {cell: str(value.value) for cell, value in game.hint(cancel=stopping).items()}
-            return Hints(board, values=values)
+            moves = game.hint(cancel=stopping)
+            values = {cell: str(value.value) for cell, value in moves.items()}
+            return Hints(board, values=values, moves=moves)
         found = game.suggestions(top, progress=report, cancel=stopping)
         return Hints(board, suggestions=found)
 

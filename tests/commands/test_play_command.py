@@ -58,7 +58,7 @@ def test_side_picks_the_first_game_of_alternating_games(run) -> None:
     assert status == 0
     first = out.index("The computer will go first: you play O.")
     assert first < out.index("The player will go first: you play X.")
-    assert "Score: you 1, the computer 1, ties 0." in out
+    assert "Score: You 1 · computer 1 · draws 0." in out
 
 
 def test_coin_toss_is_reproducible_with_a_seed(run) -> None:

@@ -155,9 +155,9 @@ def _goodbye(tr: Translator, *, newline: bool = False) -> None:
 
 def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
     from tictactoe.ui.terminal.answers import quit_words
+    from tictactoe.ui.terminal.loop import TerminalGame
     from tictactoe.ui.terminal.prompts import Prompter, too_long_message
     from tictactoe.ui.terminal.render import use_colour
-    from tictactoe.ui.terminal.session import Session
     from tictactoe.ui.terminal.setup import Choices, ask_settings
 
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))
@@ -182,7 +182,7 @@ def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
     )
     if args.side is not None and settings.starter is Starter.ALTERNATE and args.side != "X":
         match.new_game(you_start=False)  # --side picks the first game; then they alternate
-    Session(
+    TerminalGame(
         match,
         prompter,
         tr,

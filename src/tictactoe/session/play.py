@@ -26,18 +26,26 @@ from typing import Any
 
 from tictactoe import players
 from tictactoe.archive import ArchiveError
-from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
+from tictactoe.background import Hints, Job, Jobs, Lane, computer_move, hints_for
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import DEFAULT_SECONDS, Progress
-from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Score, Starter
+from tictactoe.game import (
+    HUMAN,
+    Game,
+    Match,
+    NotYourTurnError,
+    Score,
+    Starter,
+    check_player_name,
+)
 from tictactoe.i18n import Translator, translator
-from tictactoe.recorder import Recorder
+from tictactoe.recorder import Recorder, save_finished
 from tictactoe.replay import Replay, Step, continue_from
 from tictactoe.session.boards import fit_opponent
-from tictactoe.session.ending import ending_sound, keep_finished, scoreboard_unavailable
+from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.settings import Choices, Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard, Tally
@@ -73,7 +81,8 @@ class Session:
     ``settings`` are this launch's choices (the remembered ones with the
     command line's options); ``remembered`` and ``store`` are what the
     settings file holds, where every choice made in the window is kept.
-    ``scoreboard`` is the one store of finished games (None: not kept).
+    ``scoreboard`` is the one store of finished games (None: not kept), written through
+    ``recorder`` when given (a command that waits for it at the end).
     ``sound`` plays an end-of-game cue when the sound is on. ``clock`` and the
     pauses can be replaced (tests).
     """
@@ -86,6 +95,7 @@ class Session:
         store: SettingsStore | None = None,
         remembered: Settings | None = None,
         scoreboard: Scoreboard | None = None,
+        recorder: Recorder | None = None,
         sound: Callable[[Sound], object] | None = None,
         clock: Callable[[], float] = time.monotonic,
         reply_pause: float = REPLY_PAUSE,
@@ -103,8 +113,12 @@ class Session:
         """The level the player chose; the match's opponent stands in where it cannot play."""
         self.tr: Translator = translator(self.settings.language)
         self.scoreboard = scoreboard
-        self.recorder = None if scoreboard is None else Recorder(scoreboard.archive)
+        if recorder is None and scoreboard is not None:
+            recorder = Recorder(scoreboard.archive)
+        self.recorder = recorder
         """Writes finished games; one that finds the file busy is written in the background."""
+        self.save_problem: ArchiveError | None = None
+        """Why the last finished game could not be kept, if it could not."""
         self._sound = sound
         self._clock = clock
         self.reply_pause = reply_pause
@@ -195,6 +209,11 @@ class Session:
         return self._answer is not None and self._answer[0] is board
 
     @property
+    def stuck(self) -> bool:
+        """True when the computer is to move and could not (:attr:`notice` says why)."""
+        return self.viewing is None and self.game.board is self._failed
+
+    @property
     def hints(self) -> Hints | None:
         """The hints for the position on the screen, while they are wanted and found."""
         found = self._hints
@@ -208,18 +227,35 @@ class Session:
         return self._hints_wanted() and self._hint_lane.busy(self.game.board)
 
     @property
+    def report(self) -> Progress | None:
+        """What the computer's search (or a big board's hint search) has found so far."""
+        job = self._working()
+        return None if job is None else job.progress
+
+    @property
     def progress(self) -> str:
         """While the computer thinks or a hint searches: the depth it has searched, the line it
         expects and the time so far ("" before it has reported anything, for a second)."""
-        lane = self._moves if self.thinking else self._hint_lane if self.searching else None
-        job = None if lane is None else lane.job
+        job = self._working()
         if job is None:
             return ""
-        report: Progress | None = job.progress
         seconds = self._clock() - job.started
-        if report is None and seconds < DETAIL_AFTER:
+        if job.progress is None and seconds < DETAIL_AFTER:
             return ""
-        return progress(self.tr, self.match.rules, report, seconds)
+        return progress(self.tr, self.match.rules, job.progress, seconds)
+
+    def _working(self) -> Job[Any] | None:
+        lane: Lane[Any] | None = (
+            self._moves if self.thinking else self._hint_lane if self.searching else None
+        )
+        return None if lane is None else lane.job
+
+    def wait(self, timeout: float) -> None:
+        """Block up to ``timeout`` seconds for the background work to answer (a front end that
+        waits, as the terminal does, instead of polling from a timer)."""
+        job = self._working()
+        if job is not None:
+            job.wait(timeout)
 
     @property
     def working(self) -> bool:
@@ -370,6 +406,13 @@ class Session:
         self.say("")
         self.remember(level=strategy.name)
         return True
+
+    def set_opponent(self, name: str) -> None:
+        """Who plays you from the next game on: a level (the one chosen from then on, standing
+        aside on boards it cannot play) or ``human``."""
+        if name != HUMAN:
+            self.preferred = players.get(name).name
+        self.match.opponent = check_player_name(name)
 
     def choose_board(self, rules: Rules) -> None:
         """A new game on ``rules``'s board (remembered)."""
@@ -586,9 +629,9 @@ class Session:
         self.match.record()
         if self._kept is not game:
             self._kept = game
-            problem = keep_finished(game, self.recorder, self.tr)
-            if problem is not None:
-                self.say(problem)
+            self.save_problem = save_finished(game, self.recorder)
+            if self.save_problem is not None:
+                self.say(scoreboard_unavailable(self.save_problem, self.tr))
         if self._sound is not None and self.settings.sound:
             self._sound(ending_sound(game, outcome))
         return True

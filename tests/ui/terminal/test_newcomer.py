@@ -155,7 +155,7 @@ def test_new_at_the_move_prompt_leaves_the_game_uncounted(run, home: Path) -> No
     assert status == 0
     assert "This game is left unfinished: it does not count." in out
     assert "Hooray! You have won the game!" in out
-    assert "Score: you 1, the computer 0, ties 0." in out
+    assert "Score: You 1 · computer 0 · draws 0." in out
     assert _tallies(home) == [("first-free", "3x3", 1, 0, 0)]
 
 
@@ -164,7 +164,7 @@ def test_resign_asks_then_counts_as_a_loss(run, home: Path) -> None:
     assert status == 0
     assert out.count("Do you really want to resign? It counts as a loss. (yes or no)") == 2
     assert "You resigned: the computer wins this game." in out
-    assert "Score: you 0, the computer 1, ties 0." in out
+    assert "Score: You 0 · computer 1 · draws 0." in out
     assert "There is nothing to undo." in out  # a resignation is final
     assert "The game is over already." in out
     assert _tallies(home) == [("first-free", "3x3", 0, 1, 0)]
@@ -177,7 +177,7 @@ def test_two_people_resign_and_undo_one_move(run) -> None:
     assert "  resign          give up this game: the other player wins" in out
     assert "Took back: O 0." in out
     assert "Player 2 (O) resigned: Player 1 wins this game." in out
-    assert "Score: Player 1 1, Player 2 0, ties 0." in out
+    assert "Score: Player 1 1 · Player 2 0 · draws 0." in out
 
 
 def test_help_lists_every_alias_and_they_work(run) -> None:
@@ -256,7 +256,7 @@ def test_two_people_hints_name_the_opponent(run) -> None:
     # X 0, O 4, X 1: O must block 2, else X wins with its next move.
     status, out = run(PEOPLE, "0\n4\n1\nhint\nq\n")
     assert status == 0
-    assert "  your opponent wins with their next move: 3, 5, 6, 7, 8\n" in out
+    assert "  X wins next move: 3, 5, 6, 7, 8\n" in out
     assert "  Recommended: 2.\n" in out
 
 
