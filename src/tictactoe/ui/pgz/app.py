@@ -528,18 +528,10 @@ class PgzApp:
         self.session.show_record(record, name, ply)
         self._fit_board(record.rules)
 
-    def close_replay(self) -> None:
-        """Back to the match's game."""
-        self.step(Step.CLOSE)
-
     def step(self, step: Step) -> None:
         """One of the replay's buttons or keys (Play on starts a game from the position)."""
         self.session.step(step)
         self.update()
-
-    def play_on(self) -> None:
-        """A new game from the shown position: you play the side to move."""
-        self.step(Step.PLAY)
 
     # --- panels and the replay: keys and clicks -------------------------------------------
 

@@ -234,14 +234,9 @@ class App:
         self.session.new_game(you_start=you_start, rules=rules)
         self.refresh()
 
-    def play_as_x(self) -> None:
-        """Game > Play as X."""
-        self.session.play_as(Mark.X)
-        self.refresh()
-
-    def play_as_o(self) -> None:
-        """Game > Play as O (the computer is X and moves first)."""
-        self.session.play_as(Mark.O)
+    def play_as(self, mark: Mark) -> None:
+        """Game > Play as X / Play as O (the computer is X and moves first)."""
+        self.session.play_as(mark)
         self.refresh()
 
     def play_two(self) -> None:
@@ -417,32 +412,9 @@ class App:
         self.session.show_record(record, name)
         self.refresh()
 
-    def replay_first(self) -> None:
-        """The saved game's empty board (Home)."""
-        self._step(Step.FIRST)
-
-    def replay_back(self) -> None:
-        """The position before (Left)."""
-        self._step(Step.BACK)
-
-    def replay_forward(self) -> None:
-        """The next move (Right)."""
-        self._step(Step.FORWARD)
-
-    def replay_last(self) -> None:
-        """The final position (End)."""
-        self._step(Step.LAST)
-
-    def play_from_here(self) -> None:
-        """A new game from the position shown: you play the side to move (against the level
-        playing, or two people, as now); the moves before it can be undone."""
-        self._step(Step.PLAY)
-
-    def close_replay(self) -> None:
-        """Back to the game as it was (Esc); the computer goes on thinking if it was its turn."""
-        self._step(Step.CLOSE)
-
-    def _step(self, step: Step) -> None:
+    def step(self, step: Step) -> None:
+        """The saved game's steps: first (Home), back (Left), forward (Right), last (End), play
+        from here, close (Esc; the computer goes on thinking if it was its turn)."""
         self.session.step(step)
         self.refresh()
 

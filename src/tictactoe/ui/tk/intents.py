@@ -13,10 +13,10 @@ import tkinter as tk
 from dataclasses import dataclass
 from typing import Protocol
 
-from tictactoe.core import Numbering
+from tictactoe.core import Mark, Numbering
 from tictactoe.game import Game, Match
 from tictactoe.i18n import Translator
-from tictactoe.replay import Replay
+from tictactoe.replay import Replay, Step
 from tictactoe.ui.tk.board_view import BoardView
 from tictactoe.ui.tk.theme import Fonts, Palette
 
@@ -152,11 +152,8 @@ class Window(Protocol):
 
     # --- the menus --------------------------------------------------------------------
 
-    def play_as_x(self) -> None:
-        """A new game as X."""
-
-    def play_as_o(self) -> None:
-        """A new game as O."""
+    def play_as(self, mark: Mark) -> None:
+        """A new game as ``mark``."""
 
     def play_two(self) -> None:
         """A new game between two people."""
@@ -208,20 +205,5 @@ class Window(Protocol):
     def open_game(self) -> None:
         """Choose a saved game or a file to step through."""
 
-    def replay_first(self) -> None:
-        """The saved game's first position."""
-
-    def replay_back(self) -> None:
-        """The position before."""
-
-    def replay_forward(self) -> None:
-        """The next position."""
-
-    def replay_last(self) -> None:
-        """The final position."""
-
-    def play_from_here(self) -> None:
-        """A new game from the position shown."""
-
-    def close_replay(self) -> None:
-        """Back to the game."""
+    def step(self, step: Step) -> None:
+        """A step through the saved game shown (or play on from it, or close it)."""

@@ -15,12 +15,13 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from tkinter import font as tkfont
 from typing import Any
 
 from tictactoe import players, words
 from tictactoe.announce import board_name
-from tictactoe.core import Numbering, Rules
+from tictactoe.core import Mark, Numbering, Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import LANGUAGES
 from tictactoe.settings import BOARD_PRESETS, Theme
@@ -152,8 +153,8 @@ class Menus:
             "game", "open", "command", _("Open a game..."), app.open_game, accelerator="Ctrl+O"
         )
         self.menus["game"].add_separator()
-        self._radio("game", "x", _("Play as X"), app.play_as_x, app.vars.mode)
-        self._radio("game", "o", _("Play as O"), app.play_as_o, app.vars.mode)
+        for mark, label in ((Mark.X, _("Play as X")), (Mark.O, _("Play as O"))):
+            self._radio("game", mark.lower(), label, partial(app.play_as, mark), app.vars.mode)
         self._radio("game", "two", _("Two players"), app.play_two, app.vars.mode)
         self.menus["game"].add_separator()
         self._add("game", "undo", "command", _("Undo"), app.undo, accelerator="Ctrl+Z")
