@@ -153,4 +153,4 @@ def test_the_hint_shows_the_search_progress_while_it_works(
         go_on.set()
         yield from d.until(lambda: d.app.message == "No move to suggest here")
 
-    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
+    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", "--analysis", *FAST)

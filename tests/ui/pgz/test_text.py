@@ -34,9 +34,10 @@ def fonts() -> Iterator[None]:
 
 
 def shown_text(language: str) -> str:
-    """Every message the game can show in ``language``: its catalog, the end-of-game sentences."""
-    po = LOCALE / language / "LC_MESSAGES" / "pgzero.po"
-    own = "".join(parse_po(po.read_text(encoding="utf-8")).values())
+    """Every message the game can show in ``language``: every catalog's (it shows the words
+    every front end shares, the end-of-game sentences among them)."""
+    catalogs = sorted((LOCALE / language / "LC_MESSAGES").glob("*.po"))
+    own = "".join("".join(parse_po(po.read_text(encoding="utf-8")).values()) for po in catalogs)
     return own + "".join(phrasebook(translator(language)).values())
 
 

@@ -305,6 +305,7 @@ def test_choices_are_saved_for_the_next_launch(make_app: MakeApp, tmp_path: Path
         "names": False,
         "numbering": "coords",
         "sound": False,
+        "analysis": False,
         "theme": "dark",
     }
     assert h.app.match.opponent != "perfect", "perfect is remembered, another plays 7 x 7"

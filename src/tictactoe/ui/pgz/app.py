@@ -596,6 +596,8 @@ class PgzApp:
         """The next (1) or previous (-1) value of ``setting``."""
         if setting is Setting.SOUND:
             self.toggle_sound()
+        elif setting is Setting.ANALYSIS:
+            self.session.set_analysis(not self.settings.analysis)
         elif setting is Setting.BOARD:
             rules = next_choice(BOARD_PRESETS, self.match.rules, direction)
             if rules != self.match.rules:
@@ -696,6 +698,7 @@ class PgzApp:
                 sound=self.speaker.enabled,
                 language=LANGUAGES[_.language],
                 searcher=self.session.level_title("search"),
+                analysis=self.settings.analysis,
             )
         return None
 

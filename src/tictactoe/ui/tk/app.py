@@ -131,6 +131,7 @@ class App:
             mode=tk.StringVar(root, ""),
             starter=tk.StringVar(root, match.starter.value),
             sound=tk.BooleanVar(root, settings_now.sound),
+            analysis=tk.BooleanVar(root, settings_now.analysis),
             hints=tk.BooleanVar(root, False),
             names=tk.BooleanVar(root, settings_now.names),
             numbering=tk.StringVar(root, settings_now.numbering.value),
@@ -353,6 +354,12 @@ class App:
     def sound_changed(self) -> None:
         """Options > Sound (remembered)."""
         self.session.set_sound(self.vars.sound.get())
+        self.refresh()
+
+    def analysis_changed(self) -> None:
+        """Options > Show analysis: the depth and expected line while the computer thinks, or
+        only how long it has thought (remembered)."""
+        self.session.set_analysis(self.vars.analysis.get())
         self.refresh()
 
     def names_changed(self) -> None:

@@ -31,6 +31,7 @@ class Variables:
     """``x`` / ``o``: your mark against the computer; ``two``: two people; ``demo``: none."""
     starter: tk.StringVar
     sound: tk.BooleanVar
+    analysis: tk.BooleanVar
     hints: tk.BooleanVar
     names: tk.BooleanVar
     numbering: tk.StringVar
@@ -181,6 +182,9 @@ class Window(Protocol):
 
     def sound_changed(self) -> None:
         """Sound on or off."""
+
+    def analysis_changed(self) -> None:
+        """The computer's analysis shown while it thinks, or not."""
 
     def names_changed(self) -> None:
         """Cell names on or off."""

@@ -202,6 +202,7 @@ class Menus:
         self._radio("think", OTHER_THINK, _("Other..."), app.other_think, app.vars.think)
         for key, label, variable, command in (
             ("sound", _("Sound"), app.vars.sound, app.sound_changed),
+            ("analysis", _("Show analysis"), app.vars.analysis, app.analysis_changed),
             ("hints", _("Cell hints"), app.vars.hints, app.hints_changed),
             ("names", _("Cell names"), app.vars.names, app.names_changed),
         ):
