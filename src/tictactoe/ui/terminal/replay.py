@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe import words
+from tictactoe.announce import summary
 from tictactoe.core import Record, whole_number
 from tictactoe.i18n import N_, Translator
 from tictactoe.ui.terminal.prompts import Invalid, Prompter, display_width, normal
@@ -64,12 +64,7 @@ class Replay:
         """Who played, the board, when, and the result."""
         tr, record = self.tr, self.record
         return [
-            tr.gettext("X: {x}, O: {o}; {board}; {when}").format(
-                x=player_name(tr, record.x_player),
-                o=player_name(tr, record.o_player),
-                board=board_name(tr, record.rules),
-                when=played_at(record),
-            ),
+            words.record_header(tr, record),
             tr.ngettext(
                 "Result: {result}, after {count} move.",
                 "Result: {result}, after {count} moves.",
