@@ -121,6 +121,9 @@ class Window(Protocol):
     def click(self, cell: int) -> None:
         """Play ``cell`` (a click, or Enter on the keyboard cursor)."""
 
+    def press_cursor(self) -> None:
+        """Play the cell under the keyboard cursor (Enter)."""
+
     def move_cursor(self, cell: int) -> None:
         """Put the keyboard cursor on ``cell``."""
 
