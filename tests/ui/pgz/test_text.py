@@ -88,7 +88,7 @@ def test_every_toned_vietnamese_letter_is_shipped() -> None:
 def test_the_longest_message_wraps_at_full_size(language: str) -> None:
     layout = Layout(Rules())
     _ = translator(language)
-    message = _("Hints: green wins, blue draws, red loses")
+    message = _("Hints: green wins, grey draws, rose loses")
     text = BannerText(language, "white")
     size, width = layout.detail_font_size, layout.strip_rect.w - 16
     block = text.block(message, size, width, smallest=size * 2 // 3, lines=2)

@@ -200,7 +200,7 @@ def _drain(controller: int, seconds: float, until: bytes | None = None) -> bytes
 
 def test_colours_on_a_terminal(env: dict[str, str]) -> None:
     seen = _run_in_terminal(env, (WIN + "n\n").encode())
-    assert b"\x1b[1;36m" in seen and b"Hooray!" in seen
+    assert b"\x1b[1;34m" in seen and b"Hooray!" in seen
 
 
 def test_no_colours_with_no_color_on_a_terminal(env: dict[str, str]) -> None:

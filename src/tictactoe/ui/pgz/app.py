@@ -222,7 +222,7 @@ class PgzApp:
             found = session.progress if session.searching else ""
             return f"{_('Working out hints…')} {found}".rstrip()
         if hints.exact:
-            return _("Hints: green wins, blue draws, red loses")
+            return _("Hints: green wins, grey draws, rose loses")
         return words.suggestions(_, hints.suggestions, session.sides, game.turn.other)
 
     @property
@@ -250,6 +250,7 @@ class PgzApp:
         if (rules.m, rules.n, rules.k) != (3, 3, 3):
             parts.append(words.win_length(_, rules))
         parts.append(words.score(_, match, by_mark=True))
+        parts.append(_("F1 or ?: help"))  # always in sight, not only in the first message
         return " · ".join(parts)
 
     @property
@@ -412,7 +413,7 @@ class PgzApp:
         if hints is not None:
             faces.update({n: view.hint_colour(tone) for n, tone in hints.tones.items()})
             badges.update(hints.ranks)
-        faces.update({n: view.rgb(view.HIGHLIGHT) for n in winning})
+        faces.update({n: view.rgb(view.LOOK.halo) for n in winning})
         now = self._clock()
         flash = self._flash[0] if self._flash is not None and now < self._flash[1] else None
         outcome = game.outcome
@@ -662,7 +663,7 @@ class PgzApp:
         return Scene(
             layout=layout,
             marks=self._marks_of(replay.board),
-            faces={n: view.rgb(view.HIGHLIGHT) for n in winning},
+            faces={n: view.rgb(view.LOOK.halo) for n in winning},
             lines=winning_lines(winning, replay.last_move, layout.rules),
             last_move=replay.last_move,
             status=session.notice if fresh else where,

@@ -15,7 +15,7 @@ from tictactoe.ui.pgz.painter import Panel
 
 def quit_panel(_: Translator) -> Panel:
     """Asked by Esc in the middle of a game."""
-    return Panel(_("Quit the game?"), (_("Esc again: quit · any other key: play on"),))
+    return Panel(_("Quit the game?"), (_("Esc or Y: quit · any other key: play on"),))
 
 
 def help_panel(_: Translator, levels: Sequence[str], *, replay: bool) -> Panel:
