@@ -258,29 +258,16 @@ class BoardView(tk.Canvas):
         width = max(2.0 * self.scale_factor, g.cell * 0.03)
         right, bottom = g.left + g.cols * g.cell, g.top + g.rows * g.cell
         inset = g.cell * 0.06
-        for col in range(1, g.cols):
-            x = g.left + col * g.cell
+        lines = [
+            (x, g.top + inset, x, bottom - inset)
+            for x in (g.left + col * g.cell for col in range(1, g.cols))
+        ] + [
+            (g.left + inset, y, right - inset, y)
+            for y in (g.top + row * g.cell for row in range(1, g.rows))
+        ]
+        for line in lines:
             self.create_line(
-                x,
-                g.top + inset,
-                x,
-                bottom - inset,
-                fill=colours.grid,
-                width=width,
-                capstyle="round",
-                tags=("grid",),
-            )
-        for row in range(1, g.rows):
-            y = g.top + row * g.cell
-            self.create_line(
-                g.left + inset,
-                y,
-                right - inset,
-                y,
-                fill=colours.grid,
-                width=width,
-                capstyle="round",
-                tags=("grid",),
+                *line, fill=colours.grid, width=width, capstyle="round", tags=("grid",)
             )
 
     def _draw_gomoku_board(self) -> None:
