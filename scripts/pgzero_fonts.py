@@ -11,9 +11,9 @@ subsets instead of relying on fonts the user may not have:
   languages' own names.
 
 Both are renamed (Vera's licence asks it of modified fonts, and Droid is a
-trademark). Run after changing a zh_CN or vi catalog (``locale/*/LC_MESSAGES/*.po``: the game
-shows the words every front end shares, from any catalog; a test fails until then); it needs
-``fontTools`` (``pip install fonttools``)::
+trademark). Run after changing the zh_CN or vi catalog (``locale/*/LC_MESSAGES/tictactoe.po``,
+compiled: the game shows the words every front end shares; a test fails until then); it
+needs ``fontTools`` (``pip install fonttools``)::
 
     python scripts/pgzero_fonts.py
 """
@@ -26,7 +26,7 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from tictactoe.i18n import LANGUAGES, parse_po
+from tictactoe.i18n import LANGUAGES, translator
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "tictactoe"
@@ -45,13 +45,9 @@ CJK_PUNCTUATION = "，。、：；！？（）《》「」“”…—"
 
 
 def catalog_text(language: str) -> str:
-    """Every translated message the Pygame Zero game may show in ``language``: every catalog's
-    (it shows the words all front ends share, whichever catalog holds them)."""
-    folder = PACKAGE / "locale" / language / "LC_MESSAGES"
-    return "".join(
-        "".join(parse_po(po.read_text(encoding="utf-8")).values())
-        for po in sorted(folder.glob("*.po"))
-    )
+    """Every translated message the Pygame Zero game may show in ``language``: the whole
+    catalog's, as the program reads it (it shows the words all front ends share)."""
+    return "".join(translator(language).messages().values())
 
 
 def build(source: Path, text: str, family: str, out: Path) -> None:

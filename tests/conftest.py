@@ -1,19 +1,22 @@
 """Shared test settings: keep saved state out of the user's real data folder; property
 tests are not timed (a busy machine would fail them; speed lives in benchmarks/); the
 tests that open windows or a browser are marked ``gui`` (``-m "not slow and not gui"``
-is the quick loop)."""
+is the quick loop); the translators' tool and the message template for the catalog tests."""
 
 from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.util
 import sqlite3
 import textwrap
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from babel.messages.catalog import Catalog
 from hypothesis import HealthCheck, settings
 
 from tictactoe import players
@@ -116,3 +119,37 @@ def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[t
     monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
     yield slow.RELEASE
     slow.RELEASE.set()
+
+
+@pytest.fixture(scope="session")
+def messages_tool() -> ModuleType:
+    """``scripts/messages.py``, the translators' tool: it extracts the messages with Babel
+    and knows where the template and the catalogs are."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / "messages.py"
+    spec = importlib.util.spec_from_file_location("messages_tool", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def message_template(messages_tool: ModuleType) -> Catalog:
+    """The message template (``locale/tictactoe.pot``) as Babel reads it."""
+    template: Catalog = messages_tool.read(messages_tool.TEMPLATE)
+    return template
+
+
+@pytest.fixture(scope="session")
+def messages_used_in(message_template: Catalog) -> Callable[..., set[str]]:
+    """``used_in(*places)``: the template's messages that the files under ``places`` use
+    (paths from the project folder, as the template names them)."""
+
+    def used_in(*places: str) -> set[str]:
+        return {
+            message.id
+            for message in message_template
+            if message.id and any(where.startswith(places) for where, _ in message.locations)
+        }
+
+    return used_in

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from tictactoe.core.errors import UnknownPlayerError, shown
+from tictactoe.core.errors import N_, UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Player as Player  # re-exported: the players' protocol
 
@@ -105,60 +105,60 @@ class Strategy(NamedTuple):
 STRATEGIES: tuple[Strategy, ...] = (
     Strategy(
         "first-free",
-        "Beginner",
-        "plays the first free square, from the top left",
+        N_("Beginner"),
+        N_("plays the first free square, from the top left"),
         "tictactoe.core.strategies.seeds:FirstFree",
         origin="seed 000's dummy",
     ),
     Strategy(
         "random",
-        "Easy",
-        "plays any free square at random",
+        N_("Easy"),
+        N_("plays any free square at random"),
         "tictactoe.core.strategies.seeds:RandomPlayer",
         origin="seed 002, level 1",
         level=1,
     ),
     Strategy(
         "win-block",
-        "Medium",
-        "wins when it can, blocks your wins, otherwise plays at random",
+        N_("Medium"),
+        N_("wins when it can, blocks your wins, otherwise plays at random"),
         "tictactoe.core.strategies.seeds:WinBlock",
         origin="seed 002, level 2",
         level=2,
     ),
     Strategy(
         "centre-first",
-        "Medium: centre",
-        "wins, blocks, else takes the centre, then corners, then edges",
+        N_("Medium: centre"),
+        N_("wins, blocks, else takes the centre, then corners, then edges"),
         "tictactoe.core.strategies.seeds:CentreFirst",
         origin="seed 003",
     ),
     Strategy(
         "corner-first",
-        "Medium: corners",
-        "wins, blocks, else takes a corner, then the centre, then an edge",
+        N_("Medium: corners"),
+        N_("wins, blocks, else takes a corner, then the centre, then an edge"),
         "tictactoe.core.strategies.seeds:CornerFirst",
         origin="seed 004",
     ),
     Strategy(
         "fork-aware",
-        "Hard",
-        "wins, blocks and sees double threats coming",
+        N_("Hard"),
+        N_("wins, blocks and sees double threats coming"),
         "tictactoe.core.strategies.seeds:ForkAware",
         origin="seed 000's theBest",
     ),
     Strategy(
         "search",
-        "Expert",
-        "reads ahead: threats, forced wins, strong on big boards",
+        N_("Expert"),
+        N_("reads ahead: threats, forced wins, strong on big boards"),
         "tictactoe.core.gomoku.engine:Engine",
         origin="a gomoku engine: threat search (VCF, VCT) and principal variation search",
         thinks=True,
     ),
     Strategy(
         "perfect",
-        "Perfect",
-        "never loses and wins whenever it can, on small boards",
+        N_("Perfect"),
+        N_("never loses and wins whenever it can, on small boards"),
         "tictactoe.core.strategies.perfect:PerfectPlayer",
         origin="seed 002, level 3",
         level=3,

@@ -8,21 +8,18 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pygame.freetype
 import pytest
 
-import tictactoe
 from tictactoe.announce import phrasebook
 from tictactoe.core.rules import Rules
-from tictactoe.i18n import LANGUAGES, parse_po, translator
+from tictactoe.i18n import LANGUAGES, translator
 from tictactoe.ui.pgz import text as banner
 from tictactoe.ui.pgz.text import BannerText
 from tictactoe.ui.pgz.view import Layout
 
-LOCALE = Path(tictactoe.__file__).parent / "locale"
 SHIPPED = {banner.DEFAULT, banner.LATIN, banner.CJK}
 
 
@@ -34,11 +31,10 @@ def fonts() -> Iterator[None]:
 
 
 def shown_text(language: str) -> str:
-    """Every message the game can show in ``language``: every catalog's (it shows the words
-    every front end shares, the end-of-game sentences among them)."""
-    catalogs = sorted((LOCALE / language / "LC_MESSAGES").glob("*.po"))
-    own = "".join("".join(parse_po(po.read_text(encoding="utf-8")).values()) for po in catalogs)
-    return own + "".join(phrasebook(translator(language)).values())
+    """Every message the game can show in ``language``: the whole catalog's (it shows the
+    words every front end shares, the end-of-game sentences among them)."""
+    tr = translator(language)
+    return "".join(tr.messages().values()) + "".join(phrasebook(tr).values())
 
 
 def has_glyph(source: str, char: str) -> bool:

@@ -204,7 +204,7 @@ class PgzApp:
             status = _("your move ({mark})")
         else:
             status = _("computer's move ({mark})")
-        return f"{_('tic-tac-toe')} — {status.format(mark=mark)}"
+        return _("tic-tac-toe") + " — " + status.format(mark=mark)
 
     @property
     def message(self) -> str | None:

@@ -135,6 +135,7 @@ def _moves(rules: Rules, numbering: Numbering, moves: Iterable[Move], tr: Transl
 
 def listed(tr: Translator, items: Iterable[str]) -> str:
     """``items`` as a list in the user's language ("a1, b2"; "a1、b2" in Chinese)."""
+    # Translators: between the items of a list: cells in a hint, moves undone.
     return tr.gettext(", ").join(items)
 
 
@@ -165,9 +166,9 @@ def hint_lines(
         for group in groups:
             names = listed(tr, (cell_name(rules, cell, numbering) for cell in group))
             outcome = move_value(tr, kind, values[group[0]], other)
-            lines.append(
-                "  " + tr.gettext("{outcome}: {cells}").format(outcome=outcome, cells=names)
-            )
+            # Translators: a line of a hint: an outcome, then the cells that lead to it.
+            line = tr.gettext("{outcome}: {cells}").format(outcome=outcome, cells=names)
+            lines.append("  " + line)
     best = cell_name(rules, recommended, numbering)
     lines.append("  " + tr.gettext("Recommended: {cell}.").format(cell=best))
     lines.append(

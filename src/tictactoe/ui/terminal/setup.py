@@ -105,8 +105,9 @@ def ask_rules(
         size = answers.parse_size(text or shown, tr, choices.numbering, k, chosen)
         return default if not text else size  # Enter keeps the default's k too
 
+    question = tr.gettext("Board size? (rows x columns, like 3x3, 7x7 or 15x15)")
     size = prompter.ask(
-        f"{tr.gettext('Board size? (rows x columns, like 3x3, 7x7 or 15x15)')} [{shown}]",
+        f"{question} [{shown}]",
         lambda text: parse(text.strip()),
     )
     if k is not None or (size.m, size.n) == (3, 3):

@@ -1,4 +1,4 @@
-// The page's words: English in the source, translations from /i18n/<lang>.json (web.po).
+// The page's words: English in the source, translations from /i18n/<lang>.json (the gettext catalog).
 // Text is only ever put into the page with textContent or attributes, never as HTML.
 
 const state = { language: "en", messages: {}, endings: {}, levels: [], languages: { en: "English" } };
