@@ -56,12 +56,10 @@ def test_the_template_is_up_to_date_with_the_sources(
 ) -> None:
     extracted: set[Any] = messages_tool.keys(messages_tool.extract_template())
     template: set[Any] = messages_tool.keys(message_template)
-    assert not extracted - template, f"new messages, not in the template ({UPDATE}):\n" + "\n".join(
-        map(str, extracted - template)
-    )
-    assert not template - extracted, f"messages gone from the sources ({UPDATE}):\n" + "\n".join(
-        map(str, template - extracted)
-    )
+    new = sorted(map(str, extracted - template))
+    assert not new, f"new messages, not in the template ({UPDATE}):\n" + "\n".join(new)
+    gone = sorted(map(str, template - extracted))
+    assert not gone, f"messages gone from the sources ({UPDATE}):\n" + "\n".join(gone)
 
 
 def test_the_template_has_every_kind_of_message(message_template: Catalog) -> None:
