@@ -244,7 +244,7 @@ class PgzApp:
         parts = []
         if match.opponent != "human":
             parts.append(self.session.level_title(match.opponent))
-            if players.get(match.opponent).thinks:
+            if players.get(match.opponent, own=True).thinks:
                 parts.append(words.per_move(_, self.think_seconds))
         rules = match.rules
         if (rules.m, rules.n, rules.k) != (3, 3, 3):
@@ -256,7 +256,7 @@ class PgzApp:
     def thinking_progress(self) -> str | None:
         """While a searching level thinks: its depth, expected line and time so far; else None."""
         game = self.game
-        if not self.busy or not players.get(game.player(game.turn)).thinks:
+        if not self.busy or not players.get(game.player(game.turn), own=True).thinks:
             return None
         return self.session.progress or None
 

@@ -169,7 +169,7 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
                 name = candidate
                 break
         with contextlib.suppress(UnknownPlayerError):
-            name = name or check_player_name(answer)
+            name = name or check_player_name(text.strip())  # a file's name keeps its case
     if name is None:
         raise Invalid(
             tr.gettext("Please type a number from 1 to {count} or a level's name.").format(
@@ -179,7 +179,7 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
     if cannot_play(tr, name, rules) is not None:
         raise Invalid(
             tr.gettext("{name} cannot play on a {rows} x {cols} board: choose another.").format(
-                name=tr.gettext(players.get(name).title), rows=rules.m, cols=rules.n
+                name=tr.gettext(players.get(name, own=True).title), rows=rules.m, cols=rules.n
             )
         )
     return name
@@ -187,7 +187,7 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
 
 def cannot_play(tr: Translator, name: str, rules: Rules) -> str | None:
     """Why the opponent called ``name`` cannot play ``rules``'s board (a short note), or None."""
-    if name == HUMAN or players.get(name).plays(rules):
+    if name == HUMAN or players.get(name, own=True).plays(rules):
         return None
     return tr.gettext("not on a {rows} x {cols} board").format(rows=rules.m, cols=rules.n)
 
@@ -226,7 +226,9 @@ def parse_size(
             raise Invalid(
                 tr.gettext(
                     "{name} cannot play on a {rows} x {cols} board: choose another size."
-                ).format(name=tr.gettext(players.get(name).title), rows=rules.m, cols=rules.n)
+                ).format(
+                    name=tr.gettext(players.get(name, own=True).title), rows=rules.m, cols=rules.n
+                )
             )
     return rules
 
@@ -312,7 +314,7 @@ def menu_lines(tr: Translator, names: Sequence[str], rules: Rules) -> list[str]:
             shown_name = tr.gettext("Two players")
             about = tr.gettext("two people at one keyboard")
         else:
-            strategy = players.get(name)
+            strategy = players.get(name, own=True)
             shown_name = tr.gettext(strategy.title)
             about = tr.gettext(strategy.description)
         note = cannot_play(tr, name, rules)
