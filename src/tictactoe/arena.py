@@ -11,6 +11,11 @@ move by move: the same games from the same generators, several times quicker.
 A match stopped by Ctrl-C, SIGTERM or SIGHUP raises :class:`MatchStopped`
 with the counts of the games finished so far; worker processes end with it
 (and on their own within a moment if their parent is killed outright).
+
+Own players (a Python file, ``module:name``, ``brain:COMMAND``: see
+:mod:`tictactoe.players.own`) play in matches too, each in a child process of
+its own per batch. One that fails to move loses that game by forfeit
+(:class:`Forfeit`); the tally counts the forfeits and keeps their reasons.
 """
 
 from __future__ import annotations
@@ -23,18 +28,21 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import closing, contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
+from typing import NamedTuple
 
 from tictactoe import players
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.playout import Ending, Playout
 from tictactoe.core.rules import Rules
+from tictactoe.core.search import Limits
 from tictactoe.core.strategies.seeds import RandomPlayer
+from tictactoe.players.own import PlayerForfeit, PlayerUnavailable
 
 PARALLEL_WORK = 20_000
 """Games x cells from which a match uses every core by default (below, one)."""
@@ -46,6 +54,12 @@ BATCH_WORK = 20_000
 """Most games x cells in one batch (2,222 games on 3 x 3, 88 on 15 x 15), so that
 progress keeps coming however many games a match has."""
 
+
+OWN_BATCHES = 10
+"""Batches a match with an own player is cut into: each starts the players' processes anew."""
+
+REASONS_KEPT = 3
+"""Different reasons for forfeits a tally keeps (the first ones)."""
 
 DEFAULT_NODES = 20_000
 """Positions a move for searching players when a match sets no budget (reproducible)."""
@@ -86,6 +100,16 @@ class _Signalled(KeyboardInterrupt):
         self.signum = signum
 
 
+class Forfeit(NamedTuple):
+    """A game lost by a player that failed to move (an own player that raised, hung ...)."""
+
+    winner: Mark
+    move_count: int
+    """Moves played before it failed."""
+    reason: str
+    """What went wrong, as the player's forfeit says it."""
+
+
 @dataclass(frozen=True)
 class Tally:
     """Results of some games of a match."""
@@ -95,6 +119,11 @@ class Tally:
     draws: int = 0
     moves: int = 0
     """Moves played in all those games together."""
+    x_forfeits: int = 0
+    """Games X lost by failing to move (counted in ``o_wins`` too)."""
+    o_forfeits: int = 0
+    reasons: tuple[str, ...] = ()
+    """The first few different reasons for those forfeits."""
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(
@@ -102,6 +131,9 @@ class Tally:
             self.o_wins + other.o_wins,
             self.draws + other.draws,
             self.moves + other.moves,
+            self.x_forfeits + other.x_forfeits,
+            self.o_forfeits + other.o_forfeits,
+            tuple(dict.fromkeys(self.reasons + other.reasons))[:REASONS_KEPT],
         )
 
     @property
@@ -109,12 +141,18 @@ class Tally:
         """Games counted."""
         return self.x_wins + self.o_wins + self.draws
 
-    def add_game(self, board: Board | Ending) -> Tally:
-        """This tally plus the finished game ``board`` (a final position or a playout's end)."""
+    def add_game(self, board: Board | Ending | Forfeit) -> Tally:
+        """This tally plus the finished game ``board`` (a final position, a playout's end, or a
+        game lost by forfeit)."""
         won = board.winner
-        return self + Tally(
-            int(won is Mark.X), int(won is Mark.O), int(won is None), board.move_count
-        )
+        game = Tally(int(won is Mark.X), int(won is Mark.O), int(won is None), board.move_count)
+        if isinstance(board, Forfeit):
+            lost_by_x = board.winner is Mark.O
+            game = Tally(
+                game.x_wins, game.o_wins, 0, board.move_count, int(lost_by_x), int(not lost_by_x),
+                (board.reason,),
+            )  # fmt: skip
+        return self + game
 
 
 @dataclass(frozen=True)
@@ -143,8 +181,13 @@ class MatchResult:
             "think": self.think,
             "nodes": self.nodes,
             "games": tally.games,
-            **{key: value for key, value in asdict(tally).items() if key != "moves"},
+            "x_wins": tally.x_wins,
+            "o_wins": tally.o_wins,
+            "draws": tally.draws,
             "average_moves": round(tally.moves / tally.games, 2) if tally.games else 0.0,
+            "x_forfeits": tally.x_forfeits,
+            "o_forfeits": tally.o_forfeits,
+            "forfeit_reasons": list(tally.reasons),
         }
 
 
@@ -167,12 +210,21 @@ def game_seed(seed: int, game: int, mark: Mark) -> str:
     return f"{seed}:{game}:{mark}"
 
 
-def play_game(x: players.Player, o: players.Player, rules: Rules) -> Board:
-    """Play one game from the empty board; the final position."""
+def play_game(
+    x: players.Player, o: players.Player, rules: Rules, limits: Limits | None = None
+) -> Board | Forfeit:
+    """Play one game from the empty board; the final position, or the forfeit of a player that
+    failed to move (each move within ``limits`` when given)."""
     board = Board.empty(rules)
     while not board.is_over:
         mover = x if board.turn is Mark.X else o
-        board = board.play(mover.choose(board))
+        try:
+            cell = mover.choose(board, limits)
+        except PlayerForfeit as failure:
+            return Forfeit(board.turn.other, board.move_count, str(failure))
+        except PlayerUnavailable as error:
+            raise MatchError(str(error)) from None
+        board = board.play(cell)
     return board
 
 
@@ -185,8 +237,8 @@ def play_games(batch: Batch) -> Iterator[Tally]:
     """Play a batch's games one at a time: each game's counts as it ends."""
     rngs = {mark: random.Random() for mark in Mark}
     budget = {"think": batch.think, "nodes": batch.nodes}
-    x = players.create(batch.x, rngs[Mark.X], **budget)  # type: ignore[arg-type]
-    o = players.create(batch.o, rngs[Mark.O], **budget)  # type: ignore[arg-type]
+    x = players.create(batch.x, rngs[Mark.X], own=True, **budget)  # type: ignore[arg-type]
+    o = players.create(batch.o, rngs[Mark.O], own=True, **budget)  # type: ignore[arg-type]
     for game in range(batch.start, batch.stop):
         for mark, rng in rngs.items():
             rng.seed(game_seed(batch.seed, game, mark))
@@ -201,7 +253,7 @@ def play_games(batch: Batch) -> Iterator[Tally]:
 def random_players_playout(x: str, o: str, rules: Rules) -> Playout | None:
     """A :class:`Playout` of ``rules`` if players ``x`` and ``o`` both play at random
     (seed 002's level 1: :class:`RandomPlayer`), else None."""
-    if all(players.get(name).factory() is RandomPlayer for name in (x, o)):
+    if all(players.get(name, own=True).factory() is RandomPlayer for name in (x, o)):
         return Playout(rules)
     return None
 
@@ -213,7 +265,7 @@ def check_players(rules: Rules, *names: str) -> None:
     :class:`MatchError` gives the strategy's reason for refusing the board.
     """
     for name in names:
-        strategy = players.get(name)
+        strategy = players.get(name, own=True)
         try:
             reason = strategy.unsupported_reason(rules)
         except ImportError as error:
@@ -234,18 +286,24 @@ def max_jobs() -> int:
     return JOBS_PER_CORE * available_cpus()
 
 
-def default_jobs(games: int, rules: Rules) -> int:
-    """Worker processes for a match: every core for big matches, one for small."""
+def default_jobs(games: int, rules: Rules, *names: str) -> int:
+    """Worker processes for a match: every core for big matches and for own players (named
+    among ``names``), one for small."""
+    if games > 1 and any(players.is_own(name) for name in names):
+        return available_cpus()
     return available_cpus() if games * rules.size >= PARALLEL_WORK else 1
 
 
-def batch_count(games: int, rules: Rules) -> int:
+def batch_count(games: int, rules: Rules, *names: str) -> int:
     """How many batches a match of ``games`` games is cut into.
 
     :data:`BATCHES_PER_MATCH` (or one per game if there are fewer), more when
-    a batch would hold over :data:`BATCH_WORK` games x cells. It depends on
-    the match only, never on the number of processes.
+    a batch would hold over :data:`BATCH_WORK` games x cells; with an own
+    player among ``names``, :data:`OWN_BATCHES` (its processes start once a
+    batch). It depends on the match only, never on the number of processes.
     """
+    if any(players.is_own(name) for name in names):
+        return min(games, OWN_BATCHES)
     most_games = max(1, BATCH_WORK // rules.size)
     return max(min(games, BATCHES_PER_MATCH), -(-games // most_games))
 
@@ -260,7 +318,7 @@ def batches(
     nodes: int | None = None,
 ) -> Iterator[Batch]:
     """The match cut into :func:`batch_count` batches of near-equal size, in game order."""
-    parts = batch_count(games, rules)
+    parts = batch_count(games, rules, x, o)
     for part in range(parts):
         yield Batch(
             x, o, rules, seed, part * games // parts, (part + 1) * games // parts, think, nodes
@@ -302,7 +360,7 @@ def run_match(
     work = batches(x, o, rules, seed, games, think, nodes)
     done = Tally()
     try:
-        jobs = min(jobs, batch_count(games, rules))
+        jobs = min(jobs, batch_count(games, rules, x, o))
         with _stop_signals_raise(), closing(_tallies(work, jobs)) as tallies:
             for tally, batch_ended in tallies:
                 done += tally

@@ -292,6 +292,17 @@ def is_own(name: str) -> bool:
     return Spec.parse(name) is not None
 
 
+def kept_name(name: str) -> str:
+    """The name a saved game keeps for the player called ``name``: a level's or a person's
+    own, an own player's title (``my_player.py``, ``pbrain-rapfi``) - short, fit for a record,
+    and the same wherever the file is kept."""
+    if not is_own(name):
+        return name
+    from tictactoe.core.records.record import clean_name
+
+    return clean_name(title_of(name))
+
+
 def title_of(name: str) -> str:
     """The English title players see for the player called ``name`` (``win-block`` and
     ``medium`` give ``Medium``); any other name (``human``, a name from an imported file)
