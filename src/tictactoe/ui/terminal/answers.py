@@ -149,7 +149,8 @@ def opponent_names() -> tuple[str, ...]:
 
 
 def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
-    """An opponent that can play ``rules``'s board: its menu number or level.
+    """An opponent that can play ``rules``'s board: its menu number or level, or an own player
+    (``my_player.py``, ``brain:COMMAND``).
 
     Levels are accepted in English and in the user's language (``hard``,
     ``сложный``), and as the flags spell them (``medium-centre``, ``fork-aware``).
@@ -168,8 +169,13 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
             if answer in {*map(normal, titles), *(normal(tr.gettext(t)) for t in titles)}:
                 name = candidate
                 break
+        if name is None and players.is_own(text.strip()):  # a file's name keeps its case
+            try:
+                name = check_player_name(text.strip())
+            except UnknownPlayerError as error:  # no such file or program: said as it is
+                raise Invalid(f"{str(error)[:1].upper()}{str(error)[1:]}.") from None
         with contextlib.suppress(UnknownPlayerError):
-            name = name or check_player_name(text.strip())  # a file's name keeps its case
+            name = name or check_player_name(answer)
     if name is None:
         raise Invalid(
             tr.gettext("Please type a number from 1 to {count} or a level's name.").format(
