@@ -123,3 +123,11 @@ def test_a_cancelled_move_ends_the_engine(fake: Callable[[str], EnginePlayer]) -
     with pytest.raises(SearchStopped):
         player.choose(Board.empty(GOMOKU), Limits(seconds=30), cancel=cancel)
     assert player._brain is None
+
+
+def test_rapfis_progress_lines_are_read_too() -> None:
+    found = progress_of("Depth 9-10 | Eval -189 | Time 2ms | G7 H7", GOMOKU, 0.5)
+    assert found == Progress(9, 0, 0.5, -189, (GOMOKU.cell(6, 6), GOMOKU.cell(6, 7)))
+    speed = progress_of("Speed 932K | Depth 9-10 | Eval -189 | Node 1865 | Time 2ms", GOMOKU, 1)
+    assert speed is not None and (speed.depth, speed.nodes, speed.pv) == (9, 1865, ())
+    assert progress_of("Load config from config.toml", GOMOKU, 0.1) is None

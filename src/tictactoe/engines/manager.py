@@ -56,6 +56,11 @@ LAST_WORDS = 6
 KEPT_MESSAGES = 200
 """Most ``MESSAGE`` lines kept in :attr:`BrainProcess.messages` (the newest)."""
 
+SETTLE_SECONDS = 0.05
+"""How long a brain is left alone after its move before the next command: some are still busy
+for a moment after answering and drop what arrives then (Rapfi drops every word it reads while
+its search thread finishes)."""
+
 LONGEST_LINE = 2_000
 """Characters of a line read from a child; the rest of a longer line is read as more lines."""
 
@@ -269,6 +274,12 @@ class BrainProcess:
         self.used = 0.0
         self.rules: Rules | None = None
         self._told_turn: float | None = None
+        self._after: Board | None = None
+        """The position after the brain's last move, while the game goes on from it."""
+        self._fresh = False
+        """True between ``START`` and the first move: the brain's board is empty."""
+        self._answered = 0.0
+        """When the brain last answered a move (:data:`SETTLE_SECONDS` pass before the next)."""
 
     @property
     def name(self) -> str:
@@ -314,7 +325,7 @@ class BrainProcess:
             self.command_ok(f"START {rules.n}", START_SECONDS)
         else:
             self.command_ok(f"RECTSTART {rules.n},{rules.m}", START_SECONDS)
-        self.rules = rules
+        self.rules, self._after, self._fresh = rules, None, True
         self._tell_turn(self.turn_seconds)
         match_ms = 0 if self.match_seconds is None else int(self.match_seconds * 1000)
         self.send(f"INFO timeout_match {match_ms}")
@@ -331,30 +342,63 @@ class BrainProcess:
         """A new game on the same board."""
         if self.rules is not None:
             self.command_ok("RESTART")
+            self._after, self._fresh = None, True
         self.used = 0.0
 
     def play(self, board: Board, seconds: float | None = None, cancel: Cancel | None = None) -> int:
-        """The brain's move for the side to move on ``board`` (sent whole with ``BOARD``),
-        thinking ``seconds`` (default: its turn time)."""
+        """The brain's move for the side to move on ``board``, thinking ``seconds`` (default:
+        its turn time).
+
+        A position that follows on from the brain's last move by one move of the
+        other side is sent as ``TURN x,y``; any other as a new game, ``RESTART``
+        and the whole position (``BOARD`` ... ``DONE``), as Gomocup managers do.
+        Nothing is sent until :data:`SETTLE_SECONDS` after its last move.
+        """
+        time.sleep(max(0.0, self._answered + SETTLE_SECONDS - time.monotonic()))
         if self.rules != board.rules:
             self.start(board.rules)
         turn = self.turn_seconds if seconds is None else seconds
         self._tell_turn(turn)
-        rules = board.rules
         if self.match_seconds is not None:
             left = int(1000 * (self.match_seconds - self.used))
             self.send(f"INFO time_left {left}")
+        reply_to = self._send_position(board)
+        started = time.monotonic()
+        self.send(reply_to)
+        reply = self.answer(turn + TOLERANCE, cancel)
+        self._answered = time.monotonic()
+        self.used += self._answered - started
+        cell = self.parse_move(board, reply)
+        self._after, self._fresh = board.play(cell), False
+        return cell
+
+    def _send_position(self, board: Board) -> str:
+        """Tell the brain the position but for its last line, which is returned (sent when the
+        clock starts): ``TURN x,y`` after its own move, else the board whole."""
+        after, rules = self._after, board.rules
+        if (
+            after is not None
+            and board.move_count == after.move_count + 1
+            and board.x & after.x == after.x
+            and board.o & after.o == after.o
+        ):
+            new = board.occupied & ~after.occupied
+            row, col = divmod(new.bit_length() - 1, rules.n)
+            return f"TURN {col},{row}"
+        if not self._fresh:
+            self.send("RESTART")
+            self.answer(TOLERANCE + 5)  # OK (a brain that has no RESTART: any answer will do)
+            self._fresh = True
+        self._after = None
         mine, theirs = (board.x, board.o) if board.turn is Mark.X else (board.o, board.x)
+        if not mine | theirs:
+            return "BEGIN"
         self.send("BOARD")
         for cell in range(rules.size):
             if (mine | theirs) >> cell & 1:
                 row, col = divmod(cell, rules.n)
                 self.send(f"{col},{row},{1 if mine >> cell & 1 else 2}")
-        started = time.monotonic()
-        self.send("DONE")
-        reply = self.answer(turn + TOLERANCE, cancel)
-        self.used += time.monotonic() - started
-        return self.parse_move(board, reply)
+        return "DONE"
 
     def parse_move(self, board: Board, reply: str) -> int:
         """The cell of a ``x,y`` answer; :class:`BrainError` for anything else or a bad move."""

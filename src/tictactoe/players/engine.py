@@ -83,24 +83,31 @@ class EnginePlayer(ChildPlayer):
 
 
 def progress_of(text: str, rules: Rules, seconds: float) -> Progress | None:
-    """The progress a ``MESSAGE`` line reports (``depth 6-6 ev 35 n 1234 ... pv h8 i9``), or
-    None when it is not a progress line."""
-    words = text.split()
-    if "depth" not in words:
-        return None
-    values: dict[str, str] = dict(zip(words[::2], words[1::2], strict=False))
+    """The progress a ``MESSAGE`` line reports, or None when it is not a progress line.
+
+    Two formats are read: this package's brain's (``depth 6-6 ev 35 n 1234 tm 100 pv h8
+    i9``) and Rapfi's (``Depth 9-10 | Eval -189 | Time 2ms | G7 H7``).
+    """
+    parts = [part.split() for part in text.lower().split("|")]
+    words = [word for part in parts for word in part]
+
+    def after(key: str) -> str | None:
+        at = words.index(key) + 1 if key in words else len(words)
+        return words[at] if at < len(words) else None
+
     try:
-        depth = int(values["depth"].split("-")[0])
-    except (KeyError, ValueError):
+        depth = int((after("depth") or "").split("-")[0])
+    except ValueError:
         return None
+    moves = words[words.index("pv") + 1 :] if "pv" in words else parts[-1] if len(parts) > 1 else []
     pv: list[int] = []
-    if "pv" in words:
-        for word in words[words.index("pv") + 1 :]:
-            try:
-                pv.append(parse(rules, word))
-            except TicTacToeError:
-                break
-    return Progress(depth, _number(values.get("n")), seconds, _score(values.get("ev")), tuple(pv))
+    for word in moves:
+        try:
+            pv.append(parse(rules, word))
+        except TicTacToeError:
+            break
+    nodes = _number(after("n") or after("node"))
+    return Progress(depth, nodes, seconds, _number(after("ev") or after("eval")), tuple(pv))
 
 
 def _number(text: str | None) -> int:
