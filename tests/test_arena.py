@@ -416,9 +416,9 @@ class TestOwnPlayers:
         self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
     ) -> None:
         status, _, err = run_command(["--x", str(tmp_path / "none.py"), "--o", "medium"], capsys)
-        assert status == 2 and "there is no file" in err
+        assert status == 2 and "There is no file" in err
         status, _, err = run_command(["--x", "brain:no-such-brain", "--o", "medium"], capsys)
-        assert status == 2 and "there is no program 'no-such-brain'" in err
+        assert status == 2 and "There is no program 'no-such-brain'" in err
 
     def test_an_engine_plays_five_in_a_row_only(self) -> None:
         with pytest.raises(MatchError, match="cannot play 3x3, k=3: Gomocup engines play 5"):

@@ -68,13 +68,13 @@ def test_own_players_are_found_only_when_asked_for(player_file: Callable[[str], 
 
 
 def test_what_is_not_there_is_said(tmp_path: Path) -> None:
-    with pytest.raises(UnknownPlayerError, match="there is no file"):
+    with pytest.raises(UnknownPlayerError, match="There is no file"):
         players.get(str(tmp_path / "gone.py"), own=True)
-    with pytest.raises(UnknownPlayerError, match="there is no program 'no-such-brain'"):
+    with pytest.raises(UnknownPlayerError, match="There is no program 'no-such-brain'"):
         players.get("brain:no-such-brain --fast", own=True)
     with pytest.raises(UnknownPlayerError, match="is not a command"):
         players.get("brain:  ", own=True)
-    with pytest.raises(UnknownPlayerError, match="there is no module 'no_such_module'"):
+    with pytest.raises(UnknownPlayerError, match="There is no module 'no_such_module'"):
         players.get("no_such_module:choose", own=True)
     # A saved game's player that is gone keeps its short name.
     assert players.title_of(str(tmp_path / "gone.py")) == "gone.py"
@@ -113,3 +113,17 @@ def test_an_engine_run_by_python_is_called_by_its_own_name() -> None:
     assert (
         Spec(Kind.ENGINE, "/usr/bin/python3.12 /x/my_brain.py --fast").title == "my_brain.py --fast"
     )
+
+
+def test_what_keeps_a_player_from_playing_is_said_before_it_plays(
+    player_file: Callable[[str, str], str],
+) -> None:
+    broken = player_file("broken.py", "def choose(board)\n    return 0\n")
+    fine = player_file("fine.py", "def choose(board):\n    return 0\n")
+    said = players.own_problem(broken, lambda text: text)
+    assert said == "broken.py cannot play: SyntaxError: expected ':' at line 1."
+    assert players.own_problem(fine, lambda text: text) is None
+    assert players.own_problem("brain:no-such-brain", lambda text: text) == (
+        "There is no program 'no-such-brain'."
+    )
+    assert players.own_problem("medium", lambda text: text) is None

@@ -292,6 +292,22 @@ def is_own(name: str) -> bool:
     return Spec.parse(name) is not None
 
 
+def engine_name(command: str) -> str:
+    """The name of the Gomocup engine that ``command`` starts: ``brain:COMMAND``."""
+    from tictactoe.players.own import ENGINE_PREFIX
+
+    return ENGINE_PREFIX + command.strip()
+
+
+def own_problem(name: str, gettext: Callable[[str], str]) -> str | None:
+    """What keeps the own player ``name`` from playing, in the language of ``gettext``: no such
+    file, module or program, or a Python file's syntax error (found without running it); None
+    when nothing does."""
+    from tictactoe.players.own import check
+
+    return check(name, gettext)
+
+
 def kept_name(name: str) -> str:
     """The name a saved game keeps for the player called ``name``: a level's or a person's
     own, an own player's title (``my_player.py``, ``pbrain-rapfi``) - short, fit for a record,

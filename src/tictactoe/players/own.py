@@ -122,21 +122,48 @@ class Spec(NamedTuple):
 
     def problem(self) -> str | None:
         """Why this player cannot be used at all (no such file, module or program), or None."""
+        trouble = self.trouble()
+        return None if trouble is None else trouble[0].format(**trouble[1])
+
+    def trouble(self) -> tuple[str, dict[str, object]] | None:
+        """:meth:`problem` as an English sentence with ``{fields}`` and their values."""
         if self.kind is Kind.FILE:
             if not os.path.isfile(self.target):
-                return f"there is no file {shown(self.target, 80)}"
+                return NO_FILE, {"file": shown(self.target, 80)}
             return None
         if self.kind is Kind.MODULE:
             top = self.target.split(".", 1)[0]
             if PathFinder.find_spec(top, [os.getcwd(), *_search_path()]) is None:
-                return f"there is no module {shown(top)} here or where Python looks"
+                return NO_MODULE, {"module": shown(top)}
             return None
         argv = self.argv()
         if not argv:
-            return f"{shown(self.target)} is not a command: write brain:COMMAND (brain:pbrain-x)"
+            return NOT_A_COMMAND, {"command": shown(self.target)}
         if _program(argv[0]) is None:
-            return f"there is no program {shown(argv[0], 80)}"
+            return NO_PROGRAM, {"program": shown(argv[0], 80)}
         return None
+
+    def syntax(self) -> tuple[str, dict[str, object]] | None:
+        """A Python file's syntax error, found by compiling it (nothing in it is run), or None."""
+        if self.kind is not Kind.FILE:
+            return None
+        try:
+            with open(self.target, "rb") as source:
+                compile(source.read(), self.target, "exec", dont_inherit=True)
+        except SyntaxError as error:
+            where = {"file": self.file, "line": error.lineno or 1}
+            return CANNOT_PLAY, {**where, "error": f"{type(error).__name__}: {error.msg}"}
+        except (OSError, ValueError) as error:
+            return UNREADABLE, {"file": self.file, "error": str(error)}
+        return None
+
+
+def check(name: str, gettext: Callable[[str], str]) -> str | None:
+    """What keeps the own player ``name`` from playing, in the language of ``gettext``, or None:
+    no such file, module or program, or a Python file's syntax error."""
+    spec = Spec.parse(name)
+    trouble = None if spec is None else spec.trouble() or spec.syntax()
+    return None if trouble is None else gettext(trouble[0]).format(**trouble[1])
 
 
 def _absolute(path: str) -> str:
@@ -161,6 +188,16 @@ def move_seconds(limits: Limits | None, think: float | None) -> float:
     if limits is not None and limits.seconds is not None:
         return limits.seconds
     return think if think is not None else DEFAULT_SECONDS
+
+
+# --- what is wrong with one ------------------------------------------------------------
+
+NO_FILE = N_("There is no file {file}.")
+NO_MODULE = N_("There is no module {module} here or where Python looks.")
+NO_PROGRAM = N_("There is no program {program}.")
+NOT_A_COMMAND = N_("{command} is not a command: write brain: and an engine's command.")
+CANNOT_PLAY = N_("{file} cannot play: {error} at line {line}.")
+UNREADABLE = N_("{file} cannot be read: {error}")
 
 
 # --- losing by failing ---------------------------------------------------------------------

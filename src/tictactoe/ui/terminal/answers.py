@@ -170,10 +170,10 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
                 name = candidate
                 break
         if name is None and players.is_own(text.strip()):  # a file's name keeps its case
-            try:
-                name = check_player_name(text.strip())
-            except UnknownPlayerError as error:  # no such file or program: said as it is
-                raise Invalid(f"{str(error)[:1].upper()}{str(error)[1:]}.") from None
+            problem = players.own_problem(text.strip(), tr.gettext)
+            if problem is not None:  # no such file or program, or a file that cannot play
+                raise Invalid(problem)
+            name = check_player_name(text.strip())
         with contextlib.suppress(UnknownPlayerError):
             name = name or check_player_name(answer)
     if name is None:

@@ -1,5 +1,5 @@
 """Dialogs: the custom board size, the think time, the scoreboard, opening a saved game,
-confirmations (resetting the scoreboard).
+your own player's file and an engine's command, confirmations (resetting the scoreboard).
 
 The window talks to them through :class:`Dialogs`, so tests can answer them
 without a person; :class:`TkDialogs` is the real thing.
@@ -7,6 +7,7 @@ without a person; :class:`TkDialogs` is the real thing.
 
 from __future__ import annotations
 
+import shlex
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -14,7 +15,7 @@ from tkinter import filedialog, messagebox, ttk
 from tkinter import font as tkfont
 from typing import Protocol
 
-from tictactoe import words
+from tictactoe import players, words
 from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core import MAX_SIDE, THINK_RANGE, Rules, decimal_number, whole_number
@@ -53,6 +54,15 @@ class Dialogs(Protocol):
 
     def open_game(self) -> Replay | None:
         """A saved game or a game file to step through; None when cancelled."""
+        ...
+
+    def ask_player_file(self) -> str | None:
+        """Your own player: a Python file's path; None when cancelled."""
+        ...
+
+    def ask_engine(self, current: str) -> str | None:
+        """The command that starts a Gomocup engine (checked: its program is there); None
+        when cancelled."""
         ...
 
 
@@ -172,6 +182,74 @@ class ThinkDialog(tk.Toplevel):
             return
         self.result = checked
         self.destroy()
+
+
+class EngineDialog(tk.Toplevel):
+    """The command that starts a Gomocup engine, typed or found with Browse...; :attr:`result`
+    holds it after OK (a program that is not there is refused, saying so)."""
+
+    def __init__(
+        self,
+        master: tk.Misc,
+        current: str,
+        translate: Translator,
+        ask_path: Callable[[], str] | None = None,
+    ) -> None:
+        super().__init__(master)
+        _ = self._ = translate
+        self.ask_path = ask_path if ask_path is not None else self._ask_path
+        """Asks for the engine's program ("" when cancelled); tests answer it themselves."""
+        self.result: str | None = None
+        self.title(_("Engine"))
+        self.resizable(False, False)
+        frame = ttk.Frame(self, padding=12)
+        frame.grid(sticky="nsew")
+        about = _(
+            "The command that starts a Gomocup engine (a pbrain- program) and its options. "
+            "Engines play five in a row."
+        )
+        ttk.Label(frame, text=about, wraplength=420).grid(row=0, column=0, columnspan=2, sticky="w")
+        self.field = ttk.Entry(frame, width=52)
+        self.field.insert(0, current)
+        self.field.grid(row=1, column=0, sticky="we", pady=(6, 2))
+        ttk.Button(frame, text=_("Browse..."), command=self.browse).grid(
+            row=1, column=1, sticky="w", padx=(6, 0), pady=(6, 2)
+        )
+        self.message = ttk.Label(frame, text="", foreground=ERROR_COLOUR, wraplength=420)
+        self.message.grid(row=2, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        buttons = ttk.Frame(frame)
+        buttons.grid(row=3, column=0, columnspan=2, sticky="e", pady=(8, 0))
+        self.ok_button = ttk.Button(buttons, text=_("OK"), command=self.ok)
+        self.ok_button.pack(side="left", padx=4)
+        ttk.Button(buttons, text=_("Cancel"), command=self.destroy).pack(side="left")
+        self.bind("<Return>", lambda _event: self.ok())
+        self.bind("<Escape>", lambda _event: self.destroy())
+        self.transient(master.winfo_toplevel())
+        self.field.focus_set()
+
+    def browse(self) -> None:
+        """Find the engine's program: its path, quoted as a shell would need, in the field."""
+        path = self.ask_path()
+        if path:
+            self.field.delete(0, "end")
+            self.field.insert(0, shlex.quote(path))
+
+    def ok(self) -> None:
+        """Check the command; close with :attr:`result` set, or say what is wrong."""
+        command = self.field.get().strip()
+        if not command:
+            self.message.configure(text=self._("Type the engine's command, or find its program."))
+            return
+        problem = players.own_problem(players.engine_name(command), self._)
+        if problem is not None:
+            self.message.configure(text=problem)
+            return
+        self.result = command
+        self.destroy()
+
+    def _ask_path(self) -> str:
+        chosen = filedialog.askopenfilename(parent=self, title=self._("The engine's program"))
+        return chosen if isinstance(chosen, str) else ""
 
 
 class OpenGameWindow(tk.Toplevel):
@@ -361,6 +439,8 @@ class TkDialogs:
     def __init__(self, master: tk.Misc, translate: Callable[[], Translator]) -> None:
         self._master = master
         self._translate = translate
+        self._folder: str | None = None
+        """Where the last Python file was chosen (the next choice starts there)."""
 
     def ask_yes_no(self, title: str, message: str) -> bool:
         """Tk's message box with Yes and No, the buttons in the window's language."""
@@ -400,6 +480,28 @@ class TkDialogs:
     def open_game(self) -> Replay | None:
         """The saved games window, modal."""
         dialog = OpenGameWindow(self._master, self._translate())
+        dialog.wait_visibility()
+        dialog.grab_set()
+        self._master.wait_window(dialog)
+        return dialog.result
+
+    def ask_player_file(self) -> str | None:
+        """The system's file chooser for a Python file, in the folder chosen from last time."""
+        _ = self._translate()
+        chosen = filedialog.askopenfilename(
+            parent=self._master,
+            title=_("Your own player"),
+            filetypes=[(_("Python files"), "*.py"), (_("All files"), "*")],
+            initialdir=self._folder,
+        )
+        if not isinstance(chosen, str) or not chosen:
+            return None
+        self._folder = str(Path(chosen).parent)
+        return chosen
+
+    def ask_engine(self, current: str) -> str | None:
+        """The engine dialog, modal."""
+        dialog = EngineDialog(self._master, current, self._translate())
         dialog.wait_visibility()
         dialog.grab_set()
         self._master.wait_window(dialog)

@@ -102,7 +102,10 @@ class Toolbar(ttk.Frame):
             self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
         rules = app.match.rules
         self._names = [s.name for s in players.levels_for(rules)]
-        self.level.configure(values=[_(players.get(name).title) for name in self._names])
+        own = app.own_player
+        if own is not None and players.get(own, own=True).plays(rules):
+            self._names.append(own)
+        self.level.configure(values=[words.level(_, name) for name in self._names])
         if app.two_players:
             self.level.set(_("Two players"))
         else:
