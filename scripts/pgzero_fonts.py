@@ -11,8 +11,9 @@ subsets instead of relying on fonts the user may not have:
   languages' own names.
 
 Both are renamed (Vera's licence asks it of modified fonts, and Droid is a
-trademark). Run after changing ``locale/zh_CN/LC_MESSAGES/pgzero.po`` or the
-shared end-of-game sentences of ``core.po`` (a test fails until then); it needs
+trademark). Run after changing ``locale/zh_CN/LC_MESSAGES/pgzero.po``,
+``players.po`` or the shared end-of-game sentences of ``core.po`` (a test
+fails until then); it needs
 ``fontTools`` (``pip install fonttools``)::
 
     python scripts/pgzero_fonts.py
@@ -48,10 +49,15 @@ CJK_PUNCTUATION = "，。、：；！？（）《》「」“”…—"
 def catalog_text(language: str) -> str:
     """Every translated message of the Pygame Zero game in ``language``.
 
-    Its own (``pgzero.po``) and the end-of-game sentences every front end shares.
+    Its own (``pgzero.po``), what it says of your own players and engines
+    (``players.po``: why one lost, what keeps one from playing) and the
+    end-of-game sentences every front end shares.
     """
-    po = PACKAGE / "locale" / language / "LC_MESSAGES" / "pgzero.po"
-    own = "".join(parse_po(po.read_text(encoding="utf-8")).values())
+    folder = PACKAGE / "locale" / language / "LC_MESSAGES"
+    own = "".join(
+        "".join(parse_po((folder / name).read_text(encoding="utf-8")).values())
+        for name in ("pgzero.po", "players.po")
+    )
     return own + "".join(phrasebook(translator(language)).values())
 
 

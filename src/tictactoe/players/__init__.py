@@ -299,6 +299,14 @@ def engine_name(command: str) -> str:
     return ENGINE_PREFIX + command.strip()
 
 
+def is_engine(name: str) -> bool:
+    """True when ``name`` names a Gomocup engine (``brain:COMMAND``)."""
+    from tictactoe.players.own import Kind, Spec
+
+    spec = Spec.parse(name)
+    return spec is not None and spec.kind is Kind.ENGINE
+
+
 def own_problem(name: str, gettext: Callable[[str], str]) -> str | None:
     """What keeps the own player ``name`` from playing, in the language of ``gettext``: no such
     file, module or program, or a Python file's syntax error (found without running it); None
