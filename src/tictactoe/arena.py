@@ -20,22 +20,16 @@ its own per batch. One that fails to move loses that game by forfeit
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import signal
-import threading
-import time
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from dataclasses import dataclass
 from functools import lru_cache
-from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
-from types import FrameType
 from typing import NamedTuple
 
-from tictactoe import players
+from tictactoe import players, workers
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.playout import Ending, Playout
@@ -67,14 +61,6 @@ DEFAULT_NODES = 20_000
 JOBS_PER_CORE = 4
 """Most worker processes per core a match may ask for (:func:`max_jobs`)."""
 
-PARENT_CHECK_SECONDS = 0.5
-"""How often a worker process looks whether its parent is still there."""
-
-STOP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-"""Signals that stop a match like Ctrl-C does (the workers with it), where they exist."""
-
 
 class MatchError(TicTacToeError):
     """A match that cannot be played: a player that cannot play this board, or bad counts."""
@@ -89,14 +75,6 @@ class MatchStopped(KeyboardInterrupt):
     def __init__(self, result: MatchResult, signum: int) -> None:
         super().__init__(signum)
         self.result = result
-        self.signum = signum
-
-
-class _Signalled(KeyboardInterrupt):
-    """Raised by the handler of a stop signal, to unwind the match like Ctrl-C."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
         self.signum = signum
 
 
@@ -361,13 +339,13 @@ def run_match(
     done = Tally()
     try:
         jobs = min(jobs, batch_count(games, rules, x, o))
-        with _stop_signals_raise(), closing(_tallies(work, jobs)) as tallies:
+        with workers.stop_signals_raise(), closing(_tallies(work, jobs)) as tallies:
             for tally, batch_ended in tallies:
                 done += tally
                 if batch_ended and progress is not None:
                     progress(done.games)
     except KeyboardInterrupt as stop:
-        signum = stop.signum if isinstance(stop, _Signalled) else signal.SIGINT
+        signum = stop.signum if isinstance(stop, workers.Signalled) else signal.SIGINT
         raise MatchStopped(MatchResult(x, o, rules, seed, done, think, nodes), signum) from None
     return MatchResult(x, o, rules, seed, done, think, nodes)
 
@@ -376,148 +354,17 @@ def _tallies(work: Iterable[Batch], jobs: int) -> Generator[tuple[Tally, bool], 
     """Counts as games finish, and whether a batch ended with them.
 
     With one job: game by game, in order (a stop loses no finished game).
-    With more: batch by batch as :func:`_worker_processes` finish them.
+    With more: batch by batch as worker processes finish them (:func:`workers.results`).
     """
     if jobs == 1:
         for batch in work:
             for number, tally in enumerate(play_games(batch), batch.start + 1):
                 yield tally, number == batch.stop
         return
-    for tally in _worker_processes(iter(work), jobs):
+    for tally in workers.results(iter(work), jobs, batch_player):
         yield tally, True
 
 
-def _worker_processes(work: Iterator[Batch], jobs: int) -> Generator[Tally, None, None]:
-    """Each batch's counts, played by ``jobs`` worker processes, as they finish.
-
-    Each worker has a pipe of its own and is handed its next batch when it
-    sends a result: no lock is shared, so a worker killed at any moment (a
-    signal sent to the whole process group) cannot leave the others or this
-    process waiting for ever, as it can with :class:`multiprocessing.pool.Pool`.
-    The workers ignore Ctrl-C, which reaches this process only; whatever ends
-    the match early, they are killed at once rather than finishing their batch.
-    """
-    context = multiprocessing.get_context()
-    workers: dict[Connection, BaseProcess] = {}
-    finished = False
-    try:
-        for _ in range(jobs):
-            batch = next(work, None)
-            if batch is None:
-                break
-            ours, theirs = context.Pipe()
-            process = context.Process(
-                target=_worker, args=(theirs, os.getpid()), name="arena", daemon=True
-            )
-            with _signals_blocked():  # until the worker has set its own handling up
-                process.start()
-            theirs.close()
-            workers[ours] = process
-            _hand(ours, batch)
-        busy = set(workers)
-        while busy:
-            for ready in wait(list(busy)):
-                assert isinstance(ready, Connection)
-                try:
-                    result = ready.recv()
-                except (EOFError, OSError):
-                    raise MatchError("a worker process ended unexpectedly") from None
-                if isinstance(result, BaseException):
-                    raise result
-                yield result
-                batch = next(work, None)
-                _hand(ready, batch)  # None: no more work, the worker ends
-                if batch is None:
-                    busy.discard(ready)
-        finished = True
-    finally:
-        for connection, worker in workers.items():
-            if not finished:  # stopped early: no waiting for the batch in hand
-                worker.kill()
-            worker.join()
-            connection.close()
-
-
-def _hand(connection: Connection, batch: Batch | None) -> None:
-    """Send a worker its next batch (None: the end)."""
-    try:
-        connection.send(batch)
-    except OSError:  # its end of the pipe is closed: it is gone
-        raise MatchError("a worker process ended unexpectedly") from None
-
-
-def _worker(connection: Connection, parent: int) -> None:
-    """A worker process: play the batches it is sent until it is sent None."""
-    _worker_start(parent)
-    while True:
-        try:
-            batch = connection.recv()
-        except (EOFError, OSError):  # the match ended without saying so
-            return
-        if batch is None:
-            return
-        try:
-            result: Tally | BaseException = play_batch(batch)
-        except Exception as error:  # sent back, raised by the match
-            result = error
-        connection.send(result)
-
-
-@contextmanager
-def _stop_signals_raise() -> Iterator[None]:
-    """While the match runs (in the main thread), SIGTERM and SIGHUP stop it like Ctrl-C.
-
-    A signal the process was started with ignored stays ignored: a match run
-    under ``nohup`` goes on when the terminal closes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise _Signalled(signum)
-
-    before = {
-        signum: signal.signal(signum, stop)
-        for signum in STOP_SIGNALS
-        if signal.getsignal(signum) is not signal.SIG_IGN
-    }
-    try:
-        yield
-    finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler)
-
-
-@contextmanager
-def _signals_blocked() -> Iterator[None]:
-    """Ctrl-C, SIGTERM and SIGHUP held back (where signals can be): a process started
-    meanwhile begins with them held too, so none reaches it before :func:`_worker_start`."""
-    held = {signal.SIGINT, *STOP_SIGNALS}
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-def _worker_start(parent: int) -> None:
-    """Worker set-up: Ctrl-C is the parent's to handle (no traceback from every worker);
-    SIGTERM and SIGHUP end the worker at once (unless the parent ignores them, ``nohup``);
-    and it ends when its parent is gone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in STOP_SIGNALS:
-        if signal.getsignal(signum) is not signal.SIG_IGN:
-            signal.signal(signum, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOP_SIGNALS})
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    """End this process as soon as ``parent`` is no longer its parent (killed outright)."""
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(1)
+def batch_player() -> Callable[[Batch], Tally]:
+    """What a worker process plays its batches with (:func:`play_batch`)."""
+    return play_batch
