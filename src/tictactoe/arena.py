@@ -34,7 +34,6 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.playout import Ending, Playout
 from tictactoe.core.rules import Rules
-from tictactoe.core.search import Limits
 from tictactoe.core.strategies.seeds import RandomPlayer
 from tictactoe.players.own import PlayerForfeit, PlayerUnavailable
 
@@ -86,6 +85,8 @@ class Forfeit(NamedTuple):
     """Moves played before it failed."""
     reason: str
     """What went wrong, as the player's forfeit says it."""
+    why: str = ""
+    """The reason alone, without the player's name ("it took longer than 1 s to move.")."""
 
 
 @dataclass(frozen=True)
@@ -188,22 +189,35 @@ def game_seed(seed: int, game: int, mark: Mark) -> str:
     return f"{seed}:{game}:{mark}"
 
 
-def play_game(
-    x: players.Player, o: players.Player, rules: Rules, limits: Limits | None = None
-) -> Board | Forfeit:
+class Played(NamedTuple):
+    """A game played out: how it ended, and the moves played from where it started."""
+
+    end: Board | Forfeit
+    """The final position, or the forfeit of the player that failed to move."""
+    moves: tuple[int, ...]
+
+
+def play_game(x: players.Player, o: players.Player, rules: Rules) -> Board | Forfeit:
     """Play one game from the empty board; the final position, or the forfeit of a player that
-    failed to move (each move within ``limits`` when given)."""
-    board = Board.empty(rules)
+    failed to move."""
+    return play_out(x, o, Board.empty(rules)).end
+
+
+def play_out(x: players.Player, o: players.Player, board: Board) -> Played:
+    """Play the game on from ``board`` to its end (see :class:`Played`). A player that fails
+    to move - or cannot play the board at all: an engine that refuses its size - loses it."""
+    moves: list[int] = []
     while not board.is_over:
         mover = x if board.turn is Mark.X else o
         try:
-            cell = mover.choose(board, limits)
-        except PlayerForfeit as failure:
-            return Forfeit(board.turn.other, board.move_count, str(failure))
-        except PlayerUnavailable as error:
-            raise MatchError(str(error)) from None
+            cell = mover.choose(board)
+        except (PlayerForfeit, PlayerUnavailable) as failure:
+            why = failure.why if isinstance(failure, PlayerForfeit) else str(failure)
+            forfeit = Forfeit(board.turn.other, board.move_count, str(failure), why)
+            return Played(forfeit, tuple(moves))
         board = board.play(cell)
-    return board
+        moves.append(cell)
+    return Played(board, tuple(moves))
 
 
 def play_batch(batch: Batch) -> Tally:

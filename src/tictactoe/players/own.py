@@ -233,6 +233,11 @@ class PlayerForfeit(TicTacToeError):
         self.values = values
         super().__init__(self.said(lambda text: text))
 
+    @property
+    def why(self) -> str:
+        """The reason alone, in English ("it took longer than 1 s to move.")."""
+        return self.reason.format(**self.values)
+
     def said(self, gettext: Callable[[str], str]) -> str:
         """The whole sentence, in the language of ``gettext``."""
         reason = gettext(self.reason).format(**self.values)
