@@ -21,8 +21,8 @@ from tictactoe.core.board import Board
 from tictactoe.core.cells import parse
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.rules import Rules
-from tictactoe.core.search import Cancel, Limits, Progress, ProgressCallback, SearchStopped
-from tictactoe.engines.manager import BrainError, BrainProcess, Cancelled, Failure
+from tictactoe.core.search import Cancel, Limits, Progress, ProgressCallback
+from tictactoe.engines.manager import BrainError, BrainProcess, Failure
 from tictactoe.players import own
 from tictactoe.players.own import PlayerUnavailable
 from tictactoe.players.process import ChildPlayer
@@ -47,17 +47,17 @@ class EnginePlayer(ChildPlayer):
         seconds = own.move_seconds(limits, self.think)
         self._report, self._asked = progress, (board.rules, time.monotonic())
         try:
-            return self._started().play(board, seconds, cancel)
-        except Cancelled:
-            self.close()
-            raise SearchStopped("the move was cancelled") from None
-        except BrainError as error:
-            self.close()
-            if error.kind is Failure.REFUSED:
-                raise PlayerUnavailable(
-                    f"{self.title} does not play {board.rules.m} x {board.rules.n}: {error}"
-                ) from None
-            raise self.forfeit(error, seconds, board) from None
+            with self.answering(seconds, board):
+                try:
+                    return self._started().play(board, seconds, cancel)
+                except BrainError as error:
+                    if error.kind is not Failure.REFUSED:
+                        raise
+                    self.close()
+                    rules = board.rules
+                    raise PlayerUnavailable(
+                        f"{self.title} does not play {rules.m} x {rules.n}: {error}"
+                    ) from None
         finally:
             self._report = None
 

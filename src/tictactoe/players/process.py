@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from tictactoe.core.board import Board
 from tictactoe.core.cells import label
-from tictactoe.engines.manager import BrainError, Failure
+from tictactoe.core.search import SearchStopped
+from tictactoe.engines.manager import BrainError, Cancelled, Failure
 from tictactoe.players import own
 from tictactoe.players.own import PlayerForfeit, Spec
 
@@ -49,6 +51,19 @@ class ChildPlayer:
         if self._ending is not None:
             self._ending()
         self._ending = None
+
+    @contextmanager
+    def answering(self, seconds: float, board: Board) -> Iterator[None]:
+        """While the process works out a move on ``board``: a cancel, or a failure, ends it;
+        the cancel raises :class:`SearchStopped`, the failure the forfeit it comes to."""
+        try:
+            yield
+        except Cancelled:
+            self.close()
+            raise SearchStopped("the move was cancelled") from None
+        except BrainError as error:
+            self.close()
+            raise self.forfeit(error, seconds, board) from None
 
     def forfeit(self, error: BrainError, seconds: float, board: Board) -> PlayerForfeit:
         """The forfeit (with its reason) for the way the process failed on ``board``."""

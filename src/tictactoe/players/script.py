@@ -18,8 +18,8 @@ import json
 import sys
 
 from tictactoe.core.board import Board
-from tictactoe.core.search import Cancel, Limits, ProgressCallback, SearchStopped
-from tictactoe.engines.manager import BrainError, Cancelled, ChildProcess
+from tictactoe.core.search import Cancel, Limits, ProgressCallback
+from tictactoe.engines.manager import BrainError, ChildProcess
 from tictactoe.players import own
 from tictactoe.players.own import PlayerForfeit
 from tictactoe.players.process import ChildPlayer, illegal
@@ -52,15 +52,9 @@ class ScriptPlayer(ChildPlayer):
         self._last = board
         rules = board.rules
         request = {"m": rules.m, "n": rules.n, "k": rules.k, "x": board.x, "o": board.o}
-        try:
+        with self.answering(seconds, board):
             child.send(json.dumps({**request, "new": new_game}))
             line = child.next_line(seconds + GRACE, cancel)
-        except Cancelled:
-            self.close()
-            raise SearchStopped("the move was cancelled") from None
-        except BrainError as error:
-            self.close()
-            raise self.forfeit(error, seconds, board) from None
         return self._cell(board, _reply(line))
 
     def _started(self, cancel: Cancel | None, seconds: float, board: Board) -> ChildProcess:
@@ -75,14 +69,8 @@ class ScriptPlayer(ChildPlayer):
             raise self.forfeit(error, seconds, board) from None
         self._keep(child.kill)
         self._child, self._last = child, None
-        try:
+        with self.answering(LOAD_SECONDS, board):
             ready = _reply(child.next_line(LOAD_SECONDS, cancel))
-        except Cancelled:
-            self.close()
-            raise SearchStopped("the move was cancelled") from None
-        except BrainError as error:
-            self.close()
-            raise self.forfeit(error, LOAD_SECONDS, board) from None
         failed = ready.get("failed")
         if ready.get("ready") is not True:
             self.close()

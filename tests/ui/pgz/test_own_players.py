@@ -15,19 +15,6 @@ from tictactoe.core.outcome import Termination
 from tictactoe.core.rules import Rules
 from tictactoe.ui.pgz.menus import PlayerEntry, Setting
 
-TEN_LINES = '''\
-"""Takes the centre, then the first free corner, then any free cell."""
-
-CENTRE, CORNERS = 4, (0, 2, 6, 8)
-
-
-def choose(board):
-    if board[CENTRE] is None:
-        return CENTRE
-    free = [cell for cell in CORNERS if board[cell] is None]
-    return free[0] if free else board.legal_moves()[0]
-'''
-
 
 def type_text(d: Any, text: str) -> None:
     for char in text:
@@ -46,10 +33,9 @@ def test_the_entry_takes_printable_text() -> None:
 
 
 def test_a_ten_line_player_is_typed_in_the_level_row_and_plays(
-    new_app: Any, run: Any, tmp_path: Path
+    new_app: Any, run: Any, tmp_path: Path, ten_line_player: Path
 ) -> None:
-    path = tmp_path / "corners.py"
-    path.write_text(TEN_LINES)
+    path = ten_line_player
     app = new_app("--opponent", "perfect", "--size", "3x3", "--first", "you")
 
     def script(d: Any) -> Any:

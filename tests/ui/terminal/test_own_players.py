@@ -8,24 +8,9 @@ from pathlib import Path
 from tictactoe.archive import Archive
 from tictactoe.core.outcome import Termination
 
-TEN_LINES = '''\
-"""Takes the centre, then the first free corner, then any free cell."""
 
-CENTRE, CORNERS = 4, (0, 2, 6, 8)
-
-
-def choose(board):
-    if board[CENTRE] is None:
-        return CENTRE
-    free = [cell for cell in CORNERS if board[cell] is None]
-    return free[0] if free else board.legal_moves()[0]
-'''
-
-
-def test_a_ten_line_player_plays_by_its_flag(run, home: Path) -> None:
-    path = home / "corners.py"
-    path.write_text(TEN_LINES)
-    assert len(TEN_LINES.splitlines()) == 10
+def test_a_ten_line_player_plays_by_its_flag(run, home: Path, ten_line_player: Path) -> None:
+    path = ten_line_player
     status, out = run(["play", "--opponent", str(path), "--size", "3x3"], "1\n1\n2\n9\nno\n")
     assert status == 0
     assert "corners.py thinks 1 s per move" in out
@@ -35,8 +20,9 @@ def test_a_ten_line_player_plays_by_its_flag(run, home: Path) -> None:
     assert saved.record.o_player == "corners.py"
 
 
-def test_an_own_player_is_typed_at_the_opponent_question(run, home: Path) -> None:
-    (home / "corners.py").write_text(TEN_LINES)
+def test_an_own_player_is_typed_at_the_opponent_question(
+    run, home: Path, ten_line_player: Path
+) -> None:
     answers = f"\n{home / 'nothing.py'}\n{home / 'corners.py'}\n1\n1\nquit\n"
     status, out = run(["play"], answers)
     assert status == 0

@@ -20,18 +20,6 @@ from .conftest import Harness
 
 MakeApp = Callable[..., Harness]
 
-TEN_LINES = '''\
-"""Takes the centre, then the first free corner, then any free cell."""
-
-CENTRE, CORNERS = 4, (0, 2, 6, 8)
-
-
-def choose(board):
-    if board[CENTRE] is None:
-        return CENTRE
-    free = [cell for cell in CORNERS if board[cell] is None]
-    return free[0] if free else board.legal_moves()[0]
-'''
 
 OWN_BRAIN = f"{shlex.quote(sys.executable)} -m tictactoe brain"
 
@@ -42,10 +30,9 @@ def own_player(h: Harness, path: Path) -> None:
 
 
 def test_a_ten_line_player_is_chosen_from_the_menu_and_plays(
-    make_app: MakeApp, tmp_path: Path
+    make_app: MakeApp, ten_line_player: Path
 ) -> None:
-    path = tmp_path / "corners.py"
-    path.write_text(TEN_LINES)
+    path = ten_line_player
     h = make_app(opponent="first-free")
     assert h.app.menus.label("level", "own-file") == "Your own player..."
     own_player(h, path)
