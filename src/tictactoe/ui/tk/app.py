@@ -564,7 +564,8 @@ class App:
         # A big board's hints take the whole row: their words matter more than the score.
         hints = session.hints
         wide = legend and hints is not None and not hints.exact
-        self.footer.show(notice, legend, "" if wide else self._score_text())
+        score = "" if wide else self._score_text()
+        self.footer.show(notice, legend, score, whole=outcome is not None)
         self.vars.mode.set(self._mode())
         self.root.title(f"{texts.app_name(_)} — {short}")
 
