@@ -134,7 +134,7 @@ def player_entry_panel(_: Translator, entry: PlayerEntry, shown: int = 60) -> Pa
         title = _("Your own player")
         about = _("Type the path of a Python file that defines choose(board).")
     text = entry.text if len(entry.text) <= shown else "…" + entry.text[-shown + 1 :]
-    lines = (about, f"{text}▏", entry.problem) if entry.problem else (about, f"{text}▏")
+    lines = (about, f"{text}_", entry.problem) if entry.problem else (about, f"{text}_")
     return Panel(title, lines=lines, footer=_("Enter: play · Esc: back"))
 
 
