@@ -129,6 +129,7 @@ SERVICES = frozenset(
         "tictactoe.console",
         "tictactoe.paths",
         "tictactoe.words",
+        "tictactoe.look",
     }
 )
 """What a front end may import besides its own package: the core's public names (the package

@@ -132,11 +132,14 @@ def score(_: Translator, match: Match, *, by_mark: bool = False) -> str:
 # --- time and the computer's thinking -------------------------------------------------------
 
 
-def seconds(_: Translator, value: float, decimals: int = 2) -> str:
+def seconds(_: Translator, value: float, decimals: int = 2, *, fixed: bool = False) -> str:
     """A duration: "0.25 s", "2 s", "1.3 s" (a decimal comma where the language has one); up to
-    ``decimals`` places below 10 s, whole seconds from there."""
+    ``decimals`` places below 10 s (always that many when ``fixed``: a running clock), whole
+    seconds from there."""
     value = max(0.0, value)
-    number = f"{value:.{decimals}f}".rstrip("0").rstrip(".") if value < 10 else f"{value:.0f}"
+    number = f"{value:.{decimals}f}" if value < 10 else f"{value:.0f}"
+    if not fixed and "." in number:
+        number = number.rstrip("0").rstrip(".")
     if _.language in DECIMAL_COMMA:
         number = number.replace(".", ",")
     return _("{seconds} s").format(seconds=number)
@@ -151,6 +154,14 @@ def line(rules: Rules, cells: Sequence[int], numbering: Numbering = Numbering.CO
     """A line of play in cell names, the first :data:`LINE_SHOWN` moves: "h8 i9 j10 g7 …"."""
     shown = " ".join(cell_name(rules, cell, numbering) for cell in cells[:LINE_SHOWN])
     return f"{shown} …" if len(cells) > LINE_SHOWN else shown
+
+
+def thinking(_: Translator, elapsed: float, limit: float | None = None) -> str:
+    """How long the computer has thought, of how long it may: "1.2 s of 3 s" (no analysis)."""
+    spent = seconds(_, elapsed, decimals=1, fixed=True)
+    if limit is None:
+        return spent
+    return _("{elapsed} of {limit}").format(elapsed=spent, limit=seconds(_, limit))
 
 
 def progress(

@@ -347,3 +347,20 @@ def test_closing_stops_the_search(make: Callable, slow_strategy: threading.Event
     session.close()
     assert job is not None and job.cancelled and session.jobs.closed
     assert not session.update()
+
+
+def test_while_expert_thinks_the_time_shows_and_the_analysis_on_demand(
+    make: Callable, clock: Clock
+) -> None:
+    session, _ = make("search", Rules(9, 9, 5), settings=Settings(level="search", think=30.0))
+    session.play(40)
+    session.update()
+    assert session.thinking and session.time_limit == 30.0
+    assert session.progress == "", "a quick answer shows nothing"
+    clock.advance(2.0)
+    assert session.progress == "2.0 s of 30 s"
+    settle(session, lambda: session.report is not None)
+    session.set_analysis(True)
+    assert session.progress.startswith("depth ") and session.progress.endswith(" · 2 s")
+    session.undo()
+    assert session.progress == "" and session.time_limit is None

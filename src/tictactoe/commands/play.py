@@ -62,6 +62,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="pause between moves when two computer players play "
         f"(default {DEFAULT_DELAY}; 0 for none)",
     )
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="while the computer thinks, show the depth it has searched and the line it expects",
+    )
     parser.set_defaults(play_parser=parser)
 
 
@@ -191,5 +196,6 @@ def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
         colour=use_colour(sys.stdout),
         delay=args.delay,
         scoreboard=recorder,
+        analysis=args.analysis,
     ).run()
     return EXIT_OK

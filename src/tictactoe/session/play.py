@@ -27,6 +27,7 @@ from typing import Any
 from tictactoe import players
 from tictactoe.archive import ArchiveError
 from tictactoe.background import Hints, Job, Jobs, Lane, computer_move, hints_for
+from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
 from tictactoe.core.outcome import Termination
@@ -51,7 +52,7 @@ from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.settings import Choices, Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard, Tally
-from tictactoe.words import Sides, progress
+from tictactoe.words import Sides, progress, thinking
 
 REPLY_PAUSE = 0.4
 """Seconds the computer's reply comes at least after your move, so it does not feel abrupt
@@ -61,8 +62,8 @@ DEMO_DELAY = 0.5
 END_CLICK_GUARD = 0.25
 """Seconds after a game ends during which a click on the board does not start the next one
 (it was meant for the board, before the result showed)."""
-DETAIL_AFTER = 1.0
-"""Seconds of thinking before the time shows, when the search has reported nothing yet."""
+DETAIL_AFTER = 0.5
+"""Seconds of thinking before the time shows (a quick answer shows none)."""
 SAVE_GRACE_SECONDS = 5.0
 """How long closing waits for a result still waiting for a busy saved-games file."""
 
@@ -236,15 +237,29 @@ class Session:
 
     @property
     def progress(self) -> str:
-        """While the computer thinks or a hint searches: the depth it has searched, the line it
-        expects and the time so far ("" before it has reported anything, for a second)."""
+        """While the computer thinks or a hint searches: how long, of how long it may ("1.2 s
+        of 3 s"); with the analysis on, the depth it has searched, the line it expects and the
+        time so far. Nothing for the first moment (a quick answer shows none)."""
         job = self._working()
         if job is None:
             return ""
         seconds = self._clock() - job.started
-        if job.progress is None and seconds < DETAIL_AFTER:
+        if self.settings.analysis and job.progress is not None:
+            return progress(self.tr, self.match.rules, job.progress, seconds)
+        if seconds < DETAIL_AFTER:
             return ""
-        return progress(self.tr, self.match.rules, job.progress, seconds)
+        return thinking(self.tr, seconds, self.time_limit)
+
+    @property
+    def time_limit(self) -> float | None:
+        """How long the work running may take, when it is timed: a searching level's think
+        time, a big board's hint search (None: a level that stops when it is sure)."""
+        if self.match.think_nodes is not None or self._working() is None:
+            return None
+        game = self.game
+        if self.thinking:
+            return self.think_seconds if players.get(game.player(game.turn)).thinks else None
+        return None if can_solve(game.board) else self.think_seconds
 
     def _working(self) -> Job[Any] | None:
         lane: Lane[Any] | None = (
@@ -430,6 +445,11 @@ class Session:
         board's hint searches (remembered)."""
         self.match.set_think(seconds)
         self.remember(think=seconds)
+
+    def set_analysis(self, on: bool) -> None:
+        """Show the computer's depth and expected line while it thinks, or only the time
+        (remembered)."""
+        self.remember(analysis=on)
 
     def set_sound(self, on: bool) -> None:
         """The end-of-game sounds on or off (remembered)."""

@@ -43,14 +43,14 @@ def test_h_on_a_big_board_ranks_the_engines_best_moves_on_the_board(play: Play) 
             assert face(d, s.cell) == view.hint_colour(TONES[s.verdict.value])
             assert d.count(s.cell, view.BADGE_TEXT) > 10, "the rank is written in the cell"
         others = [n for n in d.app.game.board.legal_moves() if n not in scene.badges]
-        assert all(face(d, n) == view.rgb("khaki") for n in others[:10])
+        assert all(face(d, n) == view.board_colour(d.app.layout.rules) for n in others[:10])
         message = d.app.message
         assert message is not None and message.startswith(f"1 {found[0].label}: ")
         assert message.count(" · ") == len(found) - 1
         d.key(pygame.K_h)
         yield from d.settle()
         assert d.app.scene().badges == {}
-        assert all(face(d, s.cell) == view.rgb("khaki") for s in found)
+        assert all(face(d, s.cell) == view.board_colour(d.app.layout.rules) for s in found)
         assert d.app.message == "Hints off"
 
     play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
@@ -153,4 +153,4 @@ def test_the_hint_shows_the_search_progress_while_it_works(
         go_on.set()
         yield from d.until(lambda: d.app.message == "No move to suggest here")
 
-    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
+    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", "--analysis", *FAST)

@@ -56,7 +56,7 @@ def test_the_strip_shows_the_search_progress_without_moving_the_board(play: Play
         d.key(pygame.K_u)  # done looking: stop it
         yield from d.until(lambda: not d.app.working)
 
-    play(script, "--opponent", "search", "--size", "9x9", "--first", "you", *LONG)
+    play(script, "--opponent", "search", "--size", "9x9", "--first", "you", "--analysis", *LONG)
 
 
 def test_undo_stops_the_search_at_once(play: Play) -> None:

@@ -186,9 +186,32 @@ def _finish(process: subprocess.Popen[bytes], controller: int) -> None:
         os.close(controller)
 
 
+def _thinking_frames(env: dict[str, str], *options: str) -> list[str]:
+    """The spinner's frames while Expert thinks 2 s about its first answer on 15 x 15."""
+    argv = ["--size", "15x15", "--opponent", "search", "--first", "you", "--think", "2"]
+    process, controller = _game_in_a_terminal({**env, "COLUMNS": "100"}, [*argv, *options])
+    try:
+        seen = _until(controller, b"(a1-o15) ")
+        os.write(controller, b"h8\r")
+        seen = _until(controller, b"plays", seen)
+        seen = _until(controller, b"(a1-o15) ", seen)
+    finally:
+        _finish(process, controller)
+    return [frame for frame in re.split(r"\r\x1b\[K", seen.decode()) if "is thinking" in frame]
+
+
+@pytest.mark.slow
+def test_the_spinner_says_how_long_of_how_long(env: dict[str, str]) -> None:
+    frames = _thinking_frames(env)
+    assert frames
+    assert any(re.match(r"^Expert \(O\) is thinking [|/\\-] 1\.\d s of 2 s$", f) for f in frames)
+    assert not any("depth" in frame for frame in frames), "the analysis is off"
+
+
 @pytest.mark.slow
 def test_the_spinner_shows_the_search_progress_and_the_clock(env: dict[str, str]) -> None:
     argv = ["--size", "15x15", "--opponent", "search", "--first", "you", "--think", "5"]
+    argv.append("--analysis")
     process, controller = _game_in_a_terminal({**env, "COLUMNS": "100"}, argv)
     try:
         seen = _until(controller, b"(a1-o15) ")

@@ -99,7 +99,7 @@ def test_ctrl_c_says_goodbye_and_exits_130(env: dict[str, str]) -> None:
         preexec_fn=default_sigint,
     )
     try:
-        assert b"(1-4, or yes or no)" in _read_until(process, b"(1-4, or yes or no) [1] ")
+        assert b"Your choice? (1-4)" in _read_until(process, b"(1-4) [1] ")
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=20)
     finally:
@@ -200,7 +200,7 @@ def _drain(controller: int, seconds: float, until: bytes | None = None) -> bytes
 
 def test_colours_on_a_terminal(env: dict[str, str]) -> None:
     seen = _run_in_terminal(env, (WIN + "n\n").encode())
-    assert b"\x1b[1;36m" in seen and b"Hooray!" in seen
+    assert b"\x1b[1;34m" in seen and b"Hooray!" in seen
 
 
 def test_no_colours_with_no_color_on_a_terminal(env: dict[str, str]) -> None:

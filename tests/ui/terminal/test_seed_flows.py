@@ -18,7 +18,7 @@ def test_seed_003_you_go_first_and_win(run) -> None:
     # X 0, O centre 4, X 8, O corner 2, X 6 (two threats), O blocks 3, X 7 wins.
     status, out = run(SEED_003, "y\n0\n8\n6\n7\nn\n")
     assert status == 0
-    assert "Do you want to go first? (1-4, or yes or no) [1] y" in out
+    assert "Your choice? (1-4) [1] y" in out
     assert "   0  |  1  |  2" in out
     assert "The computer (Medium: centre, O) plays 4." in out
     assert "The computer (Medium: centre, O) plays 3." in out
@@ -31,7 +31,7 @@ def test_seed_003_computer_goes_first_in_chinese(run) -> None:
     # n: the computer is X: centre 4, you 0, X corner 2, you 8, X 6 wins the diagonal.
     status, out = run([*SEED_003, "--lang", "zh_CN"], "n\n0\n8\n否\n")
     assert status == 0
-    assert "你要先走吗？（1-4，或回答 是/否） [1] n" in out
+    assert "你的选择？（1-4） [1] n" in out
     assert "计算机先走，你执 O。" in out
     assert "计算机（中等：先占中，X）下在 4。" in out
     assert "再玩一局吗？（是、否，或输入“新局”更改设置）" in out
@@ -90,7 +90,7 @@ def test_alternate_starter_switches_sides(run) -> None:
         "5\n9\n1\ny\n" + "1\n2\n3\n6\nn\n",
     )
     assert status == 0
-    assert out.index("The player will go first: you play X.") < out.index(
+    assert out.index("You go first and play X.") < out.index(
         "The computer will go first: you play O."
     )
 

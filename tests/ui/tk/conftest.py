@@ -223,6 +223,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         store: SettingsStore | None = None,
         think: float = 1.0,
         nodes: int | None = None,
+        analysis: bool = False,
         **options: Any,
     ) -> Harness:
         import random
@@ -236,7 +237,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         sounds: list[Sound] = []
         chosen = level or (opponent if opponent != "human" else "win-block")
         settings = options.pop("settings", None) or Settings(
-            language=language, level=chosen, think=think
+            language=language, level=chosen, think=think, analysis=analysis
         )
         options.setdefault("reply_pause_ms", 0)
         options.setdefault("system_dark", False)

@@ -123,7 +123,7 @@ def test_a_move_during_a_long_hint_is_played_at_once_and_ends_the_search(
 
 
 def test_esc_shows_the_best_moves_found_so_far(make_app: MakeApp) -> None:
-    h = two_people(make_app, 112, 0, think=60.0)
+    h = two_people(make_app, 112, 0, think=60.0, analysis=True)
     h.key("h")
     assert h.pump(lambda: h.app.session.progress)
     assert h.pump(lambda: "depth" in str(h.app.banner.detail.cget("text")))
@@ -154,7 +154,7 @@ PROGRESS = re.compile(r"^depth \d+ · [a-o]\d{1,2}( [a-o]\d{1,2}){0,3} · \d+(\.
 def test_the_banner_shows_the_engines_depth_line_and_time_as_it_thinks(
     make_app: MakeApp,
 ) -> None:
-    h = make_app(opponent="search", rules=GOMOKU, starter=Starter.YOU, think=1.0)
+    h = make_app(opponent="search", rules=GOMOKU, starter=Starter.YOU, think=1.0, analysis=True)
     h.settle(0.2)
     before = places(h)
     h.click_cell(112)
@@ -234,3 +234,18 @@ def test_the_real_think_time_dialog_checks_what_is_typed(make_app: MakeApp) -> N
         "Введите число секунд от 0,05 с до 600 с, а не «0.01».",
     ]
     assert h.app.match.think_seconds == 2.5, "a decimal comma is understood"
+
+
+def test_the_banner_says_how_long_expert_thinks_and_the_analysis_on_demand(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(opponent="search", rules=GOMOKU, starter=Starter.YOU, think=60.0)
+    h.click_cell(112)
+    detail = h.app.banner.detail
+    assert h.pump(lambda: " s of 60 s" in str(detail.cget("text")))
+    assert "depth" not in str(detail.cget("text"))
+    h.app.menus.invoke("options", "analysis")
+    assert h.pump(lambda: str(detail.cget("text")).startswith("depth "))
+    assert h.app.session.settings.analysis
+    h.key("n", "Control")
+    assert h.pump(lambda: h.app.jobs.running == 0)

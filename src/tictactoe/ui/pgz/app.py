@@ -235,7 +235,7 @@ class PgzApp:
             found = session.progress if session.searching else ""
             return f"{_('Working out hints…')} {found}".rstrip()
         if hints.exact:
-            return _("Hints: green wins, blue draws, red loses")
+            return _("Hints: green wins, grey draws, rose loses")
         return words.suggestions(_, hints.suggestions, session.sides, game.turn.other)
 
     @property
@@ -263,6 +263,7 @@ class PgzApp:
         if (rules.m, rules.n, rules.k) != (3, 3, 3):
             parts.append(words.win_length(_, rules))
         parts.append(words.score(_, match, by_mark=True))
+        parts.append(_("F1 or ?: help"))  # always in sight, not only in the first message
         return " · ".join(parts)
 
     @property
@@ -428,7 +429,7 @@ class PgzApp:
         if hints is not None:
             faces.update({n: view.hint_colour(tone) for n, tone in hints.tones.items()})
             badges.update(hints.ranks)
-        faces.update({n: view.rgb(view.HIGHLIGHT) for n in winning})
+        faces.update({n: view.rgb(view.LOOK.halo) for n in winning})
         now = self._clock()
         flash = self._flash[0] if self._flash is not None and now < self._flash[1] else None
         outcome = game.outcome
@@ -667,6 +668,8 @@ class PgzApp:
         """The next (1) or previous (-1) value of ``setting``."""
         if setting is Setting.SOUND:
             self.toggle_sound()
+        elif setting is Setting.ANALYSIS:
+            self.session.set_analysis(not self.settings.analysis)
         elif setting is Setting.BOARD:
             rules = next_choice(BOARD_PRESETS, self.match.rules, direction)
             if rules != self.match.rules:
@@ -741,7 +744,7 @@ class PgzApp:
         return Scene(
             layout=layout,
             marks=self._marks_of(replay.board),
-            faces={n: view.rgb(view.HIGHLIGHT) for n in winning},
+            faces={n: view.rgb(view.LOOK.halo) for n in winning},
             lines=winning_lines(winning, replay.last_move, layout.rules),
             last_move=replay.last_move,
             status=session.notice if fresh else where,
@@ -779,6 +782,7 @@ class PgzApp:
                 sound=self.speaker.enabled,
                 language=LANGUAGES[_.language],
                 searcher=self.session.level_title("search"),
+                analysis=self.settings.analysis,
             )
         return None
 

@@ -89,6 +89,7 @@ class Setting(StrEnum):
     BOARD = "board"
     THINK = "think"
     SOUND = "sound"
+    ANALYSIS = "analysis"
     LANGUAGE = "language"
 
 

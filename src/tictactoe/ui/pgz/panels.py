@@ -15,7 +15,7 @@ from tictactoe.ui.pgz.painter import Panel
 
 def quit_panel(_: Translator) -> Panel:
     """Asked by Esc in the middle of a game."""
-    return Panel(_("Quit the game?"), (_("Esc again: quit · any other key: play on"),))
+    return Panel(_("Quit the game?"), (_("Esc or Y: quit · any other key: play on"),))
 
 
 def help_panel(_: Translator, levels: Sequence[str], *, replay: bool) -> Panel:
@@ -83,6 +83,7 @@ def settings_panel(
     sound: bool,
     language: str,
     searcher: str,
+    analysis: bool = False,
 ) -> Panel:
     """The settings (T): each row's name and value, a note on the chosen one, the keys.
 
@@ -95,6 +96,7 @@ def settings_panel(
         Setting.BOARD: _("Board"),
         Setting.THINK: _("Think time"),
         Setting.SOUND: _("Sound"),
+        Setting.ANALYSIS: _("Analysis"),
         Setting.LANGUAGE: _("Language"),
     }
     values = {
@@ -102,6 +104,7 @@ def settings_panel(
         Setting.BOARD: board,
         Setting.THINK: words.seconds(_, think),
         Setting.SOUND: _("on") if sound else _("off"),
+        Setting.ANALYSIS: _("on") if analysis else _("off"),
         Setting.LANGUAGE: language,
     }
     notes = {
@@ -112,6 +115,9 @@ def settings_panel(
             "How long {level} thinks a move; hints on big boards take as long."
         ).format(level=searcher),
         Setting.SOUND: _("A sound at the end of each game."),
+        Setting.ANALYSIS: _(
+            "While the computer thinks: the depth it has searched and the line it expects."
+        ),
     }
     keys = _("Up, Down: choose · Left, Right: change · Esc: back")
     note = notes[menu.setting]

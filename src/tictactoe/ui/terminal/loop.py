@@ -73,7 +73,8 @@ class TerminalGame:
     before each move when no person plays (a demo); ``scoreboard`` (None:
     not kept) records every finished game with a person (a busy file is written
     in the background: :class:`~tictactoe.recorder.Recorder`). ``columns`` is the
-    width boards must fit (None: the terminal's).
+    width boards must fit (None: the terminal's). ``analysis`` shows the depth the computer
+    has searched and the line it expects while it thinks (else how long it has thought).
     """
 
     def __init__(
@@ -89,12 +90,16 @@ class TerminalGame:
         scoreboard: Recorder | None = None,
         sleep: Callable[[float], None] = time.sleep,
         columns: int | None = None,
+        analysis: bool = False,
     ) -> None:
         level = match.opponent if match.opponent != HUMAN else players.DEFAULT_LEVEL
         self.session = Session(
             match,
             settings=Settings(
-                language=tr.language, level=level, think=match.think_seconds or DEFAULT_SECONDS
+                language=tr.language,
+                level=level,
+                think=match.think_seconds or DEFAULT_SECONDS,
+                analysis=analysis,
             ),
             recorder=scoreboard,
             reply_pause=0.0,
@@ -445,16 +450,24 @@ class TerminalGame:
             self.prompter.sink,
             note,
             stop=stop,
-            elapsed=lambda seconds: words.seconds(self.tr, seconds, decimals=0),
+            elapsed=self._elapsed,
             columns=self.columns,
             colour=self.colour,
         )
 
+    def _elapsed(self, spent: float) -> str:
+        """The clock after the spinner: the seconds so far, and of how many without analysis."""
+        limit = self.session.time_limit
+        if self.session.settings.analysis or limit is None:
+            return words.seconds(self.tr, spent, decimals=0)
+        return words.thinking(self.tr, spent, limit)
+
     def _wait(self, thinking: Thinking) -> None:
-        """A moment of the background work; its progress shown after the spinner."""
+        """A moment of the background work; with the analysis on, its progress after the
+        spinner."""
         self.session.wait(WAIT_STEP)
         report = self.session.report
-        if report is not None:
+        if report is not None and self.session.settings.analysis:
             thinking.detail = words.progress(
                 self.tr, self.match.rules, report, numbering=self.numbering
             )

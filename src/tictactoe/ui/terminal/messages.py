@@ -71,7 +71,7 @@ def who_starts(tr: Translator, match: Match) -> str:
                 return tr.gettext("Coin toss: heads, so you go first and play X.")
             return tr.gettext("Coin toss: tails, so the computer goes first and you play O.")
         if match.you_start:
-            return tr.gettext("The player will go first: you play X.")
+            return tr.gettext("You go first and play X.")
         return tr.gettext("The computer will go first: you play O.")
     if kind is Sides.PEOPLE:
         first, second = person(tr, match.you_start), person(tr, not match.you_start)

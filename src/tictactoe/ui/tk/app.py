@@ -119,7 +119,8 @@ class App:
         self.system_dark = system_dark
         self.closed = False
         self.cursor = centre_cell(match.rules)
-        """The keyboard cursor's cell."""
+        """The keyboard cursor's cell (shown once the keys are used, hidden by a click)."""
+        self.cursor_shown = False
         self._engine = ""
         """The engine's command chosen last (Engine... offers it again)."""
         self._own: str | None = None
@@ -138,6 +139,7 @@ class App:
             mode=tk.StringVar(root, ""),
             starter=tk.StringVar(root, match.starter.value),
             sound=tk.BooleanVar(root, settings_now.sound),
+            analysis=tk.BooleanVar(root, settings_now.analysis),
             hints=tk.BooleanVar(root, False),
             names=tk.BooleanVar(root, settings_now.names),
             numbering=tk.StringVar(root, settings_now.numbering.value),
@@ -261,15 +263,27 @@ class App:
         self.refresh()
 
     def click(self, cell: int) -> None:
-        """A person plays ``cell``; on a finished game a click starts the next one (seed 000)."""
+        """A person plays ``cell`` with the mouse; on a finished game a click starts the next
+        one (seed 000). The keyboard cursor hides, and goes on from there when keys are used."""
         if self.viewing is None:
             self.cursor = cell
+        self.cursor_shown = False
         self.session.play(cell)
         self.refresh()
 
+    def press_cursor(self) -> None:
+        """Enter or Space: play the cell under the keyboard cursor (the first press shows it)."""
+        if not self.cursor_shown:
+            self.cursor_shown = True
+            self.refresh()
+            return
+        self.session.play(self.cursor)
+        self.refresh()
+
     def move_cursor(self, cell: int) -> None:
-        """Put the keyboard cursor on ``cell``."""
+        """Put the keyboard cursor on ``cell`` (an arrow key: it shows)."""
         self.cursor = cell
+        self.cursor_shown = True
         self.refresh()
 
     def say(self, notice: str) -> None:
@@ -402,6 +416,12 @@ class App:
         self.session.set_sound(self.vars.sound.get())
         self.refresh()
 
+    def analysis_changed(self) -> None:
+        """Options > Show analysis: the depth and expected line while the computer thinks, or
+        only how long it has thought (remembered)."""
+        self.session.set_analysis(self.vars.analysis.get())
+        self.refresh()
+
     def names_changed(self) -> None:
         """Options > Cell names (remembered), shown at once."""
         self.session.remember(names=self.vars.names.get())
@@ -519,6 +539,7 @@ class App:
         hints = session.hints
         labels: dict[int, str] = {}
         playing = self.viewing is None
+        waiting = self.game.waiting_for_human
         if playing and self.vars.names.get() and not is_gomoku(rules.m, rules.n):
             numbering = self.numbering
             labels = {cell: cell_name(rules, cell, numbering) for cell in board.legal_moves()}
@@ -530,7 +551,7 @@ class App:
             lines=winning_lines(winning, session.last_move, rules),
             hints=hints.tones if hints is not None else {},
             ranks=hints.ranks if hints is not None else {},
-            cursor=self.cursor if playing and self.game.waiting_for_human else None,
+            cursor=self.cursor if self.cursor_shown and playing and waiting else None,
             last_move=session.last_move,
             labels=labels,
             coordinates=self.vars.names.get(),

@@ -31,6 +31,7 @@ class Variables:
     """``x`` / ``o``: your mark against the computer; ``two``: two people; ``demo``: none."""
     starter: tk.StringVar
     sound: tk.BooleanVar
+    analysis: tk.BooleanVar
     hints: tk.BooleanVar
     names: tk.BooleanVar
     numbering: tk.StringVar
@@ -125,6 +126,9 @@ class Window(Protocol):
     def click(self, cell: int) -> None:
         """Play ``cell`` (a click, or Enter on the keyboard cursor)."""
 
+    def press_cursor(self) -> None:
+        """Play the cell under the keyboard cursor (Enter)."""
+
     def move_cursor(self, cell: int) -> None:
         """Put the keyboard cursor on ``cell``."""
 
@@ -192,6 +196,9 @@ class Window(Protocol):
 
     def sound_changed(self) -> None:
         """Sound on or off."""
+
+    def analysis_changed(self) -> None:
+        """The computer's analysis shown while it thinks, or not."""
 
     def names_changed(self) -> None:
         """Cell names on or off."""

@@ -96,7 +96,7 @@ class Keyboard:
         if self.typed:
             self._play_typed()
         else:
-            self.app.click(self.app.cursor)
+            self.app.press_cursor()
 
     def _other_key(self, event: tk.Event[Any]) -> None:
         if int(event.state) & 0x4:  # Control held: the shortcuts handle it

@@ -5,9 +5,9 @@ either changes. :class:`Menus` remembers where each entry is, so the window
 can enable, disable and relabel entries (and tests can invoke them by key).
 
 Check marks show what is in force: the play mode (Play as X, Play as O,
-Two players), the level playing, the board, and every option. A level's
-entry says how it plays when that fits in the window's width, else just
-its name, so no menu is wider than the window in any language.
+Two players), the level playing, the board, and every option. Every level's
+entry says how it plays (only a screen too narrow for it gets the name
+alone), so a newcomer can choose between levels they have not met.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def think_key(seconds: float) -> str:
 
 
 MENU_ROOM = 60
-"""Pixels a menu entry needs beyond its label (check mark, margins): labels fit the window."""
+"""Pixels a menu entry needs beyond its label (check mark, margins): labels fit the screen."""
 
 
 def board_key(rules: Rules) -> str:
@@ -203,6 +203,7 @@ class Menus:
         self._radio("think", OTHER_THINK, _("Other..."), app.other_think, app.vars.think)
         for key, label, variable, command in (
             ("sound", _("Sound"), app.vars.sound, app.sound_changed),
+            ("analysis", _("Show analysis"), app.vars.analysis, app.analysis_changed),
             ("hints", _("Cell hints"), app.vars.hints, app.hints_changed),
             ("names", _("Cell names"), app.vars.names, app.names_changed),
         ):
@@ -270,10 +271,10 @@ class Menus:
             think.index, label=texts.think_time(app.translate, app.think_seconds)
         )
         rules = app.match.rules
-        room = app.root.winfo_width() - MENU_ROOM
+        room = app.root.winfo_screenwidth() - MENU_ROOM
         if app.own_player != self._own:
             self._fill_levels()
-        if self._levels_shown != (rules, room):  # relabelled only when the board or width change
+        if self._levels_shown != (rules, room):  # relabelled only when the board changes
             self._levels_shown = (rules, room)
             self._label_levels(rules, room)
         small = not is_gomoku(rules.m, rules.n)
