@@ -128,6 +128,7 @@ SERVICES = frozenset(
         "tictactoe.sound",
         "tictactoe.console",
         "tictactoe.paths",
+        "tictactoe.online",
     }
 )
 """What a front end may import besides its own package: the core's public names (the package

@@ -124,14 +124,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from tictactoe.ui.web.protocol import MAX_MESSAGE_BYTES
+        from tictactoe.online.protocol import MAX_MESSAGE_BYTES
         from tictactoe.ui.web.server import create_app
     except ImportError:
         return _missing_extra(_, "Starlette and uvicorn")
     store = None
     if args.redis:
         try:
-            from tictactoe.ui.web.redis_store import RedisStore
+            from tictactoe.online.redis_store import RedisStore
         except ImportError:
             return _missing_extra(_, "the Redis client")
         problem = _redis_problem(args.redis)

@@ -9,7 +9,7 @@ from typing import Any
 from web_support import Page, Web
 
 from tictactoe.core.rules import Rules
-from tictactoe.ui.web.engine import SUGGESTED, Thinker
+from tictactoe.online.thinking import SUGGESTED, Thinker
 
 PATIENCE = 60.0
 """Longest wait for a message: a test of something that must happen soon fails, never hangs."""

@@ -13,8 +13,8 @@ from web_support import Clock, ServerProcess
 from websockets.sync.client import ClientConnection, connect
 
 from tictactoe.core.rules import Rules
-from tictactoe.ui.web.redis_store import PRESENCE_SECONDS, RedisStore
-from tictactoe.ui.web.room import Room, RoomError
+from tictactoe.online.redis_store import PRESENCE_SECONDS, RedisStore
+from tictactoe.online.room import Room, RoomError
 
 
 def stores(url: str, clock: Clock) -> tuple[RedisStore, RedisStore]:

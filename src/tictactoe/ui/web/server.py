@@ -54,13 +54,25 @@ from tictactoe import players
 from tictactoe.core import DEFAULT_SECONDS, THINK_RANGE, Progress, Rules, unsupported_reason
 from tictactoe.game import Starter
 from tictactoe.i18n import ENGLISH, LANGUAGES, N_, Gettext, translator
+from tictactoe.online import (
+    DEFAULT_THINK_MS,
+    MAX_MESSAGE_BYTES,
+    FinishedGame,
+    GameLog,
+    MemoryStore,
+    ProtocolError,
+    Room,
+    RoomError,
+    RoomStore,
+    Thinker,
+    encode,
+    new_room_id,
+    parse,
+)
+from tictactoe.online import (
+    Message as ClientMessage,
+)
 from tictactoe.session import check_board
-from tictactoe.ui.web import protocol
-from tictactoe.ui.web.engine import Thinker
-from tictactoe.ui.web.protocol import MAX_MESSAGE_BYTES, ProtocolError, encode
-from tictactoe.ui.web.records import GameLog
-from tictactoe.ui.web.room import DEFAULT_THINK_MS, FinishedGame, Room, RoomError, new_room_id
-from tictactoe.ui.web.store import MemoryStore, RoomStore
 from tictactoe.ui.web.texts import catalog
 
 log = logging.getLogger(__name__)
@@ -247,7 +259,7 @@ class Server:
         self._thinking: dict[str, Job] = {}
         """Room id -> the computer's move being worked out."""
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._handlers: dict[str, Callable[[Connection, protocol.Message], Awaitable[None]]] = {
+        self._handlers: dict[str, Callable[[Connection, ClientMessage], Awaitable[None]]] = {
             "join": self.on_join,
             "solo": self.on_solo,
             "friend": self.on_friend,
@@ -385,7 +397,7 @@ class Server:
     async def handle(self, conn: Connection, raw: str | bytes) -> None:
         """Check one message and act on it; every failure is an answer to this page only."""
         try:
-            message = protocol.parse(raw)
+            message = parse(raw)
         except ProtocolError as problem:
             self._strike(conn)
             conn.send(
@@ -410,11 +422,11 @@ class Server:
             raise RoomError("no_room", N_("Join a game first."))
         return conn.room, conn.player
 
-    async def on_ping(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_ping(self, conn: Connection, message: ClientMessage) -> None:
         """Answer a ping (pages use it to see the connection is alive)."""
         conn.send(encode("pong"))
 
-    async def on_solo(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_solo(self, conn: Connection, message: ClientMessage) -> None:
         """A new room against the computer; the page takes seat ``a``."""
         rules = Room.rules_of(message.number("rows"), message.number("cols"), message.number("k"))
         self._count_creation(conn)
@@ -430,7 +442,7 @@ class Server:
         await self.store.create(room, self.settings.max_rooms)
         await self._enter(conn, room, "a", token)
 
-    async def on_friend(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_friend(self, conn: Connection, message: ClientMessage) -> None:
         """A new room for two people; the page takes seat ``a`` and gets the invite link."""
         rules = Room.rules_of(message.number("rows"), message.number("cols"), message.number("k"))
         self._count_creation(conn)
@@ -445,7 +457,7 @@ class Server:
             raise RoomError("rate", N_("Too many messages: slow down."))
         conn.created.append(now)
 
-    async def on_join(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_join(self, conn: Connection, message: ClientMessage) -> None:
         """Open a room: back in one's seat (token), the free seat, or as a spectator."""
         room_id = message.text("room") or ""
         token = message.text("token")
@@ -505,7 +517,7 @@ class Server:
         if room is not None:
             await self.publish_state(room)
 
-    async def on_move(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_move(self, conn: Connection, message: ClientMessage) -> None:
         """The page's player moves."""
         room_id, player = self._seat(conn)
         cell, ply = message.number("cell"), message.data.get("ply")
@@ -516,12 +528,12 @@ class Server:
 
         await self._changed(*await self.store.update(room_id, move))
 
-    async def on_undo(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_undo(self, conn: Connection, message: ClientMessage) -> None:
         """Take back the page's last move and the computer's answer."""
         room_id, player = self._seat(conn)
         await self._changed(*await self.store.update(room_id, lambda room: room.undo(player)))
 
-    async def on_redo(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_redo(self, conn: Connection, message: ClientMessage) -> None:
         """Replay what undo took back."""
         room_id, player = self._seat(conn)
 
@@ -531,12 +543,12 @@ class Server:
 
         await self._changed(*await self.store.update(room_id, redo))
 
-    async def on_new(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_new(self, conn: Connection, message: ClientMessage) -> None:
         """The next game (against the computer) or a rematch offer (between two people)."""
         room_id, player = self._seat(conn)
         await self._changed(*await self.store.update(room_id, lambda room: room.new_game(player)))
 
-    async def on_resign(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_resign(self, conn: Connection, message: ClientMessage) -> None:
         """The page's player gives up this game."""
         room_id, player = self._seat(conn)
 
@@ -546,7 +558,7 @@ class Server:
 
         await self._changed(*await self.store.update(room_id, resign))
 
-    async def on_claim(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_claim(self, conn: Connection, message: ClientMessage) -> None:
         """Win a game the other player left long enough ago."""
         room_id, player = self._seat(conn)
         presence, _ = await self.store.presence(room_id)
@@ -558,7 +570,7 @@ class Server:
 
         await self._changed(*await self.store.update(room_id, claim))
 
-    async def on_level(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_level(self, conn: Connection, message: ClientMessage) -> None:
         """Another computer player, from its next move."""
         room_id, player = self._seat(conn)
         level = message.text("level") or ""
@@ -566,7 +578,7 @@ class Server:
             *await self.store.update(room_id, lambda room: room.set_level(player, level))
         )
 
-    async def on_first(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_first(self, conn: Connection, message: ClientMessage) -> None:
         """Who starts, from the next game."""
         room_id, player = self._seat(conn)
         first = Starter(message.text("first") or Starter.YOU)
@@ -574,7 +586,7 @@ class Server:
             *await self.store.update(room_id, lambda room: room.set_first(player, first))
         )
 
-    async def on_think(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_think(self, conn: Connection, message: ClientMessage) -> None:
         """The computer's thinking time, from its next move (and the next hint)."""
         room_id, player = self._seat(conn)
         think_ms = message.number("think_ms")
@@ -582,7 +594,7 @@ class Server:
             *await self.store.update(room_id, lambda room: room.set_think(player, think_ms))
         )
 
-    async def on_hint(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_hint(self, conn: Connection, message: ClientMessage) -> None:
         """The page's player's best moves (games against the computer), worked out as a job.
 
         Exact values of every free cell on boards the solver finishes; the
@@ -605,7 +617,7 @@ class Server:
         conn.hint = job
         self._spawn(self._hint(conn, job, room.rules, room.think_seconds))
 
-    async def on_stop(self, conn: Connection, message: protocol.Message) -> None:
+    async def on_stop(self, conn: Connection, message: ClientMessage) -> None:
         """Stop this page's hint search: it answers at once with what it has found."""
         if conn.hint is not None:
             conn.hint.stopped = True

@@ -13,7 +13,7 @@ translates. Nothing here touches a game::
     >>> parse('{"t": "move", "cell": "4"}')
     Traceback (most recent call last):
     ...
-    tictactoe.ui.web.protocol.ProtocolError: bad_field: cell must be a whole number from 0 to 675
+    tictactoe.online.protocol.ProtocolError: bad_field: cell must be a whole number from 0 to 675
 
 What a page may send is :data:`SCHEMAS`. What the server sends, each a JSON
 object with its type in ``"t"`` (:func:`encode`):
@@ -22,7 +22,7 @@ object with its type in ``"t"`` (:func:`encode`):
   ``token`` (the seat's token, only when the seat was just taken), ``kind``
   (``solo`` or ``friend``).
 - ``state``: the room as every page sees it, after each change
-  (:meth:`~tictactoe.ui.web.room.Room.view`; ``thinking`` is true while the
+  (:meth:`~tictactoe.online.room.Room.view`; ``thinking`` is true while the
   computer thinks, ``think_ms`` is its thinking time, ``exact`` says whether
   hints are exact values or the engine's best moves).
 - ``progress``: a searching computer player has completed a depth:

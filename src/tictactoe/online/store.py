@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Protocol, TypeVar
 
 from tictactoe.i18n import N_
-from tictactoe.ui.web.room import Presence, Room, RoomError
+from tictactoe.online.room import Presence, Room, RoomError
 
 T = TypeVar("T")
 

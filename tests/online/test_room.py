@@ -12,9 +12,9 @@ from tictactoe.core.board import Mark
 from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
-from tictactoe.ui.web import protocol
-from tictactoe.ui.web.protocol import ProtocolError
-from tictactoe.ui.web.room import Presence, Room, RoomError, RoomState, digest
+from tictactoe.online import protocol
+from tictactoe.online.protocol import ProtocolError
+from tictactoe.online.room import Presence, Room, RoomError, RoomState, digest
 
 
 def solo(first: Starter = Starter.YOU, level: str = "random") -> tuple[Room, str]:

@@ -32,8 +32,8 @@ import redis.asyncio as aioredis
 from redis.exceptions import WatchError
 
 from tictactoe.i18n import N_
-from tictactoe.ui.web.room import Presence, Room, RoomError, RoomState
-from tictactoe.ui.web.store import Clock, Deliver
+from tictactoe.online.room import Presence, Room, RoomError, RoomState
+from tictactoe.online.store import Clock, Deliver
 
 T = TypeVar("T")
 
