@@ -1,4 +1,4 @@
-"""Rooms and the message schema without a server: rules of play, state round trips, fuzzing."""
+"""Rooms without a server: seats, rules of play, state round trips."""
 
 from __future__ import annotations
 
@@ -12,8 +12,6 @@ from tictactoe.core.board import Mark
 from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
-from tictactoe.online import protocol
-from tictactoe.online.protocol import ProtocolError
 from tictactoe.online.room import Presence, Room, RoomError, RoomState, digest
 
 
@@ -171,49 +169,3 @@ def test_state_survives_json_and_the_game_rebuilds_the_same(
         assert copy.game.outcome == room.game.outcome
         assert (copy.game.can_undo, copy.game.can_redo) == (room.game.can_undo, room.game.can_redo)
         assert copy.view({}, 0, 1.0) == room.view({}, 0, 1.0)
-
-
-# --- the schema -------------------------------------------------------------------------
-
-
-def test_valid_messages_parse() -> None:
-    assert protocol.parse('{"t":"join","room":"abcdefgh"}').data == {"room": "abcdefgh"}
-    solo_message = protocol.parse(
-        '{"t":"solo","rows":15,"cols":15,"k":5,"level":"Win-Block","first":"coin"}'
-    )
-    assert solo_message.data["level"] == "win-block"
-    assert protocol.parse(b'{"t":"move","cell":675}').number("cell") == 675
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=20,
-)
-
-
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None)
-@given(
-    st.one_of(
-        st.text(max_size=300),
-        st.binary(max_size=300),
-        json_values.map(json.dumps),
-        st.dictionaries(
-            st.sampled_from(["t", "cell", "ply", "room", "token", "rows", "level", "first"]),
-            json_values | st.sampled_from(list(protocol.SCHEMAS)),
-        ).map(json.dumps),
-    )
-)
-def test_anything_is_a_checked_message_or_a_protocol_error(raw: str | bytes) -> None:
-    try:
-        message = protocol.parse(raw)
-    except ProtocolError as error:
-        assert error.code and error.message
-        return
-    schema = protocol.SCHEMAS[message.kind]
-    assert set(message.data) <= set(schema)
-    for name, value in message.data.items():
-        assert schema[name][0](name, value) == value

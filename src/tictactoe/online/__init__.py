@@ -12,7 +12,10 @@ puts a Starlette app and a WebSocket loop around it. Its parts, each a module:
 * :mod:`.protocol` - the messages a client may send, one typed value each, and
   their one :func:`~.protocol.parse`;
 * :mod:`.thinking` - the computer's moves and hints as cancellable jobs in
-  worker processes;
+  worker processes, shared fairly between games;
+* :mod:`.lobby` - every client's messages acted on, one handler per type;
+* :mod:`.settings` - the server's limits, with the command-line options that
+  change them;
 * :mod:`.records` - finished games, saved with every other front end's.
 
 The names below are the package's public face, loaded on first use (a front
@@ -21,56 +24,70 @@ end imports these, never a module inside).
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from tictactoe.online.protocol import MAX_MESSAGE_BYTES, Message, ProtocolError, encode, parse
-    from tictactoe.online.records import GameLog
-    from tictactoe.online.room import (
-        DEFAULT_THINK_MS,
-        FinishedGame,
-        Presence,
-        Room,
-        RoomError,
-        RoomState,
-        new_room_id,
+    from tictactoe.online.lobby import Health, Lobby, Outbox, Visitor, address_key
+    from tictactoe.online.protocol import (
+        MAX_MESSAGE_BYTES,
+        ClientMessage,
+        ProtocolError,
+        encode,
+        parse,
     )
-    from tictactoe.online.store import MemoryStore, RoomStore
-    from tictactoe.online.thinking import Thinker
+    from tictactoe.online.records import GameLog
+    from tictactoe.online.room import FinishedGame, Presence, Room, RoomError, RoomState
+    from tictactoe.online.settings import Settings
+    from tictactoe.online.store import MemoryStore, RoomStore, StoreUnavailable
+    from tictactoe.online.thinking import Task, Thinker, ThinkingJob
 
 _LAZY = {
+    "Health": "tictactoe.online.lobby",
+    "Lobby": "tictactoe.online.lobby",
+    "Outbox": "tictactoe.online.lobby",
+    "Visitor": "tictactoe.online.lobby",
+    "address_key": "tictactoe.online.lobby",
     "MAX_MESSAGE_BYTES": "tictactoe.online.protocol",
-    "Message": "tictactoe.online.protocol",
+    "ClientMessage": "tictactoe.online.protocol",
     "ProtocolError": "tictactoe.online.protocol",
     "encode": "tictactoe.online.protocol",
     "parse": "tictactoe.online.protocol",
     "GameLog": "tictactoe.online.records",
-    "DEFAULT_THINK_MS": "tictactoe.online.room",
     "FinishedGame": "tictactoe.online.room",
     "Presence": "tictactoe.online.room",
     "Room": "tictactoe.online.room",
     "RoomError": "tictactoe.online.room",
     "RoomState": "tictactoe.online.room",
-    "new_room_id": "tictactoe.online.room",
+    "Settings": "tictactoe.online.settings",
     "MemoryStore": "tictactoe.online.store",
     "RoomStore": "tictactoe.online.store",
+    "StoreUnavailable": "tictactoe.online.store",
+    "Task": "tictactoe.online.thinking",
     "Thinker": "tictactoe.online.thinking",
+    "ThinkingJob": "tictactoe.online.thinking",
 }
 """Each public name and the module it lives in."""
 
 __all__ = [
-    "DEFAULT_THINK_MS",
     "MAX_MESSAGE_BYTES",
+    "ClientMessage",
     "FinishedGame",
     "GameLog",
+    "Health",
+    "Lobby",
     "MemoryStore",
-    "Message",
+    "Outbox",
     "Presence",
     "ProtocolError",
     "Room",
     "RoomError",
     "RoomState",
     "RoomStore",
+    "Settings",
+    "StoreUnavailable",
+    "Task",
     "Thinker",
+    "ThinkingJob",
+    "Visitor",
+    "address_key",
     "encode",
-    "new_room_id",
     "parse",
 ]
 

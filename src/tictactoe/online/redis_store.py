@@ -8,43 +8,163 @@ Keys (``prefix`` is ``tictactoe:`` unless given):
   retried on the new state);
 * ``<prefix>rooms`` - a sorted set of room ids by expiry time, to count rooms
   against the limit;
+* ``<prefix>owner:<address>`` - the rooms made from one address (a digest of
+  it), to count them against that address's share;
 * ``<prefix>presence:<id>`` - a hash: connection id -> ``player|expiry``, kept
   fresh by each process's heartbeat, so connections of a process that died
   expire by themselves; ``left:<player>`` -> when that player's last page closed;
 * channel ``<prefix>events:<id>`` - the room's messages, relayed by pub/sub to
-  every process that has a page of the room open.
+  every other process that has a page of the room open (each message starts
+  with its process's id and a newline; a process delivers its own at once).
 
-A process that restarts loses nothing: the rooms are in Redis, and the pages
-reconnect with their seat tokens.
+Each limit is checked and taken by one Lua script (a new room against the
+room count and its address's share, a spectator against the room's
+spectators), so processes asking at once cannot overshoot it.
+
+The client waits for one of its :data:`POOL_SIZE` connections instead of
+failing when they are all in use; Redis that does not answer within
+:data:`ANSWER_SECONDS` (down, frozen, or the wait for a connection too long)
+is :class:`~.store.StoreUnavailable` - "busy, try again" for the player -
+and a connection that went stale while Redis restarted is replaced at its
+first use without failing it. A process that restarts loses nothing: the
+rooms are in Redis, and the pages reconnect with their seat tokens.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import hashlib
 import logging
 import time
 import uuid
-from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.exceptions import WatchError
 
-from tictactoe.i18n import N_
-from tictactoe.online.room import Presence, Room, RoomError, RoomState
-from tictactoe.online.store import Clock, Deliver
+from tictactoe.online.room import PLAYERS, Presence, Room, RoomState
+from tictactoe.online.store import (
+    Clock,
+    Deliver,
+    Resync,
+    StoreUnavailable,
+    crowded,
+    gone,
+    server_full,
+    too_many_rooms,
+)
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 PRESENCE_SECONDS = 30.0
 """How long a connection counts as present without a heartbeat from its process."""
+POOL_SIZE = 64
+"""Connections to Redis one process keeps at most (requests wait for a free one)."""
+ANSWER_SECONDS = 2.0
+"""How long a request waits for a connection, and then for Redis's answer, before the player
+is told to try again."""
+CHECK_SECONDS = 0.5
+"""How long the health check waits for Redis."""
 
 log = logging.getLogger(__name__)
+
+CREATE = """
+local now = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
+local mine = 0
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[3])) do
+  if redis.call('EXISTS', ARGV[7] .. id) == 1 then
+    mine = mine + 1
+  else
+    redis.call('SREM', KEYS[3], id)
+  end
+end
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return 'busy' end
+if mine >= tonumber(ARGV[5]) then return 'too_many' end
+if not redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2], 'NX') then return 'taken' end
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[6])
+redis.call('SADD', KEYS[3], ARGV[6])
+redis.call('EXPIRE', KEYS[3], ARGV[2])
+return 'ok'
+"""
+"""A new room, if there is room for it: KEYS room, rooms, owner; ARGV state, ttl, now,
+max rooms, rooms per owner, room id, the room keys' prefix."""
+
+LIVE_ENTRIES = """
+local function live(entries, now, skip, spectators_only)
+  local count = 0
+  for i = 1, #entries, 2 do
+    local name, value = entries[i], entries[i + 1]
+    if name ~= skip and string.sub(name, 1, 5) ~= 'left:' then
+      local bar = string.find(value, '|', 1, true)
+      if bar and tonumber(string.sub(value, bar + 1)) >= now
+         and (not spectators_only or bar == 1) then
+        count = count + 1
+      end
+    end
+  end
+  return count
+end
+"""
+"""Counts a presence hash's connections whose heartbeat is fresh (spectators only, if asked)."""
+
+JOIN = (
+    LIVE_ENTRIES
+    + """
+if ARGV[3] ~= '' then
+  local watching = live(redis.call('HGETALL', KEYS[1]), tonumber(ARGV[4]), ARGV[1], true)
+  if watching >= tonumber(ARGV[3]) then return 0 end
+end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+return 1
+"""
+)
+"""A connection enters a room: KEYS presence, room; ARGV field, entry, the spectator limit
+(empty for a player), now, ttl. 0 when the room has all the spectators it takes."""
+
+FORGET = (
+    LIVE_ENTRIES
+    + """
+if live(redis.call('HGETALL', KEYS[3]), tonumber(ARGV[2]), '', false) > 0 then return 0 end
+redis.call('DEL', KEYS[1], KEYS[3])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 1
+"""
+)
+"""Drops a room nobody is in: KEYS room, rooms, presence; ARGV room id, now."""
 
 
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
+
+
+def answering(method: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, Coroutine[Any, Any, T]]:
+    """``method``, with Redis not answering (down, frozen, no connection free in time)
+    raised as :class:`StoreUnavailable`."""
+
+    @functools.wraps(method)
+    async def call(*args: P.args, **kwargs: P.kwargs) -> T:
+        store = args[0]
+        assert isinstance(store, RedisStore)
+        try:
+            answer = await method(*args, **kwargs)
+        except (RedisConnectionError, RedisTimeoutError, OSError, TimeoutError) as problem:
+            store.went_away(problem)
+            raise StoreUnavailable() from problem
+        store.came_back()
+        return answer
+
+    return call
 
 
 class RedisStore:
@@ -66,7 +186,11 @@ class RedisStore:
         self._pubsub: Any = None
         self._reader: asyncio.Task[None] | None = None
         self._deliver: Deliver | None = None
+        self._resync: Resync | None = None
         self._process = uuid.uuid4().hex
+        self._scripts: dict[str, Any] = {}
+        self.away = False
+        """True from a request Redis did not answer until one it did."""
 
     # --- keys -------------------------------------------------------------------------
 
@@ -76,8 +200,15 @@ class RedisStore:
     def _presence_key(self, room_id: str) -> str:
         return f"{self._prefix}presence:{room_id}"
 
+    def _owner_key(self, owner: str) -> str:
+        return f"{self._prefix}owner:{hashlib.sha256(owner.encode()).hexdigest()[:24]}"
+
     def _channel(self, room_id: str) -> str:
         return f"{self._prefix}events:{room_id}"
+
+    @property
+    def _rooms(self) -> str:
+        return f"{self._prefix}rooms"
 
     @property
     def redis(self) -> aioredis.Redis:
@@ -88,10 +219,23 @@ class RedisStore:
 
     # --- life -------------------------------------------------------------------------
 
-    async def start(self, deliver: Deliver) -> None:
-        self._redis = aioredis.Redis.from_url(self.url)
+    async def start(self, deliver: Deliver, resync: Resync | None = None) -> None:
+        pool = aioredis.BlockingConnectionPool.from_url(
+            self.url,
+            max_connections=POOL_SIZE,
+            timeout=ANSWER_SECONDS,
+            socket_timeout=ANSWER_SECONDS,
+            socket_connect_timeout=ANSWER_SECONDS,
+            retry=Retry(NoBackoff(), 1),  # a stale connection is replaced, not failed
+            retry_on_error=[RedisConnectionError],
+        )
+        self._redis = aioredis.Redis.from_pool(pool)
         await self._redis.ping()
-        self._deliver = deliver
+        self._scripts = {
+            name: self._redis.register_script(source)
+            for name, source in (("create", CREATE), ("join", JOIN), ("forget", FORGET))
+        }
+        self._deliver, self._resync = deliver, resync
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         # A channel of this process's own, so the reader has a subscription from the start.
         await self._pubsub.subscribe(f"{self._prefix}process:{self._process}")
@@ -106,42 +250,74 @@ class RedisStore:
             with contextlib.suppress(Exception):
                 await self._pubsub.aclose()
         if self._redis is not None:
-            await self._redis.aclose()
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
         self._redis = self._pubsub = self._reader = None
+
+    def went_away(self, problem: BaseException) -> None:
+        """Redis did not answer a request: said once in the log until it answers again."""
+        if not self.away:
+            log.warning(
+                "Redis at %s does not answer (%s): players are told to try again", self.url, problem
+            )
+        self.away = True
+
+    def came_back(self) -> None:
+        """Redis answered a request."""
+        if self.away:
+            log.warning("Redis at %s answers again", self.url)
+        self.away = False
+
+    @answering
+    async def check(self) -> None:
+        try:
+            await asyncio.wait_for(self.redis.ping(), CHECK_SECONDS)
+        except TimeoutError as slow:
+            raise RedisTimeoutError("no answer to PING") from slow
 
     async def _read(self) -> None:
         prefix = f"{self._prefix}events:"
+        missed = False
         while True:
             try:
+                if missed:  # listening again: what came meanwhile is lost, so say it again
+                    await self._pubsub.ping()
+                    missed = False
+                    if self._resync is not None:
+                        await self._resync()
                 async for message in self._pubsub.listen():
                     if message.get("type") != "message" or self._deliver is None:
                         continue
                     channel = _text(message["channel"])
-                    if channel.startswith(prefix):
-                        await self._deliver(channel[len(prefix) :], _text(message["data"]))
+                    sender, _, text = _text(message["data"]).partition("\n")
+                    if channel.startswith(prefix) and sender != self._process:
+                        await self._deliver(channel[len(prefix) :], text)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # a lost connection: log, wait, listen again
-                log.exception("reading Redis events failed; retrying")
+            except Exception as problem:  # a lost connection: listen again (it resubscribes)
+                self.went_away(problem)
+                missed = True
                 await asyncio.sleep(1)
 
     # --- rooms ------------------------------------------------------------------------
 
-    async def create(self, room: Room, max_rooms: int) -> None:
-        now = self._clock()
-        rooms = f"{self._prefix}rooms"
-        await self.redis.zremrangebyscore(rooms, "-inf", now)
-        if await self.redis.zcard(rooms) >= max_rooms:
-            raise RoomError("busy", N_("The server is busy: try again later."))
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.set(self._room_key(room.id), room.state.to_json(), ex=self._ttl, nx=True)
-            pipe.zadd(rooms, {room.id: now + self._ttl})
-            await pipe.execute()
+    @answering
+    async def create(self, room: Room, owner: str, max_rooms: int, per_owner: int) -> None:
+        keys = [self._room_key(room.id), self._rooms, self._owner_key(owner)]
+        args = [room.state.to_json(), self._ttl, self._clock(), max_rooms, per_owner, room.id,
+                self._room_key("")]  # fmt: skip
+        made = _text(await self._scripts["create"](keys=keys, args=args))
+        if made == "too_many":
+            raise too_many_rooms()
+        if made != "ok":  # the store is full (or, once in 2^72, the id was taken)
+            raise server_full()
 
+    @answering
     async def get(self, room_id: str) -> Room | None:
         raw = await self.redis.get(self._room_key(room_id))
         return None if raw is None else Room(RoomState.from_json(raw))
 
+    @answering
     async def update(self, room_id: str, change: Callable[[Room], T]) -> tuple[Room, T]:
         key = self._room_key(room_id)
         async with self.redis.pipeline(transaction=True) as pipe:
@@ -150,25 +326,35 @@ class RedisStore:
                     await pipe.watch(key)
                     raw = await pipe.get(key)
                     if raw is None:
-                        raise RoomError("gone", N_("This game no longer exists."))
+                        raise gone()
                     room = Room(RoomState.from_json(raw))
                     result = change(room)
                     now = self._clock()
                     room.saved(now)
                     pipe.multi()  # type: ignore[no-untyped-call]
                     pipe.set(key, room.state.to_json(), ex=self._ttl)
-                    pipe.zadd(f"{self._prefix}rooms", {room_id: now + self._ttl})
+                    pipe.zadd(self._rooms, {room_id: now + self._ttl})
                     await pipe.execute()
                     return room, result
                 except WatchError:
                     continue
 
-    async def publish(self, room_id: str, message: str) -> None:
-        await self.redis.publish(self._channel(room_id), message)
+    @answering
+    async def forget(self, room_id: str) -> bool:
+        keys = [self._room_key(room_id), self._rooms, self._presence_key(room_id)]
+        return bool(await self._scripts["forget"](keys=keys, args=[room_id, self._clock()]))
 
+    @answering
+    async def publish(self, room_id: str, message: str) -> None:
+        if self._deliver is not None:
+            await self._deliver(room_id, message)
+        await self.redis.publish(self._channel(room_id), f"{self._process}\n{message}")
+
+    @answering
     async def watch(self, room_id: str) -> None:
         await self._pubsub.subscribe(self._channel(room_id))
 
+    @answering
     async def unwatch(self, room_id: str) -> None:
         await self._pubsub.unsubscribe(self._channel(room_id))
 
@@ -177,41 +363,46 @@ class RedisStore:
     def _entry(self, player: str | None) -> str:
         return f"{player or ''}|{self._clock() + PRESENCE_SECONDS}"
 
-    async def join(self, room_id: str, connection: str, player: str | None) -> None:
-        key = self._presence_key(room_id)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hset(key, f"{self._process}:{connection}", self._entry(player))
-            pipe.expire(key, self._ttl)
-            pipe.expire(self._room_key(room_id), self._ttl)
-            await pipe.execute()
+    @answering
+    async def join(
+        self, room_id: str, connection: str, player: str | None, max_spectators: int
+    ) -> None:
+        keys = [self._presence_key(room_id), self._room_key(room_id)]
+        limit = "" if player is not None else str(max_spectators)
+        args = [f"{self._process}:{connection}", self._entry(player), limit, self._clock(),
+                self._ttl]  # fmt: skip
+        if not await self._scripts["join"](keys=keys, args=args):
+            raise crowded()
 
-    async def leave(self, room_id: str, connection: str, player: str | None) -> None:
+    @answering
+    async def leave(self, room_id: str, connection: str, player: str | None, when: float) -> None:
         key = self._presence_key(room_id)
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.hdel(key, f"{self._process}:{connection}")
             if player is not None:
-                pipe.hset(key, f"left:{player}", str(self._clock()))
+                pipe.hset(key, f"left:{player}", str(when))
             await pipe.execute()
 
+    @answering
     async def presence(self, room_id: str) -> tuple[Mapping[str, Presence], int]:
         entries = await self.redis.hgetall(self._presence_key(room_id))
         now = self._clock()
         online: set[str] = set()
-        gone: dict[str, float] = {}
+        gone_at: dict[str, float] = {}
         spectators = 0
         expired = []
         for raw_field, raw_value in entries.items():
             name, value = _text(raw_field), _text(raw_value)
             if name.startswith("left:"):
                 player = name[5:]
-                gone[player] = max(gone.get(player, 0.0), float(value))
+                gone_at[player] = max(gone_at.get(player, 0.0), float(value))
                 continue
             player, _, until_text = value.partition("|")
             until = float(until_text)
             if until < now:  # its process stopped sending heartbeats
                 expired.append(name)
                 if player:
-                    gone[player] = max(gone.get(player, 0.0), until - PRESENCE_SECONDS)
+                    gone_at[player] = max(gone_at.get(player, 0.0), until - PRESENCE_SECONDS)
             elif player:
                 online.add(player)
             else:
@@ -221,11 +412,12 @@ class RedisStore:
         seats = {
             player: Presence(True)
             if player in online
-            else Presence(False, now - gone[player] if player in gone else None)
-            for player in ("a", "b")
+            else Presence(False, now - gone_at[player] if player in gone_at else None)
+            for player in PLAYERS
         }
         return seats, spectators
 
+    @answering
     async def heartbeat(self, connections: Mapping[str, Mapping[str, str | None]]) -> None:
         if not connections:
             return
@@ -236,18 +428,17 @@ class RedisStore:
                     pipe.hset(key, f"{self._process}:{connection}", self._entry(player))
                 pipe.expire(key, self._ttl)
                 pipe.expire(self._room_key(room_id), self._ttl)
-                pipe.zadd(f"{self._prefix}rooms", {room_id: self._clock() + self._ttl})
+                pipe.zadd(self._rooms, {room_id: self._clock() + self._ttl})
             await pipe.execute()
 
+    @answering
     async def sweep(self, idle_seconds: float) -> int:
         # Redis expires idle rooms by itself (the keys' time to live); only the count is tidied.
-        removed: int = await self.redis.zremrangebyscore(
-            f"{self._prefix}rooms", "-inf", self._clock()
-        )
+        removed: int = await self.redis.zremrangebyscore(self._rooms, "-inf", self._clock())
         return removed
 
+    @answering
     async def count(self) -> int:
-        rooms = f"{self._prefix}rooms"
-        await self.redis.zremrangebyscore(rooms, "-inf", self._clock())
-        counted: int = await self.redis.zcard(rooms)
+        await self.redis.zremrangebyscore(self._rooms, "-inf", self._clock())
+        counted: int = await self.redis.zcard(self._rooms)
         return counted

@@ -9,8 +9,6 @@ why, only when the binary is missing).
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -23,12 +21,11 @@ sys.path.insert(0, str(Path(__file__).parent))
 from starlette.testclient import TestClient
 from web_support import (
     Clock,
+    RedisServer,
     ServerProcess,
     Web,
-    free_port,
     make_settings,
     start_server,
-    wait_for_port,
 )
 
 from tictactoe.ui.web.server import create_app
@@ -38,15 +35,16 @@ from tictactoe.ui.web.server import create_app
 def web_factory(
     _isolated_home: Path,
 ) -> Iterator[Callable[..., Web]]:
-    """Make an app with the given settings; all of them are stopped after the test."""
+    """Make an app with the given settings, its pages coming from ``client`` (this machine
+    unless given); all of them are stopped after the test."""
     made: list[Web] = []
 
-    def make(**changes: Any) -> Web:
+    def make(client: tuple[str, int] = ("127.0.0.1", 50000), **changes: Any) -> Web:
         clock = Clock()
         settings = make_settings(_isolated_home, **changes)
-        client = TestClient(create_app(settings, clock=clock))
-        client.__enter__()
-        made.append(Web(client, clock, _isolated_home, settings))
+        app = TestClient(create_app(settings, clock=clock), client=client)
+        app.__enter__()
+        made.append(Web(app, clock, _isolated_home, settings))
         return made[-1]
 
     yield make
@@ -76,23 +74,43 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``redis-server`` on a free loopback port, for the whole session."""
-    binary = shutil.which("redis-server")
-    if binary is None:
+def _need_redis() -> None:
+    if RedisServer.binary() is None:
         pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    port = free_port()
-    folder = tmp_path_factory.mktemp("redis")
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(folder)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        wait_for_port(port, process)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def _shared_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    _need_redis()
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_url(_shared_redis: RedisServer) -> str:
+    """A real ``redis-server`` on a free loopback port (one for the session), emptied for
+    each test."""
+    _shared_redis.flush()
+    return _shared_redis.url
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A ``redis-server`` for this test alone, which it may stop, freeze and restart."""
+    _need_redis()
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def kept_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """Like :func:`own_redis`, but a restart brings its data back."""
+    _need_redis()
+    server = RedisServer(tmp_path, keep=True)
+    server.start()
+    yield server
+    server.stop()

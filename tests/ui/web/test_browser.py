@@ -41,7 +41,9 @@ TIMEOUT_MS = 15_000
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The real ``tictactoe web`` for this module's pages."""
-    server = start_server(tmp_path_factory.mktemp("web-home"), "--claim-after", "2")
+    server = start_server(
+        tmp_path_factory.mktemp("web-home"), "--claim-after", "2", "--max-think", "600"
+    )
     yield server
     server.stop()
 
@@ -249,9 +251,22 @@ def test_two_friends_play_through_an_invite_link(
     host.page.click("#rematch")  # accepted: the marks swap
     guest.status("Your move (X)")
     host.status("Your friend's move (X)")
+    guest.page.click("#resign")  # asked first, keeping playing the first answer
+    confirm = guest.page.locator("#resign-confirm")
+    playwright_api.expect(confirm).to_be_visible()
+    playwright_api.expect(guest.page.locator("#resign-no")).to_be_focused()
+    guest.page.screenshot(path=shots / "web-resign-confirm.png")
+    guest.page.click("#resign-no")
+    playwright_api.expect(confirm).to_be_hidden()
+    guest.status("Your move (X)")  # nothing happened
     guest.page.click("#resign")
+    guest.page.keyboard.press("Escape")
+    playwright_api.expect(confirm).to_be_hidden()
+    guest.page.click("#resign")
+    guest.page.click("#resign-yes")
     host.status("Your friend resigned: you win this game.")
     guest.status("You resigned: your friend wins this game.")
+    playwright_api.expect(confirm).to_be_hidden()
     watcher.status("X resigned: O wins this game.")
     for tab in (host, guest, watcher):
         tab.close()
@@ -398,3 +413,19 @@ def test_big_boards_thinking_time_progress_and_the_engines_hints(
     page.wait_for_selector("#board.gomoku")
     playwright_api.expect(page.locator("#think")).to_have_value("600")
     tab.close()
+
+
+def test_a_busy_server_says_try_again_in_the_players_language(
+    browser: Any, tmp_path: Path, shots: Path
+) -> None:
+    full = start_server(tmp_path, "--max-rooms", "1")  # the page's own game fills it
+    try:
+        tab = Tab(browser, full, viewport={"width": 900, "height": 1000}, locale="ru-RU").open()
+        tab.status("Ваш ход (X)")
+        tab.page.click("#play-friend")
+        message = tab.page.locator("#message")
+        playwright_api.expect(message).to_have_text("Сервер занят: попробуйте ещё раз.")
+        tab.page.screenshot(path=shots / "web-busy-ru.png")
+        tab.close()
+    finally:
+        full.stop()

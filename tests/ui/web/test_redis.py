@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import uuid
 from collections.abc import Callable
-from typing import Any
 
 import pytest
-from web_support import Clock, ServerProcess
-from websockets.sync.client import ClientConnection, connect
+from web_support import Clock, Player, ServerProcess
 
 from tictactoe.core.rules import Rules
 from tictactoe.online.redis_store import PRESENCE_SECONDS, RedisStore
@@ -43,7 +40,7 @@ def test_the_store_shares_rooms_events_and_presence(redis_url: str) -> None:
         await two.start(deliver)
         try:
             room, token = Room.friend("redisroom1", Rules(), seed=5, now=clock())
-            await one.create(room, max_rooms=10)
+            await one.create(room, "198.51.100.7", max_rooms=10, per_owner=10)
             loaded = await two.get("redisroom1")
             assert loaded is not None and loaded.player_of(token) == "a"
             # Two processes change the room at once: both changes land (optimistic locking).
@@ -68,18 +65,18 @@ def test_the_store_shares_rooms_events_and_presence(redis_url: str) -> None:
                 await asyncio.sleep(0.02)
             assert heard == [("redisroom1", "hello")]
             # Presence: a connection of a process that stopped its heartbeats expires.
-            await one.join("redisroom1", "c1", "a")
-            await two.join("redisroom1", "c9", None)
+            await one.join("redisroom1", "c1", "a", 5)
+            await two.join("redisroom1", "c9", None, 5)
             seats, spectators = await two.presence("redisroom1")
             assert seats["a"].online and not seats["b"].online and spectators == 1
-            await two.leave("redisroom1", "c9", None)
+            await two.leave("redisroom1", "c9", None, clock())
             clock.advance(PRESENCE_SECONDS + 5)
             seats, spectators = await two.presence("redisroom1")
             assert not seats["a"].online and spectators == 0
             assert seats["a"].away_for is not None and seats["a"].away_for >= 5
             assert await one.count() == 1
             try:
-                await one.create(Room.friend("redisroom2", Rules(), seed=5, now=0)[0], 1)
+                await one.create(Room.friend("redisroom2", Rules(), seed=5, now=0)[0], "x", 1, 10)
             except RoomError as error:
                 assert error.code == "busy"
         finally:
@@ -87,24 +84,6 @@ def test_the_store_shares_rooms_events_and_presence(redis_url: str) -> None:
             await two.close()
 
     asyncio.run(scenario())
-
-
-class Player:
-    """A page's WebSocket to one server process."""
-
-    def __init__(self, server: ServerProcess) -> None:
-        opening = connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=10)
-        self.ws: ClientConnection = opening.__enter__()
-
-    def send(self, **message: Any) -> None:
-        self.ws.send(json.dumps(message))
-
-    def until(self, kind: str, check: Callable[[dict[str, Any]], bool] = lambda m: True) -> Any:
-        for _ in range(200):
-            message = json.loads(self.ws.recv(timeout=30))
-            if message["t"] == kind and check(message):
-                return message
-        raise AssertionError(f"no {kind} message came")
 
 
 @pytest.mark.slow

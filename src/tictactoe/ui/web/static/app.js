@@ -14,6 +14,7 @@ const LEVEL_KEY = "tictactoe.level";
 const FIRST_KEY = "tictactoe.first";
 const THINK_KEY = "tictactoe.think";
 const LINE_SHOWN = 6;  // moves of the computer's expected line shown while it thinks
+const RETRY_MS = 2000;  // how soon a page the busy server could not take back asks again
 const seatKey = (room) => `tictactoe.seat.${room}`;
 const $ = (id) => document.getElementById(id);
 
@@ -230,8 +231,12 @@ function showError(message) {
     return;
   }
   if (message.code === "stale") return;  // the board changed under a click: the new one is on its way
-  if (message.code === "busy") return;  // a hint asked again while the last one ends: it is on its way
-  showMessage(t(message.message));
+  if (message.code === "hint_busy") return;  // a hint asked again while the last one ends: on its way
+  if (message.code === "busy" && app.resuming) {
+    // The server could not take the page back just now: it says so and tries again itself.
+    setTimeout(() => { if (app.resuming) resume(); }, RETRY_MS);
+  }
+  showMessage(t(message.message, message.params || {}));
 }
 
 function showMessage(text) {
@@ -386,6 +391,21 @@ function renderButtons(view, mine) {
   rematch.disabled = !view.over || offered;
   rematch.textContent = offered ? t("Rematch offered") : asked ? t("Accept the rematch") : t("Rematch");
   $("resign").disabled = view.over || mine === null || !view.seats.b.taken;
+  if ($("resign").disabled) closeResign(false);
+}
+
+// Resigning is asked twice: "Give up this game?", with keeping playing the first answer.
+function askResign() {
+  $("controls").hidden = true;
+  $("resign-confirm").hidden = false;
+  $("resign-no").focus();
+}
+
+function closeResign(focus = true) {
+  if ($("resign-confirm").hidden) return;
+  $("resign-confirm").hidden = true;
+  $("controls").hidden = false;
+  if (focus) $("resign").focus();
 }
 
 function renderAway(view, mine) {
@@ -589,7 +609,15 @@ function wire() {
   $("undo").addEventListener("click", () => send({ t: "undo" }));
   $("redo").addEventListener("click", () => send({ t: "redo" }));
   $("rematch").addEventListener("click", () => send({ t: "rematch" }));
-  $("resign").addEventListener("click", () => send({ t: "resign" }));
+  $("resign").addEventListener("click", askResign);
+  $("resign-no").addEventListener("click", () => closeResign());
+  $("resign-yes").addEventListener("click", () => {
+    closeResign(false);
+    send({ t: "resign" });
+  });
+  $("resign-confirm").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeResign();
+  });
   $("claim").addEventListener("click", () => send({ t: "claim" }));
   $("hint").addEventListener("click", () => {
     app.hintsOn = !app.hintsOn;
