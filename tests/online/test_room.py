@@ -169,3 +169,32 @@ def test_state_survives_json_and_the_game_rebuilds_the_same(
         assert copy.game.outcome == room.game.outcome
         assert (copy.game.can_undo, copy.game.can_redo) == (room.game.can_undo, room.game.can_redo)
         assert copy.view({}, 0, 1.0) == room.view({}, 0, 1.0)
+
+
+def test_a_seat_whose_token_never_arrived_is_given_up_by_that_token_only() -> None:
+    room, _ = Room.friend("room1234", Rules(), seed=1, now=0.0)
+    _, token = room.take_seat()
+    assert not room.free_seat("x" * 32) and not room.seat_free
+    assert room.free_seat(token) and room.seat_free
+    assert room.player_of(token) is None
+
+
+@pytest.mark.parametrize(
+    ("moves", "player", "cell", "code"),
+    [
+        ([], "b", 0, "turn"),
+        ([4], "b", 4, "taken"),
+        ([4], "b", 9, "off_board"),
+        ([0, 3, 1, 4, 2], "b", 8, "over"),
+        ([], None, 0, "spectator"),
+    ],
+)
+def test_a_refused_move_carries_the_games_reason(
+    moves: list[int], player: str | None, cell: int, code: str
+) -> None:
+    room, _ = Room.friend("room1234", Rules(), seed=1, now=0.0)
+    room.take_seat()
+    room.state.moves = moves
+    with pytest.raises(RoomError) as refused:
+        room.play(player, cell)
+    assert refused.value.code == code

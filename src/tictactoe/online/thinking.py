@@ -62,7 +62,10 @@ SUGGESTED = 3
 """Moves a big board's hint suggests."""
 
 THREADS = 2
-"""Searching workers when they are threads of the server (``workers=0``)."""
+"""Searching workers when none are asked for (``workers=0``: threads of the server)."""
+
+REMEMBERED = 4096
+"""Owners whose last turn a lane remembers before it forgets those with no job there."""
 
 RUN, STOP, DROP = 0, 1, 2
 """A worker's flag: go on; answer now with the best so far; the answer is not wanted."""
@@ -312,7 +315,10 @@ class Lane:
         self._free = list(range(self.workers))
         self._running: dict[int, ThinkingJob] = {}
         self._waiting: dict[str, deque[ThinkingJob]] = {}
-        """Owner -> its waiting jobs; the dictionary's order is whose turn comes next."""
+        """Owner -> its waiting jobs, in the order the owners first waited."""
+        self._turns = itertools.count()
+        self._served: dict[str, int] = {}
+        """When each owner with jobs here last had one started (a count of starts)."""
 
     @property
     def busy(self) -> int:
@@ -350,12 +356,24 @@ class Lane:
 
     def _dispatch(self) -> None:
         while self._free and self._waiting:
-            owner = next(iter(self._waiting))
-            queue = self._waiting.pop(owner)
+            owner = self._next_owner()
+            queue = self._waiting[owner]
             job = queue.popleft()
-            if queue:  # the owner's next job waits for its next turn, behind the others
-                self._waiting[owner] = queue
+            if not queue:
+                del self._waiting[owner]
+            self._served[owner] = next(self._turns)
             self._run(job, self._free.pop())
+
+    def _next_owner(self) -> str:
+        """Whose job starts next: the owner with the fewest running here, then the one served
+        least recently (or never), then the one waiting longest."""
+        running: dict[str, int] = {}
+        for job in self._running.values():
+            running[job.owner] = running.get(job.owner, 0) + 1
+        return min(
+            self._waiting,
+            key=lambda owner: (running.get(owner, 0), self._served.get(owner, -1)),
+        )
 
     def _run(self, job: ThinkingJob, slot: int) -> None:
         pool = self._pool()
@@ -391,6 +409,9 @@ class Lane:
         del self._running[slot]
         self._free.append(slot)
         job.slot = None
+        if len(self._served) > REMEMBERED:  # forget the owners with nothing here any more
+            here = set(self._waiting) | {other.owner for other in self._running.values()}
+            self._served = {owner: turn for owner, turn in self._served.items() if owner in here}
         if not job.future.done():
             if finished.cancelled():
                 job.future.set_exception(Dropped())
@@ -442,7 +463,8 @@ class _Dropping:
 
 class Thinker:
     """The computer's thinking for a server: a quick lane (one worker) and a searching lane
-    (``workers`` workers), in worker processes or, with ``processes=False``, in threads."""
+    (``workers`` workers, :data:`THREADS` for 0), in worker processes or, with
+    ``processes=False``, in threads."""
 
     def __init__(self, workers: int = 2, *, processes: bool = True) -> None:
         self.processes = processes
@@ -454,9 +476,7 @@ class Thinker:
         if processes:
             self._reports = multiprocessing.get_context("spawn").Queue()
         self.quick = Lane("tictactoe-quick", 1, processes, self._reports)
-        self.searching = Lane(
-            "tictactoe-search", workers if processes else THREADS, processes, self._reports
-        )
+        self.searching = Lane("tictactoe-search", workers or THREADS, processes, self._reports)
 
     @property
     def running(self) -> int:

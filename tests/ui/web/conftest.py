@@ -2,9 +2,8 @@
 
 ``web`` runs the app in-process (a thread for the computer's moves, a clock
 the test can move); ``server_factory`` starts the real ``tictactoe web``
-command on free loopback ports; ``redis_url`` starts Debian's
-``redis-server`` on a free loopback port for the session (skipped, saying
-why, only when the binary is missing).
+command on free loopback ports; ``redis_url``, ``own_redis`` and
+``kept_redis`` are a real ``redis-server`` (tests/online/redis_support.py).
 """
 
 from __future__ import annotations
@@ -17,11 +16,11 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[2] / "online"))
 
 from starlette.testclient import TestClient
 from web_support import (
     Clock,
-    RedisServer,
     ServerProcess,
     Web,
     make_settings,
@@ -74,43 +73,5 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
         server.stop()
 
 
-def _need_redis() -> None:
-    if RedisServer.binary() is None:
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
-
-
-@pytest.fixture(scope="session")
-def _shared_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    _need_redis()
-    server = RedisServer(tmp_path_factory.mktemp("redis"))
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def redis_url(_shared_redis: RedisServer) -> str:
-    """A real ``redis-server`` on a free loopback port (one for the session), emptied for
-    each test."""
-    _shared_redis.flush()
-    return _shared_redis.url
-
-
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
-    """A ``redis-server`` for this test alone, which it may stop, freeze and restart."""
-    _need_redis()
-    server = RedisServer(tmp_path)
-    server.start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def kept_redis(tmp_path: Path) -> Iterator[RedisServer]:
-    """Like :func:`own_redis`, but a restart brings its data back."""
-    _need_redis()
-    server = RedisServer(tmp_path, keep=True)
-    server.start()
-    yield server
-    server.stop()
+# The Redis fixtures are the online package's: one set for both.
+from redis_support import _shared_redis, kept_redis, own_redis, redis_url  # noqa: E402, F401

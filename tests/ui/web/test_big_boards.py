@@ -3,13 +3,11 @@ cancelled when their position is gone (through the test client, the computer in 
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from web_support import Page, Web, wait_until
 
-from tictactoe.core.rules import Rules
-from tictactoe.online.thinking import SUGGESTED, Task, Thinker
+from tictactoe.online.thinking import SUGGESTED
 
 PATIENCE = 60.0
 """Longest wait for a message: a test of something that must happen soon fails, never hangs."""
@@ -140,30 +138,3 @@ def test_undo_while_the_computer_thinks_cancels_its_search(web: Web) -> None:
     page.send(t="move", cell=cell("e5"), ply=0)
     state = page.state(lambda s: len(s["moves"]) == 2)
     assert state["moves"][0] == cell("e5")
-
-
-def test_a_worker_process_hears_cancel_and_reports_progress() -> None:
-    async def scenario() -> tuple[list[Any], Any, int]:
-        thinker = Thinker(1, processes=True)
-        reports: list[Any] = []
-        arrived = asyncio.Event()
-
-        def heard(progress: Any) -> None:
-            reports.append(progress)
-            arrived.set()
-
-        try:
-            moves = (cell("h8"), cell("i9"))
-            task = Task("suggestions", Rules(15, 15, 5), moves, think=600)
-            job = thinker.think(task, "someone", heard)
-            await asyncio.wait_for(arrived.wait(), PATIENCE)
-            job.stop()  # ten minutes to think: only the stop ends it in time
-            found = await asyncio.wait_for(asyncio.wrap_future(job.future), PATIENCE)
-            return reports, found, thinker.running
-        finally:
-            thinker.close()
-
-    reports, found, running = asyncio.run(scenario())
-    assert reports and reports[0].depth >= 1 and reports[0].pv
-    assert found and all(0 <= s.cell < 225 for s in found)
-    assert running == 0

@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 import httpx2
 import pytest
-from web_support import Player, RedisServer, ServerProcess
+from redis_support import RedisServer
+from web_support import Player, ServerProcess
 
 BUSY = ("busy", "The server is busy: try again.")
 

@@ -13,9 +13,7 @@ import asyncio
 import contextlib
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -25,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from redis_support import free_port, wait_for_port
 from starlette.testclient import TestClient, WebSocketTestSession
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.sync.client import ClientConnection as SyncConnection
@@ -140,25 +139,6 @@ def make_settings(home: Path, **changes: Any) -> Settings:
     return Settings(**values)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def wait_for_port(port: int, process: subprocess.Popen[bytes] | None = None) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
-            raise AssertionError(f"the server exited with {process.returncode}")
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise AssertionError(f"nothing listens on port {port}")
-
-
 @dataclass
 class ServerProcess:
     """A ``tictactoe web`` process; what it prints goes to ``log``."""
@@ -244,65 +224,6 @@ class Player:
 
     def close(self) -> None:
         self.ws.close()
-
-
-@dataclass
-class RedisServer:
-    """Debian's ``redis-server`` on a loopback port, which a test may stop, freeze or restart.
-
-    ``keep``: it writes every change to disk (fsync always), so a restart brings its data
-    back, as a real deployment's does; else a restart starts empty.
-    """
-
-    folder: Path
-    keep: bool = False
-    port: int = field(default_factory=free_port)
-    process: subprocess.Popen[bytes] | None = None
-
-    @staticmethod
-    def binary() -> str | None:
-        """The ``redis-server`` program, if it is installed."""
-        return shutil.which("redis-server")
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        binary = self.binary()
-        assert binary is not None, "redis-server is not installed"
-        kept = ["--appendonly", "yes", "--appendfsync", "always"] if self.keep else []
-        self.process = subprocess.Popen(
-            [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", *kept, "--dir", str(self.folder)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        wait_for_port(self.port, self.process)
-
-    def stop(self) -> None:
-        """Stop it as a crash or a restart would (its data is gone)."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGCONT)
-            self.process.kill()
-            self.process.wait(10)
-        self.process = None
-
-    def freeze(self) -> None:
-        """It keeps its connections but answers nothing (SIGSTOP), until :meth:`thaw`."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGSTOP)
-
-    def thaw(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGCONT)
-
-    def flush(self) -> None:
-        """Forget every key (a fresh server for the next test)."""
-        import redis
-
-        with redis.Redis.from_url(self.url) as client:
-            client.flushall()
 
 
 # --- many pages at once (real servers, asyncio WebSockets) ---------------------------------
