@@ -44,6 +44,8 @@ class FlakyStore(MemoryStore):
     def __init__(self) -> None:
         super().__init__(lambda: NOW)
         self.failing: set[str] = set()
+        self.published: list[dict[str, Any]] = []
+        """What was relayed to the other processes."""
 
     def _maybe_fail(self, name: str) -> None:
         if name in self.failing:
@@ -59,6 +61,14 @@ class FlakyStore(MemoryStore):
     async def leave(self, room_id: str, connection: str, player: str | None, when: float) -> None:
         self._maybe_fail("leave")
         await super().leave(room_id, connection, player, when)
+
+    async def presence(self, room_id: str) -> Any:
+        self._maybe_fail("presence")
+        return await super().presence(room_id)
+
+    async def publish(self, room_id: str, message: str) -> None:
+        self._maybe_fail("publish")
+        self.published.append(json.loads(message))
 
 
 def in_lobby(
@@ -136,6 +146,25 @@ def test_a_page_that_left_while_the_store_was_away_is_said_to_have_left(tmp_path
         return still_online, shown["online"], seats["b"].away_for
 
     assert in_lobby(scenario, tmp_path) == (True, False, 0.0)
+
+
+def test_a_move_made_while_the_store_cannot_relay_it_is_relayed_later(tmp_path: Path) -> None:
+    async def scenario(lobby: Lobby, store: FlakyStore) -> tuple[Any, bool, list[Any]]:
+        host, _, room = await friend_room(lobby)
+        guest, guest_page = arrive(lobby, "192.0.2.2")
+        await lobby.handle(guest, Join(room))
+        store.published.clear()
+        store.failing |= {"presence", "publish"}  # the move is saved, then the store fails
+        await lobby.handle(host, Move(4))
+        here = guest_page.last("state")  # this process's pages have it at once...
+        relayed = [message["moves"] for message in store.published]
+        await lobby._amend()  # ...the other processes' once the store answers again
+        relayed.append(store.published[-1]["moves"])
+        return here["moves"], here["seats"]["b"]["online"], relayed
+
+    moves, online, relayed = in_lobby(scenario, tmp_path)
+    assert moves == [4] and online  # the presence last read, not "everyone left"
+    assert relayed == [[4]]
 
 
 def test_a_game_against_the_computer_its_page_replaces_is_forgotten(tmp_path: Path) -> None:

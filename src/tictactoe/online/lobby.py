@@ -30,7 +30,7 @@ import itertools
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
@@ -58,7 +58,14 @@ from tictactoe.online.protocol import (
     encode,
 )
 from tictactoe.online.records import GameLog
-from tictactoe.online.room import DEFAULT_THINK_MS, FinishedGame, Room, RoomError, new_room_id
+from tictactoe.online.room import (
+    DEFAULT_THINK_MS,
+    FinishedGame,
+    Presence,
+    Room,
+    RoomError,
+    new_room_id,
+)
 from tictactoe.online.settings import Settings
 from tictactoe.online.store import RoomStore, StoreUnavailable, gone
 from tictactoe.online.thinking import Dropped, SuggestedMove, Task, Thinker, ThinkingJob
@@ -172,8 +179,10 @@ class Lobby:
         self._thinking: dict[str, ThinkingJob] = {}
         """Room id -> the computer's move being worked out."""
         self._amends: list[Amend] = []
-        self._quiet: set[str] = set()
-        """Visitors that get the state being published from the publisher instead."""
+        self._unsent: set[str] = set()
+        """Rooms whose state the store could not relay to the other processes: sent again."""
+        self._presence: dict[str, tuple[Mapping[str, Presence], int]] = {}
+        """The presence last read of each room with a page here."""
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # --- life ---------------------------------------------------------------------------
@@ -227,12 +236,16 @@ class Lobby:
         await self.store.sweep(self.settings.idle_seconds)
 
     async def _amend(self) -> None:
-        """Send the store what it missed, oldest first, until it fails again."""
+        """Send the store what it missed, oldest first, then the states it could not relay,
+        until it fails again."""
         while self._amends:
             amend = self._amends[0]
             await amend.send()
             self._amends.pop(0)
-            room = await self.store.get(amend.room)
+            self._unsent.add(amend.room)
+        for room_id in list(self._unsent):
+            self._unsent.discard(room_id)
+            room = await self.store.get(room_id)
             if room is not None:
                 await self.publish_state(room)
 
@@ -460,11 +473,7 @@ class Lobby:
 
     async def _announce(self, visitor: Visitor, room: Room) -> None:
         """The others hear of the newcomer; the newcomer gets the state directly."""
-        try:
-            state = await self.publish_state(room, but=visitor)
-        except StoreUnavailable:  # the others will hear with the next change
-            state = encode("state", **room.view({}, 0, self.settings.claim_after))
-        visitor.send(state)
+        visitor.send(await self.publish_state(room, but=visitor))
         if room.computer_to_move:
             self._schedule_think(room, visitor.address)
 
@@ -481,6 +490,7 @@ class Lobby:
             self._abandon(room_id)
         if not inside:
             self.local.pop(room_id, None)
+            self._presence.pop(room_id, None)
         await self._unwatch_unused(room_id)
         left = partial(self.store.leave, room_id, visitor.id, player, self.clock())
         try:
@@ -666,18 +676,36 @@ class Lobby:
                 self._stop_hint(visitor)
 
     async def publish_state(self, room: Room, but: Visitor | None = None) -> str:
-        """Send the room's state to all its pages (every process; ``but`` this one, which
-        gets it from the caller); returns the message."""
-        presence, spectators = await self.store.presence(room.id)
+        """Send the room's state to all its pages (``but`` this one, which gets it from the
+        caller): this process's at once, the others' through the store; returns it.
+
+        The change is made already, so nothing here fails: with a store that cannot answer
+        now, the presence is the last one read, and the state is relayed to the other
+        processes as soon as the store answers again.
+        """
+        try:
+            seen = await self.store.presence(room.id)
+            if room.id in self.local:
+                self._presence[room.id] = seen
+        except StoreUnavailable:
+            seen = self._presence.get(room.id) or self._local_presence(room.id)
+            self._unsent.add(room.id)
+        presence, spectators = seen
         text = encode("state", **room.view(presence, spectators, self.settings.claim_after))
-        if but is not None:
-            self._quiet.add(but.id)
+        for visitor in list(self.local.get(room.id, {}).values()):
+            if visitor is not but:
+                visitor.send(text)
         try:
             await self.store.publish(room.id, text)
-        finally:
-            if but is not None:
-                self._quiet.discard(but.id)
+        except StoreUnavailable:
+            self._unsent.add(room.id)
         return text
+
+    def _local_presence(self, room_id: str) -> tuple[Mapping[str, Presence], int]:
+        """Who is in the room as far as this process knows."""
+        inside = self.local.get(room_id, {}).values()
+        seats = {visitor.player: Presence(True) for visitor in inside if visitor.player}
+        return seats, sum(1 for visitor in inside if visitor.player is None)
 
     async def resync(self) -> None:
         """Send every room with a page here its state again (the store may have missed some)."""
@@ -687,10 +715,9 @@ class Lobby:
                 await self.publish_state(room)
 
     async def deliver(self, room_id: str, text: str) -> None:
-        """A room's message, from the store, to this process's pages of that room."""
+        """A room's message from another process, to this process's pages of that room."""
         for visitor in list(self.local.get(room_id, {}).values()):
-            if visitor.id not in self._quiet:
-                visitor.send(text)
+            visitor.send(text)
 
     def _think_seconds(self, room: Room) -> float:
         """The room's thinking time, within the server's cap."""

@@ -3,9 +3,10 @@
 Keys (``prefix`` is ``tictactoe:`` unless given):
 
 * ``<prefix>room:<id>`` - the room's :class:`~.room.RoomState` as JSON, with a
-  time to live renewed by every change and every heartbeat; changed with
-  ``WATCH``/``MULTI`` (optimistic locking: a change that raced another is
-  retried on the new state);
+  time to live renewed by every change and every heartbeat; read, changed in
+  the process, and saved by a script only if it is still what was read
+  (optimistic locking: a change that raced another is made again on the new
+  state);
 * ``<prefix>rooms`` - a sorted set of room ids by expiry time, to count rooms
   against the limit;
 * ``<prefix>owner:<address>`` - the rooms made from one address (a digest of
@@ -15,7 +16,7 @@ Keys (``prefix`` is ``tictactoe:`` unless given):
   expire by themselves; ``left:<player>`` -> when that player's last page closed;
 * channel ``<prefix>events:<id>`` - the room's messages, relayed by pub/sub to
   every other process that has a page of the room open (each message starts
-  with its process's id and a newline; a process delivers its own at once).
+  with its process's id and a newline: a process serves its own pages itself).
 
 Each limit is checked and taken by one Lua script (a new room against the
 room count and its address's share, a spectator against the room's
@@ -47,7 +48,6 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from redis.exceptions import WatchError
 
 from tictactoe.online.room import PLAYERS, Presence, Room, RoomState
 from tictactoe.online.store import (
@@ -68,11 +68,13 @@ PRESENCE_SECONDS = 30.0
 """How long a connection counts as present without a heartbeat from its process."""
 POOL_SIZE = 64
 """Connections to Redis one process keeps at most (requests wait for a free one)."""
-ANSWER_SECONDS = 2.0
+ANSWER_SECONDS = 5.0
 """How long a request waits for a connection, and then for Redis's answer, before the player
 is told to try again."""
 CHECK_SECONDS = 0.5
 """How long the health check waits for Redis."""
+WARN_SECONDS = 60.0
+"""Redis not answering is logged at most once in this long."""
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +133,18 @@ return 1
 )
 """A connection enters a room: KEYS presence, room; ARGV field, entry, the spectator limit
 (empty for a player), now, ttl. 0 when the room has all the spectators it takes."""
+
+SWAP = """
+local raw = redis.call('GET', KEYS[1])
+if not raw then return -1 end
+if raw ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5])
+return 1
+"""
+"""A room's new state, if it is still as it was read (optimistic locking in one step): KEYS
+room, rooms; ARGV the state read, the new one, ttl, expiry, room id. 1 saved, 0 changed
+meanwhile, -1 gone."""
 
 FORGET = (
     LIVE_ENTRIES
@@ -191,6 +205,8 @@ class RedisStore:
         self._scripts: dict[str, Any] = {}
         self.away = False
         """True from a request Redis did not answer until one it did."""
+        self._warned = -WARN_SECONDS
+        self._said_away = False
 
     # --- keys -------------------------------------------------------------------------
 
@@ -233,7 +249,12 @@ class RedisStore:
         await self._redis.ping()
         self._scripts = {
             name: self._redis.register_script(source)
-            for name, source in (("create", CREATE), ("join", JOIN), ("forget", FORGET))
+            for name, source in (
+                ("create", CREATE),
+                ("swap", SWAP),
+                ("join", JOIN),
+                ("forget", FORGET),
+            )
         }
         self._deliver, self._resync = deliver, resync
         self._pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
@@ -255,17 +276,22 @@ class RedisStore:
         self._redis = self._pubsub = self._reader = None
 
     def went_away(self, problem: BaseException) -> None:
-        """Redis did not answer a request: said once in the log until it answers again."""
-        if not self.away:
+        """Redis did not answer a request: said in the log when it starts (at most once a
+        minute, so a flaky link is a few lines), and again when it answers."""
+        now = time.monotonic()
+        if not self.away and now - self._warned >= WARN_SECONDS:
             log.warning(
                 "Redis at %s does not answer (%s): players are told to try again", self.url, problem
             )
+            self._warned = now
+            self._said_away = True
         self.away = True
 
     def came_back(self) -> None:
         """Redis answered a request."""
-        if self.away:
+        if self._said_away:
             log.warning("Redis at %s answers again", self.url)
+            self._said_away = False
         self.away = False
 
     @answering
@@ -320,24 +346,22 @@ class RedisStore:
     @answering
     async def update(self, room_id: str, change: Callable[[Room], T]) -> tuple[Room, T]:
         key = self._room_key(room_id)
-        async with self.redis.pipeline(transaction=True) as pipe:
-            while True:
-                try:
-                    await pipe.watch(key)
-                    raw = await pipe.get(key)
-                    if raw is None:
-                        raise gone()
-                    room = Room(RoomState.from_json(raw))
-                    result = change(room)
-                    now = self._clock()
-                    room.saved(now)
-                    pipe.multi()  # type: ignore[no-untyped-call]
-                    pipe.set(key, room.state.to_json(), ex=self._ttl)
-                    pipe.zadd(self._rooms, {room_id: now + self._ttl})
-                    await pipe.execute()
-                    return room, result
-                except WatchError:
-                    continue
+        while True:
+            raw = await self.redis.get(key)
+            if raw is None:
+                raise gone()
+            room = Room(RoomState.from_json(raw))
+            result = change(room)
+            now = self._clock()
+            room.saved(now)
+            keys = [key, self._rooms]
+            args = [raw, room.state.to_json(), self._ttl, now + self._ttl, room_id]
+            saved = await self._scripts["swap"](keys=keys, args=args)
+            if saved == 1:
+                return room, result
+            if saved < 0:
+                raise gone()
+            # another change came first: this one is made again on the new state
 
     @answering
     async def forget(self, room_id: str) -> bool:
@@ -346,8 +370,6 @@ class RedisStore:
 
     @answering
     async def publish(self, room_id: str, message: str) -> None:
-        if self._deliver is not None:
-            await self._deliver(room_id, message)
         await self.redis.publish(self._channel(room_id), f"{self._process}\n{message}")
 
     @answering

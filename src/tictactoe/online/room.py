@@ -25,7 +25,8 @@ import json
 import random
 import secrets
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from tictactoe import players as registry
@@ -79,6 +80,12 @@ REFUSED: Mapping[IllegalMove, tuple[str, str]] = {
     IllegalMove.TAKEN: ("taken", N_("That cell is taken.")),
 }
 """What the page is told for each reason the game gives for refusing a move."""
+
+
+@lru_cache(maxsize=64)
+def _rules(rows: int, cols: int, k: int) -> Rules:
+    """One :class:`Rules` per board, so its winning lines are worked out once per process."""
+    return Rules(rows, cols, k)
 
 
 def new_token() -> str:
@@ -137,8 +144,8 @@ class RoomState:
     """Bumped by every change, so stale answers and copies can be told apart."""
 
     def to_json(self) -> str:
-        """The state as JSON text."""
-        return json.dumps(asdict(self), separators=(",", ":"))
+        """The state as JSON text (its fields are plain JSON values already)."""
+        return json.dumps(vars(self), separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RoomState:
@@ -242,7 +249,7 @@ class Room:
     @property
     def rules(self) -> Rules:
         """The board's rules."""
-        return Rules(self.state.rows, self.state.cols, self.state.k)
+        return _rules(self.state.rows, self.state.cols, self.state.k)
 
     @property
     def think_seconds(self) -> float:

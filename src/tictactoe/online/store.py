@@ -1,9 +1,9 @@
 """Where rooms live: the :class:`RoomStore` interface and its in-memory implementation.
 
 A store keeps rooms, changes one atomically (:meth:`RoomStore.update`), relays
-a room's events to every server process that has a page of that room open
-(:meth:`RoomStore.publish` -> the ``deliver`` callback given to
-:meth:`RoomStore.start`), and knows who is connected to each room
+a room's events to every other server process that has a page of that room
+open (:meth:`RoomStore.publish` -> the ``deliver`` callback given to
+:meth:`RoomStore.start` there), and knows who is connected to each room
 (presence: which seats have a page open, how many spectators watch). Its
 limits - rooms in all, rooms made from one address, spectators per room - are
 checked and taken in one atomic step, however many processes ask at once.
@@ -73,9 +73,8 @@ class RoomStore(Protocol):
     """Rooms, their events and their presence, for one or many server processes."""
 
     async def start(self, deliver: Deliver, resync: Resync | None = None) -> None:
-        """Connect; events of watched rooms go to ``deliver`` from now on (this process's
-        own at once, the others' as they come), and ``resync`` is called when some may
-        have been missed."""
+        """Connect; the other processes' events of watched rooms go to ``deliver`` from now
+        on, and ``resync`` is called when some may have been missed."""
         ...
 
     async def close(self) -> None:
@@ -109,7 +108,8 @@ class RoomStore(Protocol):
         ...
 
     async def publish(self, room_id: str, message: str) -> None:
-        """Send ``message`` to every page of the room, in every process."""
+        """Send ``message`` to the room's pages in every other process (``deliver`` there);
+        this process's own pages are the caller's to serve."""
         ...
 
     async def watch(self, room_id: str) -> None:
@@ -207,8 +207,7 @@ class MemoryStore:
         return True
 
     async def publish(self, room_id: str, message: str) -> None:
-        if self._deliver is not None:
-            await self._deliver(room_id, message)
+        return None  # one process: there is no other
 
     async def watch(self, room_id: str) -> None:
         return None
