@@ -137,3 +137,24 @@ def test_redis_away_is_busy_at_once_and_a_stale_connection_is_replaced(
 
     down_for, frozen_for, found = asyncio.run(scenario())
     assert down_for < ANSWER_SECONDS and frozen_for < 1.0 and found == "stale1"
+
+
+def test_requests_wait_for_a_free_connection_instead_of_failing(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tictactoe.online.redis_store.POOL_SIZE", 2)
+
+    async def scenario() -> list[object]:
+        store = RedisStore(redis_url)
+        await store.start(ignore)
+        try:
+            room = Room.friend("crowd1", Rules(), seed=1, now=time.time())[0]
+            await store.create(room, "x", 10, 10)
+            work = [store.get("crowd1") for _ in range(150)]
+            work += [store.update("crowd1", lambda r: r.state.games) for _ in range(50)]
+            return list(await asyncio.gather(*work, return_exceptions=True))
+        finally:
+            await store.close()
+
+    answers = asyncio.run(scenario())
+    assert not [answer for answer in answers if isinstance(answer, BaseException)]

@@ -22,7 +22,7 @@ Each limit is checked and taken by one Lua script (a new room against the
 room count and its address's share, a spectator against the room's
 spectators), so processes asking at once cannot overshoot it.
 
-The client waits for one of its :data:`POOL_SIZE` connections instead of
+A request waits for one of the :data:`POOL_SIZE` connections instead of
 failing when they are all in use; Redis that does not answer within
 :data:`ANSWER_SECONDS` (down, frozen, or the wait for a connection too long)
 is :class:`~.store.StoreUnavailable` - "busy, try again" for the player -
@@ -67,7 +67,8 @@ P = ParamSpec("P")
 PRESENCE_SECONDS = 30.0
 """How long a connection counts as present without a heartbeat from its process."""
 POOL_SIZE = 64
-"""Connections to Redis one process keeps at most (requests wait for a free one)."""
+"""Requests to Redis one process has under way at most, each on a connection of its own
+(the others wait for one)."""
 ANSWER_SECONDS = 5.0
 """How long a request waits for a connection, and then for Redis's answer, before the player
 is told to try again."""
@@ -170,8 +171,16 @@ def answering(method: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, Corout
     async def call(*args: P.args, **kwargs: P.kwargs) -> T:
         store = args[0]
         assert isinstance(store, RedisStore)
+        slots = store.slots
         try:
-            answer = await method(*args, **kwargs)
+            if slots.locked():  # every connection is in use: wait for one, not for ever
+                await asyncio.wait_for(slots.acquire(), ANSWER_SECONDS)
+            else:
+                await slots.acquire()
+            try:
+                answer = await method(*args, **kwargs)
+            finally:
+                slots.release()
         except (RedisConnectionError, RedisTimeoutError, OSError, TimeoutError) as problem:
             store.went_away(problem)
             raise StoreUnavailable() from problem
@@ -205,6 +214,9 @@ class RedisStore:
         self._scripts: dict[str, Any] = {}
         self.away = False
         """True from a request Redis did not answer until one it did."""
+        self.slots = asyncio.Semaphore(POOL_SIZE)
+        """One for each request under way, so that they never need more connections than
+        the pool has: one more waits for a free one (at most :data:`ANSWER_SECONDS`)."""
         self._warned = -WARN_SECONDS
         self._said_away = False
 
@@ -236,10 +248,9 @@ class RedisStore:
     # --- life -------------------------------------------------------------------------
 
     async def start(self, deliver: Deliver, resync: Resync | None = None) -> None:
-        pool = aioredis.BlockingConnectionPool.from_url(
+        pool = aioredis.ConnectionPool.from_url(
             self.url,
-            max_connections=POOL_SIZE,
-            timeout=ANSWER_SECONDS,
+            max_connections=POOL_SIZE + 1,  # (one is the events' connection)
             socket_timeout=ANSWER_SECONDS,
             socket_connect_timeout=ANSWER_SECONDS,
             retry=Retry(NoBackoff(), 1),  # a stale connection is replaced, not failed

@@ -133,7 +133,11 @@ async function checkBoard() {
     return false;
   }
   app.boardLevels = await response.json();
-  if (app.boardLevels.think) app.think = app.boardLevels.think;
+  if (app.boardLevels.think) {
+    app.think = app.boardLevels.think;  // the server's range: its cap may be under 600 s
+    $("think").min = String(app.think.low);
+    $("think").max = String(app.think.high);
+  }
   fillLevels();
   return true;
 }
