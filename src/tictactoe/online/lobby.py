@@ -33,7 +33,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Protocol, assert_never
 
 from tictactoe.core import Progress, unsupported_reason
 from tictactoe.i18n import N_
@@ -244,10 +244,10 @@ class Lobby:
             self._amends.pop(0)
             self._unsent.add(amend.room)
         for room_id in list(self._unsent):
-            self._unsent.discard(room_id)
             room = await self.store.get(room_id)
+            self._unsent.discard(room_id)
             if room is not None:
-                await self.publish_state(room)
+                await self.publish_state(room)  # (which marks it again if it fails again)
 
     async def health(self) -> Health:
         """The store's answer (within :data:`HEALTH_SECONDS`) and the counts."""
@@ -319,6 +319,8 @@ class Lobby:
                 self.on_stop(visitor)
             case Ping():
                 visitor.send(encode("pong"))
+            case _:
+                assert_never(message)
 
     def _seat(self, visitor: Visitor) -> tuple[str, str | None]:
         if visitor.room is None:

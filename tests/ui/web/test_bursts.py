@@ -24,6 +24,8 @@ PREFIX = "tictactoe:"
 
 BUSY = "The server is busy: try again."
 
+FRIEND = json.dumps({"t": "friend", "rows": 3, "cols": 3, "k": 3})
+
 CLIENTS = 50
 """The pages come from this many addresses (127.0.0.1 to 127.0.0.50): a crowd, not one client."""
 
@@ -50,22 +52,22 @@ async def make_rooms(servers: list[ServerProcess], count: int) -> list[str]:
     for start in range(0, count, 10):
         batch = hosts[start : start + 10]
         for host in batch:
-            await host.send(json.dumps({"t": "friend", "rows": 3, "cols": 3, "k": 3}))
+            await host.send(FRIEND)
         for host in batch:
             welcome = await answer(host, "welcome")
             rooms.append(welcome["room"])
     return rooms
 
 
+async def ask_all(pages: list[ClientConnection], messages: list[str]) -> list[dict[str, Any]]:
+    """Every page sends its message at once; each one's first answer (welcome or error)."""
+    await asyncio.gather(*(page.send(text) for page, text in zip(pages, messages, strict=True)))
+    return list(await asyncio.gather(*(answer(page, "welcome", "error") for page in pages)))
+
+
 async def join_all(pages: list[ClientConnection], rooms: list[str]) -> list[dict[str, Any]]:
     """Every page asks to join its room at once; each one's first answer."""
-    await asyncio.gather(
-        *(
-            page.send(json.dumps({"t": "join", "room": room}))
-            for page, room in zip(pages, rooms, strict=True)
-        )
-    )
-    return list(await asyncio.gather(*(answer(page, "welcome", "error") for page in pages)))
+    return await ask_all(pages, [json.dumps({"t": "join", "room": room}) for room in rooms])
 
 
 @pytest.mark.slow
@@ -111,9 +113,7 @@ def test_500_rooms_opened_at_once_are_made_whole_or_not_at_all(
 
     async def scenario() -> list[dict[str, Any]]:
         pages = await open_pages([server.ws_url] * count, spread=CLIENTS)
-        message = json.dumps({"t": "friend", "rows": 3, "cols": 3, "k": 3})
-        await asyncio.gather(*(page.send(message) for page in pages))
-        answers = list(await asyncio.gather(*(answer(p, "welcome", "error") for p in pages)))
+        answers = await ask_all(pages, [FRIEND] * count)
         await close_pages(pages)
         return answers
 
@@ -164,9 +164,7 @@ def test_the_room_limit_holds_under_rooms_made_through_two_processes(
 
     async def scenario() -> list[dict[str, Any]]:
         pages = await open_pages([servers[i % 2].ws_url for i in range(80)], spread=CLIENTS)
-        message = json.dumps({"t": "friend", "rows": 3, "cols": 3, "k": 3})
-        await asyncio.gather(*(page.send(message) for page in pages))
-        answers = list(await asyncio.gather(*(answer(p, "welcome", "error") for p in pages)))
+        answers = await ask_all(pages, [FRIEND] * len(pages))
         await close_pages(pages)
         return answers
 
