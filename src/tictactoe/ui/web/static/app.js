@@ -38,6 +38,7 @@ const app = {
   boardLevels: null,  // which levels can play the chosen board
   resuming: null,     // the room being rejoined after a (re)connection
   creating: false,    // this page asked for a new room (its settings already say what it is)
+  starting: 0,        // new games on their way: the board waits for them (a click would land in the old one)
   announced: "",      // the last game/move announced, so each is said once
   finishedGame: 0,    // the last game whose end was sounded
 };
@@ -161,6 +162,20 @@ function newFriendRoom() {
   send({ t: "friend", rows, cols, k });
 }
 
+// A new game on the chosen board, once the server says the board can be: until it comes,
+// the board on screen takes no clicks (a move there would be lost with the old game).
+async function startGame(create) {
+  setStarting(1);
+  if (await checkBoard()) create();
+  else setStarting(-1);
+}
+
+function setStarting(change) {
+  app.starting = Math.max(0, app.starting + change);
+  document.body.classList.toggle("starting", app.starting > 0);
+  render();
+}
+
 function resume() {
   const match = location.pathname.match(/^\/play\/([A-Za-z0-9_-]{6,32})$/);
   if (match) {
@@ -190,6 +205,7 @@ function onMessage(message) {
 }
 
 function welcome(message) {
+  if (app.starting) setStarting(-1);  // each new game asked for is answered by a welcome...
   app.resuming = null;
   app.joined = !app.creating;
   app.creating = false;
@@ -197,6 +213,7 @@ function welcome(message) {
   app.player = message.player;
   app.kind = message.kind;
   app.view = null;
+  app.board.freeze();  // until this room's state comes
   app.hints = null;
   app.hintAsked = -1;
   app.progress = null;
@@ -219,6 +236,7 @@ function welcome(message) {
 }
 
 function showError(message) {
+  if (app.starting) setStarting(-1);  // ...or by an error
   app.creating = false;
   if (message.code === "gone" && app.resuming) {
     const wasSolo = location.pathname === "/";
@@ -349,7 +367,7 @@ function render() {
   app.board.build(view.rows, view.cols);
   const marks = new Map(view.moves.map((cell, index) => [cell, index % 2 === 0 ? "X" : "O"]));
   const myTurn = !view.over && mine !== null && view.turn === mine && !view.thinking
-    && (view.kind === "solo" || view.seats.b.taken);
+    && (view.kind === "solo" || view.seats.b.taken) && app.starting === 0;
   const playable = new Set();
   if (myTurn) {
     for (let cell = 0; cell < view.rows * view.cols; cell += 1) if (!marks.has(cell)) playable.add(cell);
@@ -587,11 +605,13 @@ function wire() {
   $("board-size").addEventListener("change", async () => {
     $("custom").hidden = $("board-size").value !== "custom";
     if ($("board-size").value === "custom") return;
-    if (await checkBoard() && app.kind === "solo") newSolo();
+    if (app.kind === "solo") startGame(newSolo);
+    else checkBoard();
   });
   for (const id of ["rows", "cols", "k"]) {
-    $(id).addEventListener("change", async () => {
-      if (await checkBoard() && app.kind === "solo") newSolo();
+    $(id).addEventListener("change", () => {
+      if (app.kind === "solo") startGame(newSolo);
+      else checkBoard();
     });
   }
   $("level").addEventListener("change", () => {
@@ -603,12 +623,8 @@ function wire() {
     localStorage.setItem(FIRST_KEY, $("first").value);
     if (app.kind === "solo" && app.player) send({ t: "first", first: $("first").value });
   });
-  $("play-computer").addEventListener("click", async () => {
-    if (await checkBoard()) newSolo();
-  });
-  $("play-friend").addEventListener("click", async () => {
-    if (await checkBoard()) newFriendRoom();
-  });
+  $("play-computer").addEventListener("click", () => startGame(newSolo));
+  $("play-friend").addEventListener("click", () => startGame(newFriendRoom));
   $("new-game").addEventListener("click", () => send({ t: "new" }));
   $("undo").addEventListener("click", () => send({ t: "undo" }));
   $("redo").addEventListener("click", () => send({ t: "redo" }));
