@@ -6,13 +6,17 @@ is the quick loop)."""
 from __future__ import annotations
 
 import contextlib
+import importlib
 import sqlite3
+import textwrap
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tictactoe import players
 from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Record, Termination
@@ -83,3 +87,32 @@ def busy(
         if holder.in_transaction:
             holder.execute("COMMIT")
     holder.close()
+
+
+@pytest.fixture
+def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """A registered strategy ``slow`` that thinks until the returned event is set."""
+    module = tmp_path / "slow_player_for_tests.py"
+    module.write_text(
+        textwrap.dedent(
+            """
+            import threading
+            RELEASE = threading.Event()
+            class SlowPlayer:
+                def __init__(self, rng=None):
+                    self.rng = rng
+                def choose(self, board, limits=None, *, progress=None, cancel=None):
+                    RELEASE.wait(20)
+                    return min(board.legal_moves())
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    slow = importlib.import_module("slow_player_for_tests")
+    slow.RELEASE.clear()
+    strategy = players.Strategy(
+        "slow", "Slow", "thinks for a long time", "slow_player_for_tests:SlowPlayer"
+    )
+    monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
+    yield slow.RELEASE
+    slow.RELEASE.set()

@@ -128,6 +128,8 @@ SERVICES = frozenset(
         "tictactoe.sound",
         "tictactoe.console",
         "tictactoe.paths",
+        "tictactoe.words",
+        "tictactoe.look",
         "tictactoe.online",
     }
 )

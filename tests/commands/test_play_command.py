@@ -57,8 +57,8 @@ def test_side_picks_the_first_game_of_alternating_games(run) -> None:
     status, out, _ = run([*argv, "--size", "3x3"], "5\n3\ny\n5\n9\n1\nn\n")
     assert status == 0
     first = out.index("The computer will go first: you play O.")
-    assert first < out.index("The player will go first: you play X.")
-    assert "Score: you 1, the computer 1, ties 0." in out
+    assert first < out.index("You go first and play X.")
+    assert "Score: You 1 · computer 1 · draws 0." in out
 
 
 def test_coin_toss_is_reproducible_with_a_seed(run) -> None:

@@ -9,14 +9,15 @@ from pathlib import Path
 
 from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
-from tictactoe.commands.options import at_least, board_size, language, player
+from tictactoe.commands.forget import forget
+from tictactoe.commands.options import add_language_option, at_least, board_size, player
 from tictactoe.commands.replay import open_game, unusable
 from tictactoe.console import shown
 from tictactoe.core import records
 from tictactoe.core.records import Format, Record, RecordError
-from tictactoe.i18n import LANGUAGES, Translator, translator
+from tictactoe.i18n import N_, Translator, translator
 from tictactoe.replay import OpenError
-from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
+from tictactoe.ui.terminal.answers import quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
 
 HELP = "list the saved games; export one as text, SGF or PSQ, or import game files"
@@ -99,12 +100,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"only games that ended so: {', '.join(ResultFilter)} (x and o: that side won)",
     )
     parser.add_argument("--json", action="store_true", help="list the games as JSON")
-    parser.add_argument(
-        "--lang",
-        type=language,
-        metavar="LANG",
-        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
-    )
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -195,19 +191,18 @@ def _import(archive: Archive, files: list[Path], prompter: Prompter, tr: Transla
 
 
 def _reset(archive: Archive, prompter: Prompter, tr: Translator, *, confirmed: bool) -> int:
-    if not confirmed and not prompter.ask(
-        tr.gettext("Forget every saved game? (yes or no)"),
-        lambda text: parse_yes_no(text, tr),
-    ):
-        prompter.say(tr.gettext("The saved games are unchanged."))
-        return EXIT_OK
-    set_aside = archive.reset()
-    if set_aside is not None:
-        prompter.say(
-            tr.gettext("The damaged saved games file was kept as {path}.").format(path=set_aside)
-        )
-    prompter.say(tr.gettext("There are no saved games now."))
-    return EXIT_OK
+    return forget(
+        prompter,
+        tr,
+        archive.reset,
+        confirmed=confirmed,
+        messages=(
+            N_("Forget every saved game? (yes or no)"),
+            N_("The saved games are unchanged."),
+            N_("The damaged saved games file was kept as {path}."),
+            N_("There are no saved games now."),
+        ),
+    )
 
 
 def _show(listing: Listing, prompter: Prompter, tr: Translator, *, filtered: bool) -> None:

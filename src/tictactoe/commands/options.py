@@ -38,6 +38,18 @@ def language(text: str) -> str:
     return code
 
 
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang LANG``: the language of the command's messages (default: the locale's)."""
+    from tictactoe.i18n import LANGUAGES
+
+    parser.add_argument(
+        "--lang",
+        type=language,
+        metavar="LANG",
+        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
+    )
+
+
 def computer_player(text: str) -> str:
     """Argument type: a computer player's level (``expert``) or exact name (``search``), in any
     case; its exact name."""

@@ -45,6 +45,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-sound", action="store_true", help="start with sound off (S switches it on)"
     )
     parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="while the computer thinks, show the depth it has searched and the line it expects "
+        "(the window's setting is kept otherwise)",
+    )
+    parser.add_argument(
         "--open",
         metavar="ID|FILE",
         help="start by showing a saved game (its number in tictactoe games) or a game file"
@@ -100,6 +106,8 @@ def settings_for(args: argparse.Namespace, remembered: Settings) -> Settings:
         chosen = chosen.changed(think=args.think)
     if args.no_sound:
         chosen = chosen.changed(sound=False)
+    if getattr(args, "analysis", False):
+        chosen = chosen.changed(analysis=True)
     return chosen
 
 
@@ -153,8 +161,7 @@ def run(args: argparse.Namespace) -> int:
         record, reference = opened
         app.open_record(record, title(reference, _))
     try:
-        run_game(app)
-        app.finish_saving()
+        run_game(app)  # closing the window waits a moment for a result still being saved
     except NoDisplayError:  # SDL's reason would ask whether DISPLAY is set even when it is
         reason = no_display_reason(_)
         print(_("Cannot open a window: {reason}").format(reason=reason), file=sys.stderr)

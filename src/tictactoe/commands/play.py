@@ -62,6 +62,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="pause between moves when two computer players play "
         f"(default {DEFAULT_DELAY}; 0 for none)",
     )
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="while the computer thinks, show the depth it has searched and the line it expects",
+    )
     parser.set_defaults(play_parser=parser)
 
 
@@ -155,9 +160,9 @@ def _goodbye(tr: Translator, *, newline: bool = False) -> None:
 
 def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
     from tictactoe.ui.terminal.answers import quit_words
+    from tictactoe.ui.terminal.loop import TerminalGame
     from tictactoe.ui.terminal.prompts import Prompter, too_long_message
     from tictactoe.ui.terminal.render import use_colour
-    from tictactoe.ui.terminal.session import Session
     from tictactoe.ui.terminal.setup import Choices, ask_settings
 
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))
@@ -182,7 +187,7 @@ def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
     )
     if args.side is not None and settings.starter is Starter.ALTERNATE and args.side != "X":
         match.new_game(you_start=False)  # --side picks the first game; then they alternate
-    Session(
+    TerminalGame(
         match,
         prompter,
         tr,
@@ -191,5 +196,6 @@ def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
         colour=use_colour(sys.stdout),
         delay=args.delay,
         scoreboard=recorder,
+        analysis=args.analysis,
     ).run()
     return EXIT_OK

@@ -7,9 +7,9 @@ import sys
 
 from tictactoe import replay
 from tictactoe.archive import Archive, ArchiveError, Problem
-from tictactoe.commands.options import at_least, language
+from tictactoe.commands.options import add_language_option, at_least
 from tictactoe.core.records import Record
-from tictactoe.i18n import LANGUAGES, Translator, translator
+from tictactoe.i18n import Translator, translator
 from tictactoe.replay import OpenError
 
 HELP = "step through a saved game (by its number) or a game file (text, SGF or PSQ)"
@@ -38,12 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print every position one after the other, without asking",
     )
-    parser.add_argument(
-        "--lang",
-        type=language,
-        metavar="LANG",
-        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
-    )
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,11 +7,12 @@ import sys
 
 from tictactoe.announce import player_name
 from tictactoe.archive import ArchiveError, Problem
-from tictactoe.commands.options import language
+from tictactoe.commands.forget import forget
+from tictactoe.commands.options import add_language_option
 from tictactoe.game import HUMAN
-from tictactoe.i18n import LANGUAGES, Translator, translator
+from tictactoe.i18n import N_, Translator, translator
 from tictactoe.stats import Scoreboard, Tally, describe
-from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
+from tictactoe.ui.terminal.answers import quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width, too_long_message
 
 HELP = "show the scoreboard: wins, losses and draws per opponent and board"
@@ -28,12 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--yes", "-y", action="store_true", help="with --reset: do not ask for confirmation"
     )
-    parser.add_argument(
-        "--lang",
-        type=language,
-        metavar="LANG",
-        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
-    )
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,19 +62,18 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _reset(board: Scoreboard, prompter: Prompter, tr: Translator, *, confirmed: bool) -> int:
-    if not confirmed and not prompter.ask(
-        tr.gettext("Forget every recorded game? (yes or no)"),
-        lambda text: parse_yes_no(text, tr),
-    ):
-        prompter.say(tr.gettext("The scoreboard is unchanged."))
-        return EXIT_OK
-    set_aside = board.reset()
-    if set_aside is not None:
-        prompter.say(
-            tr.gettext("The damaged scoreboard file was kept as {path}.").format(path=set_aside)
-        )
-    prompter.say(tr.gettext("The scoreboard is empty now."))
-    return EXIT_OK
+    return forget(
+        prompter,
+        tr,
+        board.reset,
+        confirmed=confirmed,
+        messages=(
+            N_("Forget every recorded game? (yes or no)"),
+            N_("The scoreboard is unchanged."),
+            N_("The damaged scoreboard file was kept as {path}."),
+            N_("The scoreboard is empty now."),
+        ),
+    )
 
 
 def _show(board: Scoreboard, prompter: Prompter, tr: Translator) -> None:

@@ -33,6 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The shared game options and ``--no-sound``; without ``--think`` the remembered time."""
     add_game_options(parser, remembered_think=True)
     parser.add_argument("--no-sound", action="store_true", help="start with the sounds off")
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="while the computer thinks, show the depth it has searched and the line it expects "
+        "(the window's setting is kept otherwise)",
+    )
     parser.set_defaults(think=None)  # None: not given, so the remembered think time plays
 
 
@@ -43,6 +49,8 @@ def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
         chosen = chosen.changed(language=args.lang)
     if args.no_sound:
         chosen = chosen.changed(sound=False)
+    if getattr(args, "analysis", False):
+        chosen = chosen.changed(analysis=True)
     if getattr(args, "think", None) is not None:
         chosen = chosen.changed(think=args.think)
     _ = translator(chosen.language)

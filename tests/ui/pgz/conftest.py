@@ -179,6 +179,7 @@ def make_app(
         settings=chosen,
         store=store,
         remembered=remembered,
+        reply_pause=0.0,
     )
 
 

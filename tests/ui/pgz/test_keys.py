@@ -13,7 +13,7 @@ from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.levels import skill_levels
 
 Play = Callable[..., Any]
-KHAKI = view.rgb("khaki")
+BOARD = view.rgb(view.LOOK.board)
 
 
 def face(d: Any, cell: int) -> tuple[int, int, int]:
@@ -31,7 +31,7 @@ def test_n_starts_a_new_game(play: Play) -> None:
         yield from d.settle()
         assert d.app.game.board.move_count == 0
         assert d.app.match.games_started == 1
-        assert d.count(4, view.rgb("sienna")) == 0
+        assert d.count(4, view.mark_colour("X")) == 0
         assert d.app.message == "New game: you play X · F1 or ?: help"
 
     play(script, "--opponent", "win-block", "--first", "you")
@@ -41,7 +41,7 @@ def test_u_undoes_your_move_and_the_answer(play: Play) -> None:
     def script(d: Any) -> Any:
         d.key(pygame.K_u)
         yield from d.settle()
-        assert d.app.message == "Nothing to undo"
+        assert d.app.message == "There is nothing to undo."
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()
@@ -49,7 +49,7 @@ def test_u_undoes_your_move_and_the_answer(play: Play) -> None:
         yield from d.settle()
         assert d.app.game.board.move_count == 0
         assert d.caption == "tic-tac-toe — your move (X)"
-        assert all(d.count(cell, view.rgb("sienna")) == 0 for cell in range(9))
+        assert all(d.count(cell, view.mark_colour("X")) == 0 for cell in range(9))
 
     play(script, "--opponent", "win-block", "--first", "you")
 
@@ -64,13 +64,13 @@ def test_h_tints_each_free_cell_by_its_value(play: Play) -> None:
         game = d.app.game
         values = {cell: str(move.value) for cell, move in game.hint().items()}
         assert "win" in values.values() and "draw" in values.values()
-        yield from d.until(lambda: face(d, next(iter(values))) != KHAKI)
+        yield from d.until(lambda: face(d, next(iter(values))) != BOARD)
         for cell in range(9):
-            expected = view.hint_colour(values[cell]) if cell in values else KHAKI
+            expected = view.hint_colour(values[cell]) if cell in values else BOARD
             assert face(d, cell) == expected
         d.key(pygame.K_h)
         yield from d.settle()
-        assert all(face(d, cell) == KHAKI for cell in range(9))
+        assert all(face(d, cell) == BOARD for cell in range(9))
         assert d.app.message == "Hints off"
 
     play(script, "--opponent", "first-free", "--first", "you")
@@ -166,7 +166,7 @@ def test_f1_and_question_mark_show_the_keys(play: Play, how: str) -> None:
     def script(d: Any) -> Any:
         yield from d.settle()
         assert "F1 or ?: help" in d.app.message, "said at the start"
-        before = d.count(4, KHAKI)
+        before = d.count(4, BOARD)
         if how == "F1":
             d.key(pygame.K_F1)
         else:
@@ -178,12 +178,12 @@ def test_f1_and_question_mark_show_the_keys(play: Play, how: str) -> None:
         for key in ("N:", "U:", "H:", "1-8:", "T:", "G:", "S:", "Esc:", "F1 or ?:"):
             assert key in shown
         assert "Beginner" in shown and "Perfect" in shown
-        assert d.count(4, KHAKI) < before // 2, "the panel darkens the board"
+        assert d.count(4, BOARD) < before // 2, "the panel darkens the board"
         d.key(pygame.K_n)
         yield from d.settle()
         assert d.app.panel is None
         assert d.app.match.games_started == 0, "the key only closed the panel"
-        assert d.count(4, KHAKI) == before
+        assert d.count(4, BOARD) == before
 
     play(script, "--opponent", "first-free", "--first", "you")
 

@@ -99,29 +99,29 @@ def test_g_lists_the_saved_games_newest_first_and_enter_opens_one(play: Callable
 
 def test_keys_step_through_the_game_on_the_board(play: Callable[..., Any]) -> None:
     saved(Record.of(GOMOKU, FIVE, "human", "search"))
-    sienna, blue = view.rgb("sienna"), view.rgb("darkslateblue")
+    blue, orange = view.mark_colour("X"), view.mark_colour("O")
 
     def script(d: Any) -> Any:
         yield from open_list(d)
         d.key(pygame.K_RETURN)
         yield from d.settle()
-        assert all(d.count(cell, sienna) == 0 for cell in FIVE)
+        assert all(d.count(cell, blue) == 0 for cell in FIVE)
         d.key(pygame.K_RIGHT)
         d.key(pygame.K_SPACE)
         yield from d.settle()
         assert d.app.replay.ply == 2
-        assert d.count(112, sienna) > 50 and d.count(113, blue) > 50
-        assert d.count(97, sienna) == 0
+        assert d.count(112, blue) > 50 and d.count(113, orange) > 50
+        assert d.count(97, blue) == 0
         assert d.app.scene().status == "Move 2 of 9: O plays i8."
         d.key(pygame.K_END)
         yield from d.settle()
         assert d.app.scene().status == "Move 9 of 9: X plays h10. The end: X won with 5 in a row."
-        assert d.count(142, sienna) > 50
-        assert d.count(112, view.rgb(view.HIGHLIGHT)) > 100, "the winning line is lit"
+        assert d.count(142, blue) > 50
+        assert d.count(112, view.rgb(view.LOOK.halo)) > 100, "the winning line is lit"
         d.key(pygame.K_LEFT)
         d.key(pygame.K_BACKSPACE)
         yield from d.settle()
-        assert d.app.replay.ply == 7 and d.count(142, sienna) == 0 and d.count(83, blue) == 0
+        assert d.app.replay.ply == 7 and d.count(142, blue) == 0 and d.count(83, orange) == 0
         d.key(pygame.K_HOME)
         yield from d.settle()
         assert d.app.replay.ply == 0
@@ -162,7 +162,7 @@ def test_the_strips_buttons_step_and_grey_out_at_the_ends(play: Callable[..., An
         d.click_at(play_on.centre)
         yield from d.settle()
         assert d.app.replay is not None
-        assert d.app.scene().status == "The game is over in this position"
+        assert d.app.scene().status == "The game is over in this position."
         d.click_at(first.centre)
         yield from d.settle()
         assert d.app.replay.ply == 0
@@ -188,7 +188,7 @@ def test_play_on_from_the_shown_position_against_the_computer(play: Callable[...
         assert d.app.replay is None
         assert game.rules == GOMOKU and game.moves == FIVE[:4]
         assert d.app.match.your_mark is Mark.X and game.waiting_for_human
-        assert d.app.message == "Playing on from move 4: you play X"
+        assert d.app.message == "Playing on from move 4: you play X."
         assert d.app.match.opponent == "win-block", "Medium plays 15 x 15"
         d.click(127)
         yield from d.settle()

@@ -3,6 +3,7 @@ remembered; a ``--think`` on the command line wins for that launch only."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -25,8 +26,8 @@ def test_t_shows_the_think_time_and_the_arrows_change_it(
         yield from d.settle()
         panel = d.app.scene().panel
         assert panel.title == "Settings"
-        assert panel.rows == ("Level", "Board", "Think time", "Sound", "Language")
-        assert panel.values == ("Expert", "9 x 9, 5 in a row", "1 s", "on", "English")
+        assert panel.rows == ("Level", "Board", "Think time", "Sound", "Analysis", "Language")
+        assert panel.values == ("Expert", "9 x 9, 5 in a row", "1 s", "on", "off", "English")
         assert panel.rows[panel.chosen] == "Think time"
         assert "How long Expert thinks a move" in panel.footer
         d.key(pygame.K_RIGHT)
@@ -181,16 +182,17 @@ def test_the_language_row_changes_every_text_at_once_and_remembers_it(
         d.key(pygame.K_t)
         d.key(pygame.K_DOWN)
         d.key(pygame.K_DOWN)
+        d.key(pygame.K_DOWN)
         yield from d.settle()
         assert d.app.menu.setting is Setting.LANGUAGE
         d.key(pygame.K_RIGHT)
         yield from d.settle()
         panel = d.app.scene().panel
         assert panel.title == "Настройки"
-        assert panel.values[4] == "Русский"
+        assert panel.values[5] == "Русский"
         d.key(pygame.K_RIGHT)
         yield from d.settle()
-        assert d.app.scene().panel.values[4] == "简体中文"
+        assert d.app.scene().panel.values[5] == "简体中文"
         assert d.app.title.startswith("井字棋")
         d.key(pygame.K_ESCAPE)
         yield from d.settle()
@@ -203,3 +205,25 @@ def test_the_first_opponent_is_medium_and_levels_go_by_their_names(new_app: Any)
     assert new_app().match.opponent == "win-block", "nothing saved yet: Medium, as everywhere"
     assert new_app("--opponent", "expert", "--size", "7x7").match.opponent == "search"
     assert new_app("--opponent", "Medium: corners").match.opponent == "corner-first"
+
+
+def test_the_analysis_row_shows_the_depth_and_line_while_expert_thinks(
+    new_app: Any, run: Any, tmp_path: Path
+) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    app = new_app("--opponent", "win-block", "--lang", "en", store=store)
+
+    def script(d: Any) -> Any:
+        d.key(pygame.K_t)
+        d.key(pygame.K_DOWN)
+        d.key(pygame.K_DOWN)
+        yield from d.settle()
+        assert d.app.menu.setting is Setting.ANALYSIS
+        assert d.app.scene().panel.values[4] == "off"
+        d.key(pygame.K_RIGHT)
+        yield from d.settle()
+        assert d.app.scene().panel.values[4] == "on"
+        assert d.app.settings.analysis
+
+    run(app, script)
+    assert json.loads(store.path.read_text(encoding="utf-8"))["analysis"] is True

@@ -34,9 +34,10 @@ def fonts() -> Iterator[None]:
 
 
 def shown_text(language: str) -> str:
-    """Every message the game can show in ``language``: its catalog, the end-of-game sentences."""
-    po = LOCALE / language / "LC_MESSAGES" / "pgzero.po"
-    own = "".join(parse_po(po.read_text(encoding="utf-8")).values())
+    """Every message the game can show in ``language``: every catalog's (it shows the words
+    every front end shares, the end-of-game sentences among them)."""
+    catalogs = sorted((LOCALE / language / "LC_MESSAGES").glob("*.po"))
+    own = "".join("".join(parse_po(po.read_text(encoding="utf-8")).values()) for po in catalogs)
     return own + "".join(phrasebook(translator(language)).values())
 
 
@@ -87,7 +88,7 @@ def test_every_toned_vietnamese_letter_is_shipped() -> None:
 def test_the_longest_message_wraps_at_full_size(language: str) -> None:
     layout = Layout(Rules())
     _ = translator(language)
-    message = _("Hints: green wins, blue draws, red loses")
+    message = _("Hints: green wins, grey draws, rose loses")
     text = BannerText(language, "white")
     size, width = layout.detail_font_size, layout.strip_rect.w - 16
     block = text.block(message, size, width, smallest=size * 2 // 3, lines=2)

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import gc
-import importlib
 import os
 import shutil
 import subprocess
-import textwrap
 import threading
 import time
 import tkinter as tk
@@ -18,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
@@ -214,6 +211,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         store: SettingsStore | None = None,
         think: float = 1.0,
         nodes: int | None = None,
+        analysis: bool = False,
         **options: Any,
     ) -> Harness:
         import random
@@ -227,7 +225,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         sounds: list[Sound] = []
         chosen = level or (opponent if opponent != "human" else "win-block")
         settings = options.pop("settings", None) or Settings(
-            language=language, level=chosen, think=think
+            language=language, level=chosen, think=think, analysis=analysis
         )
         options.setdefault("reply_pause_ms", 0)
         options.setdefault("system_dark", False)
@@ -259,32 +257,3 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         if thread.name in ("computer", "hints"):
             thread.join(timeout=PUMP_TIMEOUT)
     gc.collect()
-
-
-@pytest.fixture
-def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """A registered strategy ``slow`` that thinks until the returned event is set."""
-    module = tmp_path / "slow_player_for_tests.py"
-    module.write_text(
-        textwrap.dedent(
-            """
-            import threading
-            RELEASE = threading.Event()
-            class SlowPlayer:
-                def __init__(self, rng=None):
-                    self.rng = rng
-                def choose(self, board, limits=None, *, progress=None, cancel=None):
-                    RELEASE.wait(20)
-                    return min(board.legal_moves())
-            """
-        )
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    slow = importlib.import_module("slow_player_for_tests")
-    slow.RELEASE.clear()
-    strategy = players.Strategy(
-        "slow", "Slow", "thinks for a long time", "slow_player_for_tests:SlowPlayer"
-    )
-    monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
-    yield slow.RELEASE
-    slow.RELEASE.set()

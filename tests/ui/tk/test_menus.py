@@ -12,7 +12,7 @@ from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter
-from tictactoe.i18n import LANGUAGES
+from tictactoe.i18n import LANGUAGES, translator
 from tictactoe.settings import BOARD_PRESETS, SettingsStore, Theme
 from tictactoe.ui.tk.menus import board_key
 from tictactoe.ui.tk.theme import DARK, LIGHT
@@ -221,17 +221,23 @@ def test_language_menu_translates_every_label_at_once(make_app: MakeApp) -> None
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_no_menu_is_wider_than_the_window(make_app: MakeApp, language: str) -> None:
+def test_every_level_is_described_and_no_menu_is_wider_than_the_screen(
+    make_app: MakeApp, language: str
+) -> None:
     h = make_app(opponent="win-block", language=language)
     h.settle(0.1)
     width = h.root.winfo_width()
     assert width <= h.root.winfo_screenwidth()
     assert h.app.toolbar.winfo_reqwidth() <= width, "the toolbar fits"
+    _ = translator(language)
+    for strategy in players.STRATEGIES:
+        label = h.app.menus.label("level", strategy.name)
+        assert _(strategy.description) in label, f"{language}: {strategy.name} is not described"
     for name, menu in h.app.menus.menus.items():
         menu.post(h.root.winfo_rootx(), h.root.winfo_rooty())
         try:
             h.root.update()
-            assert menu.winfo_width() <= width, f"{language}: the {name} menu is too wide"
+            assert menu.winfo_width() <= h.root.winfo_screenwidth(), f"{language}: {name}"
         finally:
             menu.unpost()
             h.root.update()
@@ -279,7 +285,7 @@ def test_a_broken_scoreboard_is_reported_and_play_goes_on(
     assert h.status == "Hooray! You have won the game!"
     h.app.new_game()
     h.click_cell(4)
-    assert h.app.game.moves
+    assert h.pump(lambda: len(h.app.game.moves) == 2)
     h.app.menus.invoke("scores", "show")
     assert h.notice.startswith("Scoreboard unavailable")
 
@@ -305,6 +311,7 @@ def test_choices_are_saved_for_the_next_launch(make_app: MakeApp, tmp_path: Path
         "names": False,
         "numbering": "coords",
         "sound": False,
+        "analysis": False,
         "theme": "dark",
     }
     assert h.app.match.opponent != "perfect", "perfect is remembered, another plays 7 x 7"

@@ -11,8 +11,8 @@ from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
+from tictactoe.session import END_CLICK_GUARD
 from tictactoe.sound import Sound
-from tictactoe.ui.tk.app import END_CLICK_GUARD
 from tictactoe.ui.tk.theme import LIGHT
 
 from .conftest import Harness
@@ -151,10 +151,10 @@ def test_a_click_just_after_the_end_does_not_start_the_next_game(make_app: MakeA
     for cell in (0, 3, 1, 4, 2):
         h.click_cell(cell)
     assert h.app.game.is_over
-    h.app.ended_at = time.monotonic() + 60  # "just ended", however slow this machine is
+    h.app.session.ended_at = time.monotonic() + 60  # "just ended", however slow this machine is
     h.click_cell(8)
     assert h.app.game.is_over and len(h.app.game.moves) == 5, "meant for the board: ignored"
-    h.app.ended_at = time.monotonic() - END_CLICK_GUARD
+    h.app.session.ended_at = time.monotonic() - END_CLICK_GUARD
     h.click_cell(8)
     assert h.app.game.moves == (), "a later click starts the next game (seed 000)"
 
@@ -236,16 +236,17 @@ def test_the_hints_option_keeps_hints_on_every_turn(make_app: MakeApp) -> None:
     assert h.pump(lambda: h.fill(4) == LIGHT.hints["draw"])
     play(h, 8)
     assert h.pump(lambda: h.fill(4) in LIGHT.hints.values() and bool(h.app.hints))
-    assert set(h.app.hints) == set(h.app.game.board.legal_moves())
+    assert set(h.app.hints.tones) == set(h.app.game.board.legal_moves())
 
 
 def test_a_board_too_big_to_solve_gets_the_engines_best_moves(make_app: MakeApp) -> None:
     h = make_app(opponent="random", rules=Rules(7, 7, 5), nodes=1_000)
     h.key("h")
-    assert h.pump(lambda: bool(h.app.suggested))
+    assert h.pump(lambda: h.app.hints is not None and bool(h.app.hints.suggestions))
     assert "No hints" not in h.notice
     assert h.app.footer.legend_texts[0] == "Best moves for X:"
-    assert set(h.app.hints) == {s.cell for s in h.app.suggested}, "only the best few"
-    assert len(h.app.view.find_withtag("rank")) == len(h.app.suggested)
+    found = h.app.hints.suggestions
+    assert set(h.app.hints.tones) == {s.cell for s in found}, "only the best few"
+    assert len(h.app.view.find_withtag("rank")) == len(found)
     h.click_cell(24)
     assert h.marks()[24] is Mark.X

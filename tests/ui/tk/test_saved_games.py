@@ -16,7 +16,7 @@ from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import translator
-from tictactoe.replay import Replay, open_saved, title
+from tictactoe.replay import Replay, Step, open_saved, title
 from tictactoe.ui.tk import dialogs as dialogs_module
 
 from .conftest import Harness
@@ -124,10 +124,10 @@ def test_the_computer_waits_while_a_saved_game_shows_and_then_goes_on(
     make_app: MakeApp, slow_strategy: threading.Event
 ) -> None:
     h = make_app(opponent="slow", level="slow", starter=Starter.COMPUTER)
-    assert h.pump(lambda: h.app.thinking)
+    assert h.pump(lambda: h.app.session.thinking)
     h.dialogs.opened = Replay(Record.of(Rules(), (4,)), "one.txt")
     h.app.menus.invoke("game", "open")
-    assert h.app.viewing is not None and not h.app.thinking
+    assert h.app.viewing is not None and not h.app.session.thinking
     slow_strategy.set()
     assert h.pump(lambda: h.app.jobs.running == 0)
     h.settle(0.1)
@@ -162,13 +162,13 @@ def test_play_from_here_as_o_and_for_two_people(make_app: MakeApp) -> None:
     h.dialogs.opened = Replay(Record.of(Rules(), (4, 0, 8)), "three.txt")
     h.app.open_game()
     h.key("End")
-    h.app.play_from_here()
+    h.app.step(Step.PLAY)
     assert h.app.game.moves == (4, 0, 8) and h.app.match.your_mark is Mark.O
     assert h.status == "Your move (O)"
     h.app.play_two()
     h.app.open_game()
     h.key("Right")
-    h.app.play_from_here()
+    h.app.step(Step.PLAY)
     assert h.app.game.moves == (4,) and h.status == "O to move"
     assert all(h.app.game.is_human(mark) for mark in Mark)
 

@@ -85,6 +85,7 @@ class Setting(StrEnum):
     BOARD = "board"
     THINK = "think"
     SOUND = "sound"
+    ANALYSIS = "analysis"
     LANGUAGE = "language"
 
 

@@ -150,7 +150,7 @@ def ask_starter(prompter: Prompter, tr: Translator, default: Starter = Starter.Y
     prompter.say("  4. " + tr.gettext("take turns, you first"))
     return _ask(
         prompter,
-        tr.gettext("Do you want to go first? (1-4, or yes or no)"),
+        tr.gettext("Your choice? (1-{count})").format(count=len(STARTER_NUMBERS)),
         lambda text: answers.parse_starter(text, tr),
         str(STARTER_NUMBERS[default]),
         default,

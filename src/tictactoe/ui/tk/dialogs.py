@@ -14,13 +14,13 @@ from tkinter import filedialog, messagebox, ttk
 from tkinter import font as tkfont
 from typing import Protocol
 
+from tictactoe import words
 from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core import MAX_SIDE, THINK_RANGE, Rules, decimal_number, whole_number
 from tictactoe.i18n import Translator
 from tictactoe.replay import OpenError, Replay, open_file, open_saved, title, unusable
 from tictactoe.session import check_board
-from tictactoe.ui.tk import texts
 
 ERROR_COLOUR = "#b8322a"
 """What is wrong with a dialog's input, under its fields."""
@@ -64,7 +64,7 @@ def validate_think(_: Translator, text: str) -> float | str:
         cleaned = text.strip()
         shown = cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
         return _("Type a number of seconds from {low} to {high}, not \u201c{text}\u201d.").format(
-            low=texts.seconds(_, low), high=texts.seconds(_, high), text=shown
+            low=words.seconds(_, low), high=words.seconds(_, high), text=shown
         )
     return value
 
@@ -144,7 +144,7 @@ class ThinkDialog(tk.Toplevel):
         low, high = THINK_RANGE
         explained = _(
             "Seconds {level} thinks per move, and a hint on a big board looks ahead:"
-        ).format(level=texts.level_title(_, "search"))
+        ).format(level=words.level(_, "search"))
         ttk.Label(frame, text=explained, wraplength=300).grid(
             row=0, column=0, columnspan=2, sticky="w"
         )

@@ -13,10 +13,10 @@ import tkinter as tk
 from dataclasses import dataclass
 from typing import Protocol
 
-from tictactoe.core import Numbering
+from tictactoe.core import Mark, Numbering
 from tictactoe.game import Game, Match
 from tictactoe.i18n import Translator
-from tictactoe.replay import Replay
+from tictactoe.replay import Replay, Step
 from tictactoe.ui.tk.board_view import BoardView
 from tictactoe.ui.tk.theme import Fonts, Palette
 
@@ -31,6 +31,7 @@ class Variables:
     """``x`` / ``o``: your mark against the computer; ``two``: two people; ``demo``: none."""
     starter: tk.StringVar
     sound: tk.BooleanVar
+    analysis: tk.BooleanVar
     hints: tk.BooleanVar
     names: tk.BooleanVar
     numbering: tk.StringVar
@@ -120,6 +121,9 @@ class Window(Protocol):
     def click(self, cell: int) -> None:
         """Play ``cell`` (a click, or Enter on the keyboard cursor)."""
 
+    def press_cursor(self) -> None:
+        """Play the cell under the keyboard cursor (Enter)."""
+
     def move_cursor(self, cell: int) -> None:
         """Put the keyboard cursor on ``cell``."""
 
@@ -138,6 +142,9 @@ class Window(Protocol):
     def hint(self) -> None:
         """Show a hint for this move."""
 
+    def hints_changed(self) -> None:
+        """Hints for every move, or none."""
+
     def stop_hint(self) -> None:
         """Show a big board's hint now."""
 
@@ -149,11 +156,8 @@ class Window(Protocol):
 
     # --- the menus --------------------------------------------------------------------
 
-    def play_as_x(self) -> None:
-        """A new game as X."""
-
-    def play_as_o(self) -> None:
-        """A new game as O."""
+    def play_as(self, mark: Mark) -> None:
+        """A new game as ``mark``."""
 
     def play_two(self) -> None:
         """A new game between two people."""
@@ -182,6 +186,9 @@ class Window(Protocol):
     def sound_changed(self) -> None:
         """Sound on or off."""
 
+    def analysis_changed(self) -> None:
+        """The computer's analysis shown while it thinks, or not."""
+
     def names_changed(self) -> None:
         """Cell names on or off."""
 
@@ -205,20 +212,5 @@ class Window(Protocol):
     def open_game(self) -> None:
         """Choose a saved game or a file to step through."""
 
-    def replay_first(self) -> None:
-        """The saved game's first position."""
-
-    def replay_back(self) -> None:
-        """The position before."""
-
-    def replay_forward(self) -> None:
-        """The next position."""
-
-    def replay_last(self) -> None:
-        """The final position."""
-
-    def play_from_here(self) -> None:
-        """A new game from the position shown."""
-
-    def close_replay(self) -> None:
-        """Back to the game."""
+    def step(self, step: Step) -> None:
+        """A step through the saved game shown (or play on from it, or close it)."""

@@ -18,6 +18,7 @@ import tkinter as tk
 from typing import Any
 
 from tictactoe.core import CellNameError, Numbering, parse_cell
+from tictactoe.replay import Step
 from tictactoe.ui.tk.intents import Window
 
 TYPING_PAUSE_MS = 1200
@@ -64,8 +65,8 @@ class Keyboard:
             root.bind(f"<Control-KeyPress-{key.upper()}>", _call(action))
         root.bind("<KeyPress-h>", _call(app.hint))
         root.bind("<KeyPress-H>", _call(app.hint))
-        root.bind("<KeyPress-Home>", _call(app.replay_first))
-        root.bind("<KeyPress-End>", _call(app.replay_last))
+        root.bind("<KeyPress-Home>", _call(lambda: app.step(Step.FIRST)))
+        root.bind("<KeyPress-End>", _call(lambda: app.step(Step.LAST)))
 
     def clear(self) -> None:
         """Forget the digits typed so far."""
@@ -76,10 +77,8 @@ class Keyboard:
 
     def _arrow(self, event: tk.Event[Any]) -> str:
         if self.app.viewing is not None:  # stepping through a saved game
-            if event.keysym == "Left":
-                self.app.replay_back()
-            elif event.keysym == "Right":
-                self.app.replay_forward()
+            if event.keysym in ("Left", "Right"):
+                self.app.step(Step.BACK if event.keysym == "Left" else Step.FORWARD)
             return "break"
         dr, dc = ARROWS[event.keysym]
         rules = self.app.match.rules
@@ -97,14 +96,14 @@ class Keyboard:
         if self.typed:
             self._play_typed()
         else:
-            self.app.click(self.app.cursor)
+            self.app.press_cursor()
 
     def _other_key(self, event: tk.Event[Any]) -> None:
         if int(event.state) & 0x4:  # Control held: the shortcuts handle it
             return
         if event.keysym == "Escape" and not self.typed:
             if self.app.viewing is not None:
-                self.app.close_replay()
+                self.app.step(Step.CLOSE)
             else:
                 self.app.stop_hint()
             return

@@ -5,9 +5,9 @@ either changes. :class:`Menus` remembers where each entry is, so the window
 can enable, disable and relabel entries (and tests can invoke them by key).
 
 Check marks show what is in force: the play mode (Play as X, Play as O,
-Two players), the level playing, the board, and every option. A level's
-entry says how it plays when that fits in the window's width, else just
-its name, so no menu is wider than the window in any language.
+Two players), the level playing, the board, and every option. Every level's
+entry says how it plays (only a screen too narrow for it gets the name
+alone), so a newcomer can choose between levels they have not met.
 """
 
 from __future__ import annotations
@@ -15,12 +15,13 @@ from __future__ import annotations
 import tkinter as tk
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from tkinter import font as tkfont
 from typing import Any
 
-from tictactoe import players
+from tictactoe import players, words
 from tictactoe.announce import board_name
-from tictactoe.core import Numbering, Rules
+from tictactoe.core import Mark, Numbering, Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import LANGUAGES
 from tictactoe.settings import BOARD_PRESETS, Theme
@@ -41,7 +42,7 @@ def think_key(seconds: float) -> str:
 
 
 MENU_ROOM = 60
-"""Pixels a menu entry needs beyond its label (check mark, margins): labels fit the window."""
+"""Pixels a menu entry needs beyond its label (check mark, margins): labels fit the screen."""
 
 
 def board_key(rules: Rules) -> str:
@@ -152,8 +153,8 @@ class Menus:
             "game", "open", "command", _("Open a game..."), app.open_game, accelerator="Ctrl+O"
         )
         self.menus["game"].add_separator()
-        self._radio("game", "x", _("Play as X"), app.play_as_x, app.vars.mode)
-        self._radio("game", "o", _("Play as O"), app.play_as_o, app.vars.mode)
+        for mark, label in ((Mark.X, _("Play as X")), (Mark.O, _("Play as O"))):
+            self._radio("game", mark.lower(), label, partial(app.play_as, mark), app.vars.mode)
         self._radio("game", "two", _("Two players"), app.play_two, app.vars.mode)
         self.menus["game"].add_separator()
         self._add("game", "undo", "command", _("Undo"), app.undo, accelerator="Ctrl+Z")
@@ -193,7 +194,7 @@ class Menus:
             self._radio(
                 "think",
                 think_key(seconds),
-                texts.seconds(_, seconds),
+                words.seconds(_, seconds),
                 app.think_chosen,
                 app.vars.think,
             )
@@ -201,7 +202,8 @@ class Menus:
         self._radio("think", OTHER_THINK, _("Other..."), app.other_think, app.vars.think)
         for key, label, variable, command in (
             ("sound", _("Sound"), app.vars.sound, app.sound_changed),
-            ("hints", _("Cell hints"), app.vars.hints, app.refresh),
+            ("analysis", _("Show analysis"), app.vars.analysis, app.analysis_changed),
+            ("hints", _("Cell hints"), app.vars.hints, app.hints_changed),
             ("names", _("Cell names"), app.vars.names, app.names_changed),
         ):
             self._add("options", key, "checkbutton", label, command, variable=variable)
@@ -246,8 +248,8 @@ class Menus:
             think.index, label=texts.think_time(app.translate, app.think_seconds)
         )
         rules = app.match.rules
-        room = app.root.winfo_width() - MENU_ROOM
-        if self._levels_shown != (rules, room):  # relabelled only when the board or width change
+        room = app.root.winfo_screenwidth() - MENU_ROOM
+        if self._levels_shown != (rules, room):  # relabelled only when the board changes
             self._levels_shown = (rules, room)
             self._label_levels(rules, room)
         small = not is_gomoku(rules.m, rules.n)

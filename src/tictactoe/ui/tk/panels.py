@@ -20,11 +20,12 @@ from __future__ import annotations
 import math
 import tkinter as tk
 from collections.abc import Callable, Sequence
+from functools import partial
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from tictactoe import players
-from tictactoe.ui.tk import texts
+from tictactoe import players, words
+from tictactoe.replay import Step
 from tictactoe.ui.tk.intents import Window
 from tictactoe.ui.tk.theme import Palette
 
@@ -105,7 +106,7 @@ class Toolbar(ttk.Frame):
         if app.two_players:
             self.level.set(_("Two players"))
         else:
-            self.level.set(texts.level_title(_, app.vars.level.get()))
+            self.level.set(words.level(_, app.vars.level.get()))
 
     def _chosen(self, _event: object) -> None:
         index = self.level.current()
@@ -123,23 +124,17 @@ class ReplayBar(ttk.Frame):
         super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
         self.app = app
         self.buttons: dict[str, ttk.Button] = {}
-        steps = (
-            ("first", app.replay_first),
-            ("back", app.replay_back),
-            ("forward", app.replay_forward),
-            ("last", app.replay_last),
-        )
-        for key, action in steps:
-            button = ttk.Button(self, command=action, takefocus=False, width=-4)
-            button.pack(side="left", padx=(0, pad))
-            self.buttons[key] = button
-        for key, action, style in (
-            ("close", app.close_replay, "TButton"),
-            ("play", app.play_from_here, "Accent.TButton"),
-        ):
-            button = ttk.Button(self, command=action, takefocus=False, width=-4, style=style)
-            button.pack(side="right", padx=(pad, 0))
-            self.buttons[key] = button
+        for step in Step:
+            right = step in (Step.PLAY, Step.CLOSE)
+            button = ttk.Button(
+                self,
+                command=partial(app.step, step),
+                takefocus=False,
+                width=-4,
+                style="Accent.TButton" if step is Step.PLAY else "TButton",
+            )
+            button.pack(side="right" if right else "left", padx=(pad, 0) if right else (0, pad))
+            self.buttons[step.value] = button
         self.relabel()
 
     def relabel(self) -> None:

@@ -1,9 +1,4 @@
-"""What every front end asks the same way: which board a player asked for, which level plays it.
-
-This module is the start of the toolkit-neutral session layer (issue 22): the
-four front ends (terminal, tkinter, Pygame Zero, web) and the commands call it
-rather than each answering these questions in its own words, and it grows
-until the front ends only draw. Today it holds:
+"""Which board a player asked for, and which level plays it: asked the same way everywhere.
 
 - :func:`check_board`: the board a player typed or a page sent (rows, columns,
   k), or one translated message naming the limit broken;
@@ -12,10 +7,7 @@ until the front ends only draw. Today it holds:
 - :func:`unplayable_level`: the message when a level asked for (by a flag)
   cannot play the board;
 - :func:`fit_opponent`: the chosen level plays the board, or where it cannot,
-  the one :func:`tictactoe.players.fit_level` picks, with the line saying so;
-- the end of a game: :func:`keep_finished` saves it once in the one store
-  (or says why it could not: :func:`scoreboard_unavailable`), :func:`ending_sound`
-  is its cue.
+  the one :func:`tictactoe.players.fit_level` picks, with the line saying so.
 """
 
 from __future__ import annotations
@@ -24,17 +16,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from tictactoe import players
-from tictactoe.archive import Archive, ArchiveError
-from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.numbers import whole_number
-from tictactoe.core.outcome import Outcome
 from tictactoe.core.rules import Rules
-from tictactoe.game import HUMAN, Game, Match
-from tictactoe.i18n import Gettext, Translator
-from tictactoe.recorder import Recorder, save_finished
-from tictactoe.sound import Sound
-from tictactoe.stats import describe
+from tictactoe.game import HUMAN, Match
+from tictactoe.i18n import Gettext
 
 _SENTENCE_ENDS = ".!?。！？"
 """Characters that end a sentence already (a translation may bring its own)."""
@@ -90,29 +76,6 @@ def fit_opponent(match: Match, preferred: str, _: Gettext) -> str:
         m=rules.m,
         n=rules.n,
     )
-
-
-def keep_finished(game: Game, store: Archive | Recorder | None, tr: Translator) -> str | None:
-    """Save the finished ``game`` in the one store (scored when a person played); None, or
-    why it could not be saved, as the one line every window shows (play goes on)."""
-    problem = save_finished(game, store)
-    return None if problem is None else scoreboard_unavailable(problem, tr)
-
-
-def scoreboard_unavailable(error: ArchiveError, tr: Translator) -> str:
-    """The line a window shows when the saved games (and so the scoreboard) cannot be used."""
-    return tr.gettext("Scoreboard unavailable: {reason}").format(reason=describe(error, tr))
-
-
-def ending_sound(game: Game, outcome: Outcome) -> Sound:
-    """The cue at the end of ``game``: a draw's; a loss's when the one person playing lost;
-    a win's otherwise (a person won, two people played, or a demo ended)."""
-    if outcome.winner is None:
-        return Sound.DRAW
-    people = [mark for mark in Mark if game.is_human(mark)]
-    if len(people) == 1 and outcome.winner is not people[0]:
-        return Sound.LOSE
-    return Sound.WIN
 
 
 def _whole(value: object) -> Any:

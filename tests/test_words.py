@@ -1,4 +1,4 @@
-"""What the window says about hints, thinking and saved games, in English and Russian."""
+"""What every front end says while a game goes on, in English and Russian (and Chinese)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from tictactoe import words
 from tictactoe.announce import played_at, summary
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.board import Mark
@@ -13,7 +14,8 @@ from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Progress
 from tictactoe.i18n import translator
-from tictactoe.ui.pgz import words
+from tictactoe.ui.pgz.panels import listed
+from tictactoe.words import Sides
 
 EN = translator("en")
 RU = translator("ru")
@@ -40,13 +42,13 @@ def test_each_verdict_in_words(
     verdict: Verdict, moves: int | None, computer: bool, english: str
 ) -> None:
     suggestion = Suggestion(112, "h8", verdict, moves)
-    assert words.verdict(EN, suggestion, computer=computer) == english
-    assert words.verdict(RU, suggestion, computer=computer) != english
+    assert words.verdict(EN, suggestion, Sides.COMPUTER if computer else Sides.PEOPLE) == english
+    assert words.verdict(RU, suggestion, Sides.COMPUTER if computer else Sides.PEOPLE) != english
 
 
 def test_russian_counts_take_the_right_form() -> None:
     said = [
-        words.verdict(RU, Suggestion(0, "a1", Verdict.WINNING, n), computer=True)
+        words.verdict(RU, Suggestion(0, "a1", Verdict.WINNING, n), Sides.COMPUTER)
         for n in (2, 5, 21)
     ]
     assert said == [
@@ -61,21 +63,22 @@ def test_the_suggestions_line_numbers_the_moves_as_the_board_does() -> None:
         Suggestion(112, "h8", Verdict.BETTER),
         Suggestion(113, "i8", Verdict.EQUAL),
     )
-    assert words.suggestions(EN, found, computer=True) == (
+    assert words.suggestions(EN, found, Sides.COMPUTER) == (
         "1 h8: better for you · 2 i8: about equal"
     )
-    assert words.suggestions(EN, (), computer=True) == "No move to suggest here"
+    assert words.suggestions(EN, (), Sides.COMPUTER) == "No move to suggest here"
 
 
 def test_progress_is_depth_line_and_time() -> None:
     report = Progress(depth=6, nodes=5000, seconds=0.8, score=40, pv=(112, 113, 97, 98, 127))
-    assert words.progress(EN, GOMOKU, report, 1.25) == "depth 6 · h8 i8 h7 i7 · 1.2 s"
-    assert words.progress(RU, GOMOKU, report, 1.25) == "глубина 6 · h8 i8 h7 i7 · 1.2 с"
-    assert words.progress(EN, GOMOKU, None, 0.04) == "0.0 s"
+    assert words.progress(EN, GOMOKU, report, 1.25) == "depth 6 · h8 i8 h7 i7 … · 1.2 s"
+    assert words.progress(RU, GOMOKU, report, 1.25) == "глубина 6 · h8 i8 h7 i7 … · 1,2 с"
+    assert words.progress(EN, GOMOKU, None, 0.04) == "0 s"
+    assert words.progress(EN, GOMOKU, report) == "depth 6 · h8 i8 h7 i7 …"
 
 
 def test_think_times() -> None:
-    assert [words.think_time(EN, s) for s in (0.05, 1.0, 600.0)] == ["0.05 s", "1 s", "600 s"]
+    assert [words.seconds(EN, s) for s in (0.05, 1.0, 600.0)] == ["0.05 s", "1 s", "600 s"]
     assert words.per_move(RU, 2.0) == "2 с на ход"
 
 
@@ -87,23 +90,23 @@ def test_a_saved_game_in_the_list_and_its_positions() -> None:
         "search",
         started=datetime(2025, 6, 1, 10, 4, tzinfo=UTC),
     )
-    first, second = words.listed(EN, 12, record).split("\n")
+    first, second = listed(EN, 12, record).split("\n")
     assert first.startswith("12 · 2025-06-01 ") and first.endswith(" · 15 x 15, 5 in a row")
     assert second == "X: human, O: Expert · X won with 5 in a row"
-    assert words.position(EN, record, 0) == "The empty board; 9 moves follow."
-    assert words.position(EN, record, 1) == "Move 1 of 9: X plays h8."
-    assert words.position(EN, record, 9) == (
+    assert words.replay_at(EN, record, 0) == "The empty board; 9 moves follow."
+    assert words.replay_at(EN, record, 1) == "Move 1 of 9: X plays h8."
+    assert words.replay_at(EN, record, 9) == (
         "Move 9 of 9: X plays h10. The end: X won with 5 in a row."
     )
-    assert "h10。结束：" in words.position(translator("zh_CN"), record, 9), "no space after 。"
+    assert "h10。结束：" in words.replay_at(translator("zh_CN"), record, 9), "no space after 。"
 
 
 def test_unfinished_and_resigned_records_and_names_from_files() -> None:
     unfinished = Record.of(Rules(), (4,), "Ann", "Bob")
-    assert words.position(EN, unfinished, 1) == (
+    assert words.replay_at(EN, unfinished, 1) == (
         "Move 1 of 1: X plays b2. The record ends here, before the game was decided."
     )
-    assert words.listed(EN, 3, unfinished).endswith("X: Ann, O: Bob · unfinished")
+    assert listed(EN, 3, unfinished).endswith("X: Ann, O: Bob · unfinished")
     resigned = Record.of(Rules(), (4,), "human", "perfect", resigned=Mark.X)
     assert summary(EN, resigned) == "O won: X resigned"
     assert played_at(resigned) == "-"
@@ -112,4 +115,4 @@ def test_unfinished_and_resigned_records_and_names_from_files() -> None:
     decided = Record(Rules(), (4,), winner=Mark.O, termination=Termination.ADJUDICATED)
     assert summary(RU, decided) == "победа O по решению"
     empty = Record.of(Rules(), ())
-    assert words.position(EN, empty, 0) == "The record ends here, before the game was decided."
+    assert words.replay_at(EN, empty, 0) == "The record ends here, before the game was decided."

@@ -1,4 +1,10 @@
-"""The game loop: draw, ask for a move or let the computer move, end, score, play again.
+"""The terminal game: draw, ask for a move or wait for the computer's, end, score, play again.
+
+The game itself is a :class:`~tictactoe.session.Session`, as in the windows:
+the computer's moves and the hints are worked out on its background helper
+while the terminal shows a spinner (and keeps what is typed meanwhile), and
+the end of each game is counted and kept once in the saved games. This module
+only asks and tells.
 
 One board per turn: after your move the computer answers and the board is
 drawn once, with its move in brackets, so a 15 x 15 game fits a 24-line
@@ -14,31 +20,34 @@ import time
 from collections.abc import Callable, Mapping
 from enum import Enum
 
-from tictactoe import players
+from tictactoe import players, words
 from tictactoe.announce import announce
 from tictactoe.core import (
     DEFAULT_SECONDS,
-    IllegalMoveError,
     Mark,
     MoveValue,
     Numbering,
     PerfectPlayer,
-    Progress,
-    UnsolvableError,
+    Suggestion,
     best_moves,
     can_solve,
     cell_name,
 )
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
-from tictactoe.recorder import Recorder, save_finished
+from tictactoe.recorder import Recorder
+from tictactoe.session import Session
+from tictactoe.settings import Settings
 from tictactoe.stats import describe
-from tictactoe.ui.terminal import answers, messages
+from tictactoe.ui.terminal import answers, messages, setup
 from tictactoe.ui.terminal.answers import Command, Think
 from tictactoe.ui.terminal.prompts import Prompter, Quit
 from tictactoe.ui.terminal.render import default_numbering, render, terminal_columns
-from tictactoe.ui.terminal.setup import Choices, Settings, ask_settings
+from tictactoe.ui.terminal.setup import Choices, ask_settings
 from tictactoe.ui.terminal.thinking import Thinking, prefill
+
+WAIT_STEP = 0.05
+"""Seconds between two looks at the background work while the spinner turns."""
 
 
 class NewGame(Exception):
@@ -55,7 +64,7 @@ class Again(Enum):
     """``undo`` took back the end of the game: play on."""
 
 
-class Session:
+class TerminalGame:
     """Games of one :class:`Match` in a terminal, until the player has had enough.
 
     ``numbering`` is the cell naming the player chose (None: numpad on 3 x 3,
@@ -64,7 +73,8 @@ class Session:
     before each move when no person plays (a demo); ``scoreboard`` (None:
     not kept) records every finished game with a person (a busy file is written
     in the background: :class:`~tictactoe.recorder.Recorder`). ``columns`` is the
-    width boards must fit (None: the terminal's).
+    width boards must fit (None: the terminal's). ``analysis`` shows the depth the computer
+    has searched and the line it expects while it thinks (else how long it has thought).
     """
 
     def __init__(
@@ -80,23 +90,39 @@ class Session:
         scoreboard: Recorder | None = None,
         sleep: Callable[[float], None] = time.sleep,
         columns: int | None = None,
+        analysis: bool = False,
     ) -> None:
-        self.match = match
+        level = match.opponent if match.opponent != HUMAN else players.DEFAULT_LEVEL
+        self.session = Session(
+            match,
+            settings=Settings(
+                language=tr.language,
+                level=level,
+                think=match.think_seconds or DEFAULT_SECONDS,
+                analysis=analysis,
+            ),
+            recorder=scoreboard,
+            reply_pause=0.0,
+            demo_delay=0.0,
+            name="terminal",
+        )
         self.prompter = prompter
         self.tr = tr
         self.choices = choices or Choices(you=match.you, numbering=numbering)
         self.fixed_numbering = numbering
         self.colour = colour
         self.delay = delay
-        self.scoreboard = scoreboard
         self.sleep = sleep
         self.columns = columns
         self.scoreboard_reported = False
-        self.saved: Game | None = None
-        """The last game recorded in the scoreboard (a game undone after its end counts once)."""
         self.held = ""
         """What the player typed while the computer thought, for the next move prompt."""
         self._advisor: PerfectPlayer | None = None
+
+    @property
+    def match(self) -> Match:
+        """The match being played."""
+        return self.session.match
 
     @property
     def numbering(self) -> Numbering:
@@ -106,8 +132,7 @@ class Session:
     @property
     def think_seconds(self) -> float:
         """Seconds a searching player (and a big board's hint) thinks per move."""
-        seconds = self.match.think_seconds
-        return DEFAULT_SECONDS if seconds is None else seconds
+        return self.session.think_seconds
 
     @property
     def searching(self) -> bool:
@@ -125,9 +150,9 @@ class Session:
         return None
 
     @property
-    def kind(self) -> messages.Kind:
+    def kind(self) -> words.Sides:
         """Who plays: you against the computer, two people, or a demo."""
-        return messages.players_kind(self.match)
+        return self.session.sides
 
     def run(self) -> None:
         """Play games until the answer to "play again?" is no (or ``quit``)."""
@@ -147,10 +172,12 @@ class Session:
                 if again is Again.CHANGE:
                     self.change()
                 else:
-                    self.match.new_game()
+                    self.session.new_game()
                     self.announce()
         except Quit:
             pass
+        finally:
+            self.session.close()  # a search still running stops at once
         self.prompter.say(self.tr.gettext("Goodbye!"))
 
     def announce(self) -> None:
@@ -162,19 +189,15 @@ class Session:
             self.prompter.say(messages.think_line(self.tr, self.think_seconds))
         self.show_board()
 
-    def settings(self) -> Settings:
-        """The current game's settings, the defaults when they are asked again."""
-        match = self.match
-        return Settings(match.rules, match.opponent, match.starter, match.you)
-
     def change(self) -> None:
         """Ask every setting again (Enter keeps it) and start a game with the answers."""
         self.prompter.say()
-        chosen = ask_settings(self.choices, self.prompter, self.tr, current=self.settings())
-        self.match.starter = chosen.starter
-        if chosen.opponent != self.match.opponent:
-            self.match.set_opponent(chosen.opponent)
-        self.match.new_game(rules=chosen.rules)
+        match = self.match
+        current = setup.Settings(match.rules, match.opponent, match.starter, match.you)
+        chosen = ask_settings(self.choices, self.prompter, self.tr, current=current)
+        match.starter = chosen.starter
+        self.session.set_opponent(chosen.opponent)
+        self.session.new_game(rules=chosen.rules)
         self.announce()
 
     def play_on(self) -> None:
@@ -217,14 +240,13 @@ class Session:
     ) -> None:
         """Draw the current position, the last move marked (and a hint, if given)."""
         game = self.match.game
-        outcome = game.outcome
         self.prompter.say()
         self.prompter.say(
             render(
                 game.board,
                 self.numbering,
                 last_move=game.last_move,
-                line=outcome.line if outcome else frozenset(),
+                line=self.session.winning,
                 colour=self.colour,
                 columns=self.columns or terminal_columns(),
                 hints=hints,
@@ -248,9 +270,7 @@ class Session:
                 self.think(answer)
                 continue
             if isinstance(answer, int):
-                try:
-                    game.play(answer)
-                except IllegalMoveError:
+                if not self.session.play(answer).moved:
                     self.prompter.say(self.tr.gettext("This position is already taken."))
                     continue
                 if game.is_over or game.waiting_for_human:  # else the computer's answer shows
@@ -290,32 +310,35 @@ class Session:
         if answer.seconds is None:
             self.prompter.say(messages.think_shown(self.tr, self.think_seconds))
             return
-        self.match.set_think(answer.seconds)
+        self.session.set_think(answer.seconds)
         self.prompter.say(messages.think_set(self.tr, answer.seconds))
 
     def undo(self) -> bool:
         """Take back the last person's move (and the computer's answer), saying which."""
         game = self.match.game
-        if not game.can_undo or not self.person_plays():
+        if not self.person_plays():
             self.prompter.say(self.tr.gettext("There is nothing to undo."))
             return False
         before = self._moves(game)
-        steps = game.undo()
+        if not self.session.undo():
+            self.prompter.say(self.session.notice)
+            return False
         self.show_board()
+        steps = len(before) - len(game.moves)
         self.prompter.say(messages.took_back(self.tr, game.rules, self.numbering, before[-steps:]))
         return True
 
     def redo(self) -> bool:
         """Play again what undo took back, saying which moves."""
         game = self.match.game
-        if not game.can_redo:
-            self.prompter.say(self.tr.gettext("There is nothing to redo."))
+        before = len(game.moves)
+        if not self.session.redo():
+            self.prompter.say(self.session.notice)
             return False
-        steps = game.redo()
         self.show_board()
         after = self._moves(game)
         self.prompter.say(
-            messages.played_again(self.tr, game.rules, self.numbering, after[-steps:])
+            messages.played_again(self.tr, game.rules, self.numbering, after[before:])
         )
         return True
 
@@ -339,28 +362,43 @@ class Session:
         return True
 
     def hint(self) -> None:
-        """Every free cell's outcome on the board and grouped in a list, the best marked.
+        """Every free cell's outcome on the board and grouped in a list, the best marked; on
+        boards too big to solve exactly, the engine's best moves for the thinking time (a
+        spinner shows its progress; Enter stops it early with what it found)."""
+        session, game = self.session, self.match.game
+        exact = can_solve(game.board)
+        stop = threading.Event()
+        note = (
+            self.tr.gettext("Working out the hint")
+            if exact
+            else self.tr.gettext("Working out the hint (Enter stops it)")
+        )
+        session.say("")
+        session.hint()
+        with self.thinking(note, None if exact else stop) as thinking:
+            session.update()
+            while session.hints is None and not session.notice and session.working:
+                if stop.is_set():
+                    session.stop_hint()
+                self._wait(thinking)
+                session.update()
+        self.held = thinking.held
+        found = session.hints
+        if found is None:
+            self.prompter.say(session.notice)
+        elif found.exact:
+            self._exact_hint(found.moves)
+        elif found.suggestions:
+            self._suggested(found.suggestions, stopped=stop.is_set())
 
-        On boards too big to solve exactly, the engine's best moves instead
-        (:meth:`suggest`).
-        """
+    def _exact_hint(self, values: Mapping[int, MoveValue]) -> None:
         game = self.match.game
-        if not can_solve(game.board):
-            self.suggest()
-            return
-        try:
-            with self.thinking(self.tr.gettext("Working out the hint")) as thinking:
-                values = game.hint()
-                recommended = self.recommended(values)
-            self.held = thinking.held
-        except UnsolvableError:
-            self.no_hint()
-            return
+        recommended = self.recommended(values)
         self.prompter.say(self.tr.gettext("Hint, if both sides play their best:"))
         symbols = {cell: messages.HINT_SYMBOLS[value.value] for cell, value in values.items()}
         self.show_board(hints=symbols, recommended=recommended)
         for line in messages.hint_lines(
-            self.tr, self.kind, game.rules, self.numbering, values, recommended
+            self.tr, self.kind, game.rules, self.numbering, values, recommended, game.turn.other
         ):
             self.prompter.say(line)
 
@@ -373,32 +411,23 @@ class Session:
         choices = self._advisor.candidates(self.match.game.board)
         return choices[0] if choices and choices[0] in best else best[0]
 
-    def suggest(self) -> None:
-        """A big board's hint: the engine thinks for the thinking time (a spinner shows its
-        progress; Enter stops it early with what it found) and its best moves are marked on the
-        board and listed with their verdicts."""
+    def _suggested(self, found: tuple[Suggestion, ...], *, stopped: bool) -> None:
+        """A big board's hint: its best moves marked on the board and listed with verdicts."""
         game = self.match.game
-        stop = threading.Event()
-        note = self.tr.gettext("Working out the hint (Enter stops it)")
-        with self.thinking(note, stop) as thinking:
-            found = game.suggestions(3, progress=self.reporter(thinking), cancel=stop)
-        self.held = thinking.held
-        if not found:  # the game is over
-            return
-        if stop.is_set():
+        if stopped:
             heading = self.tr.gettext("Hint: the best moves {level} found before you stopped it:")
         else:
             heading = self.tr.gettext("Hint: the best moves {level} finds in {time}:")
         self.prompter.say(
             heading.format(
-                level=messages.level(self.tr, messages.THINKER),
-                time=messages.seconds_text(self.tr, self.think_seconds),
+                level=words.level(self.tr, messages.THINKER),
+                time=words.seconds(self.tr, self.think_seconds),
             )
         )
         symbols = {s.cell: messages.VERDICT_SYMBOLS[s.verdict] for s in found}
         self.show_board(hints=symbols, recommended=found[0].cell)
         for line in messages.suggestion_lines(
-            self.tr, self.kind, game.rules, self.numbering, found
+            self.tr, self.kind, game.rules, self.numbering, found, game.turn.other
         ):
             self.prompter.say(line)
 
@@ -409,65 +438,72 @@ class Session:
             self.prompter.sink,
             note,
             stop=stop,
-            elapsed=lambda seconds: messages.elapsed_text(self.tr, seconds),
+            elapsed=self._elapsed,
             columns=self.columns,
             colour=self.colour,
         )
 
-    def reporter(self, thinking: Thinking) -> Callable[[Progress], None]:
-        """A search's progress callback that shows depth and line on ``thinking``'s spinner."""
-        rules, numbering = self.match.rules, self.numbering
+    def _elapsed(self, spent: float) -> str:
+        """The clock after the spinner: the seconds so far, and of how many without analysis."""
+        limit = self.session.time_limit
+        if self.session.settings.analysis or limit is None:
+            return words.seconds(self.tr, spent, decimals=0)
+        return words.thinking(self.tr, spent, limit)
 
-        def report(progress: Progress) -> None:
-            thinking.detail = messages.progress_text(self.tr, rules, numbering, progress)
-
-        return report
-
-    def no_hint(self) -> None:
-        """An exact hint the solver refused (the board is too big after all)."""
-        self.prompter.say(
-            self.tr.gettext("This board is too big to work out every move: no hints here.")
-        )
+    def _wait(self, thinking: Thinking) -> None:
+        """A moment of the background work; with the analysis on, its progress after the
+        spinner."""
+        self.session.wait(WAIT_STEP)
+        report = self.session.report
+        if report is not None and self.session.settings.analysis:
+            thinking.detail = words.progress(
+                self.tr, self.match.rules, report, numbering=self.numbering
+            )
 
     def computer_turn(self) -> None:
         """Let the computer player to move play, with a spinner on a terminal."""
-        game = self.match.game
+        session, game = self.session, self.match.game
         if self.match.you != HUMAN and self.delay > 0:
             self.sleep(self.delay)
         mark = game.turn
         name = game.player(mark)
-        note = messages.thinking(self.tr, name, mark)
-        with self.thinking(note) as thinking:
-            board, cell = game.think(progress=self.reporter(thinking))
-            game.apply(board, cell)
+        before = len(game.moves)
+        with self.thinking(words.turn(self.tr, game, thinking=True).rstrip("…")) as thinking:
+            session.update()
+            while len(game.moves) == before and not session.stuck:
+                self._wait(thinking)
+                session.update()
+        if session.stuck:
+            self.prompter.say(session.notice)
+            raise NewGame
         self.held = thinking.held if game.waiting_for_human else ""
-        where = cell_name(game.rules, cell, self.numbering)
+        assert game.last_move is not None
+        where = cell_name(game.rules, game.last_move, self.numbering)
         self.prompter.say(messages.computer_moved(self.tr, name, mark, where))
         self.show_board()
 
     def finish(self) -> None:
-        """The result, the scoreboard, the session's score."""
-        outcome = self.match.record()
+        """The result, the saved game, the session's score."""
+        self.session.update()  # counted and kept once
+        outcome = self.match.game.outcome
+        assert outcome is not None
         self.prompter.say(announce(outcome, messages.audience(self.tr, self.match), self.tr))
-        self.save(outcome.winner)
-        self.prompter.say(messages.score(self.tr, self.match))
+        self._report_save_problem()
+        self.prompter.say(
+            self.tr.gettext("Score: {score}.").format(score=words.score(self.tr, self.match))
+        )
 
     def person_plays(self) -> bool:
         """True unless two computer players play (a demo)."""
         return any(self.match.game.is_human(mark) for mark in Mark)
 
-    def save(self, winner: Mark | None) -> None:
-        """Keep a finished game (once), scored when a person played; report a problem once."""
-        game = self.match.game
-        if self.scoreboard is None or self.saved is game:
+    def _report_save_problem(self) -> None:
+        """The first time a finished game could not be kept: why, and that play goes on."""
+        problem = self.session.save_problem
+        if problem is None or self.scoreboard_reported:
             return
-        self.saved = game
-        problem = save_finished(game, self.scoreboard)
-        if problem is not None and not self.scoreboard_reported:
-            self.scoreboard_reported = True
-            self.prompter.say(describe(problem, self.tr))
-            self.prompter.say(self.tr.gettext("Results are not saved; the game goes on."))
-            if problem.problem.needs_reset:
-                self.prompter.say(
-                    self.tr.gettext("To start a new one, run: tictactoe stats --reset")
-                )
+        self.scoreboard_reported = True
+        self.prompter.say(describe(problem, self.tr))
+        self.prompter.say(self.tr.gettext("Results are not saved; the game goes on."))
+        if problem.problem.needs_reset:
+            self.prompter.say(self.tr.gettext("To start a new one, run: tictactoe stats --reset"))
