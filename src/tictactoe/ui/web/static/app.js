@@ -14,6 +14,7 @@ const LEVEL_KEY = "tictactoe.level";
 const FIRST_KEY = "tictactoe.first";
 const THINK_KEY = "tictactoe.think";
 const LINE_SHOWN = 6;  // moves of the computer's expected line shown while it thinks
+const RETRY_MS = 2000;  // how soon a page the busy server could not take back asks again
 const seatKey = (room) => `tictactoe.seat.${room}`;
 const $ = (id) => document.getElementById(id);
 
@@ -37,6 +38,7 @@ const app = {
   boardLevels: null,  // which levels can play the chosen board
   resuming: null,     // the room being rejoined after a (re)connection
   creating: false,    // this page asked for a new room (its settings already say what it is)
+  starting: 0,        // new games on their way: the board waits for them (a click would land in the old one)
   announced: "",      // the last game/move announced, so each is said once
   finishedGame: 0,    // the last game whose end was sounded
 };
@@ -132,7 +134,11 @@ async function checkBoard() {
     return false;
   }
   app.boardLevels = await response.json();
-  if (app.boardLevels.think) app.think = app.boardLevels.think;
+  if (app.boardLevels.think) {
+    app.think = app.boardLevels.think;  // the server's range: its cap may be under 600 s
+    $("think").min = String(app.think.low);
+    $("think").max = String(app.think.high);
+  }
   fillLevels();
   return true;
 }
@@ -154,6 +160,20 @@ function newFriendRoom() {
   const { rows, cols, k } = chosenBoard();
   app.creating = true;
   send({ t: "friend", rows, cols, k });
+}
+
+// A new game on the chosen board, once the server says the board can be: until it comes,
+// the board on screen takes no clicks (a move there would be lost with the old game).
+async function startGame(create) {
+  setStarting(1);
+  if (await checkBoard()) create();
+  else setStarting(-1);
+}
+
+function setStarting(change) {
+  app.starting = Math.max(0, app.starting + change);
+  document.body.classList.toggle("starting", app.starting > 0);
+  render();
 }
 
 function resume() {
@@ -185,6 +205,7 @@ function onMessage(message) {
 }
 
 function welcome(message) {
+  if (app.starting) setStarting(-1);  // each new game asked for is answered by a welcome...
   app.resuming = null;
   app.joined = !app.creating;
   app.creating = false;
@@ -192,6 +213,7 @@ function welcome(message) {
   app.player = message.player;
   app.kind = message.kind;
   app.view = null;
+  app.board.freeze();  // until this room's state comes
   app.hints = null;
   app.hintAsked = -1;
   app.progress = null;
@@ -214,6 +236,7 @@ function welcome(message) {
 }
 
 function showError(message) {
+  if (app.starting) setStarting(-1);  // ...or by an error
   app.creating = false;
   if (message.code === "gone" && app.resuming) {
     const wasSolo = location.pathname === "/";
@@ -230,8 +253,12 @@ function showError(message) {
     return;
   }
   if (message.code === "stale") return;  // the board changed under a click: the new one is on its way
-  if (message.code === "busy") return;  // a hint asked again while the last one ends: it is on its way
-  showMessage(t(message.message));
+  if (message.code === "hint_busy") return;  // a hint asked again while the last one ends: on its way
+  if (message.code === "busy" && app.resuming) {
+    // The server could not take the page back just now: it says so and tries again itself.
+    setTimeout(() => { if (app.resuming) resume(); }, RETRY_MS);
+  }
+  showMessage(t(message.message, message.params || {}));
 }
 
 function showMessage(text) {
@@ -340,7 +367,7 @@ function render() {
   app.board.build(view.rows, view.cols);
   const marks = new Map(view.moves.map((cell, index) => [cell, index % 2 === 0 ? "X" : "O"]));
   const myTurn = !view.over && mine !== null && view.turn === mine && !view.thinking
-    && (view.kind === "solo" || view.seats.b.taken);
+    && (view.kind === "solo" || view.seats.b.taken) && app.starting === 0;
   const playable = new Set();
   if (myTurn) {
     for (let cell = 0; cell < view.rows * view.cols; cell += 1) if (!marks.has(cell)) playable.add(cell);
@@ -386,6 +413,21 @@ function renderButtons(view, mine) {
   rematch.disabled = !view.over || offered;
   rematch.textContent = offered ? t("Rematch offered") : asked ? t("Accept the rematch") : t("Rematch");
   $("resign").disabled = view.over || mine === null || !view.seats.b.taken;
+  if ($("resign").disabled) closeResign(false);
+}
+
+// Resigning is asked twice: "Give up this game?", with keeping playing the first answer.
+function askResign() {
+  $("controls").hidden = true;
+  $("resign-confirm").hidden = false;
+  $("resign-no").focus();
+}
+
+function closeResign(focus = true) {
+  if ($("resign-confirm").hidden) return;
+  $("resign-confirm").hidden = true;
+  $("controls").hidden = false;
+  if (focus) $("resign").focus();
 }
 
 function renderAway(view, mine) {
@@ -563,11 +605,13 @@ function wire() {
   $("board-size").addEventListener("change", async () => {
     $("custom").hidden = $("board-size").value !== "custom";
     if ($("board-size").value === "custom") return;
-    if (await checkBoard() && app.kind === "solo") newSolo();
+    if (app.kind === "solo") startGame(newSolo);
+    else checkBoard();
   });
   for (const id of ["rows", "cols", "k"]) {
-    $(id).addEventListener("change", async () => {
-      if (await checkBoard() && app.kind === "solo") newSolo();
+    $(id).addEventListener("change", () => {
+      if (app.kind === "solo") startGame(newSolo);
+      else checkBoard();
     });
   }
   $("level").addEventListener("change", () => {
@@ -579,17 +623,21 @@ function wire() {
     localStorage.setItem(FIRST_KEY, $("first").value);
     if (app.kind === "solo" && app.player) send({ t: "first", first: $("first").value });
   });
-  $("play-computer").addEventListener("click", async () => {
-    if (await checkBoard()) newSolo();
-  });
-  $("play-friend").addEventListener("click", async () => {
-    if (await checkBoard()) newFriendRoom();
-  });
+  $("play-computer").addEventListener("click", () => startGame(newSolo));
+  $("play-friend").addEventListener("click", () => startGame(newFriendRoom));
   $("new-game").addEventListener("click", () => send({ t: "new" }));
   $("undo").addEventListener("click", () => send({ t: "undo" }));
   $("redo").addEventListener("click", () => send({ t: "redo" }));
   $("rematch").addEventListener("click", () => send({ t: "rematch" }));
-  $("resign").addEventListener("click", () => send({ t: "resign" }));
+  $("resign").addEventListener("click", askResign);
+  $("resign-no").addEventListener("click", () => closeResign());
+  $("resign-yes").addEventListener("click", () => {
+    closeResign(false);
+    send({ t: "resign" });
+  });
+  $("resign-confirm").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeResign();
+  });
   $("claim").addEventListener("click", () => send({ t: "claim" }));
   $("hint").addEventListener("click", () => {
     app.hintsOn = !app.hintsOn;

@@ -127,6 +127,12 @@ export class BoardView {
     });
   }
 
+  /** Take no clicks until the next :meth:`draw` (another game is on its way). */
+  freeze() {
+    this.playable = new Set();
+    for (const element of this.cells) element.setAttribute("aria-disabled", "true");
+  }
+
   choose(cell) {
     this.moveCursor(cell, false);
     if (this.playable.has(cell)) this.onPlay(cell);
