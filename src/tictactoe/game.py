@@ -62,7 +62,8 @@ def move_limits(seconds: float | None = None, nodes: int | None = None) -> Limit
 
 def check_player_name(name: str) -> str:
     """The exact name of ``human`` or a registered strategy, given in any case, by its
-    level name, title or exact name (``medium``, ``Medium`` and ``win-block`` give ``win-block``).
+    level name, title or exact name (``medium``, ``Medium`` and ``win-block`` give ``win-block``),
+    or of an own player (``my_player.py``, ``brain:COMMAND``: see :mod:`tictactoe.players.own`).
 
     Raises :class:`UnknownPlayerError` listing the level names (or naming what
     replaced a retired player).
@@ -70,12 +71,15 @@ def check_player_name(name: str) -> str:
     if isinstance(name, str) and name.strip().lower() == HUMAN:
         return HUMAN
     try:
-        return registry.get(name).name
+        return registry.get(name, own=True).name
     except UnknownPlayerError as error:
-        if isinstance(name, str) and name.strip().lower() in registry.RETIRED:
+        if isinstance(name, str) and (
+            name.strip().lower() in registry.RETIRED or registry.is_own(name)
+        ):
             raise
         raise UnknownPlayerError(
-            f"unknown player {shown(name)}: choose {HUMAN} or one of {', '.join(registry.flags())}"
+            f"unknown player {shown(name)}: choose {HUMAN} or one of "
+            f"{', '.join(registry.flags())}, {registry.OWN_PLAYERS}"
         ) from error
 
 
@@ -218,7 +222,9 @@ class Game:
     def unsupported_reason(self, mark: Mark) -> str | None:
         """Why ``mark``'s computer player cannot play this board, or None."""
         name = self._players[mark]
-        return None if name == HUMAN else registry.get(name).unsupported_reason(self.rules)
+        if name == HUMAN:
+            return None
+        return registry.get(name, own=True).unsupported_reason(self.rules)
 
     # --- moves ----------------------------------------------------------------
 
@@ -293,7 +299,7 @@ class Game:
     def _engine(self, mark: Mark) -> registry.Player:
         key = (mark, self._players[mark])
         if key not in self._engines:
-            self._engines[key] = registry.create(key[1], self._rng, solver=self.solver)
+            self._engines[key] = registry.create(key[1], self._rng, solver=self.solver, own=True)
         return self._engines[key]
 
     def resign(

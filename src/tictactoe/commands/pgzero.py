@@ -87,7 +87,7 @@ def build_match(
     problem = unplayable_level((args.opponent, args.you), rules, _)
     if problem is not None:
         return problem
-    opponent = args.opponent or players.fit_level(remembered.level, rules)
+    opponent = args.opponent or players.fit_level(remembered.level, rules, own=True)
     you = args.you if args.you is not None else HUMAN
     starter = starter_from(args) or Starter.ALTERNATE
     think = args.think if getattr(args, "think", None) is not None else remembered.think

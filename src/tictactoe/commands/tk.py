@@ -71,7 +71,9 @@ def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
 def build_match(args: argparse.Namespace, settings: Settings) -> Match:
     """The first game's match: the level playing is the chosen one, where it can play."""
     rules = settings.board
-    opponent = HUMAN if args.opponent == HUMAN else players.fit_level(settings.level, rules)
+    opponent = (
+        HUMAN if args.opponent == HUMAN else players.fit_level(settings.level, rules, own=True)
+    )
     return Match(
         rules,
         opponent,

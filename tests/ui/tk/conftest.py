@@ -88,6 +88,11 @@ class FakeDialogs:
     opened: Replay | None = None
     """The answer to the open-a-game window (None: cancelled)."""
     opens_asked: int = 0
+    player_file: str | None = None
+    """The answer to Your own player... (None: cancelled)."""
+    engine: str | None = None
+    """The answer to Engine... (None: cancelled)."""
+    engines_asked: list[str] = field(default_factory=list)
 
     def ask_yes_no(self, title: str, message: str) -> bool:
         self.asked.append((title, message))
@@ -109,6 +114,13 @@ class FakeDialogs:
     def open_game(self) -> Replay | None:
         self.opens_asked += 1
         return self.opened
+
+    def ask_player_file(self) -> str | None:
+        return self.player_file
+
+    def ask_engine(self, current: str) -> str | None:
+        self.engines_asked.append(current)
+        return self.engine
 
 
 @dataclass
