@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 from web_support import ServerProcess, start_server
 
+from tictactoe import look
+
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = "/usr/bin/chromium"
@@ -103,9 +105,15 @@ class Tab:
             playable.click()
 
     def marks(self) -> str:
-        return "".join(
-            self.page.locator("#board [role=gridcell] .mark").all_text_contents()
-        ).strip()
+        """The marks on the board, in cell order (X and O are drawn, not written)."""
+        return str(
+            self.page.evaluate(
+                """() => [...document.querySelectorAll('#board [role=gridcell] .mark')]
+                    .map((m) => m.classList.contains('x') ? 'X'
+                        : m.classList.contains('o') ? 'O' : '')
+                    .join('')"""
+            )
+        )
 
     def wait_moves(self, count: int) -> None:
         self.page.wait_for_function(
@@ -245,6 +253,7 @@ def test_two_friends_play_through_an_invite_link(
     guest.status("Your friend's move (X)")
     watcher = Tab(browser, live).open(invite.removeprefix(live.url))
     watcher.status("X to move")
+    playwright_api.expect(watcher.page.locator("#status .watching")).to_have_text("Watching")
     watcher.cell(8).click(force=True)  # a spectator's click does nothing
     watcher.page.wait_for_timeout(300)
     assert watcher.marks() == "XO"
@@ -257,6 +266,10 @@ def test_two_friends_play_through_an_invite_link(
     guest.status("Your friend has beaten you! You lose.")
     watcher.status("X wins!")
     assert watcher.marks() == "XXXOO"
+    playwright_api.expect(host.page.locator("#status")).to_have_class(re.compile(r"\bwon\b"))
+    playwright_api.expect(guest.page.locator("#status")).to_have_class(re.compile(r"\blost\b"))
+    # a spectator knows the players by their marks (the host plays X)
+    playwright_api.expect(watcher.page.locator("#score")).to_have_text("X 1 · O 0 · draws 0")
     guest.page.click("#rematch")
     host.page.click("#rematch")  # accepted: the marks swap
     guest.status("Your move (X)")
@@ -300,6 +313,18 @@ def test_a_game_on_a_phone(browser: Any, live: ServerProcess, shots: Path) -> No
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
     tab.play(112, tap=True)
     tab.wait_moves(2)
+    cell = "document.querySelector('#board .cell').getBoundingClientRect().width"
+    assert tab.page.evaluate(cell) < 30, "the whole board fits the phone at first"
+    tab.page.click("#zoom-in")  # a finger's width per cell, the board panned in its frame
+    assert tab.page.evaluate(cell) >= 36
+    wrap = (
+        "(() => { const w = document.querySelector('#board-wrap');"
+        " return [w.scrollWidth, w.clientWidth]; })()"
+    )
+    scrolled, shown = tab.page.evaluate(wrap)
+    assert scrolled > shown and tab.page.evaluate(width) <= 360
+    tab.page.click("#zoom-out")
+    assert tab.page.evaluate(cell) < 30
     tab.page.select_option("#language", "vi")
     playwright_api.expect(tab.page.locator("h1")).to_have_text("Cờ ca-rô")
     tab.status("Đến lượt bạn (X)")
@@ -317,6 +342,14 @@ def test_the_dark_theme_follows_the_system(browser: Any, live: ServerProcess, sh
     tab.wait_moves(2)
     tab.play(25)
     tab.wait_moves(4)
+    # the board in the look every window shares (tictactoe.look), here the dark one
+    x_ink = tab.page.evaluate(
+        "getComputedStyle(document.querySelector('#board .mark.x'), '::before').backgroundColor"
+    )
+    o_ink = tab.page.evaluate(
+        "getComputedStyle(document.querySelector('#board .mark.o')).borderTopColor"
+    )
+    assert (x_ink, o_ink) == (f"rgb{look.rgb(look.DARK.x)}", f"rgb{look.rgb(look.DARK.o)}")
     tab.page.screenshot(path=shots / "web-7x7-dark.png")
     tab.close()
 
@@ -391,9 +424,13 @@ def test_big_boards_thinking_time_progress_and_the_engines_hints(
     tab.status("Your move (X)")
     tab.play(112)  # h8
     tab.status("The computer is thinking")
-    playwright_api.expect(page.locator("#progress")).to_contain_text(re.compile(r"depth \d+ · "))
+    # How long of how long, as every front end says it (the depth only with the analysis on).
+    playwright_api.expect(page.locator("#progress")).to_contain_text(
+        re.compile(r"^\d\.\d s of 2 s$")
+    )
     tab.wait_moves(2)
     playwright_api.expect(page.locator("#progress")).to_have_text("")
+    page.check("#analysis")
     # Ten minutes for a hint: it shows its progress until Stop gives the best moves so far.
     page.fill("#think", "600")
     page.locator("#think").dispatch_event("change")

@@ -33,7 +33,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tictactoe import players
+from tictactoe import look, players
 from tictactoe.core import DEFAULT_SECONDS, unsupported_reason
 from tictactoe.i18n import ENGLISH, LANGUAGES, Gettext, translator
 from tictactoe.online import Lobby, MemoryStore, RoomStore, Settings
@@ -121,6 +121,19 @@ def _static(name: str) -> Path:
 async def page(request: Request) -> Response:
     """The page (the same for ``/`` and an invite link ``/play/<room>``)."""
     return FileResponse(_static("index.html"), headers={"cache-control": "no-cache"})
+
+
+@lru_cache(maxsize=1)
+def _look_css() -> str:
+    return (
+        f":root {{ {look.css(look.LIGHT)} }}\n"
+        f"@media (prefers-color-scheme: dark) {{ :root {{ {look.css(look.DARK)} }} }}\n"
+    )
+
+
+async def look_css(request: Request) -> Response:
+    """The board's colours, the same as the windows' (:mod:`tictactoe.look`), as CSS."""
+    return Response(_look_css(), media_type="text/css", headers={"cache-control": "no-cache"})
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -223,6 +236,7 @@ def create_app(
             Route("/", page),
             Route("/play/{room}", page),
             Route("/i18n/{language}.json", translations),
+            Route("/look.css", look_css),
             Route("/api/levels", levels),
             Route("/api/health", health),
             WebSocketRoute("/ws", sockets.endpoint),
