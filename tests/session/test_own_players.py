@@ -14,7 +14,7 @@ from tictactoe.core.outcome import Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match
 from tictactoe.session import Session
-from tictactoe.settings import Settings
+from tictactoe.settings import Choices, Settings
 from tictactoe.stats import Scoreboard
 
 WAIT = 20.0
@@ -26,7 +26,7 @@ def session_against(tmp_path: Path, source: str, *, think: float = 0.3) -> Sessi
     match = Match(Rules(), str(path), rng=random.Random(1), think=think)
     return Session(
         match,
-        settings=Settings(level=str(path), think=think),
+        choices=Choices(Settings(level=str(path), think=think)),
         scoreboard=Scoreboard(tmp_path / "games.sqlite3"),
         reply_pause=0.0,
     )
@@ -102,7 +102,7 @@ def test_an_engine_stands_aside_on_boards_it_does_not_play(tmp_path: Path) -> No
 
     engine = f"brain:{shlex.quote(sys.executable)} -m tictactoe brain"
     match = Match(Rules(), "medium", rng=random.Random(1))
-    session = Session(match, settings=Settings(), reply_pause=0.0)
+    session = Session(match, choices=Choices(Settings()), reply_pause=0.0)
     try:
         assert not session.choose_level(engine)
         assert session.notice == "tictactoe brain does not play 3 x 3: choose another level."

@@ -28,7 +28,7 @@ from tictactoe.display import no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.session import rules_problem, unplayable_level
-from tictactoe.settings import Settings, SettingsStore
+from tictactoe.settings import Choices, Settings, SettingsStore
 
 HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-8 T G S, F1 for help, Esc"
 
@@ -152,9 +152,7 @@ def run(args: argparse.Namespace) -> int:
         _,
         speaker=speaker,
         scoreboard=Scoreboard(),
-        settings=settings,
-        store=store,
-        remembered=loaded.settings,
+        choices=Choices(settings, loaded.settings, store),
         notice=notice,
     )
     if opened is not None:

@@ -21,7 +21,7 @@ from tictactoe.core.board import Board
 from tictactoe.core.cells import parse
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.rules import Rules
-from tictactoe.core.search import Cancel, Limits, Progress, ProgressCallback
+from tictactoe.core.search import Ask, Progress, ProgressCallback
 from tictactoe.engines.manager import BrainError, BrainProcess, Failure
 from tictactoe.players import own
 from tictactoe.players.own import PlayerUnavailable
@@ -35,17 +35,11 @@ class EnginePlayer(ChildPlayer):
     _report: ProgressCallback | None = None
     _asked: tuple[Rules, float] | None = None
 
-    def choose(
-        self,
-        board: Board,
-        limits: Limits | None = None,
-        *,
-        progress: ProgressCallback | None = None,
-        cancel: Cancel | None = None,
-    ) -> int:
+    def answer(self, board: Board, ask: Ask) -> int:
         """The engine's move on ``board`` within the move's time; a forfeit when it fails."""
-        seconds = own.move_seconds(limits, self.think)
-        self._report, self._asked = progress, (board.rules, time.monotonic())
+        seconds = own.move_seconds(ask.limits, self.think)
+        cancel = ask.cancel
+        self._report, self._asked = ask.progress, (board.rules, time.monotonic())
         try:
             with self.answering(seconds, board):
                 try:

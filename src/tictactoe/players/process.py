@@ -10,13 +10,13 @@ from contextlib import contextmanager
 
 from tictactoe.core.board import Board
 from tictactoe.core.cells import label
-from tictactoe.core.search import SearchStopped
+from tictactoe.core.search import Answers, SearchStopped
 from tictactoe.engines.manager import BrainError, Cancelled, Failure
 from tictactoe.players import own
 from tictactoe.players.own import PlayerForfeit, Spec
 
 
-class ChildPlayer:
+class ChildPlayer(Answers):
     """A player that plays in a child process (``spec``: what and where it is).
 
     ``think`` is its time a move when the game sets none; ``rng`` and

@@ -18,7 +18,7 @@ import json
 import sys
 
 from tictactoe.core.board import Board
-from tictactoe.core.search import Cancel, Limits, ProgressCallback
+from tictactoe.core.search import Ask, Cancel
 from tictactoe.engines.manager import BrainError, ChildProcess
 from tictactoe.players import own
 from tictactoe.players.own import PlayerForfeit
@@ -37,16 +37,10 @@ class ScriptPlayer(ChildPlayer):
     _child: ChildProcess | None = None
     _last: Board | None = None
 
-    def choose(
-        self,
-        board: Board,
-        limits: Limits | None = None,
-        *,
-        progress: ProgressCallback | None = None,
-        cancel: Cancel | None = None,
-    ) -> int:
+    def answer(self, board: Board, ask: Ask) -> int:
         """The player's move on ``board``; :class:`PlayerForfeit` when it fails to give one."""
-        seconds = own.move_seconds(limits, self.think)
+        seconds = own.move_seconds(ask.limits, self.think)
+        cancel = ask.cancel
         child = self._started(cancel, seconds, board)
         new_game = not _continues(self._last, board)
         self._last = board

@@ -49,7 +49,7 @@ from tictactoe.recorder import Recorder, save_finished
 from tictactoe.replay import Replay, Step, continue_from
 from tictactoe.session.boards import fit_opponent
 from tictactoe.session.ending import ending_sound, scoreboard_unavailable
-from tictactoe.settings import Choices, Settings, SettingsStore
+from tictactoe.settings import Choices, Settings
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard, Tally
 from tictactoe.words import Sides, progress, thinking
@@ -81,9 +81,10 @@ class Played:
 class Session:
     """One window's match and everything around it; see the module's description.
 
-    ``settings`` are this launch's choices (the remembered ones with the
-    command line's options); ``remembered`` and ``store`` are what the
-    settings file holds, where every choice made in the window is kept.
+    ``choices`` are this launch's settings (the remembered ones with the
+    command line's options) and what the settings file holds, where every
+    choice made in the window is kept (None: the match's level and think time,
+    kept nowhere).
     ``scoreboard`` is the one store of finished games (None: not kept), written through
     ``recorder`` when given (a command that waits for it at the end).
     ``sound`` plays an end-of-game cue when the sound is on. ``clock`` and the
@@ -94,9 +95,7 @@ class Session:
         self,
         match: Match,
         *,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
-        remembered: Settings | None = None,
+        choices: Choices | None = None,
         scoreboard: Scoreboard | None = None,
         recorder: Recorder | None = None,
         sound: Callable[[Sound], object] | None = None,
@@ -107,10 +106,10 @@ class Session:
         name: str = "tictactoe",
     ) -> None:
         self.match = match
-        if settings is None:
+        if choices is None:
             level = match.opponent if match.opponent != HUMAN else players.DEFAULT_LEVEL
-            settings = Settings(level=level, think=match.think_seconds or DEFAULT_SECONDS)
-        self.choices = Choices(settings, remembered, store)
+            choices = Choices(Settings(level=level, think=match.think_seconds or DEFAULT_SECONDS))
+        self.choices = choices
         """This launch's settings and what the settings file keeps."""
         self.preferred = self.settings.level
         """The level the player chose; the match's opponent stands in where it cannot play."""

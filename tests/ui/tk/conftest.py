@@ -20,7 +20,7 @@ from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
 from tictactoe.replay import Replay
-from tictactoe.settings import Settings, SettingsStore
+from tictactoe.settings import Choices, Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk.app import App
@@ -221,6 +221,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         language: str = "en",
         level: str | None = None,
         store: SettingsStore | None = None,
+        remembered: Settings | None = None,
         think: float = 1.0,
         nodes: int | None = None,
         analysis: bool = False,
@@ -244,8 +245,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         app = App(
             root,
             match,
-            settings=settings,
-            store=store,
+            choices=Choices(settings, remembered, store),
             dialogs=None if real_dialogs else dialogs,
             play_sound=sounds.append,
             scoreboard=scoreboard or Scoreboard(),

@@ -37,7 +37,7 @@ from tictactoe.game import Game, Match
 from tictactoe.i18n import LANGUAGES, Translator
 from tictactoe.replay import Step, title
 from tictactoe.session import DEMO_DELAY, REPLY_PAUSE, Session
-from tictactoe.settings import BOARD_PRESETS, Settings, SettingsStore
+from tictactoe.settings import BOARD_PRESETS, Choices, Settings
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import panels, view
 from tictactoe.ui.pgz.audio import Speaker
@@ -105,29 +105,25 @@ class PgzApp:
         layout: view.Layout | None = None,
         quit: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
-        remembered: Settings | None = None,
+        choices: Choices | None = None,
         notice: str = "",
         archive: Archive | None = None,
         reply_pause: float = REPLY_PAUSE,
         demo_delay: float = DEMO_DELAY,
     ) -> None:
         self.speaker = speaker if speaker is not None else Speaker(None, enabled=False)
-        if settings is None:
+        if choices is None:
+            level = match.opponent if match.opponent != "human" else players.DEFAULT_LEVEL
             settings = Settings(
                 language=translator.language,
-                level=players.fit_level(match.opponent, match.rules)
-                if match.opponent != "human"
-                else players.DEFAULT_LEVEL,
+                level=players.fit_level(level, match.rules),
                 think=match.think_seconds or 1.0,
                 sound=self.speaker.enabled,
             )
+            choices = Choices(settings)
         self.session = Session(
             match,
-            settings=settings,
-            store=store,
-            remembered=remembered,
+            choices=choices,
             scoreboard=scoreboard,
             sound=self.speaker.play,
             clock=clock,

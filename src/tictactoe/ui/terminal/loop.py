@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from enum import Enum
 
-from tictactoe import players, words
+from tictactoe import players, settings, words
 from tictactoe.announce import announce
 from tictactoe.core import (
     DEFAULT_SECONDS,
@@ -37,7 +37,6 @@ from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
 from tictactoe.recorder import Recorder
 from tictactoe.session import Session
-from tictactoe.settings import Settings
 from tictactoe.stats import describe
 from tictactoe.ui.terminal import answers, messages, setup
 from tictactoe.ui.terminal.answers import Command, Think
@@ -95,11 +94,13 @@ class TerminalGame:
         level = match.opponent if match.opponent != HUMAN else players.DEFAULT_LEVEL
         self.session = Session(
             match,
-            settings=Settings(
-                language=tr.language,
-                level=level,
-                think=match.think_seconds or DEFAULT_SECONDS,
-                analysis=analysis,
+            choices=settings.Choices(
+                settings.Settings(
+                    language=tr.language,
+                    level=level,
+                    think=match.think_seconds or DEFAULT_SECONDS,
+                    analysis=analysis,
+                )
             ),
             recorder=scoreboard,
             reply_pause=0.0,

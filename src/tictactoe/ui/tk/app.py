@@ -24,7 +24,7 @@ from tictactoe.game import HUMAN, Game, Match, Starter
 from tictactoe.i18n import Translator
 from tictactoe.replay import Replay, Step
 from tictactoe.session import REPLY_PAUSE, Session
-from tictactoe.settings import BOARD_PRESETS, Settings, SettingsStore, Theme
+from tictactoe.settings import BOARD_PRESETS, Choices, Settings, Theme
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
 from tictactoe.stats import Scoreboard
@@ -80,10 +80,10 @@ def board_size(rules: Rules, room: tuple[float, float], scale: float = 1.0) -> t
 class App:
     """The game window.
 
-    ``settings`` are the player's choices to start with (level, language,
-    sound, theme, cell names), command-line options included; ``remembered``
-    are those in ``store`` (without the options), where every choice made in
-    the window is saved. ``dialogs`` and ``play_sound`` can be replaced (tests
+    ``choices`` are the player's settings to start with (level, language,
+    sound, theme, cell names), command-line options included, and what the
+    settings file keeps (without the options), where every choice made in the
+    window is saved. ``dialogs`` and ``play_sound`` can be replaced (tests
     answer dialogs and listen for sounds that way).
     """
 
@@ -92,9 +92,7 @@ class App:
         root: tk.Tk | tk.Toplevel,
         match: Match,
         *,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
-        remembered: Settings | None = None,
+        choices: Choices | None = None,
         dialogs: Dialogs | None = None,
         play_sound: SoundPlayer | None = None,
         scoreboard: Scoreboard | None = None,
@@ -106,9 +104,7 @@ class App:
         self.play_sound: SoundPlayer = play_sound if play_sound is not None else play_sound_file
         self.session = Session(
             match,
-            settings=settings if settings is not None else Settings(),
-            store=store,
-            remembered=remembered,
+            choices=choices if choices is not None else Choices(Settings()),
             scoreboard=scoreboard if scoreboard is not None else Scoreboard(),
             sound=lambda cue: self.play_sound(cue),
             reply_pause=reply_pause_ms / 1000,
