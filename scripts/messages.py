@@ -12,7 +12,7 @@ The program has one gettext domain, ``tictactoe``: the template
 ``extract`` runs Babel's extractors: Python (``_``, ``gettext``, ``ngettext``,
 ``N_`` and the rest of Babel's default keywords, as functions or methods such
 as ``tr.gettext``), the web page's JavaScript (``t("...")``) and the
-``data-i18n`` texts of its HTML; a comment starting ``Translators:`` just
+``data-i18n`` and ``data-i18n-label`` texts of its HTML; a comment starting ``Translators:`` just
 before a message goes to the translators. ``update`` is ``pybabel update``:
 new messages come in untranslated (or fuzzy, with the translation of a similar
 old message to review), messages gone from the sources are dropped. Files
@@ -60,8 +60,13 @@ def languages() -> list[str]:
     return sorted(path.parent.parent.name for path in LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
 
+PAGE_TEXTS = ("data-i18n", "data-i18n-label")
+"""The HTML attributes whose value is a text the page translates (an element's text, its
+``aria-label``; ``data-i18n-board`` holds numbers for a message of the scripts)."""
+
+
 class _DataI18n(HTMLParser):
-    """The ``data-i18n`` attributes of an HTML page, with their line numbers."""
+    """The texts of an HTML page's :data:`PAGE_TEXTS` attributes, with their line numbers."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -69,15 +74,15 @@ class _DataI18n(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for name, value in attrs:
-            if name == "data-i18n" and value:
+            if name in PAGE_TEXTS and value:
                 self.found.append((self.getpos()[0], value))
 
 
 def extract_html(
     fileobj: IO[bytes], keywords: object, comment_tags: object, options: dict[str, Any]
 ) -> Iterator[tuple[int, None, str, list[str]]]:
-    """A Babel extractor for the page's HTML: the text of every ``data-i18n`` attribute
-    (the page translates those elements when it loads)."""
+    """A Babel extractor for the page's HTML: the text of every :data:`PAGE_TEXTS`
+    attribute (the page translates them when it loads)."""
     parser = _DataI18n()
     parser.feed(fileobj.read().decode(options.get("encoding", "utf-8")))
     parser.close()

@@ -41,7 +41,7 @@ from tictactoe.archive import Archive, record_of
 from tictactoe.commands import pgzero as command
 from tictactoe.core.rules import Rules
 from tictactoe.i18n import translator
-from tictactoe.settings import SettingsStore
+from tictactoe.settings import Choices, SettingsStore
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
 from tictactoe.ui.pgz.audio import Speaker
@@ -65,7 +65,7 @@ def app_for(*argv: str) -> PgzApp:
     if isinstance(match, str):
         raise SystemExit(match)
     speaker = Speaker(SoundLoader("sounds"), enabled=False)
-    return PgzApp(match, _, speaker=speaker, settings=settings)
+    return PgzApp(match, _, speaker=speaker, choices=Choices(settings))
 
 
 Step = int | Callable[[PgzApp], bool]

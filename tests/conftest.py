@@ -153,3 +153,27 @@ def messages_used_in(message_template: Catalog) -> Callable[..., set[str]]:
         }
 
     return used_in
+
+
+TEN_LINE_PLAYER = '''\
+"""Takes the centre, then the first free corner, then any free cell."""
+
+CENTRE, CORNERS = 4, (0, 2, 6, 8)
+
+
+def choose(board):
+    if board[CENTRE] is None:
+        return CENTRE
+    free = [cell for cell in CORNERS if board[cell] is None]
+    return free[0] if free else board.legal_moves()[0]
+'''
+"""Your own player, in ten lines: what every front end's tests play against."""
+
+
+@pytest.fixture
+def ten_line_player(tmp_path: Path) -> Path:
+    """:data:`TEN_LINE_PLAYER` written as ``corners.py``; its path."""
+    path = tmp_path / "corners.py"
+    path.write_text(TEN_LINE_PLAYER)
+    assert len(TEN_LINE_PLAYER.splitlines()) == 10
+    return path

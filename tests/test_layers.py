@@ -130,6 +130,7 @@ SERVICES = frozenset(
         "tictactoe.paths",
         "tictactoe.words",
         "tictactoe.look",
+        "tictactoe.online",
     }
 )
 """What a front end may import besides its own package: the core's public names (the package

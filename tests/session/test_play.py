@@ -17,7 +17,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.replay import Step
 from tictactoe.session import END_CLICK_GUARD, Session
-from tictactoe.settings import Settings, SettingsStore
+from tictactoe.settings import Choices, Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 
@@ -61,6 +61,8 @@ def make(
         you: str = HUMAN,
         starter: Starter = Starter.YOU,
         settings: Settings | None = None,
+        remembered: Settings | None = None,
+        store: SettingsStore | None = None,
         **options: object,
     ) -> tuple[Session, list[Sound]]:
         match = Match(rules, opponent, starter=starter, you=you, rng=random.Random(1))
@@ -68,9 +70,10 @@ def make(
         options.setdefault("reply_pause", 0.0)
         options.setdefault("demo_delay", 0.0)
         options.setdefault("scoreboard", Scoreboard(tmp_path / "games.sqlite3"))
+        chosen = settings or Settings(level=opponent if opponent != HUMAN else "win-block")
         session = Session(
             match,
-            settings=settings or Settings(level=opponent if opponent != HUMAN else "win-block"),
+            choices=Choices(chosen, remembered, store),
             sound=sounds.append,
             clock=clock,
             **options,  # type: ignore[arg-type]

@@ -39,7 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         type=computer_player,
         metavar="NAME",
-        help=f"X's player: {catalogue} (or its level: expert for search); results name them so",
+        help=f"X's player: {catalogue} (or its level: expert for search); results name them so; "
+        "or your own player, a Python file defining choose(board) (my_player.py), or a Gomocup "
+        "engine (brain:COMMAND)",
     )
     parser.add_argument(
         "--o",
@@ -79,7 +81,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--think",
         type=think_seconds,
         metavar="SECONDS",
-        help="seconds a move for the search player (results then vary from run to run)",
+        help="seconds a move for the search player (results then vary from run to run), and "
+        "the time limit of own players' moves (default 1)",
     )
     budget.add_argument(
         "--nodes",
@@ -114,7 +117,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"tictactoe arena: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    jobs = args.jobs if args.jobs is not None else arena.default_jobs(args.games, rules)
+    jobs = (
+        args.jobs
+        if args.jobs is not None
+        else arena.default_jobs(args.games, rules, args.x, args.o)
+    )
     if not args.json:
         print(heading(args.x, args.o, rules, args.games, seed), flush=True)
     bar = ProgressBar(args.games, sys.stderr) if sys.stderr.isatty() else None
@@ -154,8 +161,14 @@ def _usage_error(args: argparse.Namespace, message: str) -> int:
 
 
 def heading(x: str, o: str, rules: Rules, games: int, seed: int) -> str:
-    """The first line: who plays whom, on which board, how many games, with which seed."""
-    return f"{x} (X) against {o} (O) on {rules}: {games} games, seed {seed}"
+    """The first line: who plays whom, on which board, how many games, with which seed (levels
+    by their exact names, own players by their files' or programs' names)."""
+    return f"{shown(x)} (X) against {shown(o)} (O) on {rules}: {games} games, seed {seed}"
+
+
+def shown(name: str) -> str:
+    """A player as results name it: a level's exact name, an own player's file or program."""
+    return players.title_of(name) if players.is_own(name) else name
 
 
 def counts(result: arena.MatchResult) -> str:
@@ -169,6 +182,10 @@ def counts(result: arena.MatchResult) -> str:
         *(f"  {label:<7}{count:>8}  {100 * count / games:5.1f}%" for label, count in rows),
         f"  average game: {tally.moves / games:.1f} moves",
     ]
+    for mark, lost in (("X", tally.x_forfeits), ("O", tally.o_forfeits)):
+        if lost:
+            lines.append(f"  {mark} lost {lost} {'game' if lost == 1 else 'games'} by forfeit")
+    lines.extend(f"    {reason}" for reason in tally.reasons)
     return "\n".join(lines)
 
 

@@ -52,18 +52,19 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
 
 def computer_player(text: str) -> str:
     """Argument type: a computer player's level (``expert``) or exact name (``search``), in any
-    case; its exact name."""
+    case, or an own player (``my_player.py``, ``module:name``, ``brain:COMMAND``); its exact
+    name."""
     from tictactoe import players
 
     try:
-        return players.get(text).name
+        return players.get(text, own=True).name
     except UnknownPlayerError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def player(text: str) -> str:
-    """Argument type: ``human`` or a computer player's level or exact name, in any case; its
-    exact name."""
+    """Argument type: ``human``, a computer player's level or exact name, in any case, or an own
+    player (``my_player.py``, ``module:name``, ``brain:COMMAND``); its exact name."""
     from tictactoe.game import check_player_name
 
     try:
@@ -194,8 +195,10 @@ def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool 
         "--opponent",
         type=player,
         metavar="NAME",
-        help=f"{HUMAN} (two people) or a computer player's level, weakest first: "
-        f"{', '.join(players.flags())} (default: {opponent_default})",
+        help=f"{HUMAN} (two people), a computer player's level, weakest first: "
+        f"{', '.join(players.flags())} (default: {opponent_default}); or your own player, "
+        "a Python file defining choose(board) (my_player.py), or a Gomocup engine "
+        "(brain:COMMAND)",
     )
     group.add_argument(
         "--you",

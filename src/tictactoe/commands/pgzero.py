@@ -28,7 +28,7 @@ from tictactoe.display import no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.session import rules_problem, unplayable_level
-from tictactoe.settings import Settings, SettingsStore
+from tictactoe.settings import Choices, Settings, SettingsStore
 
 HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-8 T G S, F1 for help, Esc"
 
@@ -87,7 +87,7 @@ def build_match(
     problem = unplayable_level((args.opponent, args.you), rules, _)
     if problem is not None:
         return problem
-    opponent = args.opponent or players.fit_level(remembered.level, rules)
+    opponent = args.opponent or players.fit_level(remembered.level, rules, own=True)
     you = args.you if args.you is not None else HUMAN
     starter = starter_from(args) or Starter.ALTERNATE
     think = args.think if getattr(args, "think", None) is not None else remembered.think
@@ -152,9 +152,7 @@ def run(args: argparse.Namespace) -> int:
         _,
         speaker=speaker,
         scoreboard=Scoreboard(),
-        settings=settings,
-        store=store,
-        remembered=loaded.settings,
+        choices=Choices(settings, loaded.settings, store),
         notice=notice,
     )
     if opened is not None:

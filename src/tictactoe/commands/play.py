@@ -86,7 +86,7 @@ def _check(args: argparse.Namespace) -> str | None:
             return f"--side {args.side} contradicts --first {args.first}: X always moves first"
     for name in (args.opponent, args.you):
         if rules is not None and args.size is not None and name not in (None, HUMAN):
-            level = players.get(name)
+            level = players.get(name, own=True)
             if not level.plays(rules):
                 reason = level.unsupported_reason(rules)
                 return f"{level.flag} cannot play {rules.m}x{rules.n}: {reason}"

@@ -18,7 +18,7 @@ from tictactoe.display import NoWindowError, has_display, no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Gettext, Translator, translator
 from tictactoe.session import rules_problem, unplayable_level
-from tictactoe.settings import Loaded, Settings, SettingsStore
+from tictactoe.settings import Choices, Loaded, Settings, SettingsStore
 
 if TYPE_CHECKING:
     import tkinter
@@ -71,7 +71,9 @@ def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
 def build_match(args: argparse.Namespace, settings: Settings) -> Match:
     """The first game's match: the level playing is the chosen one, where it can play."""
     rules = settings.board
-    opponent = HUMAN if args.opponent == HUMAN else players.fit_level(settings.level, rules)
+    opponent = (
+        HUMAN if args.opponent == HUMAN else players.fit_level(settings.level, rules, own=True)
+    )
     return Match(
         rules,
         opponent,
@@ -116,9 +118,7 @@ def run(args: argparse.Namespace) -> int:
     App(
         root,
         build_match(args, settings),
-        settings=settings,
-        store=store,
-        remembered=loaded.settings,
+        choices=Choices(settings, loaded.settings, store),
         notice=startup_notice(_, loaded),
     )
     root.mainloop()

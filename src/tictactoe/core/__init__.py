@@ -30,6 +30,7 @@ from tictactoe.core.cells import label as cell_name
 from tictactoe.core.cells import parse as parse_cell
 from tictactoe.core.errors import (
     CellNameError,
+    IllegalMove,
     IllegalMoveError,
     PositionError,
     RulesError,
@@ -92,6 +93,7 @@ __all__ = [
     "Board",
     "Cancel",
     "CellNameError",
+    "IllegalMove",
     "IllegalMoveError",
     "Limits",
     "Mark",

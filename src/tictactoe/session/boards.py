@@ -49,7 +49,7 @@ def unplayable_level(names: Iterable[str | None], rules: Rules, _: Gettext) -> s
     """What to say when one of the levels ``names`` cannot play ``rules``'s board, or None
     (``human`` and None, a player not asked for, play anywhere)."""
     for name in names:
-        if name not in (None, HUMAN) and not players.get(name).plays(rules):
+        if name not in (None, HUMAN) and not players.get(name, own=True).plays(rules):
             return _("{level} does not play {m} x {n}: choose another level.").format(
                 level=_(players.title_of(name)), m=rules.m, n=rules.n
             )
@@ -65,10 +65,10 @@ def fit_opponent(match: Match, preferred: str, _: Gettext) -> str:
     if match.opponent == HUMAN:
         return ""
     rules = match.rules
-    playing = players.fit_level(preferred, rules)
+    playing = players.fit_level(preferred, rules, own=True)
     if match.opponent != playing:
         match.set_opponent(playing)
-    if playing == players.get(preferred).name:
+    if playing == players.get(preferred, own=True).name:
         return ""
     return _("{chosen} does not play {m} x {n}: {playing} plays instead.").format(
         chosen=_(players.title_of(preferred)),

@@ -30,6 +30,7 @@ from tictactoe.background import Hints, Job, Jobs, Lane, computer_move, hints_fo
 from tictactoe.core.advice import can_solve
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.outcome import Termination
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import DEFAULT_SECONDS, Progress
@@ -43,11 +44,12 @@ from tictactoe.game import (
     check_player_name,
 )
 from tictactoe.i18n import Translator, translator
+from tictactoe.players.own import PlayerForfeit
 from tictactoe.recorder import Recorder, save_finished
 from tictactoe.replay import Replay, Step, continue_from
 from tictactoe.session.boards import fit_opponent
 from tictactoe.session.ending import ending_sound, scoreboard_unavailable
-from tictactoe.settings import Choices, Settings, SettingsStore
+from tictactoe.settings import Choices, Settings
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard, Tally
 from tictactoe.words import Sides, progress, thinking
@@ -79,9 +81,10 @@ class Played:
 class Session:
     """One window's match and everything around it; see the module's description.
 
-    ``settings`` are this launch's choices (the remembered ones with the
-    command line's options); ``remembered`` and ``store`` are what the
-    settings file holds, where every choice made in the window is kept.
+    ``choices`` are this launch's settings (the remembered ones with the
+    command line's options) and what the settings file holds, where every
+    choice made in the window is kept (None: the match's level and think time,
+    kept nowhere).
     ``scoreboard`` is the one store of finished games (None: not kept), written through
     ``recorder`` when given (a command that waits for it at the end).
     ``sound`` plays an end-of-game cue when the sound is on. ``clock`` and the
@@ -92,9 +95,7 @@ class Session:
         self,
         match: Match,
         *,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
-        remembered: Settings | None = None,
+        choices: Choices | None = None,
         scoreboard: Scoreboard | None = None,
         recorder: Recorder | None = None,
         sound: Callable[[Sound], object] | None = None,
@@ -105,10 +106,10 @@ class Session:
         name: str = "tictactoe",
     ) -> None:
         self.match = match
-        if settings is None:
+        if choices is None:
             level = match.opponent if match.opponent != HUMAN else players.DEFAULT_LEVEL
-            settings = Settings(level=level, think=match.think_seconds or DEFAULT_SECONDS)
-        self.choices = Choices(settings, remembered, store)
+            choices = Choices(Settings(level=level, think=match.think_seconds or DEFAULT_SECONDS))
+        self.choices = choices
         """This launch's settings and what the settings file keeps."""
         self.preferred = self.settings.level
         """The level the player chose; the match's opponent stands in where it cannot play."""
@@ -351,7 +352,7 @@ class Session:
     def play_as(self, mark: Mark) -> None:
         """A new game against the computer, you playing ``mark`` (X moves first)."""
         if self.match.opponent == HUMAN:
-            self.match.opponent = players.fit_level(self.preferred, self.match.rules)
+            self.match.opponent = players.fit_level(self.preferred, self.match.rules, own=True)
         self.new_game(you_start=mark is Mark.X)
 
     def play_two(self) -> None:
@@ -407,7 +408,7 @@ class Session:
         """Let level ``name`` play from its next move on (remembered); False, and a notice, when
         it cannot play this board. A move already being thought about is finished at the old
         level."""
-        strategy = players.get(name)
+        strategy = players.get(name, own=True)
         if not strategy.plays(self.match.rules):
             self.say(
                 self.tr.gettext("{level} does not play {m} x {n}: choose another level.").format(
@@ -419,14 +420,15 @@ class Session:
         if self.match.opponent not in (HUMAN, strategy.name):
             self.match.set_opponent(strategy.name)
         self.say("")
-        self.remember(level=strategy.name)
+        if not players.is_own(strategy.name):  # a program is chosen again each time
+            self.remember(level=strategy.name)
         return True
 
     def set_opponent(self, name: str) -> None:
         """Who plays you from the next game on: a level (the one chosen from then on, standing
         aside on boards it cannot play) or ``human``."""
         if name != HUMAN:
-            self.preferred = players.get(name).name
+            self.preferred = players.get(name, own=True).name
         self.match.opponent = check_player_name(name)
 
     def choose_board(self, rules: Rules) -> None:
@@ -586,6 +588,10 @@ class Session:
             except (NotYourTurnError, UnsolvableError):  # the position moved on, or no level fits
                 self._fit_level()
                 return False
+            except PlayerForfeit as failure:  # an own player that failed loses the game
+                game.resign(game.turn, Termination.FORFEIT)
+                self.say(failure.said(self.tr.gettext))
+                return True
             except Exception as error:  # whatever stopped the computer is said, once
                 self._failed = game.board
                 self.say(

@@ -94,7 +94,10 @@ def test_the_level_row_skips_levels_that_cannot_play_the_board(new_app: Any, run
         d.key(pygame.K_RIGHT)
         yield from d.settle()
         assert d.app.match.opponent == "search"
-        d.key(pygame.K_RIGHT)  # Perfect cannot play 7 x 7: Expert stays
+        d.key(pygame.K_RIGHT)  # Perfect cannot play 7 x 7: after Expert, your own player
+        yield from d.settle()
+        assert d.app.scene().panel.title == "Your own player"
+        d.key(pygame.K_ESCAPE)
         yield from d.settle()
         assert d.app.match.opponent == "search"
         assert d.app.scene().panel.values[0] == "Expert"

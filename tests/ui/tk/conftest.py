@@ -20,7 +20,7 @@ from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
 from tictactoe.replay import Replay
-from tictactoe.settings import Settings, SettingsStore
+from tictactoe.settings import Choices, Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk.app import App
@@ -88,6 +88,11 @@ class FakeDialogs:
     opened: Replay | None = None
     """The answer to the open-a-game window (None: cancelled)."""
     opens_asked: int = 0
+    player_file: str | None = None
+    """The answer to Your own player... (None: cancelled)."""
+    engine: str | None = None
+    """The answer to Engine... (None: cancelled)."""
+    engines_asked: list[str] = field(default_factory=list)
 
     def ask_yes_no(self, title: str, message: str) -> bool:
         self.asked.append((title, message))
@@ -109,6 +114,13 @@ class FakeDialogs:
     def open_game(self) -> Replay | None:
         self.opens_asked += 1
         return self.opened
+
+    def ask_player_file(self) -> str | None:
+        return self.player_file
+
+    def ask_engine(self, current: str) -> str | None:
+        self.engines_asked.append(current)
+        return self.engine
 
 
 @dataclass
@@ -209,6 +221,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         language: str = "en",
         level: str | None = None,
         store: SettingsStore | None = None,
+        remembered: Settings | None = None,
         think: float = 1.0,
         nodes: int | None = None,
         analysis: bool = False,
@@ -232,8 +245,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         app = App(
             root,
             match,
-            settings=settings,
-            store=store,
+            choices=Choices(settings, remembered, store),
             dialogs=None if real_dialogs else dialogs,
             play_sound=sounds.append,
             scoreboard=scoreboard or Scoreboard(),

@@ -21,6 +21,7 @@ through with the keys or the strip's buttons, and help (F1).
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -36,14 +37,17 @@ from tictactoe.game import Game, Match
 from tictactoe.i18n import LANGUAGES, Translator
 from tictactoe.replay import Step, title
 from tictactoe.session import DEMO_DELAY, REPLY_PAUSE, Session
-from tictactoe.settings import BOARD_PRESETS, Settings, SettingsStore
+from tictactoe.settings import BOARD_PRESETS, Choices, Settings
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import panels, view
 from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.levels import skill_levels
 from tictactoe.ui.pgz.menus import (
+    ENGINE,
     LISTED_GAMES,
+    OWN_FILE,
     GamesList,
+    PlayerEntry,
     Setting,
     SettingsMenu,
     next_choice,
@@ -81,6 +85,8 @@ REPLAY_KEYS: Mapping[int, Step] = {
     pygame.K_ESCAPE: Step.CLOSE,
 }
 """What each key does while a saved game is shown."""
+GOMOKU = Rules(15, 15, 5)
+"""The board an engine's game moves to when it cannot play the one on the screen."""
 LESS_KEYS = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
 MORE_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 """Keys that change the chosen setting down and up."""
@@ -99,29 +105,25 @@ class PgzApp:
         layout: view.Layout | None = None,
         quit: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
-        remembered: Settings | None = None,
+        choices: Choices | None = None,
         notice: str = "",
         archive: Archive | None = None,
         reply_pause: float = REPLY_PAUSE,
         demo_delay: float = DEMO_DELAY,
     ) -> None:
         self.speaker = speaker if speaker is not None else Speaker(None, enabled=False)
-        if settings is None:
+        if choices is None:
+            level = match.opponent if match.opponent != "human" else players.DEFAULT_LEVEL
             settings = Settings(
                 language=translator.language,
-                level=players.fit_level(match.opponent, match.rules)
-                if match.opponent != "human"
-                else players.DEFAULT_LEVEL,
+                level=players.fit_level(level, match.rules),
                 think=match.think_seconds or 1.0,
                 sound=self.speaker.enabled,
             )
+            choices = Choices(settings)
         self.session = Session(
             match,
-            settings=settings,
-            store=store,
-            remembered=remembered,
+            choices=choices,
             scoreboard=scoreboard,
             sound=self.speaker.play,
             clock=clock,
@@ -137,7 +139,14 @@ class PgzApp:
         self._quit = quit if quit is not None else _post_quit
         self._clock = clock
         self.panel: str | None = None
-        """``help``, ``quit``, ``games`` or ``settings`` while that panel covers the board."""
+        """``help``, ``quit``, ``games``, ``settings`` or ``player`` (your own player's file or an
+        engine's command, typed) while that panel covers the board."""
+        self.entry: PlayerEntry | None = None
+        """What the ``player`` panel holds."""
+        self._own: str | None = None
+        """The own player chosen last (see :attr:`own_player`)."""
+        self._engine = ""
+        """The engine's command typed last."""
         self.games = GamesList(loading=False)
         """The saved games panel's list (read again each time it opens)."""
         self.menu = SettingsMenu()
@@ -244,7 +253,7 @@ class PgzApp:
         parts = []
         if match.opponent != "human":
             parts.append(self.session.level_title(match.opponent))
-            if players.get(match.opponent).thinks:
+            if players.get(match.opponent, own=True).thinks:
                 parts.append(words.per_move(_, self.think_seconds))
         rules = match.rules
         if (rules.m, rules.n, rules.k) != (3, 3, 3):
@@ -257,7 +266,7 @@ class PgzApp:
     def thinking_progress(self) -> str | None:
         """While a searching level thinks: its depth, expected line and time so far; else None."""
         game = self.game
-        if not self.busy or not players.get(game.player(game.turn)).thinks:
+        if not self.busy or not players.get(game.player(game.turn), own=True).thinks:
             return None
         return self.session.progress or None
 
@@ -352,6 +361,9 @@ class PgzApp:
             return
         if self.panel == "settings":
             self._settings_key(key)
+            return
+        if self.panel == "player" and self.entry is not None:
+            self._entry_key(key, unicode)
             return
         if key in HELP_KEYS or unicode == "?":
             self.panel = "help"
@@ -511,6 +523,47 @@ class PgzApp:
         self.menu.choose(setting)
         self.panel = "settings"
 
+    @property
+    def own_player(self) -> str | None:
+        """The own player chosen last in this window or given at launch (a Python file,
+        ``brain:COMMAND``), if one was: the level row keeps it among the levels."""
+        if players.is_own(self.session.preferred):
+            self._own = self.session.preferred
+        return self._own
+
+    def open_player_entry(self, *, engine: bool) -> None:
+        """The panel that takes your own player's file (or, ``engine``, an engine's command),
+        offering the one chosen last (else the current folder)."""
+        own = self.own_player
+        if engine:
+            text = self._engine
+        elif own is not None and not players.is_engine(own):
+            text = own
+        else:
+            text = os.path.join(os.getcwd(), "")
+        self.entry = PlayerEntry(engine, text)
+        self.panel = "player"
+
+    def play_against(self, name: str) -> bool:
+        """Let the own player ``name`` play you, unless something keeps it from playing (then
+        the panel says what). An engine on a board it does not play: a new 15 x 15 game."""
+        _ = self._
+        problem = players.own_problem(name, _)
+        if problem is not None:
+            if self.entry is not None:
+                self.entry.problem = problem
+            else:
+                self.say(problem)
+            return False
+        self.panel = None
+        if not players.get(name, own=True).plays(self.match.rules):
+            self.session.new_game(rules=GOMOKU)
+            self._fit_board(GOMOKU)
+        self.session.choose_level(name)
+        self.say(_("Your opponent: {name}").format(name=self.session.level_title(name)))
+        self.update()
+        return True
+
     def open_games(self) -> None:
         """Show the saved games panel; the list is read in a worker thread."""
         self.panel = "games"
@@ -580,6 +633,20 @@ class PgzApp:
         elif key in MORE_KEYS:
             self._change(menu.setting, 1)
 
+    def _entry_key(self, key: int, unicode: str) -> None:
+        entry = self.entry
+        assert entry is not None
+        if key == pygame.K_ESCAPE:
+            self.panel = "settings"
+        elif key in ENTER_KEYS:
+            if entry.engine and entry.text.strip():
+                self._engine = entry.text.strip()
+            self.play_against(entry.name)
+        elif key == pygame.K_BACKSPACE:
+            entry.erase()
+        elif unicode:
+            entry.type(unicode)
+
     def _click_settings(self, pos: tuple[int, int]) -> None:
         row = self.layout.menu_row_at(*pos)
         menu = self.menu
@@ -616,10 +683,20 @@ class PgzApp:
             preferred = self.session.preferred
             fits = {strategy.name for strategy in self.session.levels()}
             playable = [n for n in names if n == preferred or n in fits]
-            at = playable.index(preferred) if preferred in playable else 0
-            chosen = playable[max(0, min(len(playable) - 1, at + direction))]
-            if chosen != preferred:
+            own = self.own_player
+            if own is not None and (
+                own == preferred or players.get(own, own=True).plays(self.match.rules)
+            ):
+                playable.append(own)
+            choices = [*playable, OWN_FILE, ENGINE]
+            at = choices.index(preferred) if preferred in choices else 0
+            chosen = choices[max(0, min(len(choices) - 1, at + direction))]
+            if chosen in (OWN_FILE, ENGINE):
+                self.open_player_entry(engine=chosen == ENGINE)
+            elif chosen != preferred and chosen in names:
                 self.choose_level(names.index(chosen) + 1)
+            elif chosen != preferred:
+                self.play_against(chosen)
 
     def _replay_key(self, key: int) -> None:
         if key == pygame.K_g:
@@ -689,6 +766,8 @@ class PgzApp:
             return panels.help_panel(_, titles, replay=self.session.viewing is not None)
         if self.panel == "games":
             return panels.games_panel(_, self.games, len(self.layout.menu_rows(2)))
+        if self.panel == "player" and self.entry is not None:
+            return panels.player_entry_panel(_, self.entry)
         if self.panel == "settings":
             return panels.settings_panel(
                 _,

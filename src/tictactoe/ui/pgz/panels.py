@@ -9,7 +9,7 @@ from tictactoe import words
 from tictactoe.announce import board_name, played_at, player_name, summary
 from tictactoe.core import Record
 from tictactoe.i18n import Translator
-from tictactoe.ui.pgz.menus import GamesList, Setting, SettingsMenu
+from tictactoe.ui.pgz.menus import GamesList, PlayerEntry, Setting, SettingsMenu
 from tictactoe.ui.pgz.painter import Panel
 
 
@@ -128,6 +128,20 @@ def settings_panel(
         chosen=menu.chosen,
         footer=f"{note}{'' if note.endswith('。') else ' '}{keys}",
     )
+
+
+def player_entry_panel(_: Translator, entry: PlayerEntry, shown: int = 60) -> Panel:
+    """The panel that takes your own player's file or an engine's command: what to type, the
+    text typed so far (its last ``shown`` characters) with a cursor, what is wrong with it."""
+    if entry.engine:
+        title = _("Engine")
+        about = _("Type the command that starts a Gomocup engine (a pbrain- program).")
+    else:
+        title = _("Your own player")
+        about = _("Type the path of a Python file that defines choose(board).")
+    text = entry.text if len(entry.text) <= shown else "…" + entry.text[-shown + 1 :]
+    lines = (about, f"{text}_", entry.problem) if entry.problem else (about, f"{text}_")
+    return Panel(title, lines=lines, footer=_("Enter: play · Esc: back"))
 
 
 def listed(_: Translator, number: int, record: Record) -> str:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from enum import Enum
 
-from tictactoe import players, words
+from tictactoe import players, settings, words
 from tictactoe.announce import announce
 from tictactoe.core import (
     DEFAULT_SECONDS,
@@ -37,7 +37,6 @@ from tictactoe.game import HUMAN, Game, Match
 from tictactoe.i18n import Translator
 from tictactoe.recorder import Recorder
 from tictactoe.session import Session
-from tictactoe.settings import Settings
 from tictactoe.stats import describe
 from tictactoe.ui.terminal import answers, messages, setup
 from tictactoe.ui.terminal.answers import Command, Think
@@ -95,11 +94,13 @@ class TerminalGame:
         level = match.opponent if match.opponent != HUMAN else players.DEFAULT_LEVEL
         self.session = Session(
             match,
-            settings=Settings(
-                language=tr.language,
-                level=level,
-                think=match.think_seconds or DEFAULT_SECONDS,
-                analysis=analysis,
+            choices=settings.Choices(
+                settings.Settings(
+                    language=tr.language,
+                    level=level,
+                    think=match.think_seconds or DEFAULT_SECONDS,
+                    analysis=analysis,
+                )
             ),
             recorder=scoreboard,
             reply_pause=0.0,
@@ -136,10 +137,22 @@ class TerminalGame:
 
     @property
     def searching(self) -> bool:
-        """True when a computer player of this game thinks for the thinking time (Expert)."""
+        """True when a computer player of this game thinks for the thinking time (Expert, or
+        an own player: its time limit)."""
+        return self.thinker is not None
+
+    @property
+    def thinker(self) -> str | None:
+        """The computer player of this game that thinks for the thinking time, if one does."""
         game = self.match.game
-        return any(
-            players.get(game.player(mark)).thinks for mark in Mark if not game.is_human(mark)
+        return next(
+            (
+                name
+                for mark in Mark
+                if not game.is_human(mark)
+                and players.get(name := game.player(mark), own=True).thinks
+            ),
+            None,
         )
 
     @property
@@ -185,8 +198,8 @@ class TerminalGame:
         self.prompter.say()
         self.prompter.say(messages.rules_line(self.tr, self.match.rules))
         self.prompter.say(messages.who_starts(self.tr, self.match))
-        if self.searching:
-            self.prompter.say(messages.think_line(self.tr, self.think_seconds))
+        if self.thinker is not None:
+            self.prompter.say(messages.think_line(self.tr, self.think_seconds, self.thinker))
         self.show_board()
 
     def change(self) -> None:
@@ -470,12 +483,15 @@ class TerminalGame:
         before = len(game.moves)
         with self.thinking(words.turn(self.tr, game, thinking=True).rstrip("…")) as thinking:
             session.update()
-            while len(game.moves) == before and not session.stuck:
+            while len(game.moves) == before and not session.stuck and not game.is_over:
                 self._wait(thinking)
                 session.update()
         if session.stuck:
             self.prompter.say(session.notice)
             raise NewGame
+        if len(game.moves) == before:  # it lost without moving: an own player that failed
+            self.prompter.say(session.notice)
+            return
         self.held = thinking.held if game.waiting_for_human else ""
         assert game.last_move is not None
         where = cell_name(game.rules, game.last_move, self.numbering)

@@ -182,10 +182,11 @@ def think_example(tr: Translator) -> str:
     return f"{tr.gettext(Command.THINK.value)} 5"
 
 
-def think_line(tr: Translator, seconds: float) -> str:
-    """At the start of a game with a searching player: its time per move and how to change it."""
+def think_line(tr: Translator, seconds: float, name: str = THINKER) -> str:
+    """At the start of a game with a searching player (``name``, Expert unless said): its time
+    per move and how to change it."""
     return tr.gettext("{level} thinks {time} per move (type {example} to change it).").format(
-        level=level(tr, THINKER), time=words.seconds(tr, seconds), example=think_example(tr)
+        level=level(tr, name), time=words.seconds(tr, seconds), example=think_example(tr)
     )
 
 

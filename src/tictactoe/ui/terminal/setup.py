@@ -125,19 +125,29 @@ def ask_rules(
 def ask_opponent(
     prompter: Prompter, tr: Translator, rules: Rules, current: str | None = None
 ) -> str:
-    """Which level, or ``human`` for two people; those that cannot play ``rules`` are marked."""
+    """Which level, or ``human`` for two people, or an own player typed by its file's name (or
+    ``brain:COMMAND``); those that cannot play ``rules`` are marked."""
     names = answers.opponent_names()
     default = (
-        HUMAN if current == HUMAN else players.fit_level(current or players.DEFAULT_LEVEL, rules)
+        HUMAN
+        if current == HUMAN
+        else players.fit_level(current or players.DEFAULT_LEVEL, rules, own=True)
     )
     prompter.say(tr.gettext("Who do you want to play against?"))
     for line in answers.menu_lines(tr, names, rules):
         prompter.say(line)
+    prompter.say(
+        "  "
+        + tr.gettext(
+            "Or type your own player's file, like my_player.py, or brain: and an engine's command."
+        )
+    )
+    shown = str(names.index(default) + 1) if default in names else players.title_of(default)
     return _ask(
         prompter,
         tr.gettext("Your choice? (1-{count})").format(count=len(names)),
         lambda text: answers.parse_opponent(text, tr, rules),
-        str(names.index(default) + 1),
+        shown,
         default,
     )
 

@@ -16,7 +16,7 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tictactoe import words
+from tictactoe import players, words
 from tictactoe.announce import Audience, announce
 from tictactoe.background import Hints, Jobs
 from tictactoe.core import Mark, Numbering, Record, Rules, cell_name
@@ -24,7 +24,7 @@ from tictactoe.game import HUMAN, Game, Match, Starter
 from tictactoe.i18n import Translator
 from tictactoe.replay import Replay, Step
 from tictactoe.session import REPLY_PAUSE, Session
-from tictactoe.settings import BOARD_PRESETS, Settings, SettingsStore, Theme
+from tictactoe.settings import BOARD_PRESETS, Choices, Settings, Theme
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
 from tictactoe.stats import Scoreboard
@@ -37,6 +37,9 @@ from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
 from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
 from tictactoe.ui.winning import winning_lines
 from tictactoe.words import Feeling
+
+GOMOKU = Rules(15, 15, 5)
+"""The board an engine's game moves to when it cannot play the one on the screen."""
 
 POLL_MS = 40
 """How often the main loop collects answers from the background work."""
@@ -77,10 +80,10 @@ def board_size(rules: Rules, room: tuple[float, float], scale: float = 1.0) -> t
 class App:
     """The game window.
 
-    ``settings`` are the player's choices to start with (level, language,
-    sound, theme, cell names), command-line options included; ``remembered``
-    are those in ``store`` (without the options), where every choice made in
-    the window is saved. ``dialogs`` and ``play_sound`` can be replaced (tests
+    ``choices`` are the player's settings to start with (level, language,
+    sound, theme, cell names), command-line options included, and what the
+    settings file keeps (without the options), where every choice made in the
+    window is saved. ``dialogs`` and ``play_sound`` can be replaced (tests
     answer dialogs and listen for sounds that way).
     """
 
@@ -89,9 +92,7 @@ class App:
         root: tk.Tk | tk.Toplevel,
         match: Match,
         *,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
-        remembered: Settings | None = None,
+        choices: Choices | None = None,
         dialogs: Dialogs | None = None,
         play_sound: SoundPlayer | None = None,
         scoreboard: Scoreboard | None = None,
@@ -103,9 +104,7 @@ class App:
         self.play_sound: SoundPlayer = play_sound if play_sound is not None else play_sound_file
         self.session = Session(
             match,
-            settings=settings if settings is not None else Settings(),
-            store=store,
-            remembered=remembered,
+            choices=choices if choices is not None else Choices(Settings()),
             scoreboard=scoreboard if scoreboard is not None else Scoreboard(),
             sound=lambda cue: self.play_sound(cue),
             reply_pause=reply_pause_ms / 1000,
@@ -118,6 +117,10 @@ class App:
         self.cursor = centre_cell(match.rules)
         """The keyboard cursor's cell (shown once the keys are used, hidden by a click)."""
         self.cursor_shown = False
+        self._engine = ""
+        """The engine's command chosen last (Engine... offers it again)."""
+        self._own: str | None = None
+        """The own player chosen last (see :attr:`own_player`)."""
         self._shown: tuple[Rules, bool] = (self.shown_rules, False)
         """The board the window is sized for, and whether a saved game is shown."""
 
@@ -224,6 +227,15 @@ class App:
         return self.session.think_seconds
 
     @property
+    def own_player(self) -> str | None:
+        """The own player chosen last in this window or given at launch (a Python file,
+        ``brain:COMMAND``), if one was: the Skill level menu keeps it."""
+        chosen = self.session.preferred
+        if players.is_own(chosen):
+            self._own = chosen
+        return self._own
+
+    @property
     def hints(self) -> Hints | None:
         """The hints shown for the current move, if any."""
         return self.session.hints
@@ -319,6 +331,37 @@ class App:
     def choose_level(self, name: str) -> None:
         """The Skill level menu or drop-down: this computer opponent, from its next move on."""
         self.session.choose_level(name)
+        self.refresh()
+
+    def choose_own_player(self) -> None:
+        """Skill level > Your own player...: a Python file that defines ``choose(board)`` plays
+        you from its next move on (a file that cannot play is refused, saying why)."""
+        path = self.dialogs.ask_player_file()
+        if self.closed:
+            return
+        if path:
+            problem = players.own_problem(path, self.translate)
+            if problem is None:
+                self.session.choose_level(path)
+            else:
+                self.session.say(problem)
+        self.refresh()
+
+    def choose_engine(self) -> None:
+        """Skill level > Engine...: a Gomocup engine plays you; engines play five in a row, so
+        on another board a new game starts on 15 x 15."""
+        command = self.dialogs.ask_engine(self._engine)
+        if self.closed:
+            return
+        if command:
+            _, self._engine = self.translate, command
+            name = players.engine_name(command)
+            if players.get(name, own=True).plays(self.match.rules):
+                self.session.choose_level(name)
+            else:
+                self.session.new_game(rules=GOMOKU)
+                self.session.choose_level(name)
+                self.session.say(_("Engines play five in a row: a new game on 15 x 15."))
         self.refresh()
 
     def choose_preset(self) -> None:
@@ -538,7 +581,8 @@ class App:
         # A big board's hints take the whole row: their words matter more than the score.
         hints = session.hints
         wide = legend and hints is not None and not hints.exact
-        self.footer.show(notice, legend, "" if wide else self._score_text())
+        score = "" if wide else self._score_text()
+        self.footer.show(notice, legend, score, whole=outcome is not None)
         self.vars.mode.set(self._mode())
         self.root.title(f"{texts.app_name(_)} — {short}")
 

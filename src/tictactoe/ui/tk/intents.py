@@ -116,6 +116,11 @@ class Window(Protocol):
         """How long Expert thinks a move."""
         ...
 
+    @property
+    def own_player(self) -> str | None:
+        """The own player chosen in this window (a Python file, ``brain:COMMAND``), if one is."""
+        ...
+
     # --- the game -------------------------------------------------------------------------
 
     def click(self, cell: int) -> None:
@@ -167,6 +172,12 @@ class Window(Protocol):
 
     def choose_level(self, name: str) -> None:
         """Let level ``name`` play."""
+
+    def choose_own_player(self) -> None:
+        """Ask for a Python file that plays, and let it play."""
+
+    def choose_engine(self) -> None:
+        """Ask for a Gomocup engine's command, and let it play."""
 
     def choose_preset(self) -> None:
         """The board menu's choice."""

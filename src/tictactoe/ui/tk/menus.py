@@ -1,4 +1,4 @@
-"""The menu bar: Game, Skill level, Board, Options, Scoreboard.
+"""The menu bar: Game, Skill level (with your own player and engines), Board, Options, Scoreboard.
 
 Built in the window's current language and colours, and built again when
 either changes. :class:`Menus` remembers where each entry is, so the window
@@ -67,6 +67,8 @@ class Menus:
         self.bar = tk.Menu(app.root, tearoff=False, **self._colours())
         self.menus: dict[str, tk.Menu] = {}
         self._levels_shown: tuple[Rules, int] | None = None
+        self._own: str | None = None
+        """The own player the Skill level menu lists (None: none)."""
         self._build()
         app.root.configure(menu=self.bar)
 
@@ -164,8 +166,7 @@ class Menus:
         self._add("game", "quit", "command", _("Quit"), app.quit, accelerator="Ctrl+Q")
 
         self._menu("level", _("Skill level"))
-        for strategy in players.STRATEGIES:
-            self._radio("level", strategy.name, _(strategy.title), app.level_chosen, app.vars.level)
+        self._fill_levels()
 
         self._menu("board", _("Board"))
         for rules in BOARD_PRESETS:
@@ -233,6 +234,28 @@ class Menus:
         self._add("scores", "show", "command", _("Show..."), app.show_scores)
         self._add("scores", "reset", "command", _("Reset..."), app.reset_scores)
 
+    def _fill_levels(self) -> None:
+        """The Skill level menu: every level, the own player chosen (if one is), and the
+        entries that choose one (filled again when another own player is chosen)."""
+        app, _ = self.app, self.app.translate
+        menu = self.menus["level"]
+        menu.delete(0, "end")
+        for key in [key for key in self.entries if key[0] == "level"]:
+            del self.entries[key]
+        for strategy in players.STRATEGIES:
+            self._radio("level", strategy.name, _(strategy.title), app.level_chosen, app.vars.level)
+        menu.add_separator()
+        self._own = app.own_player
+        if self._own is not None:
+            label = words.level(_, self._own)
+            self._add(
+                "level", "own", "radiobutton", label, app.level_chosen,
+                variable=app.vars.level, value=self._own,
+            )  # fmt: skip
+        self._add("level", "own-file", "command", _("Your own player..."), app.choose_own_player)
+        self._add("level", "engine", "command", _("Engine..."), app.choose_engine)
+        self._levels_shown = None
+
     # --- keeping entries current ---------------------------------------------------
 
     def update(self) -> None:
@@ -249,6 +272,8 @@ class Menus:
         )
         rules = app.match.rules
         room = app.root.winfo_screenwidth() - MENU_ROOM
+        if app.own_player != self._own:
+            self._fill_levels()
         if self._levels_shown != (rules, room):  # relabelled only when the board changes
             self._levels_shown = (rules, room)
             self._label_levels(rules, room)
@@ -270,6 +295,17 @@ class Menus:
             found = self.entry("level", strategy.name)
             found.menu.entryconfigure(
                 found.index, label=label, state="normal" if can_play else "disabled"
+            )
+        if self._own is not None:
+            own = players.get(self._own, own=True)
+            label = texts.level_label(_, own, describe=True)
+            if not own.plays(rules):
+                label = texts.unavailable(_, words.level(_, own.name))
+            if font.measure(label) > room:
+                label = words.level(_, own.name)
+            found = self.entry("level", "own")
+            found.menu.entryconfigure(
+                found.index, label=label, state="normal" if own.plays(rules) else "disabled"
             )
 
     def _enable(self, menu: str, key: str, enabled: bool) -> None:

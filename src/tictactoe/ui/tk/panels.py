@@ -47,6 +47,25 @@ def elide(font: tkfont.Font, text: str, room: int) -> str:
     return text[:low].rstrip() + "…"
 
 
+NOTICE_LINES = 3
+"""Most lines a notice takes in the footer (a player's forfeit names its file and line)."""
+
+
+def wrap(font: tkfont.Font, text: str, room: int, most: int = NOTICE_LINES) -> list[str]:
+    """``text`` in lines of at most ``room`` pixels, broken between words; at most ``most``
+    lines, the last shortened with "…" when there is more."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.measure(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        lines[most - 1] = " ".join(lines[most - 1 :])
+        del lines[most:]
+    return [elide(font, line, room) for line in lines] or [""]
+
+
 class Toolbar(ttk.Frame):
     """The buttons for what is done most, and the level drop-down."""
 
@@ -102,7 +121,10 @@ class Toolbar(ttk.Frame):
             self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
         rules = app.match.rules
         self._names = [s.name for s in players.levels_for(rules)]
-        self.level.configure(values=[_(players.get(name).title) for name in self._names])
+        own = app.own_player
+        if own is not None and players.get(own, own=True).plays(rules):
+            self._names.append(own)
+        self.level.configure(values=[words.level(_, name) for name in self._names])
         if app.two_players:
             self.level.set(_("Two players"))
         else:
@@ -302,16 +324,30 @@ class Footer(ttk.Frame):
         self.score = ttk.Label(self, anchor="e", style="Muted.TLabel")
         self.score.pack(side="right")
         self.notice.pack(side="left", fill="x", expand=True)
-        line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
-        self.configure(height=line + pad * 3)
+        self._line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+        self._pad = pad
+        self.configure(height=self._line + pad * 3)
         self.pack_propagate(False)
         self.full_notice = ""
+        self.whole = False
         self.items: Sequence[tuple[str | None, str]] = ()
         self._shown: tuple[object, ...] = ()
         self.bind("<Configure>", lambda _event: self._fit())
 
-    def show(self, notice: str, legend: Sequence[tuple[str | None, str]], score: str) -> None:
-        """``notice`` if any, else the ``legend`` (colour, text) items; ``score`` on the right."""
+    def show(
+        self,
+        notice: str,
+        legend: Sequence[tuple[str | None, str]],
+        score: str,
+        *,
+        whole: bool = False,
+    ) -> None:
+        """``notice`` if any, else the ``legend`` (colour, text) items; ``score`` on the right.
+
+        A notice too long for the row is shortened, so that nothing moves while a game goes
+        on; with ``whole`` (a game over: why a player lost it) it takes up to
+        :data:`NOTICE_LINES` lines instead, the board giving up the room."""
+        self.whole = whole
         self.full_notice = notice
         self.items = tuple(legend)
         self.score.configure(text=score)
@@ -330,7 +366,7 @@ class Footer(ttk.Frame):
         font = tkfont.nametofont("TkDefaultFont")
         pad = round(8 * self.app.scale)
         room = self.winfo_width() - self.score.winfo_reqwidth() - 3 * pad
-        shown = (self.full_notice, self.items, room)
+        shown = (self.full_notice, self.items, room, self.whole)
         if shown == self._shown:
             return
         self._shown = shown
@@ -338,9 +374,14 @@ class Footer(ttk.Frame):
             self.legend.pack_forget()
             for child in self.legend.winfo_children():
                 child.destroy()
-            self.notice.configure(text=elide(font, self.full_notice, room))
+            lines = [elide(font, self.full_notice, room)]
+            if self.whole and room > 0:
+                lines = wrap(font, self.full_notice, room)
+            self.notice.configure(text="\n".join(lines), justify="left")
+            self.configure(height=len(lines) * self._line + self._pad * 3)
             self.notice.pack(side="left", fill="x", expand=True)
             return
+        self.configure(height=self._line + self._pad * 3)
         self.notice.pack_forget()
         for child in self.legend.winfo_children():
             child.destroy()

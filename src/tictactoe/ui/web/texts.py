@@ -38,6 +38,7 @@ def catalog(language: str) -> dict[str, Any]:
                 "name": strategy.name,
                 "title": tr.gettext(strategy.title),
                 "description": tr.gettext(strategy.description),
+                "thinks": strategy.thinks,
             }
             for strategy in players.STRATEGIES
         ],

@@ -68,6 +68,9 @@ export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
     element.textContent = t(element.dataset.i18n);
   }
+  for (const element of root.querySelectorAll("[data-i18n-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nLabel));
+  }
   for (const element of root.querySelectorAll("[data-i18n-board]")) {
     const [m, n, k] = element.dataset.i18nBoard.split(",");
     element.textContent = t("{m} x {n}, {k} in a row", { m, n, k });

@@ -1,4 +1,4 @@
-"""Rooms and the message schema without a server: rules of play, state round trips, fuzzing."""
+"""Rooms without a server: seats, rules of play, state round trips."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ from tictactoe.core.board import Mark
 from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
-from tictactoe.ui.web import protocol
-from tictactoe.ui.web.protocol import ProtocolError
-from tictactoe.ui.web.room import Presence, Room, RoomError, RoomState, digest
+from tictactoe.online.room import Presence, Room, RoomError, RoomState, digest
 
 
 def solo(first: Starter = Starter.YOU, level: str = "random") -> tuple[Room, str]:
@@ -173,47 +171,30 @@ def test_state_survives_json_and_the_game_rebuilds_the_same(
         assert copy.view({}, 0, 1.0) == room.view({}, 0, 1.0)
 
 
-# --- the schema -------------------------------------------------------------------------
+def test_a_seat_whose_token_never_arrived_is_given_up_by_that_token_only() -> None:
+    room, _ = Room.friend("room1234", Rules(), seed=1, now=0.0)
+    _, token = room.take_seat()
+    assert not room.free_seat("x" * 32) and not room.seat_free
+    assert room.free_seat(token) and room.seat_free
+    assert room.player_of(token) is None
 
 
-def test_valid_messages_parse() -> None:
-    assert protocol.parse('{"t":"join","room":"abcdefgh"}').data == {"room": "abcdefgh"}
-    solo_message = protocol.parse(
-        '{"t":"solo","rows":15,"cols":15,"k":5,"level":"Win-Block","first":"coin"}'
-    )
-    assert solo_message.data["level"] == "win-block"
-    assert protocol.parse(b'{"t":"move","cell":675}').number("cell") == 675
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: (
-        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
-    ),
-    max_leaves=20,
+@pytest.mark.parametrize(
+    ("moves", "player", "cell", "code"),
+    [
+        ([], "b", 0, "turn"),
+        ([4], "b", 4, "taken"),
+        ([4], "b", 9, "off_board"),
+        ([0, 3, 1, 4, 2], "b", 8, "over"),
+        ([], None, 0, "spectator"),
+    ],
 )
-
-
-@pytest.mark.slow
-@settings(max_examples=300, deadline=None)
-@given(
-    st.one_of(
-        st.text(max_size=300),
-        st.binary(max_size=300),
-        json_values.map(json.dumps),
-        st.dictionaries(
-            st.sampled_from(["t", "cell", "ply", "room", "token", "rows", "level", "first"]),
-            json_values | st.sampled_from(list(protocol.SCHEMAS)),
-        ).map(json.dumps),
-    )
-)
-def test_anything_is_a_checked_message_or_a_protocol_error(raw: str | bytes) -> None:
-    try:
-        message = protocol.parse(raw)
-    except ProtocolError as error:
-        assert error.code and error.message
-        return
-    schema = protocol.SCHEMAS[message.kind]
-    assert set(message.data) <= set(schema)
-    for name, value in message.data.items():
-        assert schema[name][0](name, value) == value
+def test_a_refused_move_carries_the_games_reason(
+    moves: list[int], player: str | None, cell: int, code: str
+) -> None:
+    room, _ = Room.friend("room1234", Rules(), seed=1, now=0.0)
+    room.take_seat()
+    room.state.moves = moves
+    with pytest.raises(RoomError) as refused:
+        room.play(player, cell)
+    assert refused.value.code == code

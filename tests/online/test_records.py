@@ -15,9 +15,9 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.outcome import Outcome
 from tictactoe.core.records import Termination
 from tictactoe.core.rules import Rules
+from tictactoe.online.records import GameLog, is_scored, record_of_finished
+from tictactoe.online.room import FinishedGame
 from tictactoe.stats import Scoreboard, Tally
-from tictactoe.ui.web.records import GameLog, is_scored, record_of_finished
-from tictactoe.ui.web.room import FinishedGame
 
 NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 X_WINS = (3, 0, 4, 1, 5)

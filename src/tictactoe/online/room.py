@@ -3,8 +3,9 @@
 A room's whole state is a :class:`RoomState`, plain data that goes to JSON
 and back (so Redis can hold it and any server process can pick it up). A
 :class:`Room` wraps it with the rules of play, and every move goes through a
-:class:`~tictactoe.game.Game` rebuilt from the state: the engine validates
-each one, the room only decides who may ask.
+:class:`~tictactoe.game.Game` restored from the state: the game and the
+engine validate each one and say why they refuse it; the room only decides
+who may ask.
 
 The two seats are players ``a`` and ``b``. Against the computer ``a`` is the
 person and ``b`` the computer. With a friend ``a`` made the room and ``b``
@@ -24,12 +25,14 @@ import json
 import random
 import secrets
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Literal
 
 from tictactoe import players as registry
 from tictactoe.core import (
     DEFAULT_SECONDS,
+    IllegalMove,
     IllegalMoveError,
     Mark,
     Outcome,
@@ -59,12 +62,30 @@ ENDED: Mapping[Termination, str] = {
 
 
 class RoomError(Exception):
-    """A request the room refuses: ``code`` for programs, ``message`` (English) for people."""
+    """A request the room refuses: ``code`` for programs, ``message`` (English, with
+    ``{fields}`` filled from ``params``) for people."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(f"{code}: {message}")
+    def __init__(self, code: str, message: str, **params: object) -> None:
+        super().__init__(f"{code}: {message.format(**params) if params else message}")
         self.code = code
         self.message = message
+        self.params = params
+
+
+REFUSED: Mapping[IllegalMove, tuple[str, str]] = {
+    IllegalMove.OVER: ("over", N_("The game is over.")),
+    IllegalMove.NOT_YOUR_TURN: ("turn", N_("It is not your turn.")),
+    IllegalMove.OFF_BOARD: ("off_board", N_("That cell is not on the board.")),
+    IllegalMove.NOT_A_CELL: ("off_board", N_("That cell is not on the board.")),
+    IllegalMove.TAKEN: ("taken", N_("That cell is taken.")),
+}
+"""What the page is told for each reason the game gives for refusing a move."""
+
+
+@lru_cache(maxsize=64)
+def _rules(rows: int, cols: int, k: int) -> Rules:
+    """One :class:`Rules` per board, so its winning lines are worked out once per process."""
+    return Rules(rows, cols, k)
 
 
 def new_token() -> str:
@@ -123,8 +144,8 @@ class RoomState:
     """Bumped by every change, so stale answers and copies can be told apart."""
 
     def to_json(self) -> str:
-        """The state as JSON text."""
-        return json.dumps(asdict(self), separators=(",", ":"))
+        """The state as JSON text (its fields are plain JSON values already)."""
+        return json.dumps(vars(self), separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> RoomState:
@@ -228,7 +249,7 @@ class Room:
     @property
     def rules(self) -> Rules:
         """The board's rules."""
-        return Rules(self.state.rows, self.state.cols, self.state.k)
+        return _rules(self.state.rows, self.state.cols, self.state.k)
 
     @property
     def think_seconds(self) -> float:
@@ -274,17 +295,14 @@ class Room:
 
     def _build_game(self) -> Game:
         state = self.state
-        game = Game(self.rules, {Mark.X: HUMAN, Mark.O: HUMAN})
-        for cell in [*state.moves, *reversed(state.redo)]:
-            game.play(cell)
-        for _ in state.redo:
-            game.undo()
+        players = {Mark.X: HUMAN, Mark.O: HUMAN}
         if self.is_solo:
-            game.set_player(self.mark_of("b"), state.level)
+            players[self.mark_of("b")] = state.level
+        given_up = None
         if state.resigned is not None:
             how = Termination.FORFEIT if state.ended == ENDED[Termination.FORFEIT] else None
-            game.resign(Mark(state.resigned), how or Termination.RESIGNATION)
-        return game
+            given_up = Outcome(how or Termination.RESIGNATION, Mark(state.resigned).other)
+        return Game.restored(self.rules, players, state.moves, redo=state.redo, given_up=given_up)
 
     def mark_of(self, player: str) -> Mark:
         """The mark ``player`` plays in this game."""
@@ -325,23 +343,24 @@ class Room:
         self.state.tokens["b"] = digest(token)
         return "b", token
 
+    def free_seat(self, token: str) -> bool:
+        """Give seat ``b`` up again if ``token`` holds it (its token never reached the friend);
+        True if it did."""
+        if self.player_of(token) != "b":
+            return False
+        del self.state.tokens["b"]
+        return True
+
     def play(self, player: str | None, cell: int, ply: int | None = None) -> None:
         """``player``'s move at ``cell`` (``ply``: the move count the page saw, if given)."""
         game = self._players_game(player)
         if ply is not None and ply != len(game.moves):
             raise RoomError("stale", N_("The board changed: try again."))
-        if game.is_over:
-            raise RoomError("over", N_("The game is over."))
-        if player is None or game.turn is not self.mark_of(player):
-            raise RoomError("turn", N_("It is not your turn."))
-        if not 0 <= cell < self.rules.size:
-            raise RoomError("off_board", N_("That cell is not on the board."))
-        if game.board[cell] is not None:
-            raise RoomError("taken", N_("That cell is taken."))
+        assert player is not None
         try:
-            game.play(cell)
-        except IllegalMoveError:  # the engine has the last word
-            raise RoomError("illegal", N_("That move is not allowed.")) from None
+            game.play(cell, self.mark_of(player))
+        except IllegalMoveError as refused:  # the game says why; the engine has the last word
+            raise RoomError(*REFUSED[refused.reason or IllegalMove.OVER]) from None
         self.state.moves = list(game.moves)
         self.state.redo = []
 

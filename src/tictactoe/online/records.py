@@ -24,8 +24,8 @@ from tictactoe.archive import FILE_NAME, Archive, ArchiveError, Problem
 from tictactoe.archive_file import free_name
 from tictactoe.core import Mark, Record, RecordError, Rules, RulesError, Termination
 from tictactoe.game import HUMAN
+from tictactoe.online.room import FinishedGame
 from tictactoe.paths import data_home
-from tictactoe.ui.web.room import FinishedGame
 
 OLD_FILE_NAME = "web-games.sqlite3"
 """Where versions before the one store kept the finished web games (copied in at start)."""
