@@ -19,13 +19,12 @@ from tictactoe.commands.options import (
     think_seconds,
     whole_number,
 )
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.rules import Rules
 
 HELP = "play computer players against each other and count the wins and draws"
 
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 DEFAULT_GAMES = 100
 PROGRESS_WIDTH = 30
 """Characters in the progress bar."""

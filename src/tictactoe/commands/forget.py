@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from tictactoe.console import EXIT_OK
 from tictactoe.i18n import Translator
 from tictactoe.ui.terminal.answers import parse_yes_no
 from tictactoe.ui.terminal.prompts import Prompter
-
-EXIT_OK = 0
 
 
 def forget(

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from enum import StrEnum
+from typing import TypeVar
 
 from tictactoe.core import numbers
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError, UnknownPlayerError
 from tictactoe.core.rules import MAX_SIDE, Rules
 from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE
+
+E = TypeVar("E", bound=StrEnum)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -131,6 +135,23 @@ def board_size(text: str) -> tuple[int, int]:
     return rules.m, rules.n
 
 
+def one_of(kind: type[E], what: str) -> Callable[[str], E]:
+    """Argument type: a member of the string enum ``kind``, given in any case; the message
+    names ``what`` it is and the choices ("who starts must be one of you, computer, ...")."""
+
+    def parse(text: str) -> E:
+        try:
+            return kind(text.strip().lower())
+        except ValueError:
+            choices = ", ".join(str(member) for member in kind)
+            raise argparse.ArgumentTypeError(
+                f"{what} must be one of {choices}, not {text!r}"
+            ) from None
+
+    parse.__name__ = what  # argparse names the argument's type after it
+    return parse
+
+
 def _side(text: str) -> Mark:
     try:
         return Mark(text.upper())
@@ -141,12 +162,7 @@ def _side(text: str) -> Mark:
 def _starter(text: str) -> Starter:
     from tictactoe.game import Starter
 
-    try:
-        return Starter(text.lower())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"who starts must be one of {', '.join(Starter)}, not {text!r}"
-        ) from None
+    return one_of(Starter, "who starts")(text)
 
 
 class HelpFormatter(argparse.HelpFormatter):

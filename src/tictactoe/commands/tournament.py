@@ -22,6 +22,7 @@ from tictactoe.commands.options import (
     think_seconds,
     whole_number,
 )
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.records import Record
 from tictactoe.core.records.record import clean_name
@@ -31,8 +32,6 @@ from tictactoe.tournament.standings import Standings
 
 HELP = "play a round robin between levels, your own players and engines, and rank them"
 
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 LIVE_ROWS = 12
 """Players the live table shows (the leaders)."""
 SAVE_EVERY = 50
