@@ -33,10 +33,10 @@ from tictactoe.announce import Audience, announce, board_name
 from tictactoe.archive import Archive, ArchiveError, Listing
 from tictactoe.background import Lane
 from tictactoe.core import Board, Mark, Record, Rules
-from tictactoe.game import Game, Match
+from tictactoe.game import Match
 from tictactoe.i18n import LANGUAGES, Translator
 from tictactoe.replay import Step, title
-from tictactoe.session import DEMO_DELAY, REPLY_PAUSE, Session
+from tictactoe.session import DEMO_DELAY, REPLY_PAUSE, Front, Session
 from tictactoe.settings import BOARD_PRESETS, Choices, Settings
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import panels, view
@@ -92,7 +92,7 @@ MORE_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 """Keys that change the chosen setting down and up."""
 
 
-class PgzApp:
+class PgzApp(Front):
     """One window's worth of play: draws ``match`` (through its session), the panels and replays."""
 
     def __init__(
@@ -167,26 +167,6 @@ class PgzApp:
     @property
     def _(self) -> Translator:
         return self.session.tr
-
-    @property
-    def match(self) -> Match:
-        """The match being played."""
-        return self.session.match
-
-    @property
-    def game(self) -> Game:
-        """The game on the board."""
-        return self.session.game
-
-    @property
-    def settings(self) -> Settings:
-        """The settings in use: the remembered ones with this launch's options."""
-        return self.session.settings
-
-    @property
-    def replay(self) -> Any:
-        """The saved game shown instead of the match's, if one is open."""
-        return self.session.viewing
 
     @property
     def hints_on(self) -> bool:
@@ -269,11 +249,6 @@ class PgzApp:
         if not self.busy or not players.get(game.player(game.turn), own=True).thinks:
             return None
         return self.session.progress or None
-
-    @property
-    def think_seconds(self) -> float:
-        """How long a searching level thinks a move (and a big board's hint takes)."""
-        return self.session.think_seconds
 
     @property
     def busy(self) -> bool:

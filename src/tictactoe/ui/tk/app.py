@@ -18,12 +18,11 @@ from typing import Any
 
 from tictactoe import players, words
 from tictactoe.announce import Audience, announce
-from tictactoe.background import Hints, Jobs
 from tictactoe.core import Mark, Numbering, Record, Rules, cell_name
-from tictactoe.game import HUMAN, Game, Match, Starter
+from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator
 from tictactoe.replay import Replay, Step
-from tictactoe.session import REPLY_PAUSE, Session
+from tictactoe.session import REPLY_PAUSE, Front, Session
 from tictactoe.settings import BOARD_PRESETS, Choices, Settings, Theme
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
@@ -77,7 +76,7 @@ def board_size(rules: Rules, room: tuple[float, float], scale: float = 1.0) -> t
     return round(cell * (rules.n + edge) + margin), round(cell * (rules.m + edge) + margin)
 
 
-class App:
+class App(Front):
     """The game window.
 
     ``choices`` are the player's settings to start with (level, language,
@@ -170,36 +169,6 @@ class App:
     # --- reading ----------------------------------------------------------------
 
     @property
-    def match(self) -> Match:
-        """The match being played."""
-        return self.session.match
-
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        return self.session.game
-
-    @property
-    def translate(self) -> Translator:
-        """The language everything is shown in."""
-        return self.session.tr
-
-    @property
-    def viewing(self) -> Replay | None:
-        """The saved game shown instead of the game, if one is."""
-        return self.session.viewing
-
-    @property
-    def scoreboard(self) -> Scoreboard | None:
-        """The one store of finished games the scoreboard counts."""
-        return self.session.scoreboard
-
-    @property
-    def jobs(self) -> Jobs:
-        """The helper the computer's moves and the hints are worked out on."""
-        return self.session.jobs
-
-    @property
     def numbering(self) -> Numbering:
         """How typed digits name cells: the chosen numbering where it fits the board.
 
@@ -222,11 +191,6 @@ class App:
         return self.session.rules
 
     @property
-    def think_seconds(self) -> float:
-        """How long Expert thinks per move, and a big board's hint searches."""
-        return self.session.think_seconds
-
-    @property
     def own_player(self) -> str | None:
         """The own player chosen last in this window or given at launch (a Python file,
         ``brain:COMMAND``), if one was: the Skill level menu keeps it."""
@@ -234,11 +198,6 @@ class App:
         if players.is_own(chosen):
             self._own = chosen
         return self._own
-
-    @property
-    def hints(self) -> Hints | None:
-        """The hints shown for the current move, if any."""
-        return self.session.hints
 
     # --- the game's intents -------------------------------------------------------
 
