@@ -11,7 +11,6 @@
 
 from tictactoe.session.boards import check_board, fit_opponent, rules_problem, unplayable_level
 from tictactoe.session.ending import ending_sound, keep_finished, scoreboard_unavailable
-from tictactoe.session.front import Front
 from tictactoe.session.play import (
     DEMO_DELAY,
     END_CLICK_GUARD,
@@ -26,7 +25,6 @@ __all__ = [
     "END_CLICK_GUARD",
     "REPLY_PAUSE",
     "SAVE_GRACE_SECONDS",
-    "Front",
     "Played",
     "Session",
     "check_board",

@@ -22,7 +22,7 @@ from tictactoe.core import Mark, Numbering, Record, Rules, cell_name
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator
 from tictactoe.replay import Replay, Step
-from tictactoe.session import REPLY_PAUSE, Front, Session
+from tictactoe.session import REPLY_PAUSE, Session
 from tictactoe.settings import BOARD_PRESETS, Choices, Settings, Theme
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
@@ -76,7 +76,7 @@ def board_size(rules: Rules, room: tuple[float, float], scale: float = 1.0) -> t
     return round(cell * (rules.n + edge) + margin), round(cell * (rules.m + edge) + margin)
 
 
-class App(Front):
+class App:
     """The game window.
 
     ``choices`` are the player's settings to start with (level, language,
@@ -138,7 +138,7 @@ class App(Front):
             hints=tk.BooleanVar(root, False),
             names=tk.BooleanVar(root, settings_now.names),
             numbering=tk.StringVar(root, settings_now.numbering.value),
-            language=tk.StringVar(root, self.translate.language),
+            language=tk.StringVar(root, self.session.tr.language),
             theme=tk.StringVar(root, settings_now.theme.value),
             think=tk.StringVar(root, think_key(settings_now.think)),
         )
@@ -164,7 +164,7 @@ class App(Front):
         self.refresh()
 
     def _current(self) -> Translator:
-        return self.translate
+        return self.session.tr
 
     # --- reading ----------------------------------------------------------------
 
@@ -174,7 +174,7 @@ class App(Front):
 
         A gomoku board shows coordinates on its edges, so digits name nothing there.
         """
-        rules = self.match.rules
+        rules = self.session.match.rules
         if is_gomoku(rules.m, rules.n):
             return Numbering.COORDS
         chosen = Numbering(self.vars.numbering.get())
@@ -220,7 +220,7 @@ class App(Front):
     def click(self, cell: int) -> None:
         """A person plays ``cell`` with the mouse; on a finished game a click starts the next
         one (seed 000). The keyboard cursor hides, and goes on from there when keys are used."""
-        if self.viewing is None:
+        if self.session.viewing is None:
             self.cursor = cell
         self.cursor_shown = False
         self.session.play(cell)
@@ -299,7 +299,7 @@ class App(Front):
         if self.closed:
             return
         if path:
-            problem = players.own_problem(path, self.translate)
+            problem = players.own_problem(path, self.session.tr)
             if problem is None:
                 self.session.choose_level(path)
             else:
@@ -313,9 +313,9 @@ class App(Front):
         if self.closed:
             return
         if command:
-            _, self._engine = self.translate, command
+            _, self._engine = self.session.tr, command
             name = players.engine_name(command)
-            if players.get(name, own=True).plays(self.match.rules):
+            if players.get(name, own=True).plays(self.session.match.rules):
                 self.session.choose_level(name)
             else:
                 self.session.new_game(rules=GOMOKU)
@@ -330,7 +330,7 @@ class App(Front):
 
     def custom_board(self) -> None:
         """Board > Custom...: ask for m, n and k, then a new game on that board."""
-        rules = self.dialogs.ask_board(self.match.rules)
+        rules = self.dialogs.ask_board(self.session.match.rules)
         if self.closed:
             return
         if rules is None:
@@ -352,7 +352,7 @@ class App(Front):
 
     def other_think(self) -> None:
         """Options > Time per move > Other...: any time from 0.05 to 600 seconds."""
-        chosen = self.dialogs.ask_think(self.think_seconds)
+        chosen = self.dialogs.ask_think(self.session.think_seconds)
         if self.closed:
             return
         if chosen is None:
@@ -408,13 +408,13 @@ class App(Front):
         if tallies is None:
             self.refresh()
             return
-        _ = self.translate
+        _ = self.session.tr
         headings, rows = texts.score_table(_, tallies)
         self.dialogs.show_scores(_("Scoreboard"), headings, rows)
 
     def reset_scores(self) -> None:
         """Scoreboard > Reset: forget every recorded game, after asking."""
-        _ = self.translate
+        _ = self.session.tr
         if self.dialogs.ask_yes_no(_("Reset the scoreboard"), _("Forget every recorded game?")):
             self.session.reset_scores()
             self.refresh()
@@ -470,7 +470,7 @@ class App(Front):
         self.vars.starter.set(session.match.starter.value)
         self.vars.think.set(think_key(session.think_seconds))
         self.vars.hints.set(session.hints_on)
-        shown = (self.shown_rules, self.viewing is not None)
+        shown = (self.shown_rules, self.session.viewing is not None)
         if shown == self._shown:
             return
         (before, was_viewing), self._shown = self._shown, shown
@@ -483,7 +483,7 @@ class App(Front):
                 self.toolbar.pack(side="top", fill="x", before=self.banner)
         if shown[0] != before:
             self.keyboard.clear()
-            self.cursor = centre_cell(self.match.rules)
+            self.cursor = centre_cell(self.session.match.rules)
             self._fit_window()
 
     def _picture(self) -> Picture:
@@ -493,8 +493,8 @@ class App(Front):
         winning = session.winning
         hints = session.hints
         labels: dict[int, str] = {}
-        playing = self.viewing is None
-        waiting = self.game.waiting_for_human
+        playing = self.session.viewing is None
+        waiting = self.session.game.waiting_for_human
         if playing and self.vars.names.get() and not is_gomoku(rules.m, rules.n):
             numbering = self.numbering
             labels = {cell: cell_name(rules, cell, numbering) for cell in board.legal_moves()}
@@ -513,9 +513,9 @@ class App(Front):
         )
 
     def _show_status(self) -> None:
-        _, game, session = self.translate, self.game, self.session
-        if self.viewing is not None:
-            self._show_replay_status(self.viewing)
+        _, game, session = self.session.tr, self.session.game, self.session
+        if self.session.viewing is not None:
+            self._show_replay_status(self.session.viewing)
             return
         outcome = game.outcome
         if outcome is not None:
@@ -525,7 +525,7 @@ class App(Front):
             short = texts.title_result(_, outcome)
         else:
             status = words.turn(_, game, thinking=session.thinking)
-            rules = self.match.rules
+            rules = self.session.match.rules
             if (rules.m, rules.n, rules.k) != (3, 3, 3):
                 status += " · " + words.win_length(_, rules)
             self.banner.show(status, over=False, thinking=session.thinking or session.searching)
@@ -546,11 +546,11 @@ class App(Front):
         self.root.title(f"{texts.app_name(_)} — {short}")
 
     def _score_text(self) -> str:
-        return words.score(self.translate, self.match, by_mark=True)
+        return words.score(self.session.tr, self.session.match, by_mark=True)
 
     def _show_replay_status(self, viewing: Replay) -> None:
         """Which move is shown above the board; who played, or at the end the result, below."""
-        _, record = self.translate, viewing.record
+        _, record = self.session.tr, viewing.record
         where = words.replay_position(_, record, viewing.ply)
         self.banner.show(where, over=False, thinking=False)
         about = (
@@ -565,16 +565,16 @@ class App(Front):
     def _mode(self) -> str:
         sides = self.session.sides
         if sides is words.Sides.COMPUTER:
-            return "x" if self.match.your_mark is Mark.X else "o"
+            return "x" if self.session.match.your_mark is Mark.X else "o"
         return "two" if sides is words.Sides.PEOPLE else "demo"
 
     def _legend(self) -> Sequence[tuple[str | None, str]]:
         """The hint colours while hints show; on a big board, the best moves and their verdicts."""
-        _, hints = self.translate, self.session.hints
+        _, hints = self.session.tr, self.session.hints
         if hints is None:
             return []
         colours = self.colours.hints
-        mark = self.game.turn
+        mark = self.session.game.turn
         if not hints.exact:
             tones = hints.tones
             return [(None, _("Best moves for {mark}:").format(mark=mark))] + [
