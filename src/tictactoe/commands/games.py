@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from tictactoe.announce import board_name, played_at, player_name, summary
+from tictactoe.announce import saved_headings, saved_row
 from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
 from tictactoe.commands.forget import forget
 from tictactoe.commands.options import add_language_option, at_least, board_size, one_of, player
@@ -181,25 +181,8 @@ def _show(listing: Listing, prompter: Prompter, tr: Translator, *, filtered: boo
             tr.gettext("No saved game matches.") if filtered else tr.gettext("No saved games yet.")
         )
         return
-    heads = [
-        tr.gettext("Number"),
-        tr.gettext("Date"),
-        tr.gettext("Board"),
-        "X",
-        "O",
-        tr.gettext("Result"),
-    ]
-    rows = [
-        [
-            str(game.id),
-            played_at(game.record),
-            board_name(tr, game.record.rules),
-            player_name(tr, game.record.x_player),
-            player_name(tr, game.record.o_player),
-            summary(tr, game.record),
-        ]
-        for game in listing.games
-    ]
+    heads = saved_headings(tr)
+    rows = [saved_row(tr, game.id, game.record) for game in listing.games]
     widths = [max(display_width(row[i]) for row in [heads, *rows]) for i in range(len(heads))]
     for row in [heads, *rows]:
         padded = [

@@ -212,7 +212,7 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
     h.app.menus.invoke("game", "open")
     rows = seen["rows"]
     assert isinstance(rows, list) and [row[0] for row in rows] == ["2", "1"], "newest first"
-    assert rows[0][2:] == ("Expert", "human", "15 x 15, 5 in a row", "unfinished")
+    assert rows[0][2:] == ("15 x 15, 5 in a row", "Expert", "human", "unfinished")
     assert rows[1][2:] == ("human", "Beginner", "3 x 3, 3 in a row", "X won with 3 in a row")
     assert seen["selected"] == ("2",)
     refused = seen["refused"]
