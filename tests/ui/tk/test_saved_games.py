@@ -213,7 +213,7 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
     rows = seen["rows"]
     assert isinstance(rows, list) and [row[0] for row in rows] == ["2", "1"], "newest first"
     assert rows[0][2:] == ("15 x 15, 5 in a row", "Expert", "human", "unfinished")
-    assert rows[1][2:] == ("human", "Beginner", "3 x 3, 3 in a row", "X won with 3 in a row")
+    assert rows[1][2:] == ("3 x 3, 3 in a row", "human", "Beginner", "X won with 3 in a row")
     assert seen["selected"] == ("2",)
     refused = seen["refused"]
     assert isinstance(refused, str) and refused.startswith("This game cannot be opened: ")
