@@ -303,3 +303,33 @@ def rng_from(args: argparse.Namespace) -> random.Random:
     import random
 
     return random.Random(args.seed)
+
+
+def add_match_options(parser: argparse.ArgumentParser, **helps: str) -> None:
+    """``--size --k --seed --jobs --think --nodes --json``: how computer players are matched
+    (arena, tournament); ``helps`` gives each option's help where it differs (``seed=...``)."""
+    from tictactoe import arena
+
+    parser.add_argument(
+        "--size", type=board_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 15x15"
+    )
+    parser.add_argument(
+        "--k", type=whole_number, metavar="K", help="marks in a row to win (default min(M, N, 5))"
+    )
+    parser.add_argument("--seed", type=whole_number, metavar="S", help=helps["seed"])
+    parser.add_argument("--jobs", type=at_least(1), metavar="J", help=helps["jobs"])
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--think",
+        type=think_seconds,
+        metavar="SECONDS",
+        help=f"seconds a move for {helps['searchers']} (default 1)",
+    )
+    budget.add_argument(
+        "--nodes",
+        type=at_least(1),
+        metavar="N",
+        help=f"positions a move for searching levels (default {arena.DEFAULT_NODES:,}: the "
+        "same games on every machine)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
