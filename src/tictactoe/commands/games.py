@@ -9,13 +9,13 @@ from pathlib import Path
 
 from tictactoe.announce import saved_headings, saved_row
 from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
-from tictactoe.commands.forget import forget
+from tictactoe.commands.forget import MESSAGES, forget
 from tictactoe.commands.options import add_language_option, at_least, board_size, one_of, player
 from tictactoe.commands.replay import open_game, unusable
 from tictactoe.console import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, shown
 from tictactoe.core import records
 from tictactoe.core.records import Format, Record, RecordError
-from tictactoe.i18n import N_, Translator, translator
+from tictactoe.i18n import Translator, translator
 from tictactoe.replay import OpenError
 from tictactoe.ui.terminal.answers import quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
@@ -25,13 +25,6 @@ HELP = "list the saved games; export one as text, SGF or PSQ, or import game fil
 DEFAULT_LIMIT = 20
 MAX_SHOWN = 1000
 """Longest file name or reason printed (control characters in them are replaced)."""
-FORGET_GAMES = (
-    N_("Forget every saved game? (yes or no)"),
-    N_("The saved games are unchanged."),
-    N_("The damaged saved games file was kept as {path}."),
-    N_("There are no saved games now."),
-)
-"""What forgetting the saved games asks and says (see :func:`~tictactoe.commands.forget.forget`)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -103,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
         if args.import_files:
             return _import(archive, args.import_files, prompter, tr)
         if args.reset:
-            return forget(prompter, tr, archive.reset, confirmed=args.yes, messages=FORGET_GAMES)
+            return forget(
+                prompter, tr, archive.reset, confirmed=args.yes, messages=MESSAGES["games"]
+            )
         listing = archive.games(
             player=args.player,
             size=args.size,

@@ -7,24 +7,16 @@ import sys
 
 from tictactoe.announce import player_name
 from tictactoe.archive import ArchiveError, Problem
-from tictactoe.commands.forget import forget
+from tictactoe.commands.forget import MESSAGES, forget
 from tictactoe.commands.options import add_language_option
 from tictactoe.console import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from tictactoe.game import HUMAN
-from tictactoe.i18n import N_, Translator, translator
+from tictactoe.i18n import Translator, translator
 from tictactoe.stats import Scoreboard, Tally, describe
 from tictactoe.ui.terminal.answers import quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width, too_long_message
 
 HELP = "show the scoreboard: wins, losses and draws per opponent and board"
-
-FORGET_SCORES = (
-    N_("Forget every recorded game? (yes or no)"),
-    N_("The scoreboard is unchanged."),
-    N_("The damaged scoreboard file was kept as {path}."),
-    N_("The scoreboard is empty now."),
-)
-"""What forgetting the scores asks and says (see :func:`~tictactoe.commands.forget.forget`)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,7 +40,9 @@ def run(args: argparse.Namespace) -> int:
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))
     try:
         if args.reset:
-            return forget(prompter, tr, board.reset, confirmed=args.yes, messages=FORGET_SCORES)
+            return forget(
+                prompter, tr, board.reset, confirmed=args.yes, messages=MESSAGES["scores"]
+            )
         _show(board, prompter, tr)
     except ArchiveError as error:
         prompter.say(describe(error, tr))
