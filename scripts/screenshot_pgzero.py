@@ -80,9 +80,9 @@ def shoot(app: PgzApp, moves: Sequence[int], name: str, after: Sequence[Step] = 
         for cell in moves:
             pos = app.layout.n_to_xy(cell)
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-            yield from wait(lambda: not app.game.computer_to_move)
+            yield from wait(lambda: not app.session.game.computer_to_move)
         # No passing message in the picture: the strip as it stays.
-        yield from wait(lambda: app.game.is_over or app.message is None, frames=2)
+        yield from wait(lambda: app.session.game.is_over or app.message is None, frames=2)
         for step in after:
             if isinstance(step, int):
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=step, mod=0, unicode=""))

@@ -12,13 +12,16 @@ moves from one to another finds the same board:
 - a hint tints a free cell: green wins, grey draws, rose loses (paler green and
   rose for a big board's "better" and "worse").
 
-Colours are ``#rrggbb`` strings; :func:`rgb` turns one into numbers for pygame.
+Colours are ``#rrggbb`` strings, kept in ``look.json`` beside this module (the
+one place to change them); :func:`rgb` turns one into numbers for pygame.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 
 LAST_MOVE_DOT = 0.16
 """The last move's dot: its diameter as a fraction of a cell, at the centre of the mark."""
@@ -48,48 +51,18 @@ class Look:
     hints: Mapping[str, str]
     """A free cell's tint by its hint's tone: ``win`` / ``draw`` / ``loss``, and on big boards
     the engine's ``better`` / ``worse``."""
+    window: Mapping[str, str]
+    """The desktop window's own colours around the board: ``window``, ``raised``, ``text``,
+    ``muted``, ``accent``, ``lose`` (the result when you lose) and ``cursor``."""
 
 
-LIGHT = Look(
-    x="#1f55c4",
-    o="#d9661a",
-    board="#fcfbf8",
-    grid="#b9b5ac",
-    wood="#e9c98e",
-    wood_line="#6f5538",
-    label="#a19d95",
-    win="#13a150",
-    casing="#ffffff",
-    halo="#c9f2d5",
-    last_move="#e0307a",
-    hints={
-        "win": "#c5efcf",
-        "better": "#e4f6e2",
-        "draw": "#e3e1dc",
-        "worse": "#fbe6ea",
-        "loss": "#f6cdd6",
-    },
-)
-DARK = Look(
-    x="#7fb0ff",
-    o="#ffa25c",
-    board="#26282d",
-    grid="#4a4d55",
-    wood="#5a4630",
-    wood_line="#d9c3a0",
-    label="#7c7f88",
-    win="#3ddc84",
-    casing="#101114",
-    halo="#1f5133",
-    last_move="#ff6fae",
-    hints={
-        "win": "#1f5133",
-        "better": "#2d4536",
-        "draw": "#3b3d44",
-        "worse": "#4a3036",
-        "loss": "#5f2633",
-    },
-)
+def _load(theme: str) -> Look:
+    data = json.loads(resources.files("tictactoe").joinpath("look.json").read_text("utf-8"))
+    return Look(**data[theme])
+
+
+LIGHT = _load("light")
+DARK = _load("dark")
 
 
 def rgb(colour: str) -> tuple[int, int, int]:

@@ -20,7 +20,10 @@ from tictactoe.stats import Scoreboard
 
 BAD_FLAGS = {
     "numpad on 5x5": (["--numbering", "numpad", "--size", "5x5"], "numpad works only on a 3x3"),
-    "unknown numbering": (["--numbering", "roman"], "numbering must be index, numpad, coords"),
+    "unknown numbering": (
+        ["--numbering", "roman"],
+        "numbering must be one of index, numpad, coords",
+    ),
     "negative delay": (["--delay", "-1"], "--delay: must be a number of seconds from 0 to 60"),
     "delay not a number": (["--delay", "soon"], "seconds from 0 to 60, not 'soon'"),
     "delay of nan": (["--delay", "nan"], "seconds from 0 to 60, not 'nan'"),

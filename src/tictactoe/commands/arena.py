@@ -12,20 +12,13 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tictactoe import arena, players
-from tictactoe.commands.options import (
-    at_least,
-    board_size,
-    computer_player,
-    think_seconds,
-    whole_number,
-)
+from tictactoe.commands.options import add_match_options, at_least, computer_player
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.rules import Rules
 
 HELP = "play computer players against each other and count the wins and draws"
 
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 DEFAULT_GAMES = 100
 PROGRESS_WIDTH = 30
 """Characters in the progress bar."""
@@ -57,41 +50,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"games to play (default {DEFAULT_GAMES})",
     )
-    parser.add_argument(
-        "--size", type=board_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 7x7, 15x15"
-    )
-    parser.add_argument(
-        "--k", type=whole_number, metavar="K", help="marks in a row to win (default min(M, N, 5))"
-    )
-    parser.add_argument(
-        "--seed",
-        type=whole_number,
-        metavar="S",
-        help="seed for reproducible matches (default: a random one, printed)",
-    )
-    parser.add_argument(
-        "--jobs",
-        type=at_least(1),
-        metavar="J",
-        help="worker processes (default: every core for big matches, 1 for small; "
+    add_match_options(
+        parser,
+        seed="seed for reproducible matches (default: a random one, printed)",
+        jobs="worker processes (default: every core for big matches, 1 for small; "
         f"at most {arena.JOBS_PER_CORE} per core)",
+        searchers="the search player (results then vary from run to run), and the time "
+        "limit of own players' moves",
     )
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument(
-        "--think",
-        type=think_seconds,
-        metavar="SECONDS",
-        help="seconds a move for the search player (results then vary from run to run), and "
-        "the time limit of own players' moves (default 1)",
-    )
-    budget.add_argument(
-        "--nodes",
-        type=at_least(1),
-        metavar="N",
-        help=f"positions a move for the search player (default {arena.DEFAULT_NODES:,}: "
-        "the same counts on every machine)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,11 +5,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tictactoe.i18n import Translator
+from tictactoe.console import EXIT_OK
+from tictactoe.i18n import N_, Translator
 from tictactoe.ui.terminal.answers import parse_yes_no
 from tictactoe.ui.terminal.prompts import Prompter
 
-EXIT_OK = 0
+MESSAGES: dict[str, tuple[str, str, str, str]] = {
+    "games": (
+        N_("Forget every saved game? (yes or no)"),
+        N_("The saved games are unchanged."),
+        N_("The damaged saved games file was kept as {path}."),
+        N_("There are no saved games now."),
+    ),
+    "scores": (
+        N_("Forget every recorded game? (yes or no)"),
+        N_("The scoreboard is unchanged."),
+        N_("The damaged scoreboard file was kept as {path}."),
+        N_("The scoreboard is empty now."),
+    ),
+}
+"""What forgetting the saved games (``tictactoe games --reset``) or the scores (``tictactoe
+stats --reset``) asks and says, in English."""
 
 
 def forget(

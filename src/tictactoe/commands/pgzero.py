@@ -23,6 +23,7 @@ import sys
 
 from tictactoe import DISTRIBUTION, players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.console import EXIT_USAGE
 from tictactoe.core.errors import RulesError
 from tictactoe.display import no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
@@ -34,7 +35,6 @@ HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-8 T G S, F1 
 
 EXIT_MISSING = 1
 EXIT_NO_DISPLAY = 1
-EXIT_USAGE = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

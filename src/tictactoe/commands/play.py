@@ -10,11 +10,13 @@ from tictactoe import players
 from tictactoe.commands.options import (
     add_game_options,
     board_for_k,
+    one_of,
     rng_from,
     rules_from,
     seconds,
     starter_from,
 )
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_OK
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import RulesError
 from tictactoe.core.rules import Rules
@@ -27,21 +29,10 @@ if TYPE_CHECKING:
 
 HELP = "play in the terminal: questions, then the board; type help during a game"
 
-EXIT_OK = 0
-EXIT_INTERRUPTED = 130
 DEFAULT_DELAY = 1.0
 """Seconds between moves in a computer-against-computer demo."""
 MAX_DELAY = 60.0
 """Longest pause between moves a demo accepts."""
-
-
-def _numbering(text: str) -> Numbering:
-    try:
-        return Numbering(text.strip().lower())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"numbering must be {', '.join(Numbering)}, not {text!r}"
-        ) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
     parser.add_argument(
         "--numbering",
-        type=_numbering,
+        type=one_of(Numbering, "numbering"),
         metavar="STYLE",
         help="how cells are named: index (0-8), numpad (1-9 as on a keypad, 3x3 only) "
         "or coords (b2, any board); default numpad on 3x3, coords elsewhere",

@@ -7,20 +7,16 @@ import sys
 
 from tictactoe.announce import player_name
 from tictactoe.archive import ArchiveError, Problem
-from tictactoe.commands.forget import forget
+from tictactoe.commands.forget import MESSAGES, forget
 from tictactoe.commands.options import add_language_option
+from tictactoe.console import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
 from tictactoe.game import HUMAN
-from tictactoe.i18n import N_, Translator, translator
+from tictactoe.i18n import Translator, translator
 from tictactoe.stats import Scoreboard, Tally, describe
 from tictactoe.ui.terminal.answers import quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width, too_long_message
 
 HELP = "show the scoreboard: wins, losses and draws per opponent and board"
-
-EXIT_OK = 0
-EXIT_ERROR = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +40,9 @@ def run(args: argparse.Namespace) -> int:
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))
     try:
         if args.reset:
-            return _reset(board, prompter, tr, confirmed=args.yes)
+            return forget(
+                prompter, tr, board.reset, confirmed=args.yes, messages=MESSAGES["scores"]
+            )
         _show(board, prompter, tr)
     except ArchiveError as error:
         prompter.say(describe(error, tr))
@@ -59,21 +57,6 @@ def run(args: argparse.Namespace) -> int:
         prompter.say("\n" + tr.gettext("Goodbye!"))
         return EXIT_INTERRUPTED
     return EXIT_OK
-
-
-def _reset(board: Scoreboard, prompter: Prompter, tr: Translator, *, confirmed: bool) -> int:
-    return forget(
-        prompter,
-        tr,
-        board.reset,
-        confirmed=confirmed,
-        messages=(
-            N_("Forget every recorded game? (yes or no)"),
-            N_("The scoreboard is unchanged."),
-            N_("The damaged scoreboard file was kept as {path}."),
-            N_("The scoreboard is empty now."),
-        ),
-    )
 
 
 def _show(board: Scoreboard, prompter: Prompter, tr: Translator) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tictactoe import players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.console import EXIT_ERROR, EXIT_USAGE
 from tictactoe.core.errors import RulesError
 from tictactoe.display import NoWindowError, has_display, no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
@@ -24,9 +25,6 @@ if TYPE_CHECKING:
     import tkinter
 
 HELP = "play in a desktop window (tkinter): menus, levels, hints, sounds, light and dark"
-
-EXIT_ERROR = 1
-EXIT_USAGE = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

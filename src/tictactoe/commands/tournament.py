@@ -15,13 +15,8 @@ from typing import TextIO
 
 from tictactoe import arena, players, workers
 from tictactoe.commands.arena import duration
-from tictactoe.commands.options import (
-    at_least,
-    board_size,
-    computer_player,
-    think_seconds,
-    whole_number,
-)
+from tictactoe.commands.options import add_match_options, at_least, computer_player
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.records import Record
 from tictactoe.core.records.record import clean_name
@@ -31,8 +26,6 @@ from tictactoe.tournament.standings import Standings
 
 HELP = "play a round robin between levels, your own players and engines, and rank them"
 
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 LIVE_ROWS = 12
 """Players the live table shows (the leaders)."""
 SAVE_EVERY = 50
@@ -52,11 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "choose(board), like my_player.py - or a Gomocup engine, brain:COMMAND; "
         "two at least",
     )
-    parser.add_argument(
-        "--size", type=board_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 15x15"
-    )
-    parser.add_argument(
-        "--k", type=whole_number, metavar="K", help="marks in a row to win (default min(M, N, 5))"
+    add_match_options(
+        parser,
+        seed="seed for the levels' random choices",
+        jobs="games played at once (default: one a core)",
+        searchers="searching levels, and every own player's and engine's time a move",
     )
     parser.add_argument(
         "--rounds",
@@ -65,28 +58,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="R",
         help="how often each pair meets (default 1): each time two games, the colours swapped",
     )
-    parser.add_argument(
-        "--seed", type=whole_number, metavar="S", help="seed for the levels' random choices"
-    )
-    parser.add_argument(
-        "--jobs", type=at_least(1), metavar="J", help="games played at once (default: one a core)"
-    )
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument(
-        "--think",
-        type=think_seconds,
-        metavar="SECONDS",
-        help="seconds a move for searching levels, and every own player's and engine's time "
-        "a move (default 1)",
-    )
-    budget.add_argument(
-        "--nodes",
-        type=at_least(1),
-        metavar="N",
-        help=f"positions a move for searching levels (default {arena.DEFAULT_NODES:,}: the "
-        "same games on every machine)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tictactoe import DISTRIBUTION
 from tictactoe.commands.options import at_least, language, seconds
+from tictactoe.console import EXIT_ERROR, EXIT_INTERRUPTED
 from tictactoe.i18n import Translator, translator
 
 if TYPE_CHECKING:
@@ -20,8 +21,6 @@ if TYPE_CHECKING:
 
 HELP = "serve the game as a web page: play the computer, or a friend through an invite link"
 
-EXIT_ERROR = 1
-EXIT_INTERRUPTED = 130
 INSTALL_HINT = f"pip install '{DISTRIBUTION}[web]'"
 """The install command of the web extra, under the name the project is published as."""
 

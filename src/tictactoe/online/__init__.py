@@ -22,6 +22,8 @@ The names below are the package's public face, loaded on first use (a front
 end imports these, never a module inside).
 """
 
+from tictactoe.core.lazy import lazy_names
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tictactoe.online.lobby import Health, Lobby, Outbox, Visitor, address_key
@@ -92,13 +94,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """The public names of :data:`_LAZY`, imported when first asked for."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'tictactoe.online' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals())

@@ -43,7 +43,7 @@ from tictactoe.game import (
     Starter,
     check_player_name,
 )
-from tictactoe.i18n import Translator, translator
+from tictactoe.i18n import N_, Translator, translator
 from tictactoe.players.own import PlayerForfeit
 from tictactoe.recorder import Recorder, save_finished
 from tictactoe.replay import Replay, Step, continue_from
@@ -362,25 +362,22 @@ class Session:
 
     def undo(self) -> bool:
         """Take back your last move and the computer's answer; True if anything was."""
-        if self.viewing is not None:
-            return False
-        if not self.game.can_undo:
-            self.say(self.tr.gettext("There is nothing to undo."))
-            return False
-        self._cancel()
-        self.game.undo()
-        self.say("")
-        return True
+        return self._rewind(self.game.can_undo, self.game.undo, N_("There is nothing to undo."))
 
     def redo(self) -> bool:
         """Play again what undo took back; True if anything was."""
+        return self._rewind(self.game.can_redo, self.game.redo, N_("There is nothing to redo."))
+
+    def _rewind(self, can: bool, step: Callable[[], int], nothing: str) -> bool:
+        """Undo or redo (``step``, when it ``can``) unless a saved game is shown; ``nothing`` is
+        said when it has nothing to do."""
         if self.viewing is not None:
             return False
-        if not self.game.can_redo:
-            self.say(self.tr.gettext("There is nothing to redo."))
+        if not can:
+            self.say(self.tr.gettext(nothing))
             return False
         self._cancel()
-        self.game.redo()
+        step()
         self.say("")
         return True
 

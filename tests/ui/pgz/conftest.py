@@ -84,7 +84,7 @@ class Driver:
 
     def computer_done(self) -> Script:
         """Wait until nobody computer is to move (the worker answered) and it is drawn."""
-        yield from self.until(lambda: not self.app.game.computer_to_move)
+        yield from self.until(lambda: not self.app.session.game.computer_to_move)
 
     @property
     def surface(self) -> pygame.Surface:

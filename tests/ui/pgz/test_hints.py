@@ -39,10 +39,10 @@ def test_h_on_a_big_board_ranks_the_engines_best_moves_on_the_board(play: Play) 
         scene = d.app.scene()
         assert scene.badges == {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
         for s in found:
-            assert d.app.game.board[s.cell] is None
+            assert d.app.session.game.board[s.cell] is None
             assert face(d, s.cell) == view.hint_colour(TONES[s.verdict.value])
             assert d.count(s.cell, view.BADGE_TEXT) > 10, "the rank is written in the cell"
-        others = [n for n in d.app.game.board.legal_moves() if n not in scene.badges]
+        others = [n for n in d.app.session.game.board.legal_moves() if n not in scene.badges]
         assert all(face(d, n) == view.board_colour(d.app.layout.rules) for n in others[:10])
         message = d.app.message
         assert message is not None and message.startswith(f"1 {found[0].label}: ")
@@ -102,10 +102,10 @@ def test_while_a_hint_is_worked_out_you_can_play_and_it_is_cancelled(
         assert d.app.message.startswith("Working out hints…")
         d.click(24)  # the hint must never block a move
         yield from d.settle()
-        assert d.app.game.moves[:1] == (24,)
+        assert d.app.session.game.moves[:1] == (24,)
         yield from d.computer_done()
         yield from d.until(lambda: cancelled == [True])
-        assert d.app.game.board.move_count == 2
+        assert d.app.session.game.board.move_count == 2
 
     play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
 

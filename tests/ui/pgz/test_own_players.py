@@ -56,10 +56,10 @@ def test_a_ten_line_player_is_typed_in_the_level_row_and_plays(
         d.key(pygame.K_RETURN)
         yield from d.settle()
         assert d.app.panel is None
-        assert d.app.match.opponent == str(path)
+        assert d.app.session.match.opponent == str(path)
         assert d.app.message == "Your opponent: corners.py"
         yield from d.play([0])
-        assert d.app.game.board[4] is Mark.O
+        assert d.app.session.game.board[4] is Mark.O
         d.app.open_settings(Setting.LEVEL)
         yield from d.settle()
         assert d.app.scene().panel.values[0] == "corners.py"
@@ -82,8 +82,8 @@ def test_a_player_that_fails_loses_and_the_strip_says_why(
 
     def script(d: Any) -> Any:
         d.click(0)
-        yield from d.until(lambda: d.app.game.is_over)
-        outcome = d.app.game.outcome
+        yield from d.until(lambda: d.app.session.game.is_over)
+        outcome = d.app.session.game.outcome
         assert outcome is not None and outcome.termination is Termination.FORFEIT
         assert d.app.status == "The computer left the game: you win this game."
         assert d.app.message == "cheat.py loses this game: it played 0 (a1), which is taken."
@@ -103,9 +103,9 @@ def test_an_engine_is_typed_and_plays_on_fifteen_by_fifteen(new_app: Any, run: A
         type_text(d, command)
         d.key(pygame.K_RETURN)
         yield from d.settle()
-        assert d.app.match.rules == Rules(15, 15, 5)
-        assert d.app.match.opponent == f"brain:{command}"
+        assert d.app.session.match.rules == Rules(15, 15, 5)
+        assert d.app.session.match.opponent == f"brain:{command}"
         d.click(Rules(15, 15, 5).cell(7, 7))
-        yield from d.until(lambda: len(d.app.game.moves) == 2, frames=600)
+        yield from d.until(lambda: len(d.app.session.game.moves) == 2, frames=600)
 
     run(app, script)

@@ -67,9 +67,9 @@ def test_undo_stops_the_search_at_once(play: Play) -> None:
         d.key(pygame.K_u)
         yield from d.until(lambda: job.done)
         assert job.cancelled
-        assert d.app.game.board.move_count == 0
+        assert d.app.session.game.board.move_count == 0
         yield from d.settle()
-        assert not d.app.busy and d.app.game.waiting_for_human
+        assert not d.app.busy and d.app.session.game.waiting_for_human
 
     play(script, "--opponent", "search", "--size", "9x9", "--first", "you", *LONG)
 
@@ -82,7 +82,7 @@ def test_a_new_game_stops_the_search_at_once(play: Play) -> None:
         d.key(pygame.K_n)
         yield from d.until(lambda: job.done)
         assert job.cancelled
-        assert d.app.game.board.move_count <= 1  # the computer may open the new game
+        assert d.app.session.game.board.move_count <= 1  # the computer may open the new game
 
     play(script, "--opponent", "search", "--size", "9x9", "--first", "you", *LONG)
 
@@ -106,7 +106,7 @@ def test_closing_the_window_stops_the_search(new_app: Any, run: Any) -> None:
 def test_the_details_show_the_think_time_of_expert(new_app: Any) -> None:
     app = new_app("--opponent", "search", "--size", "9x9", "--think", "0.5")
     assert app.details.startswith("Expert · 0.5 s a move · 5 in a row · ")
-    assert app.match.rules == Rules(9, 9, 5)
+    assert app.session.match.rules == Rules(9, 9, 5)
     medium = new_app("--opponent", "win-block", "--size", "9x9", "--think", "0.5")
     assert "a move" not in medium.details, "only the searching player has a think time"
 

@@ -154,7 +154,7 @@ class Harness:
         self.pump(timeout=seconds)
 
     def marks(self) -> dict[int, Mark]:
-        board = self.app.game.board
+        board = self.app.session.game.board
         return {c: m for c in range(board.rules.size) if (m := board[c]) is not None}
 
     @property

@@ -30,7 +30,7 @@ def two_people(make_app: MakeApp, *cells: int, **options: object) -> Harness:
     h = make_app(opponent="human", rules=GOMOKU, **options)
     for cell in cells:
         h.click_cell(cell)
-    assert h.app.game.moves == cells
+    assert h.app.session.game.moves == cells
     return h
 
 
@@ -60,7 +60,7 @@ def test_a_big_board_hint_numbers_the_engines_best_moves(make_app: MakeApp) -> N
     best = expected(moves).suggestions()
     assert len(best) == 3
     assert ranks(h) == {s.cell: str(rank) for rank, s in enumerate(best, start=1)}
-    assert all(h.app.game.board[cell] is None for cell in ranks(h)), "on free cells only"
+    assert all(h.app.session.game.board[cell] is None for cell in ranks(h)), "on free cells only"
     assert h.fill(best[0].cell) in LIGHT.hints.values(), "a tile in the verdict's colour"
     assert h.pump(lambda: bool(h.app.footer.legend_texts))
     legend = h.app.footer.legend_texts
@@ -80,7 +80,7 @@ def test_a_forced_win_is_said_with_the_winners_own_moves(make_app: MakeApp) -> N
     h = two_people(make_app, 112, 0, 113, 1, 114, 3, nodes=NODES)  # X: an open three
     h.app.hint()
     assert h.pump(lambda: bool(h.app.footer.legend_texts))
-    (found,) = expected(h.app.game.moves).suggestions()
+    (found,) = expected(h.app.session.game.moves).suggestions()
     assert h.app.footer.legend_texts == [
         "Best moves for X:",
         f"1 {found.label}: you win in 2 of your moves",
@@ -99,7 +99,7 @@ def test_the_side_about_to_lose_is_told_who_wins(make_app: MakeApp) -> None:
     h = two_people(make_app, 112, 0, 113, 1, 114, 2, 115, language="ru", nodes=NODES)
     h.app.hint()
     assert h.pump(lambda: len(h.app.footer.legend_texts) >= 2)
-    first, second = expected(h.app.game.moves).suggestions()
+    first, second = expected(h.app.session.game.moves).suggestions()
     beaten = RU("{mark} wins next move").format(mark="X")
     assert h.app.footer.legend_texts == [
         f"1 {first.label}: {beaten}",
@@ -116,9 +116,9 @@ def test_a_move_during_a_long_hint_is_played_at_once_and_ends_the_search(
     assert h.pump(lambda: h.app.banner.spinner.spinning), "it is seen to be working"
     assert "Looking for the best moves" in h.notice
     h.click_cell(113)
-    assert h.app.game.moves == (112, 0, 113), "the move is not held up"
+    assert h.app.session.game.moves == (112, 0, 113), "the move is not held up"
     assert not h.app.session.searching and "Looking" not in h.notice
-    assert h.pump(lambda: h.app.jobs.running == 0), "the search stopped (60 s were allowed)"
+    assert h.pump(lambda: h.app.session.jobs.running == 0), "the search stopped (60 s were allowed)"
     assert ranks(h) == {}
 
 
@@ -140,12 +140,12 @@ def test_new_game_ends_a_long_hint_search(make_app: MakeApp) -> None:
     h.key("n", "Control")
     # One search at a time: the new game's hints come once the old search has stopped.
     assert h.pump(lambda: bool(ranks(h)) and not h.app.session.searching)
-    assert h.app.game.moves == ()
+    assert h.app.session.game.moves == ()
     h.click_cell(112)
     assert h.pump(lambda: h.app.session.searching)
     h.app.menus.invoke("options", "hints")
     assert not h.app.session.searching
-    assert h.pump(lambda: h.app.jobs.running == 0), "it stops when hints are turned off"
+    assert h.pump(lambda: h.app.session.jobs.running == 0), "it stops when hints are turned off"
 
 
 PROGRESS = re.compile(r"^depth \d+ · [a-o]\d{1,2}( [a-o]\d{1,2}){0,3} · \d+(\.\d)? s$")
@@ -169,9 +169,9 @@ def test_the_banner_shows_the_engines_depth_line_and_time_as_it_thinks(
     assert h.pump(detail)
     assert PROGRESS.match(seen[-1]), seen[-1]
     assert places(h) == before, "the layout does not move"
-    assert h.pump(lambda: len(h.app.game.moves) == 2)
+    assert h.pump(lambda: len(h.app.session.game.moves) == 2)
     assert h.app.banner.detail.cget("text") == "", "cleared with the computer's move"
-    assert h.app.match.game.think_seconds == 1.0
+    assert h.app.session.match.game.think_seconds == 1.0
 
 
 def test_new_game_ends_the_computers_long_thinking(make_app: MakeApp) -> None:
@@ -179,8 +179,8 @@ def test_new_game_ends_the_computers_long_thinking(make_app: MakeApp) -> None:
     h.click_cell(112)
     assert h.pump(lambda: h.app.session.progress)
     h.key("n", "Control")
-    assert h.pump(lambda: h.app.jobs.running == 0), "stopped (60 s were allowed)"
-    assert h.marks() == {} or h.app.match.your_mark is Mark.O
+    assert h.pump(lambda: h.app.session.jobs.running == 0), "stopped (60 s were allowed)"
+    assert h.marks() == {} or h.app.session.match.your_mark is Mark.O
 
 
 def test_the_think_time_menu_shows_changes_and_remembers_it(
@@ -193,19 +193,19 @@ def test_the_think_time_menu_shows_changes_and_remembers_it(
     assert h.app.vars.think.get() == "1"
     menus.invoke("think", "5")
     assert menus.label("options", "think") == "Time per move: 5 s"
-    assert (h.app.match.think_seconds, h.app.game.think_seconds) == (5.0, 5.0)
+    assert (h.app.session.match.think_seconds, h.app.session.game.think_seconds) == (5.0, 5.0)
     assert json.loads(store.path.read_text(encoding="utf-8"))["think"] == 5.0
     h.dialogs.think = 0.25
     menus.invoke("think", "other")
     assert h.dialogs.thinks_asked == [5.0], "the dialog starts from the current time"
     assert menus.label("options", "think") == "Time per move: 0.25 s"
-    assert h.app.vars.think.get() == "other" and h.app.match.think_seconds == 0.25
+    assert h.app.vars.think.get() == "other" and h.app.session.match.think_seconds == 0.25
     assert store.load().settings.think == 0.25
     h.dialogs.think = None
     menus.invoke("think", "other")
-    assert h.app.match.think_seconds == 0.25, "cancelled: unchanged"
+    assert h.app.session.match.think_seconds == 0.25, "cancelled: unchanged"
     h.app.new_game()
-    assert h.app.game.think_seconds == 0.25, "kept for the next games"
+    assert h.app.session.game.think_seconds == 0.25, "kept for the next games"
     menus.invoke("language", "vi")
     assert h.app.menus.label("options", "think") == "Thời gian mỗi nước: 0,25 giây"
 
@@ -233,7 +233,7 @@ def test_the_real_think_time_dialog_checks_what_is_typed(make_app: MakeApp) -> N
         "Введите число секунд от 0,05 с до 600 с, а не «soon».",
         "Введите число секунд от 0,05 с до 600 с, а не «0.01».",
     ]
-    assert h.app.match.think_seconds == 2.5, "a decimal comma is understood"
+    assert h.app.session.match.think_seconds == 2.5, "a decimal comma is understood"
 
 
 def test_the_banner_says_how_long_expert_thinks_and_the_analysis_on_demand(
@@ -248,4 +248,4 @@ def test_the_banner_says_how_long_expert_thinks_and_the_analysis_on_demand(
     assert h.pump(lambda: str(detail.cget("text")).startswith("depth "))
     assert h.app.session.settings.analysis
     h.key("n", "Control")
-    assert h.pump(lambda: h.app.jobs.running == 0)
+    assert h.pump(lambda: h.app.session.jobs.running == 0)

@@ -44,7 +44,7 @@ def test_a_ten_line_player_is_chosen_from_the_menu_and_plays(
     assert h.pump(lambda: len(h.marks()) == 2, timeout=15)
     assert h.marks() == {0: Mark.X, 4: Mark.O}
     h.app.menus.invoke("level", "random")
-    assert h.app.match.opponent == "random"
+    assert h.app.session.match.opponent == "random"
     assert h.app.menus.label("level", "own").startswith("corners.py"), "it stays on the menu"
 
 
@@ -56,8 +56,8 @@ def test_a_player_that_fails_loses_and_the_window_says_why(
     h = make_app(opponent="first-free")
     own_player(h, path)
     h.click_cell(0)
-    assert h.pump(lambda: h.app.game.is_over, timeout=15)
-    outcome = h.app.game.outcome
+    assert h.pump(lambda: h.app.session.game.is_over, timeout=15)
+    outcome = h.app.session.game.outcome
     assert outcome is not None and outcome.termination is Termination.FORFEIT
     assert h.status == "The computer left the game: you win this game."
     assert h.notice == "cheat.py loses this game: it played 0 (a1), which is taken."
@@ -71,18 +71,18 @@ def test_a_file_that_cannot_play_is_refused_saying_why(make_app: MakeApp, tmp_pa
     path.write_text("def choose(board)\n    return 0\n")
     h = make_app(opponent="first-free")
     own_player(h, path)
-    assert h.app.match.opponent == "first-free"
+    assert h.app.session.match.opponent == "first-free"
     assert h.notice == "typo.py cannot play: SyntaxError: expected ':' at line 1."
     h.dialogs.player_file = None  # cancelled: nothing changes
     h.app.menus.invoke("level", "own-file")
-    assert h.app.match.opponent == "first-free"
+    assert h.app.session.match.opponent == "first-free"
 
 
 def test_an_engine_moves_the_game_to_fifteen_by_fifteen_and_plays(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free", think=0.2)
     h.dialogs.engine = OWN_BRAIN
     h.app.menus.invoke("level", "engine")
-    assert h.app.match.rules == Rules(15, 15, 5)
+    assert h.app.session.match.rules == Rules(15, 15, 5)
     assert h.notice == "Engines play five in a row: a new game on 15 x 15."
     assert h.app.menus.label("level", "own").startswith("tictactoe brain")
     h.click_cell(Rules(15, 15, 5).cell(7, 7))
@@ -90,13 +90,13 @@ def test_an_engine_moves_the_game_to_fifteen_by_fifteen_and_plays(make_app: Make
     h.app.menus.invoke("level", "engine")
     assert h.dialogs.engines_asked == ["", OWN_BRAIN], "offered again"
     h.app.menus.invoke("board", "3x3k3")
-    assert h.app.match.opponent == "perfect"
+    assert h.app.session.match.opponent == "perfect"
     assert h.app.menus.state("level", "own") == "disabled"
 
 
 def test_the_engine_dialog_checks_the_program(tk_root: tk.Tk, make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
-    dialog = EngineDialog(h.root, "", h.app.translate, ask_path=lambda: "/opt/my engines/pbrain-x")
+    dialog = EngineDialog(h.root, "", h.app.session.tr, ask_path=lambda: "/opt/my engines/pbrain-x")
     dialog.ok()
     assert dialog.message.cget("text") == "Type the engine's command, or find its program."
     dialog.browse()
@@ -114,6 +114,6 @@ def test_an_engine_plays_a_whole_game_on_fifteen_by_fifteen(make_app: MakeApp) -
     h = make_app(opponent="first-free", think=0.1, you="search")
     h.dialogs.engine = OWN_BRAIN
     h.app.menus.invoke("level", "engine")
-    assert h.pump(lambda: h.app.game.is_over, timeout=300)
-    outcome = h.app.game.outcome
+    assert h.pump(lambda: h.app.session.game.is_over, timeout=300)
+    outcome = h.app.session.game.outcome
     assert outcome is not None and outcome.termination in (Termination.LINE, Termination.FULL_BOARD)

@@ -72,7 +72,7 @@ def test_15x15_is_a_gomoku_board_with_coordinates(make_app: MakeApp) -> None:
     glyph = canvas.bbox("g112")
     assert glyph[0] < x < glyph[2] and glyph[1] < y < glyph[3], "the mark sits on the point"
     assert h.pump(lambda: len(h.marks()) == 2)
-    last = h.app.game.last_move
+    last = h.app.session.game.last_move
     lx0, ly0, lx1, ly1 = canvas.bbox("last")
     x0, y0, x1, y1 = geometry.box(last)
     assert x0 <= lx0 and lx1 <= x1 and y0 <= ly0 and ly1 <= y1
@@ -258,7 +258,7 @@ def test_nothing_moves_while_the_computer_thinks_or_hints_show(
     assert places(h) == before, "a long notice is shortened, not wrapped"
     assert h.app.footer.notice.cget("text").endswith("…")
     slow_strategy.set()
-    assert h.pump(lambda: h.app.game.waiting_for_human)
+    assert h.pump(lambda: h.app.session.game.waiting_for_human)
     h.app.hint()
     assert h.pump(lambda: bool(h.app.footer.legend_texts))
     h.settle(0.1)
@@ -274,7 +274,7 @@ def test_a_new_game_cancels_the_thinking(make_app: MakeApp, slow_strategy: threa
     assert h.marks() == {}
     assert h.status == "Your move (X)"
     slow_strategy.set()
-    h.pump(lambda: h.app.jobs.running == 0, timeout=5)
+    h.pump(lambda: h.app.session.jobs.running == 0, timeout=5)
     h.settle(0.1)
     assert h.marks() == {}, "the stale answer is dropped"
     h.click_cell(8)
@@ -332,7 +332,7 @@ def test_the_real_custom_board_dialog_validates(make_app: MakeApp) -> None:
         "Columns must be a whole number, not 'x'.",
         "k must be from 2 to 6 (the longer side) on a 6 x 5 board, not 9.",
     ]
-    assert h.app.match.rules == Rules(6, 5, 4)
+    assert h.app.session.match.rules == Rules(6, 5, 4)
     assert len(h.app.view.find_withtag("cell")) == 30, "6 x 5 is a small board: a tile per cell"
 
 

@@ -33,7 +33,7 @@ from tictactoe.announce import Audience, announce, board_name
 from tictactoe.archive import Archive, ArchiveError, Listing
 from tictactoe.background import Lane
 from tictactoe.core import Board, Mark, Record, Rules
-from tictactoe.game import Game, Match
+from tictactoe.game import Match
 from tictactoe.i18n import LANGUAGES, Translator
 from tictactoe.replay import Step, title
 from tictactoe.session import DEMO_DELAY, REPLY_PAUSE, Session
@@ -169,26 +169,6 @@ class PgzApp:
         return self.session.tr
 
     @property
-    def match(self) -> Match:
-        """The match being played."""
-        return self.session.match
-
-    @property
-    def game(self) -> Game:
-        """The game on the board."""
-        return self.session.game
-
-    @property
-    def settings(self) -> Settings:
-        """The settings in use: the remembered ones with this launch's options."""
-        return self.session.settings
-
-    @property
-    def replay(self) -> Any:
-        """The saved game shown instead of the match's, if one is open."""
-        return self.session.viewing
-
-    @property
     def hints_on(self) -> bool:
         """True while hints show for every move."""
         return self.session.hints_on
@@ -200,7 +180,7 @@ class PgzApp:
         replay = self.session.viewing
         if replay is not None:
             return f"{replay.name} — {words.record_header(_, replay.record)}"
-        game = self.game
+        game = self.session.game
         outcome = game.outcome
         if outcome is not None:
             if outcome.winner is None:
@@ -221,7 +201,7 @@ class PgzApp:
         _, session = self._, self.session
         if session.notice and self._clock() < session.notice_at + MESSAGE_SECONDS:
             return session.notice
-        game = self.game
+        game = self.session.game
         if game.is_over:
             return _("Click for the next game")
         if not (self.hints_on and game.waiting_for_human):
@@ -237,7 +217,7 @@ class PgzApp:
     @property
     def status(self) -> str:
         """The strip's first line: whose turn it is, or the result."""
-        _, game = self._, self.game
+        _, game = self._, self.session.game
         outcome = game.outcome
         if outcome is not None:
             return announce(outcome, Audience.of_game(game), _)
@@ -249,12 +229,12 @@ class PgzApp:
     @property
     def details(self) -> str:
         """The level playing (and its think time), the goal on boards besides 3 x 3, the score."""
-        _, match = self._, self.match
+        _, match = self._, self.session.match
         parts = []
         if match.opponent != "human":
             parts.append(self.session.level_title(match.opponent))
             if players.get(match.opponent, own=True).thinks:
-                parts.append(words.per_move(_, self.think_seconds))
+                parts.append(words.per_move(_, self.session.think_seconds))
         rules = match.rules
         if (rules.m, rules.n, rules.k) != (3, 3, 3):
             parts.append(words.win_length(_, rules))
@@ -265,15 +245,10 @@ class PgzApp:
     @property
     def thinking_progress(self) -> str | None:
         """While a searching level thinks: its depth, expected line and time so far; else None."""
-        game = self.game
+        game = self.session.game
         if not self.busy or not players.get(game.player(game.turn), own=True).thinks:
             return None
         return self.session.progress or None
-
-    @property
-    def think_seconds(self) -> float:
-        """How long a searching level thinks a move (and a big board's hint takes)."""
-        return self.session.think_seconds
 
     @property
     def busy(self) -> bool:
@@ -334,7 +309,7 @@ class PgzApp:
         if self.session.viewing is not None:
             self._click_replay(pos)
             return
-        if self.game.is_over:
+        if self.session.game.is_over:
             if self.session.next_game():
                 self._start_message()
             return
@@ -370,7 +345,7 @@ class PgzApp:
         elif self.session.viewing is not None:
             self._replay_key(key)
         elif key == pygame.K_ESCAPE:
-            if self.game.moves and not self.game.is_over:
+            if self.session.game.moves and not self.session.game.is_over:
                 self.panel = "quit"
             else:
                 self._quit()
@@ -417,7 +392,7 @@ class PgzApp:
         session, layout = self.session, self.layout
         if session.viewing is not None:
             return self._replay_scene()
-        game = self.game
+        game = self.session.game
         winning = session.winning
         faces: dict[int, view.RGB] = {}
         badges: dict[int, str] = {}
@@ -556,7 +531,7 @@ class PgzApp:
                 self.say(problem)
             return False
         self.panel = None
-        if not players.get(name, own=True).plays(self.match.rules):
+        if not players.get(name, own=True).plays(self.session.match.rules):
             self.session.new_game(rules=GOMOKU)
             self._fit_board(GOMOKU)
         self.session.choose_level(name)
@@ -665,18 +640,18 @@ class PgzApp:
         if setting is Setting.SOUND:
             self.toggle_sound()
         elif setting is Setting.ANALYSIS:
-            self.session.set_analysis(not self.settings.analysis)
+            self.session.set_analysis(not self.session.settings.analysis)
         elif setting is Setting.BOARD:
-            rules = next_choice(BOARD_PRESETS, self.match.rules, direction)
-            if rules != self.match.rules:
+            rules = next_choice(BOARD_PRESETS, self.session.match.rules, direction)
+            if rules != self.session.match.rules:
                 self.choose_board(rules)
         elif setting is Setting.LANGUAGE:
             code = next_choice(list(LANGUAGES), self._.language, direction)
             if code != self._.language:
                 self.set_language(code)
         elif setting is Setting.THINK:
-            value = next_think(self.think_seconds, direction)
-            if value != self.think_seconds:
+            value = next_think(self.session.think_seconds, direction)
+            if value != self.session.think_seconds:
                 self.set_think(value)
         else:
             names = skill_levels()
@@ -685,7 +660,7 @@ class PgzApp:
             playable = [n for n in names if n == preferred or n in fits]
             own = self.own_player
             if own is not None and (
-                own == preferred or players.get(own, own=True).plays(self.match.rules)
+                own == preferred or players.get(own, own=True).plays(self.session.match.rules)
             ):
                 playable.append(own)
             choices = [*playable, OWN_FILE, ENGINE]
@@ -773,18 +748,18 @@ class PgzApp:
                 _,
                 self.menu,
                 level=self.session.level_title(self.session.preferred),
-                board=board_name(_, self.match.rules),
-                think=self.think_seconds,
+                board=board_name(_, self.session.match.rules),
+                think=self.session.think_seconds,
                 sound=self.speaker.enabled,
                 language=LANGUAGES[_.language],
                 searcher=self.session.level_title("search"),
-                analysis=self.settings.analysis,
+                analysis=self.session.settings.analysis,
             )
         return None
 
     def _start_message(self) -> None:
         _ = self._
-        game = self.game
+        game = self.session.game
         people = [m for m in Mark if game.is_human(m)]
         if len(people) == 1:
             text = _("New game: you play {mark}").format(mark=people[0])

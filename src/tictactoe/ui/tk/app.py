@@ -18,9 +18,8 @@ from typing import Any
 
 from tictactoe import players, words
 from tictactoe.announce import Audience, announce
-from tictactoe.background import Hints, Jobs
 from tictactoe.core import Mark, Numbering, Record, Rules, cell_name
-from tictactoe.game import HUMAN, Game, Match, Starter
+from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator
 from tictactoe.replay import Replay, Step
 from tictactoe.session import REPLY_PAUSE, Session
@@ -139,7 +138,7 @@ class App:
             hints=tk.BooleanVar(root, False),
             names=tk.BooleanVar(root, settings_now.names),
             numbering=tk.StringVar(root, settings_now.numbering.value),
-            language=tk.StringVar(root, self.translate.language),
+            language=tk.StringVar(root, self.session.tr.language),
             theme=tk.StringVar(root, settings_now.theme.value),
             think=tk.StringVar(root, think_key(settings_now.think)),
         )
@@ -165,39 +164,9 @@ class App:
         self.refresh()
 
     def _current(self) -> Translator:
-        return self.translate
-
-    # --- reading ----------------------------------------------------------------
-
-    @property
-    def match(self) -> Match:
-        """The match being played."""
-        return self.session.match
-
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        return self.session.game
-
-    @property
-    def translate(self) -> Translator:
-        """The language everything is shown in."""
         return self.session.tr
 
-    @property
-    def viewing(self) -> Replay | None:
-        """The saved game shown instead of the game, if one is."""
-        return self.session.viewing
-
-    @property
-    def scoreboard(self) -> Scoreboard | None:
-        """The one store of finished games the scoreboard counts."""
-        return self.session.scoreboard
-
-    @property
-    def jobs(self) -> Jobs:
-        """The helper the computer's moves and the hints are worked out on."""
-        return self.session.jobs
+    # --- reading ----------------------------------------------------------------
 
     @property
     def numbering(self) -> Numbering:
@@ -205,7 +174,7 @@ class App:
 
         A gomoku board shows coordinates on its edges, so digits name nothing there.
         """
-        rules = self.match.rules
+        rules = self.session.match.rules
         if is_gomoku(rules.m, rules.n):
             return Numbering.COORDS
         chosen = Numbering(self.vars.numbering.get())
@@ -222,11 +191,6 @@ class App:
         return self.session.rules
 
     @property
-    def think_seconds(self) -> float:
-        """How long Expert thinks per move, and a big board's hint searches."""
-        return self.session.think_seconds
-
-    @property
     def own_player(self) -> str | None:
         """The own player chosen last in this window or given at launch (a Python file,
         ``brain:COMMAND``), if one was: the Skill level menu keeps it."""
@@ -234,11 +198,6 @@ class App:
         if players.is_own(chosen):
             self._own = chosen
         return self._own
-
-    @property
-    def hints(self) -> Hints | None:
-        """The hints shown for the current move, if any."""
-        return self.session.hints
 
     # --- the game's intents -------------------------------------------------------
 
@@ -261,7 +220,7 @@ class App:
     def click(self, cell: int) -> None:
         """A person plays ``cell`` with the mouse; on a finished game a click starts the next
         one (seed 000). The keyboard cursor hides, and goes on from there when keys are used."""
-        if self.viewing is None:
+        if self.session.viewing is None:
             self.cursor = cell
         self.cursor_shown = False
         self.session.play(cell)
@@ -340,7 +299,7 @@ class App:
         if self.closed:
             return
         if path:
-            problem = players.own_problem(path, self.translate)
+            problem = players.own_problem(path, self.session.tr)
             if problem is None:
                 self.session.choose_level(path)
             else:
@@ -354,9 +313,9 @@ class App:
         if self.closed:
             return
         if command:
-            _, self._engine = self.translate, command
+            _, self._engine = self.session.tr, command
             name = players.engine_name(command)
-            if players.get(name, own=True).plays(self.match.rules):
+            if players.get(name, own=True).plays(self.session.match.rules):
                 self.session.choose_level(name)
             else:
                 self.session.new_game(rules=GOMOKU)
@@ -371,7 +330,7 @@ class App:
 
     def custom_board(self) -> None:
         """Board > Custom...: ask for m, n and k, then a new game on that board."""
-        rules = self.dialogs.ask_board(self.match.rules)
+        rules = self.dialogs.ask_board(self.session.match.rules)
         if self.closed:
             return
         if rules is None:
@@ -393,7 +352,7 @@ class App:
 
     def other_think(self) -> None:
         """Options > Time per move > Other...: any time from 0.05 to 600 seconds."""
-        chosen = self.dialogs.ask_think(self.think_seconds)
+        chosen = self.dialogs.ask_think(self.session.think_seconds)
         if self.closed:
             return
         if chosen is None:
@@ -449,13 +408,13 @@ class App:
         if tallies is None:
             self.refresh()
             return
-        _ = self.translate
+        _ = self.session.tr
         headings, rows = texts.score_table(_, tallies)
         self.dialogs.show_scores(_("Scoreboard"), headings, rows)
 
     def reset_scores(self) -> None:
         """Scoreboard > Reset: forget every recorded game, after asking."""
-        _ = self.translate
+        _ = self.session.tr
         if self.dialogs.ask_yes_no(_("Reset the scoreboard"), _("Forget every recorded game?")):
             self.session.reset_scores()
             self.refresh()
@@ -511,7 +470,7 @@ class App:
         self.vars.starter.set(session.match.starter.value)
         self.vars.think.set(think_key(session.think_seconds))
         self.vars.hints.set(session.hints_on)
-        shown = (self.shown_rules, self.viewing is not None)
+        shown = (self.shown_rules, self.session.viewing is not None)
         if shown == self._shown:
             return
         (before, was_viewing), self._shown = self._shown, shown
@@ -524,7 +483,7 @@ class App:
                 self.toolbar.pack(side="top", fill="x", before=self.banner)
         if shown[0] != before:
             self.keyboard.clear()
-            self.cursor = centre_cell(self.match.rules)
+            self.cursor = centre_cell(self.session.match.rules)
             self._fit_window()
 
     def _picture(self) -> Picture:
@@ -534,8 +493,8 @@ class App:
         winning = session.winning
         hints = session.hints
         labels: dict[int, str] = {}
-        playing = self.viewing is None
-        waiting = self.game.waiting_for_human
+        playing = self.session.viewing is None
+        waiting = self.session.game.waiting_for_human
         if playing and self.vars.names.get() and not is_gomoku(rules.m, rules.n):
             numbering = self.numbering
             labels = {cell: cell_name(rules, cell, numbering) for cell in board.legal_moves()}
@@ -554,9 +513,9 @@ class App:
         )
 
     def _show_status(self) -> None:
-        _, game, session = self.translate, self.game, self.session
-        if self.viewing is not None:
-            self._show_replay_status(self.viewing)
+        _, game, session = self.session.tr, self.session.game, self.session
+        if self.session.viewing is not None:
+            self._show_replay_status(self.session.viewing)
             return
         outcome = game.outcome
         if outcome is not None:
@@ -566,7 +525,7 @@ class App:
             short = texts.title_result(_, outcome)
         else:
             status = words.turn(_, game, thinking=session.thinking)
-            rules = self.match.rules
+            rules = self.session.match.rules
             if (rules.m, rules.n, rules.k) != (3, 3, 3):
                 status += " · " + words.win_length(_, rules)
             self.banner.show(status, over=False, thinking=session.thinking or session.searching)
@@ -587,11 +546,11 @@ class App:
         self.root.title(f"{texts.app_name(_)} — {short}")
 
     def _score_text(self) -> str:
-        return words.score(self.translate, self.match, by_mark=True)
+        return words.score(self.session.tr, self.session.match, by_mark=True)
 
     def _show_replay_status(self, viewing: Replay) -> None:
         """Which move is shown above the board; who played, or at the end the result, below."""
-        _, record = self.translate, viewing.record
+        _, record = self.session.tr, viewing.record
         where = words.replay_position(_, record, viewing.ply)
         self.banner.show(where, over=False, thinking=False)
         about = (
@@ -606,16 +565,16 @@ class App:
     def _mode(self) -> str:
         sides = self.session.sides
         if sides is words.Sides.COMPUTER:
-            return "x" if self.match.your_mark is Mark.X else "o"
+            return "x" if self.session.match.your_mark is Mark.X else "o"
         return "two" if sides is words.Sides.PEOPLE else "demo"
 
     def _legend(self) -> Sequence[tuple[str | None, str]]:
         """The hint colours while hints show; on a big board, the best moves and their verdicts."""
-        _, hints = self.translate, self.session.hints
+        _, hints = self.session.tr, self.session.hints
         if hints is None:
             return []
         colours = self.colours.hints
-        mark = self.game.turn
+        mark = self.session.game.turn
         if not hints.exact:
             tones = hints.tones
             return [(None, _("Best moves for {mark}:").format(mark=mark))] + [

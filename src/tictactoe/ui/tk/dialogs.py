@@ -16,7 +16,7 @@ from tkinter import font as tkfont
 from typing import Protocol, TypeVar
 
 from tictactoe import players, words
-from tictactoe.announce import board_name, played_at, player_name, summary
+from tictactoe.announce import saved_headings, saved_row
 from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core import MAX_SIDE, THINK_RANGE, Rules, decimal_number, whole_number
 from tictactoe.i18n import Translator
@@ -257,7 +257,7 @@ class OpenGameWindow(tk.Toplevel):
     is refused with the reason under the list, and the window stays open.
     """
 
-    COLUMNS = ("id", "date", "x", "o", "board", "result")
+    COLUMNS = ("id", "date", "board", "x", "o", "result")
 
     def __init__(
         self,
@@ -276,7 +276,7 @@ class OpenGameWindow(tk.Toplevel):
         self.transient(master.winfo_toplevel())
         frame = ttk.Frame(self, padding=10)
         frame.pack(fill="both", expand=True)
-        headings = (_("Number"), _("Date"), "X", "O", _("Board"), _("Result"))
+        headings = saved_headings(_)
         self.table = ttk.Treeview(
             frame, columns=self.COLUMNS, show="headings", height=12, selectmode="browse"
         )
@@ -311,17 +311,7 @@ class OpenGameWindow(tk.Toplevel):
             self._say(unusable(_, error), error=True)
             rows: list[tuple[str, ...]] = []
         else:
-            rows = [
-                (
-                    str(saved.id),
-                    played_at(saved.record),
-                    player_name(_, saved.record.x_player),
-                    player_name(_, saved.record.o_player),
-                    board_name(_, saved.record.rules),
-                    summary(_, saved.record),
-                )
-                for saved in listing.games
-            ]
+            rows = [saved_row(_, saved.id, saved.record) for saved in listing.games]
             notes = []
             if not listing.total:
                 notes.append(_("No saved games yet."))

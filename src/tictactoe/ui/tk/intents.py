@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tictactoe.core import Mark, Numbering
-from tictactoe.game import Game, Match
-from tictactoe.i18n import Translator
-from tictactoe.replay import Replay, Step
+from tictactoe.replay import Step
+from tictactoe.session import Session
 from tictactoe.ui.tk.board_view import BoardView
 from tictactoe.ui.tk.theme import Fonts, Palette
 
@@ -42,64 +41,21 @@ class Variables:
 
 
 class Window(Protocol):
-    """The game window as its parts see it."""
+    """The game window as its parts see it: what they read, then the intents they call."""
 
-    @property
-    def root(self) -> tk.Tk | tk.Toplevel:
-        """The window's Tk widget."""
-        ...
-
-    @property
-    def translate(self) -> Translator:
-        """The language everything is shown in."""
-        ...
-
-    @property
-    def vars(self) -> Variables:
-        """The menus' variables."""
-        ...
-
-    @property
-    def scale(self) -> float:
-        """How much bigger than 96 dpi the screen draws."""
-        ...
-
-    @property
-    def fonts(self) -> Fonts:
-        """The window's fonts."""
-        ...
-
-    @property
-    def colours(self) -> Palette:
-        """The window's colours."""
-        ...
-
-    @property
-    def match(self) -> Match:
-        """The match being played."""
-        ...
-
-    @property
-    def viewing(self) -> Replay | None:
-        """The saved game shown instead of the game, if one is."""
-        ...
-
-    @property
-    def cursor(self) -> int:
-        """The keyboard cursor's cell."""
-        ...
-
-    @property
-    def view(self) -> BoardView:
-        """The board."""
-        ...
-
-    # --- what the parts read --------------------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        ...
+    root: tk.Tk | tk.Toplevel
+    session: Session
+    """The game and everything around it (:class:`~tictactoe.session.Session`)."""
+    vars: Variables
+    """The menus' variables."""
+    scale: float
+    """How much bigger than 96 dpi the screen draws."""
+    fonts: Fonts
+    colours: Palette
+    cursor: int
+    """The keyboard cursor's cell."""
+    view: BoardView
+    """The board."""
 
     @property
     def numbering(self) -> Numbering:
@@ -109,11 +65,6 @@ class Window(Protocol):
     @property
     def two_players(self) -> bool:
         """True when two people share the board."""
-        ...
-
-    @property
-    def think_seconds(self) -> float:
-        """How long Expert thinks a move."""
         ...
 
     @property

@@ -76,12 +76,12 @@ class Keyboard:
             self._pause = None
 
     def _arrow(self, event: tk.Event[Any]) -> str:
-        if self.app.viewing is not None:  # stepping through a saved game
+        if self.app.session.viewing is not None:  # stepping through a saved game
             if event.keysym in ("Left", "Right"):
                 self.app.step(Step.BACK if event.keysym == "Left" else Step.FORWARD)
             return "break"
         dr, dc = ARROWS[event.keysym]
-        rules = self.app.match.rules
+        rules = self.app.session.match.rules
         row, col = rules.row_col(self.app.cursor)
         row = min(rules.m - 1, max(0, row + dr))
         col = min(rules.n - 1, max(0, col + dc))
@@ -91,7 +91,7 @@ class Keyboard:
 
     def enter(self) -> None:
         """Enter or Space: play the digits typed, else the cell under the cursor."""
-        if self.app.viewing is not None:
+        if self.app.session.viewing is not None:
             return
         if self.typed:
             self._play_typed()
@@ -102,12 +102,12 @@ class Keyboard:
         if int(event.state) & 0x4:  # Control held: the shortcuts handle it
             return
         if event.keysym == "Escape" and not self.typed:
-            if self.app.viewing is not None:
+            if self.app.session.viewing is not None:
                 self.app.step(Step.CLOSE)
             else:
                 self.app.stop_hint()
             return
-        if self.app.viewing is not None:
+        if self.app.session.viewing is not None:
             return
         digit = KEYPAD_WITHOUT_NUMLOCK.get(event.keysym, event.char)
         if len(digit) == 1 and digit.isascii() and digit.isdigit():  # not "²": int() fails
@@ -125,7 +125,7 @@ class Keyboard:
             self.app.root.after_cancel(self._pause)
             self._pause = None
         self.typed += digit
-        size = self.app.match.rules.size
+        size = self.app.session.match.rules.size
         if numbering is Numbering.NUMPAD or int(self.typed) * 10 > size - 1:
             self._play_typed()
             return
@@ -137,9 +137,9 @@ class Keyboard:
         text, self.typed = self.typed, ""
         app = self.app
         try:
-            cell = parse_cell(app.match.rules, text, app.numbering)
+            cell = parse_cell(app.session.match.rules, text, app.numbering)
         except CellNameError:
-            app.say(app.translate.gettext("{text} is not a cell of this board.").format(text=text))
+            app.say(app.session.tr.gettext("{text} is not a cell of this board.").format(text=text))
             return
         app.click(cell)
 

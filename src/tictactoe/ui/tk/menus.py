@@ -148,7 +148,7 @@ class Menus:
         self.entries[(menu_key, key)] = Entry(menu, _last(menu))
 
     def _build(self) -> None:
-        app, _ = self.app, self.app.translate
+        app, _ = self.app, self.app.session.tr
         self._menu("game", _("Game"))
         self._add("game", "new", "command", _("New game"), app.new_game, accelerator="Ctrl+N")
         self._add(
@@ -190,7 +190,7 @@ class Menus:
         )
         for starter, label in starters:
             self._radio("starter", starter.value, label, app.choose_starter, app.vars.starter)
-        self._menu("think", texts.think_time(_, app.think_seconds), self.menus["options"])
+        self._menu("think", texts.think_time(_, app.session.think_seconds), self.menus["options"])
         for seconds in THINK_PRESETS:
             self._radio(
                 "think",
@@ -237,7 +237,7 @@ class Menus:
     def _fill_levels(self) -> None:
         """The Skill level menu: every level, the own player chosen (if one is), and the
         entries that choose one (filled again when another own player is chosen)."""
-        app, _ = self.app, self.app.translate
+        app, _ = self.app, self.app.session.tr
         menu = self.menus["level"]
         menu.delete(0, "end")
         for key in [key for key in self.entries if key[0] == "level"]:
@@ -261,16 +261,16 @@ class Menus:
     def update(self) -> None:
         """Enable, disable and relabel entries for the current game and window width."""
         app = self.app
-        game = app.match.game
-        playing = app.viewing is None
+        game = app.session.match.game
+        playing = app.session.viewing is None
         self._enable("game", "undo", playing and game.can_undo)
         self._enable("game", "redo", playing and game.can_redo)
         self._enable("game", "hint", playing and game.waiting_for_human)
         think = self.entry("options", "think")
         think.menu.entryconfigure(
-            think.index, label=texts.think_time(app.translate, app.think_seconds)
+            think.index, label=texts.think_time(app.session.tr, app.session.think_seconds)
         )
-        rules = app.match.rules
+        rules = app.session.match.rules
         room = app.root.winfo_screenwidth() - MENU_ROOM
         if app.own_player != self._own:
             self._fill_levels()
@@ -282,7 +282,7 @@ class Menus:
             self._enable("numbering", numbering.value, small and numbering.supports(rules))
 
     def _label_levels(self, rules: Rules, room: int) -> None:
-        _ = self.app.translate
+        _ = self.app.session.tr
         font = tkfont.nametofont("TkMenuFont")
         playable = players.levels_for(rules)
         for strategy in players.STRATEGIES:

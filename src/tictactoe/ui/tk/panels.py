@@ -94,7 +94,7 @@ class Toolbar(ttk.Frame):
 
     def relabel(self) -> None:
         """Every label in the window's current language."""
-        _ = self.app.translate
+        _ = self.app.session.tr
         for key, text in (
             ("new", _("New game")),
             ("undo", _("Undo")),
@@ -111,15 +111,15 @@ class Toolbar(ttk.Frame):
 
     def update_state(self) -> None:
         """Enable the buttons that do something now; show the level playing."""
-        app, _ = self.app, self.app.translate
-        game = app.game
+        app, _ = self.app, self.app.session.tr
+        game = app.session.game
         for key, enabled in (
             ("undo", game.can_undo),
             ("redo", game.can_redo),
             ("hint", game.waiting_for_human),
         ):
             self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
-        rules = app.match.rules
+        rules = app.session.match.rules
         self._names = [s.name for s in players.levels_for(rules)]
         own = app.own_player
         if own is not None and players.get(own, own=True).plays(rules):
@@ -161,7 +161,7 @@ class ReplayBar(ttk.Frame):
 
     def relabel(self) -> None:
         """Every label in the window's current language."""
-        _ = self.app.translate
+        _ = self.app.session.tr
         for key, text in (
             ("first", _("« First")),
             ("back", _("‹ Back")),
@@ -174,7 +174,7 @@ class ReplayBar(ttk.Frame):
 
     def update_state(self) -> None:
         """Enable the steps that lead somewhere, and Play from here where the game can go on."""
-        viewing = self.app.viewing
+        viewing = self.app.session.viewing
         if viewing is None:
             return
         for key, enabled in (
@@ -275,7 +275,7 @@ class Banner(ttk.Frame):
 
     def relabel(self) -> None:
         """The button in the window's current language."""
-        self.again.configure(text=self.app.translate.gettext("New game"))
+        self.again.configure(text=self.app.session.tr.gettext("New game"))
 
     def show(self, text: str, *, style: str = "TLabel", over: bool, thinking: bool) -> None:
         """Say ``text``; with ``over`` the New game button shows; the spinner turns if thinking."""

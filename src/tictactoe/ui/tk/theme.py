@@ -72,8 +72,8 @@ class Palette:
     """Cell names and a big board's coordinates."""
 
 
-def _palette(look: Look, *, dark: bool, **chrome: str) -> Palette:
-    """The window's chrome colours with the board's shared ``look``."""
+def _palette(look: Look, *, dark: bool) -> Palette:
+    """The window's colours: the board's shared ``look`` and the chrome around it."""
     return Palette(
         dark=dark,
         board=look.board,
@@ -87,32 +87,12 @@ def _palette(look: Look, *, dark: bool, **chrome: str) -> Palette:
         halo=look.halo,
         last_move=look.last_move,
         label=look.label,
-        **chrome,
+        **look.window,
     )
 
 
-LIGHT = _palette(
-    look.LIGHT,
-    dark=False,
-    window="#f3f2ef",
-    raised="#ffffff",
-    text="#1f1f23",
-    muted="#6b6b73",
-    accent="#2f6fde",
-    lose="#c2362e",
-    cursor="#7c3aed",
-)
-DARK = _palette(
-    look.DARK,
-    dark=True,
-    window="#1e1f23",
-    raised="#2b2d33",
-    text="#ececf0",
-    muted="#a0a0aa",
-    accent="#6ea2ff",
-    lose="#ff7b72",
-    cursor="#b69cff",
-)
+LIGHT = _palette(look.LIGHT, dark=False)
+DARK = _palette(look.DARK, dark=True)
 
 
 def palette(theme: Theme, *, system_dark: bool | None = None) -> Palette:
