@@ -96,6 +96,12 @@ class Translator:
     def __call__(self, message: str) -> str:
         return self.gettext(message)
 
+    def plural_form(self, count: int) -> int:
+        """Which plural form ``count`` takes, by the catalog's ``Plural-Forms`` rule (English's
+        "1 or not" without a catalog)."""
+        rule = getattr(self._translations, "plural", None)
+        return int(rule(count)) if rule is not None else int(count != 1)
+
     def messages(self) -> dict[str | tuple[str, int], str]:
         """Every translation of the catalog: English text -> translation, and
         (English singular, n) -> plural form n; empty for English."""

@@ -205,7 +205,9 @@ def test_the_language_row_changes_every_text_at_once_and_remembers_it(
 
 
 def test_the_first_opponent_is_medium_and_levels_go_by_their_names(new_app: Any) -> None:
-    assert new_app().session.match.opponent == "win-block", "nothing saved yet: Medium, as everywhere"
+    assert new_app().session.match.opponent == "win-block", (
+        "nothing saved yet: Medium, as everywhere"
+    )
     assert new_app("--opponent", "expert", "--size", "7x7").session.match.opponent == "search"
     assert new_app("--opponent", "Medium: corners").session.match.opponent == "corner-first"
 

@@ -238,12 +238,16 @@ def test_two_friends_play_through_an_invite_link(
     )
     invite = link.input_value()
     host.status("Waiting for your friend")
+    playwright_api.expect(host.page.locator("#invite-title")).to_have_text("Invite a friend")
+    host.page.screenshot(path=shots / "web-friend-invite.png")
     guest = Tab(browser, live, viewport={"width": 700, "height": 900}).open(
         invite.removeprefix(live.url)
     )
     guest.status("Your friend's move (X)")
     host.status("Your move (X)")
-    host.page.screenshot(path=shots / "web-friend-invite.png")
+    # with both seats taken the same link lets others watch
+    for tab in (host, guest):
+        playwright_api.expect(tab.page.locator("#invite-title")).to_have_text("Watch this game")
     host.play(0)
     guest.wait_moves(1)
     guest.play(4)

@@ -18,11 +18,23 @@ from tictactoe.i18n import LANGUAGES, Translator, translator
 
 
 def page_messages(tr: Translator) -> dict[str, str]:
-    """Every message of ``tr``'s catalog: English text -> translation (empty for English).
-
-    The page looks its texts up in it; plural forms are left out (the page has none).
-    """
+    """Every message of ``tr``'s catalog: English text -> translation (empty for English)."""
     return {key: text for key, text in tr.messages().items() if isinstance(key, str)}
+
+
+PLURAL_TABLE = 200
+"""Counts whose plural form the page is sent: 0-199; a larger count takes the form of 100 + its
+last two digits (every language's rule looks at those and no further)."""
+
+
+def page_plurals(tr: Translator) -> dict[str, list[str]]:
+    """Every counted message of ``tr``'s catalog: English singular -> its plural forms, in the
+    order the catalog's plural rule (:meth:`Translator.plural_form`) numbers them."""
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in tr.messages().items():
+        if isinstance(key, tuple):
+            forms.setdefault(key[0], {})[key[1]] = text
+    return {singular: [found[n] for n in sorted(found)] for singular, found in forms.items()}
 
 
 def catalog(language: str) -> dict[str, Any]:
@@ -32,6 +44,8 @@ def catalog(language: str) -> dict[str, Any]:
         "language": language,
         "languages": dict(LANGUAGES),
         "messages": page_messages(tr),
+        "plurals": page_plurals(tr),
+        "plural": [tr.plural_form(count) for count in range(PLURAL_TABLE)],
         "endings": phrasebook(tr),
         "levels": [
             {

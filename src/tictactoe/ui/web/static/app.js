@@ -3,7 +3,7 @@
 
 import { BoardView, cellName, isClassic } from "./board.js";
 import {
-  ending, language, languages, levels, loadLanguage, preferredLanguage, t, translatePage,
+  ending, language, languages, levels, loadLanguage, preferredLanguage, t, tn, translatePage,
 } from "./i18n.js";
 import { Link } from "./net.js";
 import * as sound from "./sound.js";
@@ -402,7 +402,17 @@ function render() {
   renderButtons(view, mine);
   renderAway(view, mine);
   renderHintNote(view, myTurn);
+  renderInvite(view);
   renderProgress();
+}
+
+// Until the friend comes the link is an invitation; then it lets others watch.
+function renderInvite(view) {
+  if (view.kind !== "friend") return;
+  const full = view.seats.b.taken;
+  $("invite-title").textContent = full ? t("Watch this game") : t("Invite a friend");
+  $("invite-note").textContent = full ? t("Anyone who opens this link watches the game.")
+    : t("Send this link to your friend. Anyone else who opens it watches.");
 }
 
 function renderScore(view, mine) {
@@ -503,7 +513,7 @@ function renderSuggestions(view, hints) {
   list.replaceChildren();
   for (const suggestion of hints.suggestions) {
     const item = document.createElement("li");
-    let text = `${cellName(view.cols, suggestion.cell)}: ${verdictText(suggestion)}`;
+    let text = `${cellName(view.cols, suggestion.cell)}: ${verdictText(suggestion)}`;  // the list numbers it
     if (suggestion.line.length > 1) {
       text += ` (${t("expected: {line}", { line: lineText(view.cols, suggestion.line) })})`;
     }
@@ -513,21 +523,22 @@ function renderSuggestions(view, hints) {
   }
 }
 
-// What a suggested move leads to, for the person: the engine's verdict, or a proved result.
+// What a suggested move leads to, for the person, in the words every front end uses
+// (tictactoe.words.verdict): the engine's verdict, or a proved result in the winner's moves.
 function verdictText(suggestion) {
   const moves = suggestion.moves;
   switch (suggestion.verdict) {
     case "winning":
-      if (moves === null) return t("you can force a win");
-      return moves <= 1 ? t("you win with this move") : t("you win by force: {moves} of your moves", { moves });
+      if (!moves) return t("a forced win for you");
+      return moves === 1 ? t("you win with this move")
+        : tn("you win in {count} of your moves", "you win in {count} of your moves", moves);
     case "losing":
-      if (moves === null) return t("the computer can force a win");
-      return moves <= 1
-        ? t("the computer wins with its next move")
-        : t("the computer wins by force: {moves} of its moves", { moves });
+      if (!moves) return t("a forced loss for you");
+      return moves === 1 ? t("the computer wins with its next move")
+        : tn("the computer wins in {count} of its moves", "the computer wins in {count} of its moves", moves);
     case "better": return t("better for you");
     case "worse": return t("worse for you");
-    default: return t("about even");
+    default: return t("about equal");
   }
 }
 
