@@ -37,12 +37,10 @@ from tictactoe import players
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
+from tictactoe.tournament.openings import parse
 
 VARIANCE_FLOOR = 0.02
 """Smallest variance of a pair score the SPRT assumes (a few identical pairs prove little)."""
-
-BRAIN_PAUSE = 0.03
-"""Seconds a brain is given after its answer before the next position is sent."""
 
 OPENINGS = Path(__file__).resolve().parent / "openings" / "openings-15x15-freestyle.txt"
 
@@ -185,10 +183,8 @@ class Brain(Player):
 
     ``max_node``: ``INFO max_node N`` after ``START`` (Rapfi then searches at
     most N nodes a move: an opponent of the same strength on every machine).
-    A position (or ``RESTART``) is sent no sooner than :data:`BRAIN_PAUSE`
-    after the brain's last answer: Rapfi drops a command that comes while it
-    is still finishing its move (and reads a position's lines as unknown
-    commands).
+    A game's first position is sent with its stones in the order played
+    (Rapfi replays ``BOARD`` as a game).
     """
 
     def __init__(self, command: str, think: float, max_node: int | None = None) -> None:
@@ -200,15 +196,9 @@ class Brain(Player):
         self.brain = BrainProcess(shlex.split(command), turn_seconds=think)
         self.max_node = max_node
         self.rules: Rules | None = None
-        self.answered = 0.0
 
     def new_game(self) -> None:
-        self._pause()
         self.brain.restart()
-
-    def _pause(self) -> None:
-        """Wait until :data:`BRAIN_PAUSE` has passed since the brain's last answer."""
-        time.sleep(max(0.0, self.answered + BRAIN_PAUSE - time.monotonic()))
 
     def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         if self.rules != board.rules:
@@ -216,10 +206,7 @@ class Brain(Player):
             self.brain.start(board.rules)
             if self.max_node:
                 self.brain.send(f"INFO max_node {self.max_node}")
-        self._pause()
-        cell = self.brain.play(board, list(moves) or None)
-        self.answered = time.monotonic()
-        return cell
+        return self.brain.play(board, moves=list(moves) or None)
 
     def close(self) -> None:
         self.brain.close()
@@ -252,33 +239,11 @@ def make_player(spec: str, seed: int, think: float, max_node: int | None = None)
 
 
 def parse_opening(text: str, rules: Rules) -> list[int] | None:
-    """The cells of an opening line like ``h8i9j10`` (column letter, row from 1 at the top).
-
-    On a board smaller than 15 x 15 the opening is moved to the board's
-    middle; None if it does not fit.
-    """
-    moves = []
-    index = 0
-    text = text.strip()
-    while index < len(text):
-        col = ord(text[index]) - ord("a")
-        index += 1
-        digits = ""
-        while index < len(text) and text[index].isdigit():
-            digits += text[index]
-            index += 1
-        moves.append((int(digits) - 1, col))
-    if not moves:
-        return None
-    rows = [row for row, _ in moves]
-    cols = [col for _, col in moves]
-    if max(rows) >= rules.m or max(cols) >= rules.n:
-        shift_r = (rules.m - 1 - max(rows) - min(rows)) // 2
-        shift_c = (rules.n - 1 - max(cols) - min(cols)) // 2
-        moves = [(row + shift_r, col + shift_c) for row, col in moves]
-    if any(not (0 <= row < rules.m and 0 <= col < rules.n) for row, col in moves):
-        return None
-    return [row * rules.n + col for row, col in moves]
+    """The cells of an opening line like ``h8i9j10`` (column letter, row from 1 at the top),
+    moved to the board's middle when it does not fit as it is; None if it cannot (the
+    tournament's own reading: :func:`tictactoe.tournament.openings.parse`)."""
+    cells = parse(text.strip(), rules)
+    return None if cells is None else list(cells)
 
 
 def openings(

@@ -18,7 +18,10 @@ from types import ModuleType
 
 from tictactoe import __version__, console
 
-COMMANDS = ("play", "tk", "pgzero", "web", "solve", "arena", "stats", "games", "replay", "brain")
+COMMANDS = (
+    "play", "tk", "pgzero", "web", "solve", "arena", "tournament",
+    "stats", "games", "replay", "brain",
+)  # fmt: skip
 """Subcommand names; each is the module ``tictactoe.commands.<name>``."""
 
 GREETING_COMMANDS = frozenset({"play", "stats", "tk", "pgzero"})

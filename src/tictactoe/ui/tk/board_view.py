@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tictactoe.core import Mark, column_name
+from tictactoe.look import LAST_MOVE_DOT
 from tictactoe.ui.tk.theme import Palette
 from tictactoe.ui.winning import WinLine
 
@@ -33,8 +34,11 @@ GOMOKU_FROM = 7
 """Boards with this many rows or columns (or more) are drawn as gomoku boards."""
 MARGIN = 8
 """Pixels between the board and the canvas edge (times the screen's scale)."""
-EDGE = 0.42
+EDGE = 0.6
 """A gomoku board's wood beyond its outer cells, for the coordinates (a fraction of a cell)."""
+MARK_REACH = 0.4
+"""How far a gomoku board's mark reaches from its point, stroke included (a fraction of a
+cell): the coordinates keep out of it."""
 GLYPH_FILL = 0.62
 """A mark's size as a fraction of its cell."""
 GLYPH_STROKE = 0.11
@@ -254,29 +258,16 @@ class BoardView(tk.Canvas):
         width = max(2.0 * self.scale_factor, g.cell * 0.03)
         right, bottom = g.left + g.cols * g.cell, g.top + g.rows * g.cell
         inset = g.cell * 0.06
-        for col in range(1, g.cols):
-            x = g.left + col * g.cell
+        lines = [
+            (x, g.top + inset, x, bottom - inset)
+            for x in (g.left + col * g.cell for col in range(1, g.cols))
+        ] + [
+            (g.left + inset, y, right - inset, y)
+            for y in (g.top + row * g.cell for row in range(1, g.rows))
+        ]
+        for line in lines:
             self.create_line(
-                x,
-                g.top + inset,
-                x,
-                bottom - inset,
-                fill=colours.grid,
-                width=width,
-                capstyle="round",
-                tags=("grid",),
-            )
-        for row in range(1, g.rows):
-            y = g.top + row * g.cell
-            self.create_line(
-                g.left + inset,
-                y,
-                right - inset,
-                y,
-                fill=colours.grid,
-                width=width,
-                capstyle="round",
-                tags=("grid",),
+                *line, fill=colours.grid, width=width, capstyle="round", tags=("grid",)
             )
 
     def _draw_gomoku_board(self) -> None:
@@ -323,9 +314,10 @@ class BoardView(tk.Canvas):
             return
         size = -max(MIN_LABEL_POINTS, round(g.cell * 0.36))
         font = ("TkDefaultFont", size)
-        # Half way between the wood's edge and the first line.
-        letters_y = g.top + g.cell * 0.25 - edge / 2
-        numbers_x = g.left + g.cell * 0.25 - edge / 2
+        # In the middle of the wood between its edge and the outer marks, which reach a third
+        # of a cell beyond the first line: never under a mark.
+        letters_y = g.top + g.cell * (0.5 - MARK_REACH) / 2 - edge / 2
+        numbers_x = g.left + g.cell * (0.5 - MARK_REACH) / 2 - edge / 2
         for col in range(g.cols):
             self.create_text(
                 first_x + col * g.cell,
@@ -501,13 +493,8 @@ class BoardView(tk.Canvas):
         self.delete("cursor", "last")
         picture, g, colours = self.picture, self.geometry, self.colours
         if picture.last_move is not None:
-            x0, y0, x1, _y1 = g.box(picture.last_move)
-            if self.gomoku:
-                cx, cy = g.centre(picture.last_move)
-                x, y = cx + g.cell * 0.34, cy - g.cell * 0.34
-            else:
-                x, y = x1 - g.cell * 0.07, y0 + g.cell * 0.07
-            r = max(2.5 * self.scale_factor, g.cell * (0.07 if self.gomoku else 0.04))
+            x, y = g.centre(picture.last_move)
+            r = max(2.5 * self.scale_factor, g.cell * LAST_MOVE_DOT / 2)
             self.create_oval(
                 x - r, y - r, x + r, y + r, fill=colours.last_move, outline="", tags=("last",)
             )

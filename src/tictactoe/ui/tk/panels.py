@@ -20,11 +20,12 @@ from __future__ import annotations
 import math
 import tkinter as tk
 from collections.abc import Callable, Sequence
+from functools import partial
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from tictactoe import players
-from tictactoe.ui.tk import texts
+from tictactoe import players, words
+from tictactoe.replay import Step
 from tictactoe.ui.tk.intents import Window
 from tictactoe.ui.tk.theme import Palette
 
@@ -44,6 +45,25 @@ def elide(font: tkfont.Font, text: str, room: int) -> str:
         else:
             high = middle - 1
     return text[:low].rstrip() + "…"
+
+
+NOTICE_LINES = 3
+"""Most lines a notice takes in the footer (a player's forfeit names its file and line)."""
+
+
+def wrap(font: tkfont.Font, text: str, room: int, most: int = NOTICE_LINES) -> list[str]:
+    """``text`` in lines of at most ``room`` pixels, broken between words; at most ``most``
+    lines, the last shortened with "…" when there is more."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.measure(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        lines[most - 1] = " ".join(lines[most - 1 :])
+        del lines[most:]
+    return [elide(font, line, room) for line in lines] or [""]
 
 
 class Toolbar(ttk.Frame):
@@ -74,7 +94,7 @@ class Toolbar(ttk.Frame):
 
     def relabel(self) -> None:
         """Every label in the window's current language."""
-        _ = self.app.translate
+        _ = self.app.session.tr
         for key, text in (
             ("new", _("New game")),
             ("undo", _("Undo")),
@@ -91,21 +111,24 @@ class Toolbar(ttk.Frame):
 
     def update_state(self) -> None:
         """Enable the buttons that do something now; show the level playing."""
-        app, _ = self.app, self.app.translate
-        game = app.game
+        app, _ = self.app, self.app.session.tr
+        game = app.session.game
         for key, enabled in (
             ("undo", game.can_undo),
             ("redo", game.can_redo),
             ("hint", game.waiting_for_human),
         ):
             self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
-        rules = app.match.rules
+        rules = app.session.match.rules
         self._names = [s.name for s in players.levels_for(rules)]
-        self.level.configure(values=[_(players.get(name).title) for name in self._names])
+        own = app.own_player
+        if own is not None and players.get(own, own=True).plays(rules):
+            self._names.append(own)
+        self.level.configure(values=[words.level(_, name) for name in self._names])
         if app.two_players:
             self.level.set(_("Two players"))
         else:
-            self.level.set(texts.level_title(_, app.vars.level.get()))
+            self.level.set(words.level(_, app.vars.level.get()))
 
     def _chosen(self, _event: object) -> None:
         index = self.level.current()
@@ -123,28 +146,22 @@ class ReplayBar(ttk.Frame):
         super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
         self.app = app
         self.buttons: dict[str, ttk.Button] = {}
-        steps = (
-            ("first", app.replay_first),
-            ("back", app.replay_back),
-            ("forward", app.replay_forward),
-            ("last", app.replay_last),
-        )
-        for key, action in steps:
-            button = ttk.Button(self, command=action, takefocus=False, width=-4)
-            button.pack(side="left", padx=(0, pad))
-            self.buttons[key] = button
-        for key, action, style in (
-            ("close", app.close_replay, "TButton"),
-            ("play", app.play_from_here, "Accent.TButton"),
-        ):
-            button = ttk.Button(self, command=action, takefocus=False, width=-4, style=style)
-            button.pack(side="right", padx=(pad, 0))
-            self.buttons[key] = button
+        for step in Step:
+            right = step in (Step.PLAY, Step.CLOSE)
+            button = ttk.Button(
+                self,
+                command=partial(app.step, step),
+                takefocus=False,
+                width=-4,
+                style="Accent.TButton" if step is Step.PLAY else "TButton",
+            )
+            button.pack(side="right" if right else "left", padx=(pad, 0) if right else (0, pad))
+            self.buttons[step.value] = button
         self.relabel()
 
     def relabel(self) -> None:
         """Every label in the window's current language."""
-        _ = self.app.translate
+        _ = self.app.session.tr
         for key, text in (
             ("first", _("« First")),
             ("back", _("‹ Back")),
@@ -157,7 +174,7 @@ class ReplayBar(ttk.Frame):
 
     def update_state(self) -> None:
         """Enable the steps that lead somewhere, and Play from here where the game can go on."""
-        viewing = self.app.viewing
+        viewing = self.app.session.viewing
         if viewing is None:
             return
         for key, enabled in (
@@ -258,7 +275,7 @@ class Banner(ttk.Frame):
 
     def relabel(self) -> None:
         """The button in the window's current language."""
-        self.again.configure(text=self.app.translate.gettext("New game"))
+        self.again.configure(text=self.app.session.tr.gettext("New game"))
 
     def show(self, text: str, *, style: str = "TLabel", over: bool, thinking: bool) -> None:
         """Say ``text``; with ``over`` the New game button shows; the spinner turns if thinking."""
@@ -307,16 +324,30 @@ class Footer(ttk.Frame):
         self.score = ttk.Label(self, anchor="e", style="Muted.TLabel")
         self.score.pack(side="right")
         self.notice.pack(side="left", fill="x", expand=True)
-        line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
-        self.configure(height=line + pad * 3)
+        self._line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+        self._pad = pad
+        self.configure(height=self._line + pad * 3)
         self.pack_propagate(False)
         self.full_notice = ""
+        self.whole = False
         self.items: Sequence[tuple[str | None, str]] = ()
         self._shown: tuple[object, ...] = ()
         self.bind("<Configure>", lambda _event: self._fit())
 
-    def show(self, notice: str, legend: Sequence[tuple[str | None, str]], score: str) -> None:
-        """``notice`` if any, else the ``legend`` (colour, text) items; ``score`` on the right."""
+    def show(
+        self,
+        notice: str,
+        legend: Sequence[tuple[str | None, str]],
+        score: str,
+        *,
+        whole: bool = False,
+    ) -> None:
+        """``notice`` if any, else the ``legend`` (colour, text) items; ``score`` on the right.
+
+        A notice too long for the row is shortened, so that nothing moves while a game goes
+        on; with ``whole`` (a game over: why a player lost it) it takes up to
+        :data:`NOTICE_LINES` lines instead, the board giving up the room."""
+        self.whole = whole
         self.full_notice = notice
         self.items = tuple(legend)
         self.score.configure(text=score)
@@ -335,7 +366,7 @@ class Footer(ttk.Frame):
         font = tkfont.nametofont("TkDefaultFont")
         pad = round(8 * self.app.scale)
         room = self.winfo_width() - self.score.winfo_reqwidth() - 3 * pad
-        shown = (self.full_notice, self.items, room)
+        shown = (self.full_notice, self.items, room, self.whole)
         if shown == self._shown:
             return
         self._shown = shown
@@ -343,9 +374,14 @@ class Footer(ttk.Frame):
             self.legend.pack_forget()
             for child in self.legend.winfo_children():
                 child.destroy()
-            self.notice.configure(text=elide(font, self.full_notice, room))
+            lines = [elide(font, self.full_notice, room)]
+            if self.whole and room > 0:
+                lines = wrap(font, self.full_notice, room)
+            self.notice.configure(text="\n".join(lines), justify="left")
+            self.configure(height=len(lines) * self._line + self._pad * 3)
             self.notice.pack(side="left", fill="x", expand=True)
             return
+        self.configure(height=self._line + self._pad * 3)
         self.notice.pack_forget()
         for child in self.legend.winfo_children():
             child.destroy()
