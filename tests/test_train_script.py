@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -11,19 +10,12 @@ import pytest
 
 from tictactoe.core.gomoku.patterns import CODE_NAMES, FLEX2, FLEX3, FLEX4, NONE, WEIGHTS_FILE
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "train_eval.py"
-
 np = pytest.importorskip("numpy")
 
 
 @pytest.fixture(scope="module")
-def train() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_eval", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["train_eval"] = module
-    spec.loader.exec_module(module)
-    return module
+def train(load_script: Callable[[str, str], ModuleType]) -> ModuleType:
+    return load_script("scripts/train_eval.py", "train_eval")
 
 
 def test_each_quiet_position_counts_the_codes_of_the_side_to_move_first(
