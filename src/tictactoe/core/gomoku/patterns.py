@@ -268,7 +268,7 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     for index in range(2 * THREES):  # threes change too often to track
         if masks[index]:
             flags |= 1 << index
-    mover, opponent = MOVER_VALUE, OPPONENT_VALUE
+    mover, opponent = MOVER_VALUE.__getitem__, OPPONENT_VALUE.__getitem__
     return (
         tuple(cx),
         tuple(co),
@@ -276,8 +276,8 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
         tuple(ATTACK[b] + DEFEND[a] for a, b in zip(cx, co, strict=True)),
         *masks,
         flags,
-        sum(mover[a] - opponent[b] for a, b in zip(cx, co, strict=True)),
-        sum(mover[b] - opponent[a] for a, b in zip(cx, co, strict=True)),
+        sum(map(mover, cx)) - sum(map(opponent, co)),
+        sum(map(mover, co)) - sum(map(opponent, cx)),
     )
 
 
