@@ -38,23 +38,16 @@ from typing import Any, Protocol, assert_never
 from tictactoe.core import Progress, unsupported_reason
 from tictactoe.i18n import N_
 from tictactoe.online.protocol import (
-    Claim,
     ClientMessage,
     First,
     Friend,
-    Hint,
     Join,
     Level,
     Move,
-    New,
-    Ping,
-    Redo,
-    Rematch,
-    Resign,
+    Request,
+    RequestKind,
     Solo,
-    Stop,
     Think,
-    Undo,
     encode,
 )
 from tictactoe.online.records import GameLog
@@ -297,30 +290,37 @@ class Lobby:
                 await self.on_friend(visitor, message)
             case Move():
                 await self.on_move(visitor, message)
-            case Undo():
-                await self.on_undo(visitor)
-            case Redo():
-                await self.on_redo(visitor)
-            case New() | Rematch():
-                await self.on_new(visitor)
-            case Resign():
-                await self.on_resign(visitor)
-            case Claim():
-                await self.on_claim(visitor)
             case Level():
                 await self.on_level(visitor, message)
             case First():
                 await self.on_first(visitor, message)
             case Think():
                 await self.on_think(visitor, message)
-            case Hint():
-                await self.on_hint(visitor)
-            case Stop():
-                self.on_stop(visitor)
-            case Ping():
-                visitor.send(encode("pong"))
+            case Request():
+                await self._request(visitor, message.kind)
             case _:
                 assert_never(message)
+
+    async def _request(self, visitor: Visitor, kind: RequestKind) -> None:
+        match kind:
+            case "undo":
+                await self.on_undo(visitor)
+            case "redo":
+                await self.on_redo(visitor)
+            case "new" | "rematch":
+                await self.on_new(visitor)
+            case "resign":
+                await self.on_resign(visitor)
+            case "claim":
+                await self.on_claim(visitor)
+            case "hint":
+                await self.on_hint(visitor)
+            case "stop":
+                self.on_stop(visitor)
+            case "ping":
+                visitor.send(encode("pong"))
+            case _:
+                assert_never(kind)
 
     def _seat(self, visitor: Visitor) -> tuple[str, str | None]:
         if visitor.room is None:
