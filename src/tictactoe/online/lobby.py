@@ -304,13 +304,13 @@ class Lobby:
     async def _request(self, visitor: Visitor, kind: RequestKind) -> None:
         match kind:
             case "undo":
-                await self.on_undo(visitor)
+                await self._as_player(visitor, Room.undo)
             case "redo":
-                await self.on_redo(visitor)
+                await self._as_player(visitor, Room.redo)
             case "new" | "rematch":
-                await self.on_new(visitor)
+                await self._as_player(visitor, Room.new_game)
             case "resign":
-                await self.on_resign(visitor)
+                await self._as_player(visitor, Room.resign)
             case "claim":
                 await self.on_claim(visitor)
             case "hint":
@@ -522,30 +522,18 @@ class Lobby:
         room, finished = await self.store.update(room_id, act)
         await self._changed(room, finished, visitor.address)
 
+    async def _as_player(
+        self, visitor: Visitor, change: Callable[[Room, str | None], object]
+    ) -> None:
+        """``change(room, player)`` made by the page's player (a spectator's is refused)."""
+        player = self._seat(visitor)[1]
+        await self._act(visitor, lambda room: change(room, player))
+
     async def on_move(self, visitor: Visitor, message: Move) -> None:
         """The page's player moves."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.play(player, message.cell, message.ply))
-
-    async def on_undo(self, visitor: Visitor) -> None:
-        """Take back the page's last move and the computer's answer."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.undo(player))
-
-    async def on_redo(self, visitor: Visitor) -> None:
-        """Replay what undo took back."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.redo(player))
-
-    async def on_new(self, visitor: Visitor) -> None:
-        """The next game (against the computer) or a rematch offer (between two people)."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.new_game(player))
-
-    async def on_resign(self, visitor: Visitor) -> None:
-        """The page's player gives up this game."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.resign(player))
+        await self._as_player(
+            visitor, lambda room, player: room.play(player, message.cell, message.ply)
+        )
 
     async def on_claim(self, visitor: Visitor) -> None:
         """Win a game the other player left long enough ago."""
@@ -557,19 +545,16 @@ class Lobby:
 
     async def on_level(self, visitor: Visitor, message: Level) -> None:
         """Another computer player, from its next move."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.set_level(player, message.level))
+        await self._as_player(visitor, lambda room, player: room.set_level(player, message.level))
 
     async def on_first(self, visitor: Visitor, message: First) -> None:
         """Who starts, from the next game."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.set_first(player, message.first))
+        await self._as_player(visitor, lambda room, player: room.set_first(player, message.first))
 
     async def on_think(self, visitor: Visitor, message: Think) -> None:
         """The computer's thinking time, from its next move (and the next hint)."""
-        player = self._seat(visitor)[1]
         think_ms = self._think_ms(message.think_ms)
-        await self._act(visitor, lambda room: room.set_think(player, think_ms))
+        await self._as_player(visitor, lambda room, player: room.set_think(player, think_ms))
 
     # --- hints -----------------------------------------------------------------------------
 
