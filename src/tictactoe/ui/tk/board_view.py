@@ -340,36 +340,11 @@ class BoardView(tk.Canvas):
                 self.after_cancel(pending)
         won = index in picture.winning
         hint = picture.hints.get(index)
-        x0, y0, x1, y1 = g.box(index)
         if not self.gomoku:
-            inset = max(1.0, g.cell * 0.07)
             fill = colours.halo if won else colours.hints.get(hint, "") if hint else ""
-            self._put(
-                self.create_rectangle(
-                    x0 + inset,
-                    y0 + inset,
-                    x1 - inset,
-                    y1 - inset,
-                    fill=fill,
-                    outline="",
-                    tags=("cell", f"c{index}"),
-                ),
-                "tiles",
-            )
+            self._tile(index, max(1.0, g.cell * 0.07), fill)
         elif hint is not None:
-            inset = g.cell * 0.12
-            self._put(
-                self.create_rectangle(
-                    x0 + inset,
-                    y0 + inset,
-                    x1 - inset,
-                    y1 - inset,
-                    fill=colours.hints.get(hint, colours.wood),
-                    outline="",
-                    tags=("cell", f"c{index}"),
-                ),
-                "tiles",
-            )
+            self._tile(index, g.cell * 0.12, colours.hints.get(hint, colours.wood))
         text = picture.labels.get(index)
         if text is not None and index not in picture.marks and not self.gomoku:
             self._label(index, text)
@@ -453,6 +428,17 @@ class BoardView(tk.Canvas):
             else:
                 item = self.create_oval(*coords, outline=colour, width=width, tags=tags)
             self._put(item, "glyphs")
+
+    def _tile(self, index: int, inset: float, fill: str) -> None:
+        """The square behind cell ``index``, ``inset`` inside its edges (a hint's or a win's)."""
+        x0, y0, x1, y1 = self.geometry.box(index)
+        self._put(
+            self.create_rectangle(
+                x0 + inset, y0 + inset, x1 - inset, y1 - inset,
+                fill=fill, outline="", tags=("cell", f"c{index}"),
+            ),
+            "tiles",
+        )  # fmt: skip
 
     def _dot(
         self, centre: tuple[float, float], radius: float, colour: str, tags: tuple[str, ...]
