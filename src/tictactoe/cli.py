@@ -24,7 +24,7 @@ COMMANDS = (
 )  # fmt: skip
 """Subcommand names; each is the module ``tictactoe.commands.<name>``."""
 
-GREETING_COMMANDS = frozenset({"play", "stats", "tk", "pgzero"})
+GREETING_COMMANDS = frozenset({"play", "stats", "games", "tk", "pgzero"})
 """Commands that talk to a person: Ctrl-C they did not catch themselves still says goodbye."""
 
 EXIT_USAGE = 2

@@ -12,7 +12,7 @@ from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
 from tictactoe.commands.forget import MESSAGES, forget
 from tictactoe.commands.options import add_language_option, at_least, board_size, one_of, player
 from tictactoe.commands.replay import open_game, unusable
-from tictactoe.console import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, shown
+from tictactoe.console import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, shown
 from tictactoe.core import records
 from tictactoe.core.records import Format, Record, RecordError
 from tictactoe.i18n import Translator, translator
@@ -114,9 +114,6 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     except (EOFError, Quit):
         prompter.say(tr.gettext("Goodbye!"))
-    except KeyboardInterrupt:
-        prompter.say("\n" + tr.gettext("Goodbye!"))
-        return EXIT_INTERRUPTED
     return EXIT_OK
 
 

@@ -9,7 +9,7 @@ from tictactoe.announce import player_name
 from tictactoe.archive import ArchiveError, Problem
 from tictactoe.commands.forget import MESSAGES, forget
 from tictactoe.commands.options import add_language_option
-from tictactoe.console import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE
+from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE
 from tictactoe.game import HUMAN
 from tictactoe.i18n import Translator, translator
 from tictactoe.stats import Scoreboard, Tally, describe
@@ -53,9 +53,6 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     except (EOFError, Quit):
         prompter.say(tr.gettext("Goodbye!"))
-    except KeyboardInterrupt:
-        prompter.say("\n" + tr.gettext("Goodbye!"))
-        return EXIT_INTERRUPTED
     return EXIT_OK
 
 

@@ -38,23 +38,16 @@ from typing import Any, Protocol, assert_never
 from tictactoe.core import Progress, unsupported_reason
 from tictactoe.i18n import N_
 from tictactoe.online.protocol import (
-    Claim,
     ClientMessage,
     First,
     Friend,
-    Hint,
     Join,
     Level,
     Move,
-    New,
-    Ping,
-    Redo,
-    Rematch,
-    Resign,
+    Request,
+    RequestKind,
     Solo,
-    Stop,
     Think,
-    Undo,
     encode,
 )
 from tictactoe.online.records import GameLog
@@ -297,30 +290,37 @@ class Lobby:
                 await self.on_friend(visitor, message)
             case Move():
                 await self.on_move(visitor, message)
-            case Undo():
-                await self.on_undo(visitor)
-            case Redo():
-                await self.on_redo(visitor)
-            case New() | Rematch():
-                await self.on_new(visitor)
-            case Resign():
-                await self.on_resign(visitor)
-            case Claim():
-                await self.on_claim(visitor)
             case Level():
                 await self.on_level(visitor, message)
             case First():
                 await self.on_first(visitor, message)
             case Think():
                 await self.on_think(visitor, message)
-            case Hint():
-                await self.on_hint(visitor)
-            case Stop():
-                self.on_stop(visitor)
-            case Ping():
-                visitor.send(encode("pong"))
+            case Request():
+                await self._request(visitor, message.kind)
             case _:
                 assert_never(message)
+
+    async def _request(self, visitor: Visitor, kind: RequestKind) -> None:
+        match kind:
+            case "undo":
+                await self._as_player(visitor, Room.undo)
+            case "redo":
+                await self._as_player(visitor, Room.redo)
+            case "new" | "rematch":
+                await self._as_player(visitor, Room.new_game)
+            case "resign":
+                await self._as_player(visitor, Room.resign)
+            case "claim":
+                await self.on_claim(visitor)
+            case "hint":
+                await self.on_hint(visitor)
+            case "stop":
+                self.on_stop(visitor)
+            case "ping":
+                visitor.send(encode("pong"))
+            case _:
+                assert_never(kind)
 
     def _seat(self, visitor: Visitor) -> tuple[str, str | None]:
         if visitor.room is None:
@@ -522,30 +522,18 @@ class Lobby:
         room, finished = await self.store.update(room_id, act)
         await self._changed(room, finished, visitor.address)
 
+    async def _as_player(
+        self, visitor: Visitor, change: Callable[[Room, str | None], object]
+    ) -> None:
+        """``change(room, player)`` made by the page's player (a spectator's is refused)."""
+        player = self._seat(visitor)[1]
+        await self._act(visitor, lambda room: change(room, player))
+
     async def on_move(self, visitor: Visitor, message: Move) -> None:
         """The page's player moves."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.play(player, message.cell, message.ply))
-
-    async def on_undo(self, visitor: Visitor) -> None:
-        """Take back the page's last move and the computer's answer."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.undo(player))
-
-    async def on_redo(self, visitor: Visitor) -> None:
-        """Replay what undo took back."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.redo(player))
-
-    async def on_new(self, visitor: Visitor) -> None:
-        """The next game (against the computer) or a rematch offer (between two people)."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.new_game(player))
-
-    async def on_resign(self, visitor: Visitor) -> None:
-        """The page's player gives up this game."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.resign(player))
+        await self._as_player(
+            visitor, lambda room, player: room.play(player, message.cell, message.ply)
+        )
 
     async def on_claim(self, visitor: Visitor) -> None:
         """Win a game the other player left long enough ago."""
@@ -557,19 +545,16 @@ class Lobby:
 
     async def on_level(self, visitor: Visitor, message: Level) -> None:
         """Another computer player, from its next move."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.set_level(player, message.level))
+        await self._as_player(visitor, lambda room, player: room.set_level(player, message.level))
 
     async def on_first(self, visitor: Visitor, message: First) -> None:
         """Who starts, from the next game."""
-        player = self._seat(visitor)[1]
-        await self._act(visitor, lambda room: room.set_first(player, message.first))
+        await self._as_player(visitor, lambda room, player: room.set_first(player, message.first))
 
     async def on_think(self, visitor: Visitor, message: Think) -> None:
         """The computer's thinking time, from its next move (and the next hint)."""
-        player = self._seat(visitor)[1]
         think_ms = self._think_ms(message.think_ms)
-        await self._act(visitor, lambda room: room.set_think(player, think_ms))
+        await self._as_player(visitor, lambda room, player: room.set_think(player, think_ms))
 
     # --- hints -----------------------------------------------------------------------------
 

@@ -48,8 +48,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import MISSING, dataclass, field, fields
-from typing import Any, ClassVar
+from dataclasses import MISSING, Field, dataclass, field, fields
+from typing import Any, ClassVar, Literal, get_args
 
 from tictactoe import players
 from tictactoe.core import MAX_SIDE, THINK_RANGE, UnknownPlayerError
@@ -209,87 +209,45 @@ class Think:
     think_ms: int = given(THINK)
 
 
-@dataclass(frozen=True)
-class Undo:
-    """Take back the player's last move and the computer's answer."""
-
-    kind: ClassVar[str] = "undo"
+RequestKind = Literal["undo", "redo", "hint", "stop", "new", "rematch", "resign", "claim", "ping"]
+"""The messages that are nothing but their type (:class:`Request`)."""
 
 
 @dataclass(frozen=True)
-class Redo:
-    """Replay what undo took back."""
+class Request:
+    """A message with nothing but its type ``kind``:
 
-    kind: ClassVar[str] = "redo"
+    - ``undo``: take back the player's last move and the computer's answer;
+    - ``redo``: replay what undo took back;
+    - ``hint``: the player's best moves (games against the computer);
+    - ``stop``: end this page's hint search now: it answers with what it has found;
+    - ``new``: the next game (against the computer) or a rematch offer (between two people);
+    - ``rematch``: a rematch offer (the same as ``new``, as the page's Rematch button says it);
+    - ``resign``: the player gives up this game;
+    - ``claim``: win a game the other player left long enough ago;
+    - ``ping``: is the connection alive? (answered with ``pong``)
+    """
 
-
-@dataclass(frozen=True)
-class Hint:
-    """The player's best moves (games against the computer)."""
-
-    kind: ClassVar[str] = "hint"
-
-
-@dataclass(frozen=True)
-class Stop:
-    """End this page's hint search now: it answers with what it has found."""
-
-    kind: ClassVar[str] = "stop"
+    kind: RequestKind
 
 
-@dataclass(frozen=True)
-class New:
-    """The next game (against the computer) or a rematch offer (between two people)."""
-
-    kind: ClassVar[str] = "new"
-
-
-@dataclass(frozen=True)
-class Rematch:
-    """A rematch offer (the same as ``new``, as the page's Rematch button says it)."""
-
-    kind: ClassVar[str] = "rematch"
-
-
-@dataclass(frozen=True)
-class Resign:
-    """The player gives up this game."""
-
-    kind: ClassVar[str] = "resign"
-
-
-@dataclass(frozen=True)
-class Claim:
-    """Win a game the other player left long enough ago."""
-
-    kind: ClassVar[str] = "claim"
-
-
-@dataclass(frozen=True)
-class Ping:
-    """Is the connection alive? (answered with ``pong``)"""
-
-    kind: ClassVar[str] = "ping"
-
-
-ClientMessage = (
-    Join | Solo | Friend | Move | Level | First | Think
-    | Undo | Redo | Hint | Stop | New | Rematch | Resign | Claim | Ping
-)  # fmt: skip
+ClientMessage = Join | Solo | Friend | Move | Level | First | Think | Request
 """Any message a client may send."""
 
 MESSAGES: Mapping[str, type[ClientMessage]] = {
-    message.kind: message
-    for message in (
-        Join, Solo, Friend, Move, Level, First, Think,
-        Undo, Redo, Hint, Stop, New, Rematch, Resign, Claim, Ping,
-    )
-}  # fmt: skip
+    **{message.kind: message for message in (Join, Solo, Friend, Move, Level, First, Think)},
+    **dict.fromkeys(get_args(RequestKind), Request),
+}
 """Each message type by the name it has in ``"t"``."""
 
 
 def _refuse_constant(name: str) -> object:
     raise ValueError(f"{name} is not JSON")
+
+
+def checked_fields(message: type[ClientMessage]) -> list[Field[Any]]:
+    """The fields of ``message`` that a client sends (each with its check)."""
+    return [spec for spec in fields(message) if "check" in spec.metadata]
 
 
 def parse(raw: str | bytes) -> ClientMessage:
@@ -308,11 +266,11 @@ def parse(raw: str | bytes) -> ClientMessage:
     if not isinstance(kind, str) or kind not in MESSAGES:
         raise ProtocolError("unknown_type", "unknown message type")
     message = MESSAGES[kind]
-    declared = fields(message)
+    declared = checked_fields(message)
     names = {spec.name for spec in declared}
     if any(key != "t" and key not in names for key in decoded):
         raise ProtocolError("bad_field", f"unknown field in a {kind} message")
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {"kind": kind} if message is Request else {}
     for spec in declared:
         value = decoded.get(spec.name)
         if value is not None:

@@ -300,16 +300,7 @@ class BoardView(tk.Canvas):
             )
         radius = max(2.0, g.cell * 0.08)
         for row, col in star_points(g.rows, g.cols):
-            x, y = g.centre(row * g.cols + col)
-            self.create_oval(
-                x - radius,
-                y - radius,
-                x + radius,
-                y + radius,
-                fill=colours.wood_line,
-                outline="",
-                tags=("grid",),
-            )
+            self._dot(g.centre(row * g.cols + col), radius, colours.wood_line, ("grid",))
         if not picture.coordinates:
             return
         size = -max(MIN_LABEL_POINTS, round(g.cell * 0.36))
@@ -349,36 +340,11 @@ class BoardView(tk.Canvas):
                 self.after_cancel(pending)
         won = index in picture.winning
         hint = picture.hints.get(index)
-        x0, y0, x1, y1 = g.box(index)
         if not self.gomoku:
-            inset = max(1.0, g.cell * 0.07)
             fill = colours.halo if won else colours.hints.get(hint, "") if hint else ""
-            self._put(
-                self.create_rectangle(
-                    x0 + inset,
-                    y0 + inset,
-                    x1 - inset,
-                    y1 - inset,
-                    fill=fill,
-                    outline="",
-                    tags=("cell", f"c{index}"),
-                ),
-                "tiles",
-            )
+            self._tile(index, max(1.0, g.cell * 0.07), fill)
         elif hint is not None:
-            inset = g.cell * 0.12
-            self._put(
-                self.create_rectangle(
-                    x0 + inset,
-                    y0 + inset,
-                    x1 - inset,
-                    y1 - inset,
-                    fill=colours.hints.get(hint, colours.wood),
-                    outline="",
-                    tags=("cell", f"c{index}"),
-                ),
-                "tiles",
-            )
+            self._tile(index, g.cell * 0.12, colours.hints.get(hint, colours.wood))
         text = picture.labels.get(index)
         if text is not None and index not in picture.marks and not self.gomoku:
             self._label(index, text)
@@ -386,18 +352,8 @@ class BoardView(tk.Canvas):
         if rank is not None and index not in picture.marks:
             self._rank(index, rank)
         if won and self.gomoku:
-            cx, cy = g.centre(index)
-            r = g.cell * 0.46
             self._put(
-                self.create_oval(
-                    cx - r,
-                    cy - r,
-                    cx + r,
-                    cy + r,
-                    fill=colours.halo,
-                    outline="",
-                    tags=("halo", f"h{index}"),
-                ),
+                self._dot(g.centre(index), g.cell * 0.46, colours.halo, ("halo", f"h{index}")),
                 "halos",
             )
         mark = picture.marks.get(index)
@@ -473,6 +429,26 @@ class BoardView(tk.Canvas):
                 item = self.create_oval(*coords, outline=colour, width=width, tags=tags)
             self._put(item, "glyphs")
 
+    def _tile(self, index: int, inset: float, fill: str) -> None:
+        """The square behind cell ``index``, ``inset`` inside its edges (a hint's or a win's)."""
+        x0, y0, x1, y1 = self.geometry.box(index)
+        self._put(
+            self.create_rectangle(
+                x0 + inset, y0 + inset, x1 - inset, y1 - inset,
+                fill=fill, outline="", tags=("cell", f"c{index}"),
+            ),
+            "tiles",
+        )  # fmt: skip
+
+    def _dot(
+        self, centre: tuple[float, float], radius: float, colour: str, tags: tuple[str, ...]
+    ) -> int:
+        """A filled disc of ``radius`` around ``centre``, without an outline."""
+        x, y = centre
+        return self.create_oval(
+            x - radius, y - radius, x + radius, y + radius, fill=colour, outline="", tags=tags
+        )
+
     def _grow(self, index: int, mark: Mark, step: int) -> None:
         """One step of a new mark growing to full size."""
         tag = f"g{index}"
@@ -493,11 +469,8 @@ class BoardView(tk.Canvas):
         self.delete("cursor", "last")
         picture, g, colours = self.picture, self.geometry, self.colours
         if picture.last_move is not None:
-            x, y = g.centre(picture.last_move)
             r = max(2.5 * self.scale_factor, g.cell * LAST_MOVE_DOT / 2)
-            self.create_oval(
-                x - r, y - r, x + r, y + r, fill=colours.last_move, outline="", tags=("last",)
-            )
+            self._dot(g.centre(picture.last_move), r, colours.last_move, ("last",))
         if picture.cursor is not None:
             x0, y0, x1, y1 = g.box(picture.cursor)
             if self.gomoku:

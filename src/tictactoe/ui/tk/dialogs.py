@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from tkinter import filedialog, messagebox, ttk
 from tkinter import font as tkfont
-from typing import Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from tictactoe import players, words
 from tictactoe.announce import saved_headings, saved_row
@@ -24,6 +24,7 @@ from tictactoe.replay import OpenError, Replay, open_file, open_saved, title, un
 from tictactoe.session import check_board
 
 Shown = TypeVar("Shown", bound=tk.Toplevel)
+Answer = TypeVar("Answer")
 
 ERROR_COLOUR = "#b8322a"
 """What is wrong with a dialog's input, under its fields."""
@@ -81,14 +82,20 @@ def validate_think(_: Translator, text: str) -> float | str:
     return value
 
 
-class Question(tk.Toplevel):
+class Wrong(ValueError):
+    """What is wrong with a dialog's answer, in the player's language."""
+
+
+class Question(tk.Toplevel, Generic[Answer]):
     """A small dialog that asks for something: its fields in :attr:`body`, then (from
     :meth:`answer_row`) a line saying what is wrong with them, OK and Cancel; Enter is OK,
-    Esc cancels. :meth:`ok` checks the fields."""
+    Esc cancels. OK closes it with :attr:`result` set to what :meth:`check` makes of the
+    fields, or says what is wrong with them."""
 
     def __init__(self, master: tk.Misc, title: str, translate: Translator) -> None:
         super().__init__(master)
         self._ = translate
+        self.result: Answer | None = None
         self.title(title)
         self.resizable(False, False)
         self.body = ttk.Frame(self, padding=12)
@@ -109,18 +116,26 @@ class Question(tk.Toplevel):
         self.bind("<Return>", lambda _event: self.ok())
         self.bind("<Escape>", lambda _event: self.destroy())
 
-    def ok(self) -> None:
-        """Check the fields: close with the answer, or say what is wrong."""
+    def check(self) -> Answer:
+        """The answer the fields give; :class:`Wrong` says what is wrong with them."""
         raise NotImplementedError
 
+    def ok(self) -> None:
+        """Check the fields: close with :attr:`result` set, or say what is wrong."""
+        try:
+            self.result = self.check()
+        except Wrong as wrong:
+            self.message.configure(text=str(wrong))
+            return
+        self.destroy()
 
-class CustomBoardDialog(Question):
+
+class CustomBoardDialog(Question[Rules]):
     """Rows, columns and k with validation; :attr:`result` holds the rules after OK."""
 
     def __init__(self, master: tk.Misc, current: Rules, translate: Translator) -> None:
         _ = translate
         super().__init__(master, _("Custom board"), translate)
-        self.result: Rules | None = None
         frame = self.body
         self.fields: dict[str, ttk.Spinbox] = {}
         specs = (
@@ -142,16 +157,14 @@ class CustomBoardDialog(Question):
         self.answer_row(3, 260)
         self.fields["rows"].focus_set()
 
-    def ok(self) -> None:
-        """Check the fields; close with :attr:`result` set, or show what is wrong."""
+    def check(self) -> Rules:
+        """The board the fields describe."""
         checked = check_board(
             self.fields["rows"].get(), self.fields["cols"].get(), self.fields["k"].get(), self._
         )
         if isinstance(checked, str):
-            self.message.configure(text=checked)
-            return
-        self.result = checked
-        self.destroy()
+            raise Wrong(checked)
+        return checked
 
 
 def _select_all(event: tk.Event[ttk.Spinbox]) -> str:
@@ -162,13 +175,12 @@ def _select_all(event: tk.Event[ttk.Spinbox]) -> str:
     return "break"
 
 
-class ThinkDialog(Question):
+class ThinkDialog(Question[float]):
     """How long the computer may think per move; :attr:`result` holds the seconds after OK."""
 
     def __init__(self, master: tk.Misc, current: float, translate: Translator) -> None:
         _ = translate
         super().__init__(master, _("Time per move"), translate)
-        self.result: float | None = None
         frame = self.body
         low, high = THINK_RANGE
         explained = _(
@@ -184,17 +196,15 @@ class ThinkDialog(Question):
         self.answer_row(2, 300)
         self.field.focus_set()
 
-    def ok(self) -> None:
-        """Check the field; close with :attr:`result` set, or say what is wrong."""
+    def check(self) -> float:
+        """The seconds in the field."""
         checked = validate_think(self._, self.field.get())
         if isinstance(checked, str):
-            self.message.configure(text=checked)
-            return
-        self.result = checked
-        self.destroy()
+            raise Wrong(checked)
+        return checked
 
 
-class EngineDialog(Question):
+class EngineDialog(Question[str]):
     """The command that starts a Gomocup engine, typed or found with Browse...; :attr:`result`
     holds it after OK (a program that is not there is refused, saying so)."""
 
@@ -209,7 +219,6 @@ class EngineDialog(Question):
         super().__init__(master, _("Engine"), translate)
         self.ask_path = ask_path if ask_path is not None else self._ask_path
         """Asks for the engine's program ("" when cancelled); tests answer it themselves."""
-        self.result: str | None = None
         frame = self.body
         about = _(
             "The command that starts a Gomocup engine (a pbrain- program) and its options. "
@@ -232,18 +241,15 @@ class EngineDialog(Question):
             self.field.delete(0, "end")
             self.field.insert(0, shlex.quote(path))
 
-    def ok(self) -> None:
-        """Check the command; close with :attr:`result` set, or say what is wrong."""
+    def check(self) -> str:
+        """The command in the field, whose program is there."""
         command = self.field.get().strip()
         if not command:
-            self.message.configure(text=self._("Type the engine's command, or find its program."))
-            return
+            raise Wrong(self._("Type the engine's command, or find its program."))
         problem = players.own_problem(players.engine_name(command), self._)
         if problem is not None:
-            self.message.configure(text=problem)
-            return
-        self.result = command
-        self.destroy()
+            raise Wrong(problem)
+        return command
 
     def _ask_path(self) -> str:
         chosen = filedialog.askopenfilename(parent=self, title=self._("The engine's program"))

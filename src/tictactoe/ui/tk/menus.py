@@ -13,7 +13,7 @@ alone), so a newcomer can choose between levels they have not met.
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from tkinter import font as tkfont
@@ -131,6 +131,19 @@ class Menus:
         """A radio button whose entry key is the value it sets ``variable`` to."""
         self._add(menu_key, value, "radiobutton", label, command, variable=variable, value=value)
 
+    def _choice(
+        self,
+        key: str,
+        title: str,
+        labels: Mapping[str, str],
+        command: Callable[[], None],
+        variable: tk.Variable,
+    ) -> None:
+        """An Options submenu ``key`` of radio buttons: one per value in ``labels``."""
+        self._menu(key, title, self.menus["options"])
+        for value, label in labels.items():
+            self._radio(key, str(value), label, command, variable)
+
     def _add(
         self,
         menu_key: str,
@@ -181,15 +194,13 @@ class Menus:
         self._add("board", "custom", "command", _("Custom..."), app.custom_board)
 
         self._menu("options", _("Options"))
-        self._menu("starter", _("Who starts"), self.menus["options"])
-        starters = (
-            (Starter.YOU, _("You")),
-            (Starter.COMPUTER, _("The computer")),
-            (Starter.ALTERNATE, _("Take turns")),
-            (Starter.COIN, _("Coin toss")),
-        )
-        for starter, label in starters:
-            self._radio("starter", starter.value, label, app.choose_starter, app.vars.starter)
+        starters: dict[str, str] = {
+            Starter.YOU: _("You"),
+            Starter.COMPUTER: _("The computer"),
+            Starter.ALTERNATE: _("Take turns"),
+            Starter.COIN: _("Coin toss"),
+        }
+        self._choice("starter", _("Who starts"), starters, app.choose_starter, app.vars.starter)
         self._menu("think", texts.think_time(_, app.session.think_seconds), self.menus["options"])
         for seconds in THINK_PRESETS:
             self._radio(
@@ -208,27 +219,22 @@ class Menus:
             ("names", _("Cell names"), app.vars.names, app.names_changed),
         ):
             self._add("options", key, "checkbutton", label, command, variable=variable)
-        self._menu("numbering", _("Cell numbering"), self.menus["options"])
-        numberings = (
-            (Numbering.NUMPAD, _("Keypad 1-9 (3 x 3 only)")),
-            (Numbering.INDEX, _("Numbers from 0")),
-            (Numbering.COORDS, _("Coordinates (b2)")),
-        )
-        for numbering, label in numberings:
-            self._radio(
-                "numbering", numbering.value, label, app.numbering_changed, app.vars.numbering
-            )
-        self._menu("theme", _("Theme"), self.menus["options"])
-        themes = (
-            (Theme.SYSTEM, _("As the system")),
-            (Theme.LIGHT, _("Light")),
-            (Theme.DARK, _("Dark")),
-        )
-        for choice, label in themes:
-            self._radio("theme", choice.value, label, app.choose_theme, app.vars.theme)
-        self._menu("language", _("Language"), self.menus["options"])
-        for code, name in LANGUAGES.items():
-            self._radio("language", code, name, app.choose_language, app.vars.language)
+        numberings: dict[str, str] = {
+            Numbering.NUMPAD: _("Keypad 1-9 (3 x 3 only)"),
+            Numbering.INDEX: _("Numbers from 0"),
+            Numbering.COORDS: _("Coordinates (b2)"),
+        }
+        self._choice(
+            "numbering", _("Cell numbering"), numberings, app.numbering_changed,
+            app.vars.numbering,
+        )  # fmt: skip
+        themes: dict[str, str] = {
+            Theme.SYSTEM: _("As the system"),
+            Theme.LIGHT: _("Light"),
+            Theme.DARK: _("Dark"),
+        }
+        self._choice("theme", _("Theme"), themes, app.choose_theme, app.vars.theme)
+        self._choice("language", _("Language"), LANGUAGES, app.choose_language, app.vars.language)
 
         self._menu("scores", _("Scoreboard"))
         self._add("scores", "show", "command", _("Show..."), app.show_scores)

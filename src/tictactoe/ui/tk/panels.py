@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import math
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from tkinter import font as tkfont
 from tkinter import ttk
 
 from tictactoe import players, words
+from tictactoe.i18n import Translator
 from tictactoe.replay import Step
 from tictactoe.ui.tk.intents import Window
 from tictactoe.ui.tk.theme import Palette
@@ -66,14 +67,36 @@ def wrap(font: tkfont.Font, text: str, room: int, most: int = NOTICE_LINES) -> l
     return [elide(font, line, room) for line in lines] or [""]
 
 
-class Toolbar(ttk.Frame):
-    """The buttons for what is done most, and the level drop-down."""
+class ButtonBar(ttk.Frame):
+    """A row of buttons along the window's top, each known by its key."""
 
     def __init__(self, app: Window) -> None:
         pad = round(4 * app.scale)
         super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
         self.app = app
         self.buttons: dict[str, ttk.Button] = {}
+
+    def labels(self, _: Translator) -> Iterable[tuple[str, str]]:
+        """Each button's key and its label in the language ``_``."""
+        raise NotImplementedError
+
+    def relabel(self) -> None:
+        """Every label in the window's current language."""
+        for key, text in self.labels(self.app.session.tr):
+            self.buttons[key].configure(text=text)
+
+    def enable(self, states: Iterable[tuple[str, bool]]) -> None:
+        """Enable the buttons whose key comes with True, disable those with False."""
+        for key, enabled in states:
+            self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
+
+
+class Toolbar(ButtonBar):
+    """The buttons for what is done most, and the level drop-down."""
+
+    def __init__(self, app: Window) -> None:
+        super().__init__(app)
+        pad = round(4 * app.scale)
         for key, action in (
             ("new", app.new_game),
             ("undo", app.undo),
@@ -92,16 +115,20 @@ class Toolbar(ttk.Frame):
         self._for: tuple[object, str] | None = None
         self.relabel()
 
-    def relabel(self) -> None:
-        """Every label in the window's current language."""
-        _ = self.app.session.tr
-        for key, text in (
+    def labels(self, _: Translator) -> Iterable[tuple[str, str]]:
+        """The buttons' labels."""
+        return (
             ("new", _("New game")),
             ("undo", _("Undo")),
             ("redo", _("Redo")),
             ("hint", _("Hint")),
-        ):
-            self.buttons[key].configure(text=text)
+        )
+
+    def relabel(self) -> None:
+        """Every label in the window's current language, the level drop-down as wide as the
+        longest level's name."""
+        super().relabel()
+        _ = self.app.session.tr
         self.level_label.configure(text=_("Level"))
         titles = [_(strategy.title) for strategy in players.STRATEGIES] + [_("Two players")]
         font = tkfont.nametofont("TkDefaultFont")
@@ -113,12 +140,13 @@ class Toolbar(ttk.Frame):
         """Enable the buttons that do something now; show the level playing."""
         app, _ = self.app, self.app.session.tr
         game = app.session.game
-        for key, enabled in (
-            ("undo", game.can_undo),
-            ("redo", game.can_redo),
-            ("hint", game.waiting_for_human),
-        ):
-            self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
+        self.enable(
+            (
+                ("undo", game.can_undo),
+                ("redo", game.can_redo),
+                ("hint", game.waiting_for_human),
+            )
+        )
         rules = app.session.match.rules
         self._names = [s.name for s in players.levels_for(rules)]
         own = app.own_player
@@ -138,14 +166,12 @@ class Toolbar(ttk.Frame):
         self.app.view.focus_set()
 
 
-class ReplayBar(ttk.Frame):
+class ReplayBar(ButtonBar):
     """Stepping through a saved game: it takes the toolbar's place (and height) while shown."""
 
     def __init__(self, app: Window) -> None:
+        super().__init__(app)
         pad = round(4 * app.scale)
-        super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
-        self.app = app
-        self.buttons: dict[str, ttk.Button] = {}
         for step in Step:
             right = step in (Step.PLAY, Step.CLOSE)
             button = ttk.Button(
@@ -159,32 +185,31 @@ class ReplayBar(ttk.Frame):
             self.buttons[step.value] = button
         self.relabel()
 
-    def relabel(self) -> None:
-        """Every label in the window's current language."""
-        _ = self.app.session.tr
-        for key, text in (
+    def labels(self, _: Translator) -> Iterable[tuple[str, str]]:
+        """The steps' labels."""
+        return (
             ("first", _("« First")),
             ("back", _("‹ Back")),
             ("forward", _("Forward ›")),
             ("last", _("Last »")),
             ("play", _("Play from here")),
             ("close", _("Close")),
-        ):
-            self.buttons[key].configure(text=text)
+        )
 
     def update_state(self) -> None:
         """Enable the steps that lead somewhere, and Play from here where the game can go on."""
         viewing = self.app.session.viewing
         if viewing is None:
             return
-        for key, enabled in (
-            ("first", viewing.ply > 0),
-            ("back", viewing.ply > 0),
-            ("forward", viewing.ply < viewing.last),
-            ("last", viewing.ply < viewing.last),
-            ("play", viewing.can_play_on),
-        ):
-            self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
+        self.enable(
+            (
+                ("first", viewing.ply > 0),
+                ("back", viewing.ply > 0),
+                ("forward", viewing.ply < viewing.last),
+                ("last", viewing.ply < viewing.last),
+                ("play", viewing.can_play_on),
+            )
+        )
 
 
 class Spinner(tk.Canvas):

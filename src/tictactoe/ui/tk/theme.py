@@ -22,10 +22,11 @@ import subprocess
 import sys
 import tkinter as tk
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from tkinter import font as tkfont
 from tkinter import ttk
+from typing import Any
 
 from tictactoe import look
 from tictactoe.core import Mark
@@ -74,21 +75,13 @@ class Palette:
 
 def _palette(look: Look, *, dark: bool) -> Palette:
     """The window's colours: the board's shared ``look`` and the chrome around it."""
-    return Palette(
-        dark=dark,
-        board=look.board,
-        grid=look.grid,
-        wood=look.wood,
-        wood_line=look.wood_line,
-        marks={Mark.X: look.x, Mark.O: look.o},
-        hints=look.hints,
-        win=look.win,
-        casing=look.casing,
-        halo=look.halo,
-        last_move=look.last_move,
-        label=look.label,
-        **look.window,
-    )
+    colours: dict[str, Any] = {
+        spec.name: getattr(look, spec.name)
+        for spec in fields(Look)
+        if spec.name not in {"x", "o", "window"}
+    }
+    colours.update(look.window)
+    return Palette(dark=dark, marks={Mark.X: look.x, Mark.O: look.o}, **colours)
 
 
 LIGHT = _palette(look.LIGHT, dark=False)
