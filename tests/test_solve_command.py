@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -295,11 +296,28 @@ def test_every_report_says_whether_it_is_exact(capsys: pytest.CaptureFixture[str
     assert record["exact"] is False and str(record["not_exact"]).startswith("7 x 7 ")
 
 
+def test_a_split_proof_keeps_a_checkpoint_it_resumes_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "proof.txt"
+    assert run([EMPTY_5X5, "--k", "4", "--proof", "--jobs", "2", "--checkpoint", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "X to move: draw (proved)" in captured.out
+    assert "over 2 worker processes" in captured.out and "jobs done" in captured.err
+    again = [EMPTY_5X5, "--k", "4", "--proof", "--checkpoint", str(path), "--json"]
+    assert run(again) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert record["value"] == "draw" and record["exact"] is True
+    assert record["reused_jobs"] == record["jobs"] > 0
+    assert run(["..../..../..../....", "--proof", "--checkpoint", str(path)]) == 2
+    assert "checkpoint of another board" in capsys.readouterr().err
+
+
 def test_a_proof_past_49_cells_is_taken_with_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
     nearly_full = "/".join(["OXOXOXOX", "OXOXOXOX", "XOXOXOXO", "XOXOXOXO"] * 2)
     board = nearly_full[:-1] + "."  # O to move, one cell left: a draw
     assert run([board, "--k", "5", "--proof"]) == 0
-    captured = capsys.readouterr()
-    assert "O to move: draw (proved)" in captured.out
-    err = captured.err
+    assert "O to move: draw (proved)" in capsys.readouterr().out
+    assert run([board, "--k", "5", "--proof", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
     assert "warning: 8 x 8 has 64 cells" in err and "days" in err

@@ -11,7 +11,9 @@ words and in JSON. Results are counted in the winner's own moves ("X wins in
 3": X's third move from now completes the line).
 
 ``--proof`` proves a position's value from scratch instead, however long it
-takes.
+takes; with ``--jobs N`` the proof is split over N worker processes, and
+with ``--checkpoint FILE`` finished parts are kept on disk, so that a proof
+stopped at any point (even killed) carries on from there when run again.
 
 The engine is imported only for a board too big to solve exactly.
 """
@@ -101,6 +103,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="prove each position's value from scratch instead, however long it takes: "
         "progress on standard error, then the positions searched",
     )
+    parser.add_argument(
+        "--jobs",
+        type=at_least(1),
+        metavar="N",
+        help="with --proof: split the proof over N worker processes",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="with --proof: keep finished parts of the proof in FILE and resume from it "
+        "(after a stop, a kill or a reboot, run the same command again)",
+    )
     parser.epilog = UNIT
 
 
@@ -118,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr,
         limits,
         proof=getattr(args, "proof", False),
+        jobs=getattr(args, "jobs", None),
+        checkpoint=getattr(args, "checkpoint", None),
     )
 
 
@@ -131,11 +147,14 @@ def solve_all(
     limits: Limits | None = None,
     *,
     proof: bool = False,
+    jobs: int | None = None,
+    checkpoint: str | None = None,
 ) -> int:
     """Answer each position on ``out`` and each bad one on ``err``; the exit status.
 
     Boards too big to solve exactly are searched by the engine within ``limits``;
-    with ``proof`` each value is proved from scratch instead (:func:`proved`).
+    with ``proof`` each value is proved from scratch instead (:func:`proved`;
+    split over ``jobs`` processes and kept in ``checkpoint``: :func:`split_proved`).
 
     Lines of ``stdin`` longer than :data:`LINE_LIMIT` are bad positions (read
     in bounded memory); a ``-`` whose input holds no position is said to have
@@ -154,7 +173,10 @@ def solve_all(
         try:
             board = Board.parse(text, k)
             if proof:
-                report = proved(board, as_json, err)
+                if jobs is not None or checkpoint is not None:
+                    report = split_proved(board, as_json, err, jobs or 1, checkpoint)
+                else:
+                    report = proved(board, as_json, err)
                 if not as_json and not first:
                     print(file=out)
                 print(report, file=out, flush=True)
@@ -181,6 +203,10 @@ def solve_all(
                 )
         except TicTacToeError as error:
             print(f"tictactoe solve: {bad_position(text, error)}", file=err, flush=True)
+            status = EXIT_BAD_INPUT
+            continue
+        except OSError as error:  # the checkpoint file
+            print(f"tictactoe solve: {error.strerror}: {error.filename}", file=err, flush=True)
             status = EXIT_BAD_INPUT
             continue
         if not as_json and not first:
@@ -263,9 +289,65 @@ def warn_if_huge(board: Board, err: TextIO) -> None:
         f"warning: {rules.m} x {rules.n} has {rules.size} cells, past the {MAX_CELLS} of "
         f"7 x 7: this proof may never finish. 8 x 8 with k=5 is estimated at {days:,.0f} days "
         f"on one core here ({EIGHT_BY_EIGHT_FACTOR:,} times the {SEVEN_BY_SEVEN_SECONDS:g} s "
-        "of 7 x 7, as for the 2020 prover that first solved it); bigger boards at far more.",
+        "of 7 x 7, as for the 2020 prover that first solved it); bigger boards at far more. "
+        "Use --jobs and --checkpoint.",
         file=err,
         flush=True,
+    )
+
+
+def split_proved(
+    board: Board, as_json: bool, err: TextIO, jobs: int, checkpoint: str | None
+) -> str:
+    """Prove ``board``'s value over ``jobs`` worker processes, resuming from ``checkpoint``;
+    progress with an estimate on ``err``, the report returned."""
+    from pathlib import Path
+
+    from tictactoe.core.proof_jobs import JobReport, SplitProof
+
+    warn_if_huge(board, err)
+    path = None if checkpoint is None else Path(checkpoint)
+    resumed = " (resuming)" if path is not None and path.exists() else ""
+    print(
+        f"proving {board.rules.m} x {board.rules.n}, k={board.rules.k} over {jobs} worker "
+        f"process{'es' if jobs > 1 else ''}"
+        + (f", checkpoint {checkpoint}{resumed}" if checkpoint is not None else ""),
+        file=err,
+        flush=True,
+    )
+
+    def progress(report: JobReport) -> None:
+        estimate = report.estimate
+        left = "" if estimate is None else f", at least {_duration(estimate)} left"
+        reused = f" ({report.reused:,} from the checkpoint)" if report.reused else ""
+        print(
+            f"  {report.done:,} jobs done{reused}, {report.running:,} running; "
+            f"{report.nodes:,} positions; {_duration(report.seconds)}{left}",
+            file=err,
+            flush=True,
+        )
+
+    result = SplitProof(board, workers=jobs, checkpoint=path, progress=progress).prove()
+    if as_json:
+        return _json(
+            {
+                "position": board.text,
+                "exact": True,
+                "proof": True,
+                "value": str(result.value),
+                "nodes": result.nodes,
+                "jobs": result.jobs,
+                "reused_jobs": result.reused,
+                "workers": jobs,
+                "seconds": round(result.seconds, 3),
+            }
+        )
+    return proof_text(
+        board,
+        result.value,
+        f"searched {result.nodes:,} positions in {result.jobs:,} jobs over {jobs} worker "
+        f"process{'es' if jobs > 1 else ''} in {result.seconds:.2f} s"
+        + (f" ({result.reused:,} jobs read from the checkpoint)" if result.reused else ""),
     )
 
 
@@ -275,6 +357,17 @@ def _verdict(board: Board, value: Value) -> str:
     if value is Value.DRAW:
         return "draw"
     return f"{mover if value is Value.WIN else _other(mover)} wins"
+
+
+def _duration(seconds: float) -> str:
+    """``42 s``, ``3.5 min``, ``2.1 h``, ``4.0 days``."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.1f} min"
+    if seconds < 172_800:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86_400:,.1f} days"
 
 
 def _expand(positions: Sequence[str], stdin: TextIO, err: TextIO) -> Iterator[str | None]:

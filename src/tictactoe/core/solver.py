@@ -147,8 +147,9 @@ def prove(
     table entries and the seconds elapsed (and once at the end). The tables
     hold at most ``memory // ENTRY_BYTES`` entries: when full, the half that
     saves the least work is dropped. Any board is taken (a big one may run
-    for ever); raises :class:`UnsolvableError` when ``max_nodes`` is given
-    and spent.
+    for ever: :mod:`tictactoe.core.proof_jobs` splits such a proof over
+    processes, with a checkpoint); raises :class:`UnsolvableError` when
+    ``max_nodes`` is given and spent.
     """
     _check_board(board)
     rules = board.rules
