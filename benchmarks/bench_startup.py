@@ -8,7 +8,16 @@ round starts, in turn, fresh processes of:
 - ``tictactoe brain`` answering ``START 15`` then ``END`` (a Gomocup manager
   starts a brain for every game);
 - ``pbrain-tictactoe`` doing the same (the brain's own console script);
-- ``tictactoe play --help``.
+- ``tictactoe play --help``;
+- the Russian catalog loaded (``translator("ru")``, one message translated);
+- ``tictactoe play --lang ru`` closing at once (its input ends): the
+  terminal game's start in Russian.
+
+``--against SRC`` runs every command a second time in each round with the
+``src`` folder of another checkout first on the path (``git worktree add`` one
+at the commit to compare with, and install it once, ``pip install -e``, if
+its catalogs need compiling), and prints both: a change's cost measured
+under the same load.
 
 The commands run as the console script runs them (``tictactoe.__main__.main``
 with the interpreter of this benchmark), with the bytecode caches written
@@ -54,6 +63,8 @@ def entry(module: str, *args: str) -> tuple[str, ...]:
     return (sys.executable, "-c", code, *args)
 
 
+RUSSIAN = "from tictactoe.i18n import translator; print(translator('ru')('Goodbye!'))"
+
 CASES = (
     Case("python -c pass", (sys.executable, "-c", "pass")),
     Case(
@@ -76,6 +87,16 @@ CASES = (
         expect="OK",
     ),
     Case("tictactoe play --help", entry("tictactoe.__main__", "play", "--help"), expect="--k K"),
+    Case(
+        "the Russian catalog loaded",
+        (sys.executable, "-c", RUSSIAN),
+        expect="До свидания!",
+    ),
+    Case(
+        "tictactoe play --lang ru (no input)",
+        entry("tictactoe.__main__", "play", "--lang", "ru"),
+        expect="До свидания!",
+    ),
 )
 
 
@@ -108,36 +129,51 @@ def run(case: Case, env: dict[str, str]) -> tuple[float, float]:
     return elapsed, children_cpu() - cpu
 
 
+def runs(against: str | None) -> list[tuple[str, Case, dict[str, str]]]:
+    """Each timed run: its label, the case and its environment; with ``against``, every
+    command but the bare interpreter also runs with that ``src`` folder first on the path."""
+    env = child_environment()
+    chosen = [(case.name, case, env) for case in CASES]
+    if against:
+        other = {**env, "PYTHONPATH": os.path.abspath(against)}
+        for index, case in reversed(list(enumerate(CASES[1:], start=1))):
+            chosen.insert(index + 1, (f"  against: {case.name}", case, other))
+    return chosen
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20, help="times each command runs")
+    parser.add_argument("--against", metavar="SRC", help="another checkout's src folder")
     args = parser.parse_args(argv)
-    env = child_environment()
-    for case in CASES:  # writes the bytecode caches, and checks every command works
+    timed = runs(args.against)
+    for _, case, env in timed:  # writes the bytecode caches, and checks every command works
         run(case, env)
-    walls: dict[str, list[float]] = {case.name: [] for case in CASES}
-    cpus: dict[str, list[float]] = {case.name: [] for case in CASES}
+    walls: dict[str, list[float]] = {label: [] for label, _, _ in timed}
+    cpus: dict[str, list[float]] = {label: [] for label, _, _ in timed}
     for _ in range(args.rounds):
-        for case in CASES:
+        for label, case, env in timed:
             wall, cpu = run(case, env)
-            walls[case.name].append(wall)
-            cpus[case.name].append(cpu)
+            walls[label].append(wall)
+            cpus[label].append(cpu)
     bare_wall = statistics.median(walls[CASES[0].name])
     bare_cpu = statistics.median(cpus[CASES[0].name])
     print(f"{args.rounds} rounds, medians; {sys.executable} (Python {sys.version.split()[0]})")
-    print(f"  {'':<34} {'wall-clock':>16}  {'processor':>16}")
+    if args.against:
+        print(f"  against: the same with {os.path.abspath(args.against)} first on the path")
+    print(f"  {'':<46} {'wall-clock':>16}  {'processor':>16}")
     ok = True
-    for case in CASES:
-        wall = statistics.median(walls[case.name])
-        cpu = statistics.median(cpus[case.name])
+    for label, case, _ in timed:
+        wall = statistics.median(walls[label])
+        cpu = statistics.median(cpus[label])
         ratio = wall / bare_wall
         verdict = ""
         if case.target is not None:
             passed = ratio < case.target
-            ok = ok and passed
+            ok = ok and (passed or label != case.name)  # the other checkout's pass no verdict
             verdict = f"  target under {case.target:g}x: {'PASS' if passed else 'FAIL'}"
         print(
-            f"  {case.name:<34} {1000 * wall:7.1f} ms {ratio:5.2f}x"
+            f"  {label:<46} {1000 * wall:7.1f} ms {ratio:5.2f}x"
             f"  {1000 * cpu:7.1f} ms {cpu / bare_cpu:5.2f}x{verdict}"
         )
     return 0 if ok else 1

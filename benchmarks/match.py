@@ -36,6 +36,7 @@ from tictactoe import players
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
+from tictactoe.tournament.openings import parse
 
 VARIANCE_FLOOR = 0.02
 """Smallest variance of a pair score the SPRT assumes (a few identical pairs prove little)."""
@@ -222,33 +223,11 @@ def make_player(spec: str, seed: int, think: float) -> Player:
 
 
 def parse_opening(text: str, rules: Rules) -> list[int] | None:
-    """The cells of an opening line like ``h8i9j10`` (column letter, row from 1 at the top).
-
-    On a board smaller than 15 x 15 the opening is moved to the board's
-    middle; None if it does not fit.
-    """
-    moves = []
-    index = 0
-    text = text.strip()
-    while index < len(text):
-        col = ord(text[index]) - ord("a")
-        index += 1
-        digits = ""
-        while index < len(text) and text[index].isdigit():
-            digits += text[index]
-            index += 1
-        moves.append((int(digits) - 1, col))
-    if not moves:
-        return None
-    rows = [row for row, _ in moves]
-    cols = [col for _, col in moves]
-    if max(rows) >= rules.m or max(cols) >= rules.n:
-        shift_r = (rules.m - 1 - max(rows) - min(rows)) // 2
-        shift_c = (rules.n - 1 - max(cols) - min(cols)) // 2
-        moves = [(row + shift_r, col + shift_c) for row, col in moves]
-    if any(not (0 <= row < rules.m and 0 <= col < rules.n) for row, col in moves):
-        return None
-    return [row * rules.n + col for row, col in moves]
+    """The cells of an opening line like ``h8i9j10`` (column letter, row from 1 at the top),
+    moved to the board's middle when it does not fit as it is; None if it cannot (the
+    tournament's own reading: :func:`tictactoe.tournament.openings.parse`)."""
+    cells = parse(text.strip(), rules)
+    return None if cells is None else list(cells)
 
 
 def openings(

@@ -61,7 +61,7 @@ if python3 -m pip show -q tictactoe >/dev/null 2>&1; then
     python3 -m pip uninstall -q -y tictactoe
 fi
 python3 -m pip install -q -e '.[test]'
-python3 -m ruff check src tests benchmarks scripts
-python3 -m ruff format --check src tests benchmarks scripts
+python3 -m ruff check src tests benchmarks scripts setup.py
+python3 -m ruff format --check src tests benchmarks scripts setup.py
 python3 -m mypy
 python3 -m pytest "$@"

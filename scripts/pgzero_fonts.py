@@ -7,13 +7,13 @@ subsets instead of relying on fonts the user may not have:
 - ``banner-latin.ttf`` - DejaVu Sans Bold (Debian ``fonts-dejavu-core``; Bitstream
   Vera licence): ASCII, Latin-1, and the whole Vietnamese alphabet;
 - ``banner-cjk.ttf`` - Droid Sans Fallback (``fonts-droid-fallback``; Apache 2.0):
-  the Chinese characters and punctuation of the game's zh_CN messages and of the
+  the Chinese characters and punctuation of the zh_CN messages and of the
   languages' own names.
 
 Both are renamed (Vera's licence asks it of modified fonts, and Droid is a
-trademark). Run after changing ``locale/zh_CN/LC_MESSAGES/pgzero.po`` or the
-shared end-of-game sentences of ``core.po`` (a test fails until then); it needs
-``fontTools`` (``pip install fonttools``)::
+trademark). Run after changing the zh_CN or vi catalog (``locale/*/LC_MESSAGES/tictactoe.po``,
+compiled: the game shows the words every front end shares; a test fails until then); it
+needs ``fontTools`` (``pip install fonttools``)::
 
     python scripts/pgzero_fonts.py
 """
@@ -26,8 +26,7 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from tictactoe.announce import phrasebook
-from tictactoe.i18n import LANGUAGES, parse_po, translator
+from tictactoe.i18n import LANGUAGES, translator
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "tictactoe"
@@ -46,13 +45,9 @@ CJK_PUNCTUATION = "，。、：；！？（）《》「」“”…—"
 
 
 def catalog_text(language: str) -> str:
-    """Every translated message of the Pygame Zero game in ``language``.
-
-    Its own (``pgzero.po``) and the end-of-game sentences every front end shares.
-    """
-    po = PACKAGE / "locale" / language / "LC_MESSAGES" / "pgzero.po"
-    own = "".join(parse_po(po.read_text(encoding="utf-8")).values())
-    return own + "".join(phrasebook(translator(language)).values())
+    """Every translated message the Pygame Zero game may show in ``language``: the whole
+    catalog's, as the program reads it (it shows the words all front ends share)."""
+    return "".join(translator(language).messages().values())
 
 
 def build(source: Path, text: str, family: str, out: Path) -> None:

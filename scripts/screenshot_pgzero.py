@@ -41,7 +41,7 @@ from tictactoe.archive import Archive, record_of
 from tictactoe.commands import pgzero as command
 from tictactoe.core.rules import Rules
 from tictactoe.i18n import translator
-from tictactoe.settings import SettingsStore
+from tictactoe.settings import Choices, SettingsStore
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
 from tictactoe.ui.pgz.audio import Speaker
@@ -65,7 +65,7 @@ def app_for(*argv: str) -> PgzApp:
     if isinstance(match, str):
         raise SystemExit(match)
     speaker = Speaker(SoundLoader("sounds"), enabled=False)
-    return PgzApp(match, _, speaker=speaker, settings=settings)
+    return PgzApp(match, _, speaker=speaker, choices=Choices(settings))
 
 
 Step = int | Callable[[PgzApp], bool]
@@ -80,9 +80,9 @@ def shoot(app: PgzApp, moves: Sequence[int], name: str, after: Sequence[Step] = 
         for cell in moves:
             pos = app.layout.n_to_xy(cell)
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-            yield from wait(lambda: not app.game.computer_to_move)
+            yield from wait(lambda: not app.session.game.computer_to_move)
         # No passing message in the picture: the strip as it stays.
-        yield from wait(lambda: app.game.is_over or app.message is None, frames=2)
+        yield from wait(lambda: app.session.game.is_over or app.message is None, frames=2)
         for step in after:
             if isinstance(step, int):
                 pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=step, mod=0, unicode=""))

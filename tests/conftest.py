@@ -1,18 +1,25 @@
 """Shared test settings: keep saved state out of the user's real data folder; property
 tests are not timed (a busy machine would fail them; speed lives in benchmarks/); the
 tests that open windows or a browser are marked ``gui`` (``-m "not slow and not gui"``
-is the quick loop)."""
+is the quick loop); the translators' tool and the message template for the catalog tests."""
 
 from __future__ import annotations
 
 import contextlib
+import importlib
+import importlib.util
 import sqlite3
+import textwrap
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from babel.messages.catalog import Catalog
 from hypothesis import HealthCheck, settings
 
+from tictactoe import players
 from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Record, Termination
@@ -83,3 +90,90 @@ def busy(
         if holder.in_transaction:
             holder.execute("COMMIT")
     holder.close()
+
+
+@pytest.fixture
+def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """A registered strategy ``slow`` that thinks until the returned event is set."""
+    module = tmp_path / "slow_player_for_tests.py"
+    module.write_text(
+        textwrap.dedent(
+            """
+            import threading
+            RELEASE = threading.Event()
+            class SlowPlayer:
+                def __init__(self, rng=None):
+                    self.rng = rng
+                def choose(self, board, limits=None, *, progress=None, cancel=None):
+                    RELEASE.wait(20)
+                    return min(board.legal_moves())
+            """
+        )
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    slow = importlib.import_module("slow_player_for_tests")
+    slow.RELEASE.clear()
+    strategy = players.Strategy(
+        "slow", "Slow", "thinks for a long time", "slow_player_for_tests:SlowPlayer"
+    )
+    monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
+    yield slow.RELEASE
+    slow.RELEASE.set()
+
+
+@pytest.fixture(scope="session")
+def messages_tool() -> ModuleType:
+    """``scripts/messages.py``, the translators' tool: it extracts the messages with Babel
+    and knows where the template and the catalogs are."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / "messages.py"
+    spec = importlib.util.spec_from_file_location("messages_tool", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def message_template(messages_tool: ModuleType) -> Catalog:
+    """The message template (``locale/tictactoe.pot``) as Babel reads it."""
+    template: Catalog = messages_tool.read(messages_tool.TEMPLATE)
+    return template
+
+
+@pytest.fixture(scope="session")
+def messages_used_in(message_template: Catalog) -> Callable[..., set[str]]:
+    """``used_in(*places)``: the template's messages that the files under ``places`` use
+    (paths from the project folder, as the template names them)."""
+
+    def used_in(*places: str) -> set[str]:
+        return {
+            message.id
+            for message in message_template
+            if message.id and any(where.startswith(places) for where, _ in message.locations)
+        }
+
+    return used_in
+
+
+TEN_LINE_PLAYER = '''\
+"""Takes the centre, then the first free corner, then any free cell."""
+
+CENTRE, CORNERS = 4, (0, 2, 6, 8)
+
+
+def choose(board):
+    if board[CENTRE] is None:
+        return CENTRE
+    free = [cell for cell in CORNERS if board[cell] is None]
+    return free[0] if free else board.legal_moves()[0]
+'''
+"""Your own player, in ten lines: what every front end's tests play against."""
+
+
+@pytest.fixture
+def ten_line_player(tmp_path: Path) -> Path:
+    """:data:`TEN_LINE_PLAYER` written as ``corners.py``; its path."""
+    path = tmp_path / "corners.py"
+    path.write_text(TEN_LINE_PLAYER)
+    assert len(TEN_LINE_PLAYER.splitlines()) == 10
+    return path

@@ -7,6 +7,7 @@ import io
 import itertools
 import json
 import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from tictactoe import arena
 from tictactoe.arena import MatchError, Tally, run_match
 from tictactoe.commands import arena as command
-from tictactoe.core.board import Board
+from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import UnknownPlayerError
 from tictactoe.core.rules import Rules
 
@@ -371,3 +372,60 @@ class TestSearchBudget:
         assert status == 0 and (data["nodes"], data["think"]) == (None, 0.1)
         status, _, err = run_command([*argv, "--think", "1", "--nodes", "5"], capsys)
         assert status == 2 and "not allowed with" in err
+
+
+class TestOwnPlayers:
+    FIRST_FREE = "def choose(board):\n    return board.legal_moves()[0]\n"
+
+    def test_a_file_plays_a_match_like_a_level(self, tmp_path: Path) -> None:
+        path = tmp_path / "first_free.py"
+        path.write_text(self.FIRST_FREE)
+        ours = run_match(str(path), "first-free", Rules(), 6, seed=1, jobs=2)
+        theirs = run_match("first-free", "first-free", Rules(), 6, seed=1)
+        assert ours.tally == theirs.tally == Tally(x_wins=6, moves=42)
+
+    def test_a_player_that_fails_loses_each_game_by_forfeit(self, tmp_path: Path) -> None:
+        path = tmp_path / "cheat.py"
+        path.write_text("def choose(board):\n    return 4\n")
+        tally = run_match("random", str(path), Rules(), 20, seed=3).tally
+        assert tally.x_wins == 20 and tally.o_forfeits + tally.draws <= 20
+        assert tally.o_forfeits >= 15  # unless X took the centre first
+        assert tally.reasons == ("cheat.py loses this game: it played 4 (b2), which is taken.",)
+        assert tally.add_game(arena.Forfeit(Mark.X, 3, "slow")).reasons == (*tally.reasons, "slow")
+
+    def test_forfeits_are_counted_and_said(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        path = tmp_path / "broken.py"
+        path.write_text("def choose(board):\n    return None\n")
+        status, out, _ = run_command(["--x", str(path), "--o", "medium", "--games", "3"], capsys)
+        assert status == 0
+        assert out.splitlines()[0].startswith("broken.py (X) against win-block (O) on 3x3")
+        assert "  X lost 3 games by forfeit\n" in out
+        assert "    broken.py loses this game: it answered None, which is not a cell.\n" in out
+        _, out, _ = run_command(
+            ["--x", str(path), "--o", "medium", "--games", "2", "--json"], capsys
+        )
+        data = json.loads(out)
+        assert (data["x_forfeits"], data["o_forfeits"], data["o_wins"]) == (2, 0, 2)
+        assert data["forfeit_reasons"] == [
+            "broken.py loses this game: it answered None, which is not a cell."
+        ]
+
+    def test_a_missing_file_or_program_is_refused(
+        self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        status, _, err = run_command(["--x", str(tmp_path / "none.py"), "--o", "medium"], capsys)
+        assert status == 2 and "There is no file" in err
+        status, _, err = run_command(["--x", "brain:no-such-brain", "--o", "medium"], capsys)
+        assert status == 2 and "There is no program 'no-such-brain'" in err
+
+    def test_an_engine_plays_five_in_a_row_only(self) -> None:
+        with pytest.raises(MatchError, match="cannot play 3x3, k=3: Gomocup engines play 5"):
+            arena.check_players(Rules(), "random", f"brain:{sys.executable}")
+
+    def test_own_players_play_in_few_batches_on_every_core(self, tmp_path: Path) -> None:
+        path = str(tmp_path / "mine.py")
+        assert arena.batch_count(1000, Rules(), "random", path) == arena.OWN_BATCHES
+        assert arena.batch_count(3, Rules(), path, "random") == 3
+        assert arena.default_jobs(10, Rules(), "random", path) == arena.available_cpus()

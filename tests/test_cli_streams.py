@@ -204,5 +204,5 @@ def test_huge_numbers_and_long_lines_in_a_piped_game(home: Path) -> None:
     assert out.count("That answer is too long (more than 1000 characters).") == 2
     assert out.count("k must be from 2 to 5 (the longer side) on a 5 x 5 board, not a") == 1
     assert out.count("How many marks in a row win?") == 4
-    assert "Do you want to go first?" in out
+    assert "Who goes first? X always moves first." in out
     assert len(out) < 5_000

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Mark
-from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError
+from tictactoe.core.errors import IllegalMove, IllegalMoveError, UnknownPlayerError
 from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game, Match, NotYourTurnError, Starter
@@ -46,6 +46,35 @@ def test_illegal_move_changes_nothing(cell: int) -> None:
     with pytest.raises(IllegalMoveError):
         game.play(cell)
     assert (game.board, game.moves) == before
+
+
+def test_an_illegal_move_says_why() -> None:
+    game = Game(players={Mark.X: HUMAN, Mark.O: HUMAN})
+    game.play(4, Mark.X)
+    reasons = {}
+    for cell, mark in ((0, Mark.X), (4, Mark.O), (9, Mark.O), ("4", None)):
+        with pytest.raises(IllegalMoveError) as refused:
+            game.play(cell, mark)  # type: ignore[arg-type]
+        reasons[cell] = refused.value.reason
+    assert reasons == {
+        0: IllegalMove.NOT_YOUR_TURN,
+        4: IllegalMove.TAKEN,
+        9: IllegalMove.OFF_BOARD,
+        "4": IllegalMove.NOT_A_CELL,
+    }
+    with pytest.raises(NotYourTurnError) as computer:
+        human_vs().play(4, Mark.O)
+    assert computer.value.reason is IllegalMove.NOT_YOUR_TURN
+    game.resign(Mark.O)
+    with pytest.raises(IllegalMoveError) as over:
+        game.play(0, Mark.O)
+    assert over.value.reason is IllegalMove.OVER
+    finished = Game(players={Mark.X: HUMAN, Mark.O: HUMAN})
+    for cell in (0, 3, 1, 4, 2):
+        finished.play(cell)
+    with pytest.raises(IllegalMoveError) as won:
+        finished.play(8, Mark.O)
+    assert won.value.reason is IllegalMove.OVER
 
 
 def test_unknown_player_is_refused() -> None:
@@ -413,3 +442,53 @@ def test_match_passes_the_think_time_to_every_game() -> None:
     assert match.game.think_seconds == 0.2
     match.set_think(0.4)
     assert match.game.think_seconds == 0.4 and match.new_game().think_seconds == 0.4
+
+
+actions = st.lists(st.one_of(st.integers(0, 15), st.sampled_from(["undo", "redo", "resign"])))
+
+
+@given(actions, st.booleans())
+def test_a_restored_game_is_the_game_it_was_kept_from(
+    steps: list[int | str], against_the_computer: bool
+) -> None:
+    players = {Mark.X: HUMAN, Mark.O: "first-free" if against_the_computer else HUMAN}
+    game = Game(Rules(4, 4, 3), players, rng=random.Random(1))
+    for step in steps:
+        try:
+            if step == "undo":
+                game.undo()
+            elif step == "redo":
+                game.redo()
+            elif step == "resign":
+                game.resign()
+            else:
+                game.play(int(step))
+                if game.computer_to_move:
+                    game.computer_move()
+        except IllegalMoveError:
+            pass
+        redo = list(game._redo)
+        copy = Game.restored(game.rules, players, game.moves, redo=redo, given_up=game._given_up)
+        assert (copy.board, copy.moves, copy.outcome) == (game.board, game.moves, game.outcome)
+        assert (copy.can_undo, copy.can_redo) == (game.can_undo, game.can_redo)
+        assert copy.turn is game.turn and copy.computer_to_move == game.computer_to_move
+        if copy.can_redo:
+            copy.redo()
+            game.redo()
+            assert copy.moves == game.moves
+
+
+def test_a_restored_game_refuses_what_cannot_have_been() -> None:
+    players = {Mark.X: HUMAN, Mark.O: HUMAN}
+    with pytest.raises(IllegalMoveError):
+        Game.restored(Rules(), players, (4, 4))
+    with pytest.raises(IllegalMoveError):
+        Game.restored(Rules(), players, (4,), redo=(4,))
+    with pytest.raises(ValueError, match="resignation or forfeit"):
+        Game.restored(Rules(), players, (4,), given_up=Outcome(Termination.FULL_BOARD, None))
+    with pytest.raises(ValueError, match="cannot also be given up"):
+        Game.restored(
+            Rules(), players, (0, 3, 1, 4, 2), given_up=Outcome(Termination.RESIGNATION, Mark.O)
+        )
+    kept = Game.restored(Rules(), players, (4,), given_up=Outcome(Termination.FORFEIT, Mark.X))
+    assert kept.resigned is Mark.O and kept.is_over and not kept.can_undo

@@ -1,10 +1,19 @@
-"""The translation loader: language choice, .po parsing, plurals."""
+"""The translation loader: language choice, compiled catalogs read with gettext, plurals
+from the catalog's header, and what a missing or outdated catalog says."""
 
 from __future__ import annotations
 
-import pytest
+import io
+import os
+from collections.abc import Iterator
+from pathlib import Path
 
-from tictactoe.i18n import LANGUAGES, Translator, detect, normalise, parse_po, translator
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from tictactoe import i18n
+from tictactoe.i18n import LANGUAGES, Translator, detect, load, normalise, translator
 
 
 @pytest.mark.parametrize(
@@ -48,19 +57,14 @@ def test_unknown_choice_names_the_valid_ones() -> None:
 
 
 PO = r"""
-# comment
 msgid ""
-msgstr "Content-Type: text/plain; charset=UTF-8\n"
+msgstr ""
+"Language: ru\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
 
 msgid "Hello"
 msgstr "Привет"
-
-msgid ""
-"long "
-"text"
-msgstr ""
-"длинный "
-"текст"
 
 #, fuzzy
 msgid "Fuzzy"
@@ -71,36 +75,93 @@ msgstr ""
 
 msgid "{n} game"
 msgid_plural "{n} games"
-msgstr[0] "{n} игра"
-msgstr[1] "{n} игры"
-msgstr[2] "{n} игр"
+msgstr[0] "{n} игра (one)"
+msgstr[1] "{n} игры (other)"
 """
+"""A catalog whose header gives Russian a two-form rule, to show whose rule counts."""
 
 
-def test_parse_po() -> None:
-    catalog = parse_po(PO)
-    assert catalog["Hello"] == "Привет"
-    assert catalog["long text"] == "длинный текст"
-    assert "Fuzzy" not in catalog and "Empty" not in catalog and "" not in catalog
-    assert catalog[("{n} game", 2)] == "{n} игр"
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A locale folder with :data:`PO` compiled as Russian (and its ``.po`` beside it)."""
+    messages = tmp_path / "ru" / "LC_MESSAGES"
+    messages.mkdir(parents=True)
+    (messages / "tictactoe.po").write_text(PO, encoding="utf-8")
+    with (messages / "tictactoe.mo").open("wb") as file:
+        write_mo(file, read_po(io.StringIO(PO)))
+    return tmp_path
 
 
-@pytest.mark.parametrize(
-    ("count", "form"),
-    [(1, "игра"), (3, "игры"), (5, "игр"), (11, "игр"), (21, "игра"), (22, "игры"), (112, "игр")],
-)
-def test_russian_plurals(count: int, form: str) -> None:
-    _ = Translator("ru", parse_po(PO))
-    assert _.ngettext("{n} game", "{n} games", count) == "{n} " + form
+@pytest.fixture(autouse=True)
+def _said_again() -> Iterator[None]:
+    """Each test sees the first complaint about a catalog (they are said once a run)."""
+    i18n._say_once.cache_clear()
+    yield
+    i18n._say_once.cache_clear()
 
 
-def test_english_and_missing_messages_fall_back_to_the_source() -> None:
-    english = Translator("en", {})
+def test_a_compiled_catalog_translates(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _ = Translator("ru", load("ru", str(folder)))
+    assert _("Hello") == "Привет" and _.gettext("Hello") == "Привет"
+    assert _("Fuzzy") == "Fuzzy" and _("Empty") == "Empty"  # left out, as msgfmt does
+    assert _("") == ""  # not the catalog's header
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(("count", "form"), [(0, "other"), (1, "one"), (2, "other"), (21, "other")])
+def test_plural_forms_come_from_the_catalog_header(folder: Path, count: int, form: str) -> None:
+    _ = Translator("ru", load("ru", str(folder)))
+    assert _.ngettext("{n} game", "{n} games", count).endswith(f"({form})")
+
+
+def test_a_missing_catalog_is_said_once_with_the_fix(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (folder / "ru" / "LC_MESSAGES" / "tictactoe.mo").unlink()
+    for _attempt in range(2):
+        assert Translator("ru", load("ru", str(folder)))("Hello") == "Hello"
+    said = capsys.readouterr().err
+    assert said.count("tictactoe:") == 1
+    assert "tictactoe.mo is missing, so the messages are in English" in said
+    assert "python -m pip install -e ." in said
+
+
+def test_an_installed_package_without_its_catalog_says_reinstall(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("tictactoe.mo", "tictactoe.po"):
+        (folder / "ru" / "LC_MESSAGES" / name).unlink()
+    load("ru", str(folder))
+    assert "Reinstall tictactoe-mnk" in capsys.readouterr().err
+
+
+def test_a_catalog_changed_after_compiling_is_said(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = folder / "ru" / "LC_MESSAGES" / "tictactoe.po"
+    compiled = source.with_suffix(".mo").stat().st_mtime
+    os.utime(source, (compiled + 10, compiled + 10))
+    assert Translator("ru", load("ru", str(folder)))("Hello") == "Привет"  # the old one
+    assert "is newer than its compiled catalog" in capsys.readouterr().err
+
+
+def test_english_and_missing_messages_fall_back_to_the_source(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    english = translator("en")
     assert english("Hello") == "Hello"
     assert english.ngettext("{n} game", "{n} games", 2) == "{n} games"
-    assert Translator("vi", {})("Untranslated") == "Untranslated"
+    assert english.messages() == {}
+    assert Translator("vi")("Untranslated") == "Untranslated"
+    assert translator("vi")("Untranslated") == "Untranslated"
+    assert capsys.readouterr().err == ""
 
 
-def test_shipped_catalogs_load_for_every_language() -> None:
-    for code in LANGUAGES:
-        assert translator(code).language == code
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_shipped_catalogs_load_for_every_language(
+    code: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tr = translator(code)
+    assert tr.language == code
+    assert (code == "en") == (tr.messages() == {})
+    assert capsys.readouterr().err == ""  # compiled, and as new as its .po file

@@ -1,70 +1,31 @@
-"""Every message the user can see exists in Russian, Chinese and Vietnamese.
+"""The template holds every message of the sources, and every language translates all of it.
 
-Extracts with :mod:`ast` every literal string passed to ``_``, ``gettext``,
-``ngettext`` (both forms) or ``N_`` anywhere under ``src/tictactoe`` (as a
-plain name or an attribute, like ``tr.gettext``), adds every strategy
-title and description, and checks each has a non-empty translation in every catalog
-language. The ``.po`` files themselves must have no fuzzy or empty entries,
-and each translation must use the same ``{placeholders}`` as its English text.
+The template (``locale/tictactoe.pot``) is extracted again here with the
+translators' tool (``scripts/messages.py``: Babel's extractors for Python, the
+page's JavaScript and its HTML), so a new ``_()`` string fails until the
+template is updated and the string translated. Each catalog
+(``locale/<lang>/LC_MESSAGES/tictactoe.po``) has the header gettext needs,
+every message of the template and no other, every plural form, no fuzzy or
+empty entry, and the same ``{placeholders}`` as the English text; the compiled
+catalog the program reads says what the ``.po`` file says.
 """
 
 from __future__ import annotations
 
-import ast
-import re
 import string
-from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
+from babel.messages.catalog import Catalog, Message
 
 from tictactoe import players
-from tictactoe.i18n import ENGLISH, LANGUAGES, parse_po, translator
+from tictactoe.i18n import ENGLISH, LANGUAGES, translator
 
-SOURCE = Path(__file__).resolve().parents[1] / "src" / "tictactoe"
-LOCALE = SOURCE / "locale"
 TRANSLATED = [code for code in LANGUAGES if code != ENGLISH]
-MARKERS = {"_", "gettext", "ngettext", "N_"}
-
-
-def _called_name(node: ast.Call) -> str | None:
-    if isinstance(node.func, ast.Name):
-        return node.func.id
-    if isinstance(node.func, ast.Attribute):
-        return node.func.attr
-    return None
-
-
-def extract(tree: ast.AST) -> list[tuple[str, str | None]]:
-    """(message, plural or None) for every marked literal in ``tree``."""
-    found: list[tuple[str, str | None]] = []
-    for node in ast.walk(tree):
-        if not isinstance(node, ast.Call) or _called_name(node) not in MARKERS:
-            continue
-        literals = [
-            arg.value
-            for arg in node.args[:2]
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
-        ]
-        if _called_name(node) == "ngettext" and len(literals) == 2:
-            found.append((literals[0], literals[1]))
-        elif node.args:
-            first = node.args[0]
-            if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                found.append((first.value, None))
-    return found
-
-
-def source_messages() -> dict[str, str | None]:
-    """Every marked message in the package, mapped to its plural (or None)."""
-    messages: dict[str, str | None] = {}
-    for path in sorted(SOURCE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for singular, plural in extract(tree):
-            messages[singular] = plural if plural is not None else messages.get(singular)
-    for strategy in players.STRATEGIES:
-        messages.setdefault(strategy.title, None)
-        messages.setdefault(strategy.description, None)
-    return messages
+PLURAL_FORMS = {"ru": 3, "zh_CN": 1, "vi": 1}
+UPDATE = "run: python scripts/messages.py update"
+MOVES = ("Result: {result}, after {count} move.", "Result: {result}, after {count} moves.")
 
 
 def placeholders(text: str) -> set[str]:
@@ -72,75 +33,133 @@ def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
-def po_files() -> list[Path]:
-    return sorted(LOCALE.glob("*/LC_MESSAGES/*.po"))
+def forms(message: Message) -> tuple[str, ...]:
+    """The translation of ``message``: one string, or one per plural form."""
+    return tuple(message.string) if message.pluralizable else (message.string,)
 
 
-def test_extraction_finds_marked_strings() -> None:
-    tree = ast.parse(
-        "_('a'); tr.gettext('b'); tr.ngettext('c', 'cs', n); N_('d'); other('e'); _(name)"
-    )
-    assert sorted(extract(tree)) == [("a", None), ("b", None), ("c", "cs"), ("d", None)]
+@pytest.fixture(scope="module", params=TRANSLATED)
+def language(request: pytest.FixtureRequest) -> str:
+    code: str = request.param
+    return code
 
 
-@pytest.mark.slow
-def test_there_are_messages() -> None:
-    assert len(source_messages()) > 50
+@pytest.fixture(scope="module")
+def po(messages_tool: ModuleType, language: str) -> Catalog:
+    """``language``'s catalog as Babel reads it."""
+    catalog: Catalog = messages_tool.read(messages_tool.catalog_path(language))
+    return catalog
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_every_message_is_translated(language: str) -> None:
-    catalog = translator(language)._catalog
-    plurals = 3 if language == "ru" else 1
+def test_the_template_is_up_to_date_with_the_sources(
+    messages_tool: ModuleType, message_template: Catalog
+) -> None:
+    extracted: set[Any] = messages_tool.keys(messages_tool.extract_template())
+    template: set[Any] = messages_tool.keys(message_template)
+    new = sorted(map(str, extracted - template))
+    assert not new, f"new messages, not in the template ({UPDATE}):\n" + "\n".join(new)
+    gone = sorted(map(str, template - extracted))
+    assert not gone, f"messages gone from the sources ({UPDATE}):\n" + "\n".join(gone)
+
+
+def test_the_template_has_every_kind_of_message(message_template: Catalog) -> None:
+    assert len(message_template) > 400
+    assert message_template.get("Medium") is not None  # a level title (players: N_)
+    assert message_template.get("Play a friend") is not None  # the page's HTML
+    assert message_template.get("Your move ({mark})") is not None  # the page's JavaScript
+    assert any(message.id == MOVES for message in message_template)  # ngettext
+    hint = message_template.get("{outcome}: {cells}")
+    assert hint is not None and hint.auto_comments  # a "Translators:" comment
+
+
+def test_the_catalog_header_is_what_gettext_needs(po: Catalog, language: str) -> None:
+    assert po.num_plurals == PLURAL_FORMS[language]
+    assert po.charset.lower() == "utf-8"
+    assert not po.fuzzy  # a fuzzy header would keep the catalog from compiling
+    headers = dict(po.mime_headers)
+    assert headers["Language"] == language
+    assert headers["Plural-Forms"].startswith(f"nplurals={PLURAL_FORMS[language]};")
+
+
+def test_every_message_of_the_template_is_translated(
+    po: Catalog, message_template: Catalog, language: str
+) -> None:
     missing = []
-    for message, plural in source_messages().items():
-        if plural is None:
-            if not catalog.get(message):
-                missing.append(message)
+    for message in message_template:
+        if not message.id:
+            continue
+        found = po.get(message.id)
+        if found is None:
+            missing.append(f"{message.id!r}: not in the catalog ({UPDATE})")
+        elif found.fuzzy:
+            missing.append(f"{message.id!r}: fuzzy (check the translation, then drop the flag)")
+        elif len(forms(found)) != po.num_plurals and found.pluralizable:
+            missing.append(f"{message.id!r}: {len(forms(found))} plural forms")
+        elif not all(forms(found)):
+            missing.append(f"{message.id!r}: not translated")
+    assert not missing, f"{len(missing)} messages of {language}:\n" + "\n".join(missing)
+
+
+def test_the_catalog_has_no_message_the_template_lacks(
+    po: Catalog, messages_tool: ModuleType, message_template: Catalog
+) -> None:
+    extra = messages_tool.keys(po) - messages_tool.keys(message_template)
+    assert not extra, f"not in the sources any more ({UPDATE}): {sorted(map(str, extra))}"
+    assert not po.obsolete
+
+
+def test_translations_keep_the_placeholders(po: Catalog) -> None:
+    wrong = []
+    for message in po:
+        if not message.id:
+            continue
+        english = message.id[-1] if message.pluralizable else message.id
+        for form in forms(message):
+            if placeholders(form) != placeholders(english):
+                wrong.append(f"{english!r} -> {form!r}")
+    assert not wrong, "placeholders differ from the English text:\n" + "\n".join(wrong)
+
+
+def test_the_program_reads_what_the_catalog_says(po: Catalog, language: str) -> None:
+    compiled = translator(language).messages()
+    written: dict[Any, str] = {}
+    for message in po:
+        if not message.id:
+            continue
+        if message.pluralizable:
+            written.update(((message.id[0], n), form) for n, form in enumerate(forms(message)))
         else:
-            for form in range(plurals):
-                if not catalog.get((message, form)):
-                    missing.append(f"{message} [plural form {form}]")
-    assert not missing, f"{len(missing)} messages lack a {language} translation:\n" + "\n".join(
-        missing
+            written[message.id] = message.string
+    assert compiled == written, (
+        "the compiled catalog is not the .po file's: run python scripts/messages.py compile "
+        "(or python -m pip install -e . again)"
     )
 
 
-@pytest.mark.parametrize("path", po_files(), ids=lambda p: f"{p.parts[-3]}/{p.name}")
-def test_po_file_is_complete_and_consistent(path: Path) -> None:
-    text = path.read_text(encoding="utf-8")
-    assert "#, fuzzy" not in text, f"{path} has fuzzy entries"
-    catalog = parse_po(text)
-    ids = re.findall(r'^msgid "(.+)"$', text, flags=re.MULTILINE)
-    for msgid in (ast.literal_eval(f'"{raw}"') for raw in ids):
-        forms = [value for key, value in catalog.items() if key == msgid or key[0] == msgid]
-        assert forms, f"{path}: {msgid!r} has an empty translation"
-        for form in forms:
-            expected = placeholders(msgid)
-            assert placeholders(form) == expected, (
-                f"{path}: {msgid!r} -> {form!r}: placeholders differ from {sorted(expected)}"
-            )
-
-
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_strategy_titles_and_descriptions_are_translated(language: str) -> None:
+def test_level_titles_and_descriptions_are_translated(language: str) -> None:
     tr = translator(language)
     for strategy in players.STRATEGIES:
         assert tr.gettext(strategy.title) != strategy.title
         assert tr.gettext(strategy.description) != strategy.description
 
 
-@pytest.mark.parametrize("language", TRANSLATED)
-def test_a_message_in_two_catalogs_is_translated_the_same(language: str) -> None:
-    # The catalogs of a language are merged, so the last file would silently win.
-    seen: dict[str | tuple[str, int], tuple[str, str]] = {}
-    clashes = []
-    for path in sorted((LOCALE / language / "LC_MESSAGES").glob("*.po")):
-        for key, value in parse_po(path.read_text(encoding="utf-8")).items():
-            if key == "":
-                continue
-            earlier = seen.setdefault(key, (path.name, value))
-            if earlier[1] != value:
-                clashes.append(f"{key!r}: {earlier[0]} {earlier[1]!r}, {path.name} {value!r}")
-    assert not clashes, "\n".join(clashes)
+@pytest.mark.parametrize(
+    ("count", "word"),
+    [
+        (1, "ход"),
+        (3, "хода"),
+        (5, "ходов"),
+        (11, "ходов"),
+        (21, "ход"),
+        (22, "хода"),
+        (112, "ходов"),
+    ],
+)
+def test_russian_plural_forms_follow_the_catalogs_rule(count: int, word: str) -> None:
+    shown = translator("ru").ngettext(*MOVES, count).format(result="—", count=count)
+    assert shown == f"Результат: —, {count} {word}."
+
+
+def test_chinese_has_one_form() -> None:
+    tr = translator("zh_CN")
+    assert tr.ngettext(*MOVES, 1) == tr.ngettext(*MOVES, 5) == "结果：{result}，共 {count} 步。"

@@ -128,6 +128,9 @@ SERVICES = frozenset(
         "tictactoe.sound",
         "tictactoe.console",
         "tictactoe.paths",
+        "tictactoe.words",
+        "tictactoe.look",
+        "tictactoe.online",
     }
 )
 """What a front end may import besides its own package: the core's public names (the package

@@ -14,6 +14,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -81,9 +82,9 @@ def test_the_wheel_holds_the_data_files_and_the_metadata(dist: Path) -> None:
         names = set(archive.namelist())
         info = next(name for name in names if name.endswith(".dist-info/METADATA"))
         metadata = email.parser.Parser().parsestr(archive.read(info).decode())
-    for language in ("ru", "zh_CN", "vi"):
-        for catalog in ("core", "terminal", "tk", "pgzero"):
-            assert f"tictactoe/locale/{language}/LC_MESSAGES/{catalog}.po" in names
+    for language in ("ru", "zh_CN", "vi"):  # compiled when the wheel is built, not committed
+        assert f"tictactoe/locale/{language}/LC_MESSAGES/tictactoe.mo" in names
+    assert not any(name.endswith((".po", ".pot")) for name in names)
     for sound in ("win", "lose", "draw"):
         assert f"tictactoe/sounds/{sound}.wav" in names
     assert "tictactoe/py.typed" in names
@@ -94,6 +95,16 @@ def test_the_wheel_holds_the_data_files_and_the_metadata(dist: Path) -> None:
     assert metadata["License-Expression"] == "MIT"
     assert any(req.startswith("platformdirs") for req in metadata.get_all("Requires-Dist"))
     assert "pgzero" in metadata.get_all("Provides-Extra")
+
+
+def test_the_sdist_holds_the_catalogs_to_compile(dist: Path) -> None:
+    sdist = _one(dist, "tictactoe_mnk-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.partition("/")[2] for name in archive.getnames()}
+    for language in ("ru", "zh_CN", "vi"):
+        assert f"src/tictactoe/locale/{language}/LC_MESSAGES/tictactoe.po" in names
+    assert "setup.py" in names
+    assert not any(name.endswith(".mo") for name in names)
 
 
 def test_the_wheel_installs_and_plays_in_a_fresh_virtualenv(dist: Path, tmp_path: Path) -> None:

@@ -185,6 +185,15 @@ def _matches(expected: list[str], actual: list[str]) -> bool:
     return text.endswith(last) and position <= len(text) - len(last)
 
 
+FILE_BLOCK = re.compile(r"```python ([\w-]+\.py)\n(.*?)```", flags=re.S)
+"""A code block that is a file a page's commands use (```python my_player.py)."""
+
+
+def files(path: Path) -> dict[str, str]:
+    """The files a page shows in named code blocks, by name (the last of a name wins)."""
+    return dict(FILE_BLOCK.findall(text(path)))
+
+
 @pytest.mark.slow
 def test_shell_examples_print_what_the_pages_show(tmp_path: Path) -> None:
     examples = [(name(path), *example) for path in DOCUMENTS for example in shell_examples(path)]
@@ -192,7 +201,12 @@ def test_shell_examples_print_what_the_pages_show(tmp_path: Path) -> None:
     assert any(c.startswith("tictactoe play") for c in commands), "the real game is missing"
     assert any(c.startswith("tictactoe stats") for c in commands)
     env = _shim(tmp_path)
+    written = ""
     for page, line, command, expected in examples:  # in order: the game feeds the scoreboard
+        if page != written:  # the files this page's commands use, as it shows them
+            written = page
+            for file, source in files(ROOT / page).items():
+                (tmp_path / file).write_text(source, encoding="utf-8")
         answers = [m["answer"] for m in map(QUESTION.match, expected) if m]
         done = subprocess.run(
             ["bash", "-c", command],

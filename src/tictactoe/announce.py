@@ -188,3 +188,28 @@ def played_at(record: Record) -> str:
     if record.finished is None and moment.timetz() == time(0, tzinfo=UTC):
         return moment.strftime("%Y-%m-%d")  # a file that gives the date only
     return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def saved_row(tr: Translator, number: int, record: Record) -> tuple[str, ...]:
+    """A saved game as a list shows it: its number, when, the board, X, O and the result (the
+    columns of :func:`saved_headings`)."""
+    return (
+        str(number),
+        played_at(record),
+        board_name(tr, record.rules),
+        player_name(tr, record.x_player),
+        player_name(tr, record.o_player),
+        summary(tr, record),
+    )
+
+
+def saved_headings(tr: Translator) -> tuple[str, ...]:
+    """The headings of :func:`saved_row`'s columns."""
+    return (
+        tr.gettext("Number"),
+        tr.gettext("Date"),
+        tr.gettext("Board"),
+        "X",
+        "O",
+        tr.gettext("Result"),
+    )

@@ -37,7 +37,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 
-from tictactoe import archive_file
+from tictactoe import archive_file, players
 from tictactoe.archive_file import (
     ArchiveError,
     ArchiveFile,
@@ -390,8 +390,8 @@ def record_of(game: Game, finished: datetime | None = None) -> Record:
     return Record(
         game.rules,
         game.moves,
-        game.player(Mark.X),
-        game.player(Mark.O),
+        players.kept_name(game.player(Mark.X)),
+        players.kept_name(game.player(Mark.O)),
         None if outcome is None else outcome.winner,
         Termination.UNFINISHED if outcome is None else outcome.termination,
         started=game.started_at.replace(microsecond=0),

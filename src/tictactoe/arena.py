@@ -11,30 +11,31 @@ move by move: the same games from the same generators, several times quicker.
 A match stopped by Ctrl-C, SIGTERM or SIGHUP raises :class:`MatchStopped`
 with the counts of the games finished so far; worker processes end with it
 (and on their own within a moment if their parent is killed outright).
+
+Own players (a Python file, ``module:name``, ``brain:COMMAND``: see
+:mod:`tictactoe.players.own`) play in matches too, each in a child process of
+its own per batch. One that fails to move loses that game by forfeit
+(:class:`Forfeit`); the tally counts the forfeits and keeps their reasons.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import signal
-import threading
-import time
 from collections.abc import Callable, Generator, Iterable, Iterator
-from contextlib import closing, contextmanager
-from dataclasses import asdict, dataclass
+from contextlib import closing
+from dataclasses import dataclass
 from functools import lru_cache
-from multiprocessing.connection import Connection, wait
-from multiprocessing.process import BaseProcess
-from types import FrameType
+from typing import NamedTuple
 
-from tictactoe import players
+from tictactoe import players, workers
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.playout import Ending, Playout
 from tictactoe.core.rules import Rules
 from tictactoe.core.strategies.seeds import RandomPlayer
+from tictactoe.players.own import PlayerForfeit, PlayerUnavailable
 
 PARALLEL_WORK = 20_000
 """Games x cells from which a match uses every core by default (below, one)."""
@@ -47,19 +48,17 @@ BATCH_WORK = 20_000
 progress keeps coming however many games a match has."""
 
 
+OWN_BATCHES = 10
+"""Batches a match with an own player is cut into: each starts the players' processes anew."""
+
+REASONS_KEPT = 3
+"""Different reasons for forfeits a tally keeps (the first ones)."""
+
 DEFAULT_NODES = 20_000
 """Positions a move for searching players when a match sets no budget (reproducible)."""
 
 JOBS_PER_CORE = 4
 """Most worker processes per core a match may ask for (:func:`max_jobs`)."""
-
-PARENT_CHECK_SECONDS = 0.5
-"""How often a worker process looks whether its parent is still there."""
-
-STOP_SIGNALS = tuple(
-    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-"""Signals that stop a match like Ctrl-C does (the workers with it), where they exist."""
 
 
 class MatchError(TicTacToeError):
@@ -78,12 +77,16 @@ class MatchStopped(KeyboardInterrupt):
         self.signum = signum
 
 
-class _Signalled(KeyboardInterrupt):
-    """Raised by the handler of a stop signal, to unwind the match like Ctrl-C."""
+class Forfeit(NamedTuple):
+    """A game lost by a player that failed to move (an own player that raised, hung ...)."""
 
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
+    winner: Mark
+    move_count: int
+    """Moves played before it failed."""
+    reason: str
+    """What went wrong, as the player's forfeit says it."""
+    why: str = ""
+    """The reason alone, without the player's name ("it took longer than 1 s to move.")."""
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,11 @@ class Tally:
     draws: int = 0
     moves: int = 0
     """Moves played in all those games together."""
+    x_forfeits: int = 0
+    """Games X lost by failing to move (counted in ``o_wins`` too)."""
+    o_forfeits: int = 0
+    reasons: tuple[str, ...] = ()
+    """The first few different reasons for those forfeits."""
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(
@@ -102,6 +110,9 @@ class Tally:
             self.o_wins + other.o_wins,
             self.draws + other.draws,
             self.moves + other.moves,
+            self.x_forfeits + other.x_forfeits,
+            self.o_forfeits + other.o_forfeits,
+            tuple(dict.fromkeys(self.reasons + other.reasons))[:REASONS_KEPT],
         )
 
     @property
@@ -109,12 +120,18 @@ class Tally:
         """Games counted."""
         return self.x_wins + self.o_wins + self.draws
 
-    def add_game(self, board: Board | Ending) -> Tally:
-        """This tally plus the finished game ``board`` (a final position or a playout's end)."""
+    def add_game(self, board: Board | Ending | Forfeit) -> Tally:
+        """This tally plus the finished game ``board`` (a final position, a playout's end, or a
+        game lost by forfeit)."""
         won = board.winner
-        return self + Tally(
-            int(won is Mark.X), int(won is Mark.O), int(won is None), board.move_count
-        )
+        game = Tally(int(won is Mark.X), int(won is Mark.O), int(won is None), board.move_count)
+        if isinstance(board, Forfeit):
+            lost_by_x = board.winner is Mark.O
+            game = Tally(
+                game.x_wins, game.o_wins, 0, board.move_count, int(lost_by_x), int(not lost_by_x),
+                (board.reason,),
+            )  # fmt: skip
+        return self + game
 
 
 @dataclass(frozen=True)
@@ -143,8 +160,13 @@ class MatchResult:
             "think": self.think,
             "nodes": self.nodes,
             "games": tally.games,
-            **{key: value for key, value in asdict(tally).items() if key != "moves"},
+            "x_wins": tally.x_wins,
+            "o_wins": tally.o_wins,
+            "draws": tally.draws,
             "average_moves": round(tally.moves / tally.games, 2) if tally.games else 0.0,
+            "x_forfeits": tally.x_forfeits,
+            "o_forfeits": tally.o_forfeits,
+            "forfeit_reasons": list(tally.reasons),
         }
 
 
@@ -167,13 +189,35 @@ def game_seed(seed: int, game: int, mark: Mark) -> str:
     return f"{seed}:{game}:{mark}"
 
 
-def play_game(x: players.Player, o: players.Player, rules: Rules) -> Board:
-    """Play one game from the empty board; the final position."""
-    board = Board.empty(rules)
+class Played(NamedTuple):
+    """A game played out: how it ended, and the moves played from where it started."""
+
+    end: Board | Forfeit
+    """The final position, or the forfeit of the player that failed to move."""
+    moves: tuple[int, ...]
+
+
+def play_game(x: players.Player, o: players.Player, rules: Rules) -> Board | Forfeit:
+    """Play one game from the empty board; the final position, or the forfeit of a player that
+    failed to move."""
+    return play_out(x, o, Board.empty(rules)).end
+
+
+def play_out(x: players.Player, o: players.Player, board: Board) -> Played:
+    """Play the game on from ``board`` to its end (see :class:`Played`). A player that fails
+    to move - or cannot play the board at all: an engine that refuses its size - loses it."""
+    moves: list[int] = []
     while not board.is_over:
         mover = x if board.turn is Mark.X else o
-        board = board.play(mover.choose(board))
-    return board
+        try:
+            cell = mover.choose(board)
+        except (PlayerForfeit, PlayerUnavailable) as failure:
+            why = failure.why if isinstance(failure, PlayerForfeit) else str(failure)
+            forfeit = Forfeit(board.turn.other, board.move_count, str(failure), why)
+            return Played(forfeit, tuple(moves))
+        board = board.play(cell)
+        moves.append(cell)
+    return Played(board, tuple(moves))
 
 
 def play_batch(batch: Batch) -> Tally:
@@ -185,8 +229,8 @@ def play_games(batch: Batch) -> Iterator[Tally]:
     """Play a batch's games one at a time: each game's counts as it ends."""
     rngs = {mark: random.Random() for mark in Mark}
     budget = {"think": batch.think, "nodes": batch.nodes}
-    x = players.create(batch.x, rngs[Mark.X], **budget)  # type: ignore[arg-type]
-    o = players.create(batch.o, rngs[Mark.O], **budget)  # type: ignore[arg-type]
+    x = players.create(batch.x, rngs[Mark.X], own=True, **budget)  # type: ignore[arg-type]
+    o = players.create(batch.o, rngs[Mark.O], own=True, **budget)  # type: ignore[arg-type]
     for game in range(batch.start, batch.stop):
         for mark, rng in rngs.items():
             rng.seed(game_seed(batch.seed, game, mark))
@@ -201,7 +245,7 @@ def play_games(batch: Batch) -> Iterator[Tally]:
 def random_players_playout(x: str, o: str, rules: Rules) -> Playout | None:
     """A :class:`Playout` of ``rules`` if players ``x`` and ``o`` both play at random
     (seed 002's level 1: :class:`RandomPlayer`), else None."""
-    if all(players.get(name).factory() is RandomPlayer for name in (x, o)):
+    if all(players.get(name, own=True).factory() is RandomPlayer for name in (x, o)):
         return Playout(rules)
     return None
 
@@ -213,7 +257,7 @@ def check_players(rules: Rules, *names: str) -> None:
     :class:`MatchError` gives the strategy's reason for refusing the board.
     """
     for name in names:
-        strategy = players.get(name)
+        strategy = players.get(name, own=True)
         try:
             reason = strategy.unsupported_reason(rules)
         except ImportError as error:
@@ -234,18 +278,24 @@ def max_jobs() -> int:
     return JOBS_PER_CORE * available_cpus()
 
 
-def default_jobs(games: int, rules: Rules) -> int:
-    """Worker processes for a match: every core for big matches, one for small."""
+def default_jobs(games: int, rules: Rules, *names: str) -> int:
+    """Worker processes for a match: every core for big matches and for own players (named
+    among ``names``), one for small."""
+    if games > 1 and any(players.is_own(name) for name in names):
+        return available_cpus()
     return available_cpus() if games * rules.size >= PARALLEL_WORK else 1
 
 
-def batch_count(games: int, rules: Rules) -> int:
+def batch_count(games: int, rules: Rules, *names: str) -> int:
     """How many batches a match of ``games`` games is cut into.
 
     :data:`BATCHES_PER_MATCH` (or one per game if there are fewer), more when
-    a batch would hold over :data:`BATCH_WORK` games x cells. It depends on
-    the match only, never on the number of processes.
+    a batch would hold over :data:`BATCH_WORK` games x cells; with an own
+    player among ``names``, :data:`OWN_BATCHES` (its processes start once a
+    batch). It depends on the match only, never on the number of processes.
     """
+    if any(players.is_own(name) for name in names):
+        return min(games, OWN_BATCHES)
     most_games = max(1, BATCH_WORK // rules.size)
     return max(min(games, BATCHES_PER_MATCH), -(-games // most_games))
 
@@ -260,7 +310,7 @@ def batches(
     nodes: int | None = None,
 ) -> Iterator[Batch]:
     """The match cut into :func:`batch_count` batches of near-equal size, in game order."""
-    parts = batch_count(games, rules)
+    parts = batch_count(games, rules, x, o)
     for part in range(parts):
         yield Batch(
             x, o, rules, seed, part * games // parts, (part + 1) * games // parts, think, nodes
@@ -302,14 +352,14 @@ def run_match(
     work = batches(x, o, rules, seed, games, think, nodes)
     done = Tally()
     try:
-        jobs = min(jobs, batch_count(games, rules))
-        with _stop_signals_raise(), closing(_tallies(work, jobs)) as tallies:
+        jobs = min(jobs, batch_count(games, rules, x, o))
+        with workers.stop_signals_raise(), closing(_tallies(work, jobs)) as tallies:
             for tally, batch_ended in tallies:
                 done += tally
                 if batch_ended and progress is not None:
                     progress(done.games)
     except KeyboardInterrupt as stop:
-        signum = stop.signum if isinstance(stop, _Signalled) else signal.SIGINT
+        signum = stop.signum if isinstance(stop, workers.Signalled) else signal.SIGINT
         raise MatchStopped(MatchResult(x, o, rules, seed, done, think, nodes), signum) from None
     return MatchResult(x, o, rules, seed, done, think, nodes)
 
@@ -318,148 +368,17 @@ def _tallies(work: Iterable[Batch], jobs: int) -> Generator[tuple[Tally, bool], 
     """Counts as games finish, and whether a batch ended with them.
 
     With one job: game by game, in order (a stop loses no finished game).
-    With more: batch by batch as :func:`_worker_processes` finish them.
+    With more: batch by batch as worker processes finish them (:func:`workers.results`).
     """
     if jobs == 1:
         for batch in work:
             for number, tally in enumerate(play_games(batch), batch.start + 1):
                 yield tally, number == batch.stop
         return
-    for tally in _worker_processes(iter(work), jobs):
+    for tally in workers.results(iter(work), jobs, batch_player):
         yield tally, True
 
 
-def _worker_processes(work: Iterator[Batch], jobs: int) -> Generator[Tally, None, None]:
-    """Each batch's counts, played by ``jobs`` worker processes, as they finish.
-
-    Each worker has a pipe of its own and is handed its next batch when it
-    sends a result: no lock is shared, so a worker killed at any moment (a
-    signal sent to the whole process group) cannot leave the others or this
-    process waiting for ever, as it can with :class:`multiprocessing.pool.Pool`.
-    The workers ignore Ctrl-C, which reaches this process only; whatever ends
-    the match early, they are killed at once rather than finishing their batch.
-    """
-    context = multiprocessing.get_context()
-    workers: dict[Connection, BaseProcess] = {}
-    finished = False
-    try:
-        for _ in range(jobs):
-            batch = next(work, None)
-            if batch is None:
-                break
-            ours, theirs = context.Pipe()
-            process = context.Process(
-                target=_worker, args=(theirs, os.getpid()), name="arena", daemon=True
-            )
-            with _signals_blocked():  # until the worker has set its own handling up
-                process.start()
-            theirs.close()
-            workers[ours] = process
-            _hand(ours, batch)
-        busy = set(workers)
-        while busy:
-            for ready in wait(list(busy)):
-                assert isinstance(ready, Connection)
-                try:
-                    result = ready.recv()
-                except (EOFError, OSError):
-                    raise MatchError("a worker process ended unexpectedly") from None
-                if isinstance(result, BaseException):
-                    raise result
-                yield result
-                batch = next(work, None)
-                _hand(ready, batch)  # None: no more work, the worker ends
-                if batch is None:
-                    busy.discard(ready)
-        finished = True
-    finally:
-        for connection, worker in workers.items():
-            if not finished:  # stopped early: no waiting for the batch in hand
-                worker.kill()
-            worker.join()
-            connection.close()
-
-
-def _hand(connection: Connection, batch: Batch | None) -> None:
-    """Send a worker its next batch (None: the end)."""
-    try:
-        connection.send(batch)
-    except OSError:  # its end of the pipe is closed: it is gone
-        raise MatchError("a worker process ended unexpectedly") from None
-
-
-def _worker(connection: Connection, parent: int) -> None:
-    """A worker process: play the batches it is sent until it is sent None."""
-    _worker_start(parent)
-    while True:
-        try:
-            batch = connection.recv()
-        except (EOFError, OSError):  # the match ended without saying so
-            return
-        if batch is None:
-            return
-        try:
-            result: Tally | BaseException = play_batch(batch)
-        except Exception as error:  # sent back, raised by the match
-            result = error
-        connection.send(result)
-
-
-@contextmanager
-def _stop_signals_raise() -> Iterator[None]:
-    """While the match runs (in the main thread), SIGTERM and SIGHUP stop it like Ctrl-C.
-
-    A signal the process was started with ignored stays ignored: a match run
-    under ``nohup`` goes on when the terminal closes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise _Signalled(signum)
-
-    before = {
-        signum: signal.signal(signum, stop)
-        for signum in STOP_SIGNALS
-        if signal.getsignal(signum) is not signal.SIG_IGN
-    }
-    try:
-        yield
-    finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler)
-
-
-@contextmanager
-def _signals_blocked() -> Iterator[None]:
-    """Ctrl-C, SIGTERM and SIGHUP held back (where signals can be): a process started
-    meanwhile begins with them held too, so none reaches it before :func:`_worker_start`."""
-    held = {signal.SIGINT, *STOP_SIGNALS}
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
-
-
-def _worker_start(parent: int) -> None:
-    """Worker set-up: Ctrl-C is the parent's to handle (no traceback from every worker);
-    SIGTERM and SIGHUP end the worker at once (unless the parent ignores them, ``nohup``);
-    and it ends when its parent is gone."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in STOP_SIGNALS:
-        if signal.getsignal(signum) is not signal.SIG_IGN:
-            signal.signal(signum, signal.SIG_DFL)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, *STOP_SIGNALS})
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    """End this process as soon as ``parent`` is no longer its parent (killed outright)."""
-    while os.getppid() == parent:
-        time.sleep(PARENT_CHECK_SECONDS)
-    os._exit(1)
+def batch_player() -> Callable[[Batch], Tally]:
+    """What a worker process plays its batches with (:func:`play_batch`)."""
+    return play_batch

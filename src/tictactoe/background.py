@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from tictactoe.core.advice import Suggestion, can_solve
+from tictactoe.core.analysis import MoveValue
 from tictactoe.core.board import Board
 from tictactoe.core.search import Cancel, Progress, ProgressCallback
 from tictactoe.game import Game
@@ -39,6 +40,9 @@ WORKERS = 2
 
 TOP_HINTS = 3
 """Moves a big board's hint suggests."""
+TONES = {"winning": "win", "better": "better", "equal": "draw", "worse": "worse", "losing": "loss"}
+"""A suggested move's verdict -> the tone a window shows it in (the exact values' where they
+mean the same)."""
 
 
 class Job(Generic[T]):
@@ -254,11 +258,26 @@ class Hints:
     """Cell -> ``win`` / ``draw`` / ``loss`` for the player to move (boards solved exactly)."""
     suggestions: tuple[Suggestion, ...] = ()
     """The engine's best moves, best first (bigger boards)."""
+    moves: Mapping[int, MoveValue] = field(default_factory=dict)
+    """Cell -> its exact value and in how many plies (boards solved exactly)."""
 
     @property
     def exact(self) -> bool:
         """True when every free cell is valued exactly."""
         return bool(self.values)
+
+    @property
+    def tones(self) -> dict[int, str]:
+        """Hinted cell -> how it ends for the player to move, as a window colours it: ``win``,
+        ``draw`` or ``loss`` when valued exactly; else ``better`` and ``worse`` besides."""
+        if self.values:
+            return dict(self.values)
+        return {found.cell: TONES[found.verdict.value] for found in self.suggestions}
+
+    @property
+    def ranks(self) -> dict[int, str]:
+        """A big board's suggested cells -> "1", "2", "3" (the best first)."""
+        return {found.cell: str(rank) for rank, found in enumerate(self.suggestions, start=1)}
 
 
 def hints_for(game: Game, top: int = TOP_HINTS) -> Work[Hints]:
@@ -268,8 +287,9 @@ def hints_for(game: Game, top: int = TOP_HINTS) -> Work[Hints]:
 
     def work(report: ProgressCallback, stopping: Cancel) -> Hints:
         if can_solve(board):
-            values = {cell: str(value.value) for cell, value in game.hint(cancel=stopping).items()}
-            return Hints(board, values=values)
+            moves = game.hint(cancel=stopping)
+            values = {cell: str(value.value) for cell, value in moves.items()}
+            return Hints(board, values=values, moves=moves)
         found = game.suggestions(top, progress=report, cancel=stopping)
         return Hints(board, suggestions=found)
 

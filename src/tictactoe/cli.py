@@ -18,10 +18,13 @@ from types import ModuleType
 
 from tictactoe import __version__, console
 
-COMMANDS = ("play", "tk", "pgzero", "web", "solve", "arena", "stats", "games", "replay", "brain")
+COMMANDS = (
+    "play", "tk", "pgzero", "web", "solve", "arena", "tournament",
+    "stats", "games", "replay", "brain",
+)  # fmt: skip
 """Subcommand names; each is the module ``tictactoe.commands.<name>``."""
 
-GREETING_COMMANDS = frozenset({"play", "stats", "tk", "pgzero"})
+GREETING_COMMANDS = frozenset({"play", "stats", "games", "tk", "pgzero"})
 """Commands that talk to a person: Ctrl-C they did not catch themselves still says goodbye."""
 
 EXIT_USAGE = 2

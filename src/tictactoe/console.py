@@ -26,8 +26,12 @@ if TYPE_CHECKING:  # not imported at run time: nothing but the bare minimum befo
     from types import FrameType
     from typing import TextIO
 
-EXIT_FAILURE = 1
-"""A command that could not do its work (here: its output could not be written)."""
+EXIT_OK = 0
+EXIT_FAILURE = EXIT_ERROR = 1
+"""A command that could not do its work (its output could not be written, a file it needs
+cannot be used ...)."""
+EXIT_USAGE = EXIT_BAD_INPUT = 2
+"""A command given options or input it cannot use (it says why)."""
 EXIT_INTERRUPTED = 128 + signal.SIGINT
 """Ctrl-C: 130, as a shell reports a program ended by SIGINT."""
 EXIT_BROKEN_PIPE = 128 + 13

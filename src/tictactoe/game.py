@@ -15,7 +15,7 @@ keeps the session's score.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from tictactoe import players as registry
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import IllegalMoveError, UnknownPlayerError, shown
+from tictactoe.core.errors import IllegalMove, IllegalMoveError, UnknownPlayerError, shown
 from tictactoe.core.outcome import DECISIVE, Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits
@@ -62,7 +62,8 @@ def move_limits(seconds: float | None = None, nodes: int | None = None) -> Limit
 
 def check_player_name(name: str) -> str:
     """The exact name of ``human`` or a registered strategy, given in any case, by its
-    level name, title or exact name (``medium``, ``Medium`` and ``win-block`` give ``win-block``).
+    level name, title or exact name (``medium``, ``Medium`` and ``win-block`` give ``win-block``),
+    or of an own player (``my_player.py``, ``brain:COMMAND``: see :mod:`tictactoe.players.own`).
 
     Raises :class:`UnknownPlayerError` listing the level names (or naming what
     replaced a retired player).
@@ -70,12 +71,15 @@ def check_player_name(name: str) -> str:
     if isinstance(name, str) and name.strip().lower() == HUMAN:
         return HUMAN
     try:
-        return registry.get(name).name
+        return registry.get(name, own=True).name
     except UnknownPlayerError as error:
-        if isinstance(name, str) and name.strip().lower() in registry.RETIRED:
+        if isinstance(name, str) and (
+            name.strip().lower() in registry.RETIRED or registry.is_own(name)
+        ):
             raise
         raise UnknownPlayerError(
-            f"unknown player {shown(name)}: choose {HUMAN} or one of {', '.join(registry.flags())}"
+            f"unknown player {shown(name)}: choose {HUMAN} or one of "
+            f"{', '.join(registry.flags())}, {registry.OWN_PLAYERS}"
         ) from error
 
 
@@ -112,6 +116,45 @@ class Game:
         """How the game ended when a side resigned or forfeited it (the board cannot say)."""
         self.started_at = datetime.now(UTC)
         """When the game began (for its record)."""
+
+    @classmethod
+    def restored(
+        cls,
+        rules: Rules,
+        players: Mapping[Mark, str],
+        moves: Sequence[int],
+        *,
+        redo: Sequence[int] = (),
+        given_up: Outcome | None = None,
+        rng: random.Random | None = None,
+        solver: Solver | None = None,
+        think: float | None = None,
+        nodes: int | None = None,
+    ) -> Game:
+        """A game as it was kept: ``moves`` played, ``redo`` the moves taken back (a stack:
+        the last is replayed first), ``given_up`` how a side gave it up (a resignation or a
+        forfeit), as :meth:`undo` and :meth:`resign` leave them.
+
+        Raises :class:`IllegalMoveError` for moves that cannot be played in that order
+        (the moves taken back included) and :class:`ValueError` for a ``given_up`` that is
+        not a side giving up, or a finished board given up as well.
+        """
+        game = cls(rules, players, rng=rng, solver=solver, think=think, nodes=nodes)
+        board = game.board
+        for cell in moves:
+            board = board.play(cell)
+            game._boards.append(board)
+        game._moves = list(moves)
+        for cell in reversed(redo):  # the moves taken back must still make a game
+            board = board.play(cell)
+        game._redo = list(redo)
+        if given_up is not None:
+            if given_up.termination not in DECISIVE or given_up.winner is None:
+                raise ValueError(f"a game is given up by resignation or forfeit, not {given_up}")
+            if game.board.is_over:
+                raise ValueError(f"a finished game cannot also be given up: {board.text}")
+            game._given_up = given_up
+        return game
 
     # --- reading ------------------------------------------------------------
 
@@ -179,14 +222,29 @@ class Game:
     def unsupported_reason(self, mark: Mark) -> str | None:
         """Why ``mark``'s computer player cannot play this board, or None."""
         name = self._players[mark]
-        return None if name == HUMAN else registry.get(name).unsupported_reason(self.rules)
+        if name == HUMAN:
+            return None
+        return registry.get(name, own=True).unsupported_reason(self.rules)
 
     # --- moves ----------------------------------------------------------------
 
-    def play(self, cell: int) -> Board:
-        """A person's move. Raises :class:`IllegalMoveError` (nothing changes) if not allowed."""
-        if not self.is_over and not self.is_human(self.turn):
-            raise NotYourTurnError(f"it is {self._players[self.turn]}'s turn ({self.turn})")
+    def play(self, cell: int, mark: Mark | None = None) -> Board:
+        """A person's move; ``mark``, when given, is the side that person plays.
+
+        Raises :class:`IllegalMoveError` (nothing changes) if not allowed: its
+        ``reason`` says why (the game is over, it is the other side's turn, the
+        cell is off the board or taken).
+        """
+        if not self.is_over:
+            if not self.is_human(self.turn):
+                raise NotYourTurnError(
+                    f"it is {self._players[self.turn]}'s turn ({self.turn})",
+                    IllegalMove.NOT_YOUR_TURN,
+                )
+            if mark is not None and Mark(mark) is not self.turn:
+                raise NotYourTurnError(
+                    f"it is {self.turn}'s turn, not {mark}'s", IllegalMove.NOT_YOUR_TURN
+                )
         return self._push(cell)
 
     def think(
@@ -241,7 +299,7 @@ class Game:
     def _engine(self, mark: Mark) -> registry.Player:
         key = (mark, self._players[mark])
         if key not in self._engines:
-            self._engines[key] = registry.create(key[1], self._rng, solver=self.solver)
+            self._engines[key] = registry.create(key[1], self._rng, solver=self.solver, own=True)
         return self._engines[key]
 
     def resign(
@@ -255,7 +313,9 @@ class Game:
         redone afterwards.
         """
         if self.is_over:
-            raise IllegalMoveError(f"the game is already over in {self.board.text}")
+            raise IllegalMoveError(
+                f"the game is already over in {self.board.text}", IllegalMove.OVER
+            )
         if how not in DECISIVE:
             raise ValueError(f"a game is given up by resignation or forfeit, not {how!r}")
         loser = self.turn if mark is None else Mark(mark)
@@ -264,7 +324,9 @@ class Game:
 
     def _push(self, cell: int) -> Board:
         if self._given_up is not None:
-            raise IllegalMoveError(f"the game is over: {self._given_up.gave_up} resigned")
+            raise IllegalMoveError(
+                f"the game is over: {self._given_up.gave_up} resigned", IllegalMove.OVER
+            )
         board = self.board.play(cell)
         self._boards.append(board)
         self._moves.append(cell)

@@ -1,10 +1,12 @@
 """Translations: English source texts, gettext catalogs for Russian, Chinese and Vietnamese.
 
-Catalogs are gettext ``.po`` files in ``locale/<lang>/LC_MESSAGES/``; each
-front end keeps its messages in a file of its own (``core.po``,
-``terminal.po``, ``tk.po``, ``pgzero.po``) and a language's files are merged
-when loaded. They are read directly (a few lines of parsing) rather than
-compiled to ``.mo``, so the repository holds no binaries.
+One gettext domain, ``tictactoe``, with a catalog a language:
+``locale/<lang>/LC_MESSAGES/tictactoe.mo``, compiled from the ``.po`` file
+beside it when the package is built or installed (``setup.py``), and read
+with the standard library's :mod:`gettext`; each catalog's header gives its
+plural rule. A catalog that is missing or older than its ``.po`` file (a
+checkout run without installing) is said once on standard error, with the
+command that compiles it; the messages are English until then.
 
 The language is the ``--lang`` choice, else the locale (``LANGUAGE``,
 ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English.
@@ -12,13 +14,11 @@ The language is the ``--lang`` choice, else the locale (``LANGUAGE``,
 
 from __future__ import annotations
 
-import ast
+import functools
+import gettext as stdlib_gettext
 import os
-from collections.abc import Callable, Iterable, Mapping
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from importlib.resources.abc import Traversable
+import sys
+from collections.abc import Callable, Mapping
 
 ENGLISH = "en"
 LANGUAGES: Mapping[str, str] = {
@@ -29,20 +29,10 @@ LANGUAGES: Mapping[str, str] = {
 }
 """Supported language codes and each language's name in itself."""
 
+DOMAIN = "tictactoe"
+"""The gettext domain: the name of every catalog file."""
+
 _ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "zh_sg": "zh_CN", "zh_cn": "zh_CN"}
-
-
-def _plural_index(language: str, count: int) -> int:
-    """Which plural form ``count`` takes (gettext's rules for each language)."""
-    if language == "ru":
-        if count % 10 == 1 and count % 100 != 11:
-            return 0
-        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
-            return 1
-        return 2
-    if language in ("zh_CN", "vi"):
-        return 0
-    return 0 if count == 1 else 1
 
 
 def normalise(code: str) -> str | None:
@@ -84,89 +74,83 @@ def _is_c_locale(code: str) -> bool:
     return code.split(".")[0].strip() in ("C", "POSIX")
 
 
-def parse_po(text: str) -> dict[str | tuple[str, int], str]:
-    """Translated messages of a ``.po`` file: msgid -> msgstr, (msgid, n) -> plural form n.
-
-    Untranslated (empty) and fuzzy entries are left out, as gettext does.
-    """
-    catalog: dict[str | tuple[str, int], str] = {}
-    entry: dict[str, str] = {}
-    current: str | None = None
-    fuzzy = False
-
-    def finish() -> None:
-        msgid = entry.get("msgid")
-        if msgid and not fuzzy:
-            for key, value in entry.items():
-                if not value:
-                    continue
-                if key == "msgstr":
-                    catalog[msgid] = value
-                elif key.startswith("msgstr["):
-                    catalog[(msgid, int(key[7:-1]))] = value
-
-    for raw in [*text.splitlines(), ""]:
-        line = raw.strip()
-        if not line:
-            finish()
-            entry, current, fuzzy = {}, None, False
-        elif line.startswith("#,") and "fuzzy" in line:
-            fuzzy = True
-        elif line.startswith("#"):
-            continue
-        elif line.startswith('"') and current is not None:
-            entry[current] += ast.literal_eval(line)
-        else:
-            keyword, _, literal = line.partition(" ")
-            if keyword.startswith("msgid") and "msgstr" in entry:
-                finish()
-                entry, fuzzy = {}, False
-            current = keyword
-            entry[current] = ast.literal_eval(literal)
-    return catalog
-
-
 class Translator:
     """Messages of one language; ``gettext`` returns the English text when untranslated."""
 
-    def __init__(self, language: str, catalog: Mapping[str | tuple[str, int], str]) -> None:
+    def __init__(
+        self, language: str, translations: stdlib_gettext.NullTranslations | None = None
+    ) -> None:
         self.language = language
-        self._catalog = catalog
+        if translations is None:
+            translations = stdlib_gettext.NullTranslations()
+        self._translations = translations
 
     def gettext(self, message: str) -> str:
         """``message`` in this language."""
-        return self._catalog.get(message, message)
+        return self._translations.gettext(message) if message else message
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         """The form of ``singular``/``plural`` that fits ``count``, in this language."""
-        if self.language == ENGLISH:
-            return singular if count == 1 else plural
-        found = self._catalog.get((singular, _plural_index(self.language, count)))
-        if found is None:
-            return singular if count == 1 else plural
-        return found
+        return self._translations.ngettext(singular, plural, count)
 
     def __call__(self, message: str) -> str:
         return self.gettext(message)
 
+    def plural_form(self, count: int) -> int:
+        """Which plural form ``count`` takes, by the catalog's ``Plural-Forms`` rule (English's
+        "1 or not" without a catalog)."""
+        rule = getattr(self._translations, "plural", None)
+        return int(rule(count)) if rule is not None else int(count != 1)
 
-def catalog_files(language: str) -> Iterable[Traversable]:
-    """The ``.po`` files of ``language`` shipped with the package."""
-    from importlib import resources  # not needed for the language names (``--help``)
+    def messages(self) -> dict[str | tuple[str, int], str]:
+        """Every translation of the catalog: English text -> translation, and
+        (English singular, n) -> plural form n; empty for English."""
+        # gettext keeps them in ``_catalog`` and has no public way to list them
+        catalog: dict[str | tuple[str, int], str] = getattr(self._translations, "_catalog", {})
+        return {key: text for key, text in catalog.items() if key != ""}  # "": the header
 
-    folder = resources.files("tictactoe") / "locale" / language / "LC_MESSAGES"
-    if not folder.is_dir():
-        return []
-    return sorted((f for f in folder.iterdir() if f.name.endswith(".po")), key=lambda f: f.name)
+
+def locale_folder() -> str:
+    """The folder of the compiled catalogs shipped with the package."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+
+
+_COMPILE = (
+    "To compile the catalogs, run in the project folder: python -m pip install -e . "
+    "(or: python scripts/messages.py compile)"
+)
+_REINSTALL = "Reinstall tictactoe-mnk to get the translations back."
+
+
+def load(language: str, folder: str | None = None) -> stdlib_gettext.NullTranslations:
+    """``language``'s compiled catalog from ``folder`` (the package's when None); no
+    translations for English, or when the catalog is missing (said once, see the module)."""
+    if language == ENGLISH:
+        return stdlib_gettext.NullTranslations()
+    folder = folder or locale_folder()
+    found = stdlib_gettext.translation(DOMAIN, folder, languages=[language], fallback=True)
+    source = os.path.join(folder, language, "LC_MESSAGES", f"{DOMAIN}.po")
+    compiled = source.removesuffix(".po") + ".mo"
+    checkout = os.path.exists(source)  # an installed package has the compiled catalogs only
+    if not isinstance(found, stdlib_gettext.GNUTranslations):
+        missing = f"{compiled} is missing, so the messages are in English."
+        _say_once(missing, _COMPILE if checkout else _REINSTALL)
+    elif checkout and os.path.getmtime(source) > os.path.getmtime(compiled):
+        newer = f"{source} is newer than its compiled catalog, so its changes are not shown."
+        _say_once(newer, _COMPILE)
+    return found
+
+
+@functools.cache
+def _say_once(problem: str, fix: str) -> None:
+    """Say on standard error, once a run, what is wrong with a catalog and how to fix it."""
+    print(f"tictactoe: {problem} {fix}", file=sys.stderr)
 
 
 def translator(language: str | None = None) -> Translator:
     """A :class:`Translator` for ``language`` (detected when None)."""
     chosen = detect(language)
-    catalog: dict[str | tuple[str, int], str] = {}
-    for file in catalog_files(chosen):
-        catalog.update(parse_po(file.read_text(encoding="utf-8")))
-    return Translator(chosen, catalog)
+    return Translator(chosen, load(chosen))
 
 
 def N_(message: str) -> str:

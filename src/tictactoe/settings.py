@@ -75,6 +75,9 @@ class Settings:
     numbering: Numbering = Numbering.NUMPAD
     """How cells are named on boards where names are drawn in the cells."""
     sound: bool = True
+    analysis: bool = False
+    """While the computer thinks, show the depth it has searched and the line it expects
+    (else only how long it has thought, of how long it may)."""
     theme: Theme = Theme.SYSTEM
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False)
     """Keys saved by another version, written back unchanged."""
@@ -94,6 +97,7 @@ class Settings:
             "names": self.names,
             "numbering": self.numbering.value,
             "sound": self.sound,
+            "analysis": self.analysis,
             "theme": self.theme.value,
         }
 
@@ -120,7 +124,7 @@ class Settings:
             and THINK_RANGE[0] <= think <= THINK_RANGE[1]
         ):
             chosen["think"] = float(think)
-        for name in ("names", "sound"):
+        for name in ("names", "sound", "analysis"):
             if isinstance(data.get(name), bool):
                 chosen[name] = data[name]
         for name, kind in (("numbering", Numbering), ("theme", Theme)):

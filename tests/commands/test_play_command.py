@@ -20,7 +20,10 @@ from tictactoe.stats import Scoreboard
 
 BAD_FLAGS = {
     "numpad on 5x5": (["--numbering", "numpad", "--size", "5x5"], "numpad works only on a 3x3"),
-    "unknown numbering": (["--numbering", "roman"], "numbering must be index, numpad, coords"),
+    "unknown numbering": (
+        ["--numbering", "roman"],
+        "numbering must be one of index, numpad, coords",
+    ),
     "negative delay": (["--delay", "-1"], "--delay: must be a number of seconds from 0 to 60"),
     "delay not a number": (["--delay", "soon"], "seconds from 0 to 60, not 'soon'"),
     "delay of nan": (["--delay", "nan"], "seconds from 0 to 60, not 'nan'"),
@@ -57,8 +60,8 @@ def test_side_picks_the_first_game_of_alternating_games(run) -> None:
     status, out, _ = run([*argv, "--size", "3x3"], "5\n3\ny\n5\n9\n1\nn\n")
     assert status == 0
     first = out.index("The computer will go first: you play O.")
-    assert first < out.index("The player will go first: you play X.")
-    assert "Score: you 1, the computer 1, ties 0." in out
+    assert first < out.index("You go first and play X.")
+    assert "Score: You 1 · computer 1 · draws 0." in out
 
 
 def test_coin_toss_is_reproducible_with_a_seed(run) -> None:

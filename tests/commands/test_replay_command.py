@@ -25,12 +25,12 @@ def test_steps_forward_back_and_jumps(run, game: int) -> None:
     assert out.splitlines()[1] == "Result: X won with 3 in a row, after 7 moves."
     titles = [line.split(": ")[-1] for line in out.splitlines() if "Move " in line[:60]]
     assert [t for t in titles if t.startswith(("X plays", "O plays"))] == [
-        "X plays b2.",
-        "O plays a1.",
-        "X plays b2.",
-        "X plays b3.",
-        "O plays c1.",
-    ]
+        "X plays 5.",
+        "O plays 7.",
+        "X plays 5.",
+        "X plays 2.",
+        "O plays 9.",
+    ], "named as the game names them (the keypad on 3 x 3)"
     assert out.count("The empty board; 7 moves follow.") == 2
     assert "The end: X won with 3 in a row." in out
 
@@ -71,7 +71,7 @@ def test_a_file_in_any_format(run, tmp_path: Path) -> None:
 
 def test_the_users_language(run, game: int) -> None:
     _, out, _ = run(["replay", str(game), "--lang", "ru"], "дальше\nконец\nвыход\n")
-    assert "Ход 1 из 7: X ходит на b2." in out
+    assert "Ход 1 из 7: X ходит на 5." in out
     assert "Конец: победа X: 3 в ряд." in out
 
 
@@ -109,4 +109,4 @@ def test_end_of_input_and_a_file_named_like_a_number(
     monkeypatch.chdir(tmp_path)
     (tmp_path / "5").write_text("Board: 3x3\nMoves: a1\n", encoding="utf-8")
     status, out, _ = run(["replay", "./5", "--all"], "")
-    assert status == 0 and "Move 1 of 1: X plays a1." in out
+    assert status == 0 and "Move 1 of 1: X plays 7." in out

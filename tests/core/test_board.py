@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError
+from tictactoe.core.errors import IllegalMove, IllegalMoveError, PositionError, RulesError
 from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import MIN_K, Rules
 
@@ -217,8 +217,9 @@ class TestPlay:
             board.play(9)
         with pytest.raises(IllegalMoveError, match="whole number"):
             board.play("4")  # type: ignore[arg-type]
-        with pytest.raises(IllegalMoveError, match="the game is over: X has won"):
+        with pytest.raises(IllegalMoveError, match="the game is over: X has won") as over:
             Board.parse("XXX/OO./...").play(8)
+        assert over.value.reason is IllegalMove.OVER
 
     @pytest.mark.parametrize("name", ["x", "o", "rules", "_winner", "winning_lines", "extra"])
     def test_board_is_immutable(self, name: str) -> None:

@@ -12,20 +12,13 @@ from collections.abc import Callable
 from typing import TextIO
 
 from tictactoe import arena, players
-from tictactoe.commands.options import (
-    at_least,
-    board_size,
-    computer_player,
-    think_seconds,
-    whole_number,
-)
+from tictactoe.commands.options import add_match_options, at_least, computer_player
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.rules import Rules
 
 HELP = "play computer players against each other and count the wins and draws"
 
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 DEFAULT_GAMES = 100
 PROGRESS_WIDTH = 30
 """Characters in the progress bar."""
@@ -39,7 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         type=computer_player,
         metavar="NAME",
-        help=f"X's player: {catalogue} (or its level: expert for search); results name them so",
+        help=f"X's player: {catalogue} (or its level: expert for search); results name them so; "
+        "or your own player, a Python file defining choose(board) (my_player.py), or a Gomocup "
+        "engine (brain:COMMAND)",
     )
     parser.add_argument(
         "--o",
@@ -55,40 +50,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=f"games to play (default {DEFAULT_GAMES})",
     )
-    parser.add_argument(
-        "--size", type=board_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 7x7, 15x15"
-    )
-    parser.add_argument(
-        "--k", type=whole_number, metavar="K", help="marks in a row to win (default min(M, N, 5))"
-    )
-    parser.add_argument(
-        "--seed",
-        type=whole_number,
-        metavar="S",
-        help="seed for reproducible matches (default: a random one, printed)",
-    )
-    parser.add_argument(
-        "--jobs",
-        type=at_least(1),
-        metavar="J",
-        help="worker processes (default: every core for big matches, 1 for small; "
+    add_match_options(
+        parser,
+        seed="seed for reproducible matches (default: a random one, printed)",
+        jobs="worker processes (default: every core for big matches, 1 for small; "
         f"at most {arena.JOBS_PER_CORE} per core)",
+        searchers="the search player (results then vary from run to run), and the time "
+        "limit of own players' moves",
     )
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument(
-        "--think",
-        type=think_seconds,
-        metavar="SECONDS",
-        help="seconds a move for the search player (results then vary from run to run)",
-    )
-    budget.add_argument(
-        "--nodes",
-        type=at_least(1),
-        metavar="N",
-        help=f"positions a move for the search player (default {arena.DEFAULT_NODES:,}: "
-        "the same counts on every machine)",
-    )
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -114,7 +83,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"tictactoe arena: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    jobs = args.jobs if args.jobs is not None else arena.default_jobs(args.games, rules)
+    jobs = (
+        args.jobs
+        if args.jobs is not None
+        else arena.default_jobs(args.games, rules, args.x, args.o)
+    )
     if not args.json:
         print(heading(args.x, args.o, rules, args.games, seed), flush=True)
     bar = ProgressBar(args.games, sys.stderr) if sys.stderr.isatty() else None
@@ -154,8 +127,14 @@ def _usage_error(args: argparse.Namespace, message: str) -> int:
 
 
 def heading(x: str, o: str, rules: Rules, games: int, seed: int) -> str:
-    """The first line: who plays whom, on which board, how many games, with which seed."""
-    return f"{x} (X) against {o} (O) on {rules}: {games} games, seed {seed}"
+    """The first line: who plays whom, on which board, how many games, with which seed (levels
+    by their exact names, own players by their files' or programs' names)."""
+    return f"{shown(x)} (X) against {shown(o)} (O) on {rules}: {games} games, seed {seed}"
+
+
+def shown(name: str) -> str:
+    """A player as results name it: a level's exact name, an own player's file or program."""
+    return players.title_of(name) if players.is_own(name) else name
 
 
 def counts(result: arena.MatchResult) -> str:
@@ -169,6 +148,10 @@ def counts(result: arena.MatchResult) -> str:
         *(f"  {label:<7}{count:>8}  {100 * count / games:5.1f}%" for label, count in rows),
         f"  average game: {tally.moves / games:.1f} moves",
     ]
+    for mark, lost in (("X", tally.x_forfeits), ("O", tally.o_forfeits)):
+        if lost:
+            lines.append(f"  {mark} lost {lost} {'game' if lost == 1 else 'games'} by forfeit")
+    lines.extend(f"    {reason}" for reason in tally.reasons)
     return "\n".join(lines)
 
 

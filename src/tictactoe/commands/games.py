@@ -7,16 +7,17 @@ import json
 import sys
 from pathlib import Path
 
-from tictactoe.announce import board_name, played_at, player_name, summary
+from tictactoe.announce import saved_headings, saved_row
 from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
-from tictactoe.commands.options import at_least, board_size, language, player
+from tictactoe.commands.forget import MESSAGES, forget
+from tictactoe.commands.options import add_language_option, at_least, board_size, one_of, player
 from tictactoe.commands.replay import open_game, unusable
-from tictactoe.console import shown
+from tictactoe.console import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, shown
 from tictactoe.core import records
 from tictactoe.core.records import Format, Record, RecordError
-from tictactoe.i18n import LANGUAGES, Translator, translator
+from tictactoe.i18n import Translator, translator
 from tictactoe.replay import OpenError
-from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
+from tictactoe.ui.terminal.answers import quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
 
 HELP = "list the saved games; export one as text, SGF or PSQ, or import game files"
@@ -24,28 +25,6 @@ HELP = "list the saved games; export one as text, SGF or PSQ, or import game fil
 DEFAULT_LIMIT = 20
 MAX_SHOWN = 1000
 """Longest file name or reason printed (control characters in them are replaced)."""
-EXIT_OK = 0
-EXIT_ERROR = 1
-EXIT_BAD_INPUT = 2
-EXIT_INTERRUPTED = 130
-
-
-def _result(text: str) -> ResultFilter:
-    try:
-        return ResultFilter(text.strip().lower())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"result must be one of {', '.join(ResultFilter)}, not {text!r}"
-        ) from None
-
-
-def _format(text: str) -> Format:
-    try:
-        return Format(text.strip().lower())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"format must be one of {', '.join(Format)}, not {text!r}"
-        ) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -68,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     what.add_argument("--reset", action="store_true", help="forget every saved game")
     parser.add_argument(
         "--format",
-        type=_format,
+        type=one_of(Format, "format"),
         metavar="FORMAT",
         help="with --export: text, sgf or psq (default: from the --output name, else text)",
     )
@@ -94,17 +73,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--result",
-        type=_result,
+        type=one_of(ResultFilter, "result"),
         metavar="RESULT",
         help=f"only games that ended so: {', '.join(ResultFilter)} (x and o: that side won)",
     )
     parser.add_argument("--json", action="store_true", help="list the games as JSON")
-    parser.add_argument(
-        "--lang",
-        type=language,
-        metavar="LANG",
-        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
-    )
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -122,7 +96,9 @@ def run(args: argparse.Namespace) -> int:
         if args.import_files:
             return _import(archive, args.import_files, prompter, tr)
         if args.reset:
-            return _reset(archive, prompter, tr, confirmed=args.yes)
+            return forget(
+                prompter, tr, archive.reset, confirmed=args.yes, messages=MESSAGES["games"]
+            )
         listing = archive.games(
             player=args.player,
             size=args.size,
@@ -138,9 +114,6 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     except (EOFError, Quit):
         prompter.say(tr.gettext("Goodbye!"))
-    except KeyboardInterrupt:
-        prompter.say("\n" + tr.gettext("Goodbye!"))
-        return EXIT_INTERRUPTED
     return EXIT_OK
 
 
@@ -194,47 +167,14 @@ def _import(archive: Archive, files: list[Path], prompter: Prompter, tr: Transla
     return status
 
 
-def _reset(archive: Archive, prompter: Prompter, tr: Translator, *, confirmed: bool) -> int:
-    if not confirmed and not prompter.ask(
-        tr.gettext("Forget every saved game? (yes or no)"),
-        lambda text: parse_yes_no(text, tr),
-    ):
-        prompter.say(tr.gettext("The saved games are unchanged."))
-        return EXIT_OK
-    set_aside = archive.reset()
-    if set_aside is not None:
-        prompter.say(
-            tr.gettext("The damaged saved games file was kept as {path}.").format(path=set_aside)
-        )
-    prompter.say(tr.gettext("There are no saved games now."))
-    return EXIT_OK
-
-
 def _show(listing: Listing, prompter: Prompter, tr: Translator, *, filtered: bool) -> None:
     if not listing.games and not listing.damaged:
         prompter.say(
             tr.gettext("No saved game matches.") if filtered else tr.gettext("No saved games yet.")
         )
         return
-    heads = [
-        tr.gettext("Number"),
-        tr.gettext("Date"),
-        tr.gettext("Board"),
-        "X",
-        "O",
-        tr.gettext("Result"),
-    ]
-    rows = [
-        [
-            str(game.id),
-            played_at(game.record),
-            board_name(tr, game.record.rules),
-            player_name(tr, game.record.x_player),
-            player_name(tr, game.record.o_player),
-            summary(tr, game.record),
-        ]
-        for game in listing.games
-    ]
+    heads = saved_headings(tr)
+    rows = [saved_row(tr, game.id, game.record) for game in listing.games]
     widths = [max(display_width(row[i]) for row in [heads, *rows]) for i in range(len(heads))]
     for row in [heads, *rows]:
         padded = [

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from enum import StrEnum
+from typing import TypeVar
 
 from tictactoe.core import numbers
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError, UnknownPlayerError
 from tictactoe.core.rules import MAX_SIDE, Rules
 from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE
+
+E = TypeVar("E", bound=StrEnum)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,20 +42,33 @@ def language(text: str) -> str:
     return code
 
 
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang LANG``: the language of the command's messages (default: the locale's)."""
+    from tictactoe.i18n import LANGUAGES
+
+    parser.add_argument(
+        "--lang",
+        type=language,
+        metavar="LANG",
+        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
+    )
+
+
 def computer_player(text: str) -> str:
     """Argument type: a computer player's level (``expert``) or exact name (``search``), in any
-    case; its exact name."""
+    case, or an own player (``my_player.py``, ``module:name``, ``brain:COMMAND``); its exact
+    name."""
     from tictactoe import players
 
     try:
-        return players.get(text).name
+        return players.get(text, own=True).name
     except UnknownPlayerError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def player(text: str) -> str:
-    """Argument type: ``human`` or a computer player's level or exact name, in any case; its
-    exact name."""
+    """Argument type: ``human``, a computer player's level or exact name, in any case, or an own
+    player (``my_player.py``, ``module:name``, ``brain:COMMAND``); its exact name."""
     from tictactoe.game import check_player_name
 
     try:
@@ -118,6 +135,23 @@ def board_size(text: str) -> tuple[int, int]:
     return rules.m, rules.n
 
 
+def one_of(kind: type[E], what: str) -> Callable[[str], E]:
+    """Argument type: a member of the string enum ``kind``, given in any case; the message
+    names ``what`` it is and the choices ("who starts must be one of you, computer, ...")."""
+
+    def parse(text: str) -> E:
+        try:
+            return kind(text.strip().lower())
+        except ValueError:
+            choices = ", ".join(str(member) for member in kind)
+            raise argparse.ArgumentTypeError(
+                f"{what} must be one of {choices}, not {text!r}"
+            ) from None
+
+    parse.__name__ = what  # argparse names the argument's type after it
+    return parse
+
+
 def _side(text: str) -> Mark:
     try:
         return Mark(text.upper())
@@ -128,12 +162,7 @@ def _side(text: str) -> Mark:
 def _starter(text: str) -> Starter:
     from tictactoe.game import Starter
 
-    try:
-        return Starter(text.lower())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"who starts must be one of {', '.join(Starter)}, not {text!r}"
-        ) from None
+    return one_of(Starter, "who starts")(text)
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -182,8 +211,10 @@ def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool 
         "--opponent",
         type=player,
         metavar="NAME",
-        help=f"{HUMAN} (two people) or a computer player's level, weakest first: "
-        f"{', '.join(players.flags())} (default: {opponent_default})",
+        help=f"{HUMAN} (two people), a computer player's level, weakest first: "
+        f"{', '.join(players.flags())} (default: {opponent_default}); or your own player, "
+        "a Python file defining choose(board) (my_player.py), or a Gomocup engine "
+        "(brain:COMMAND)",
     )
     group.add_argument(
         "--you",
@@ -272,3 +303,33 @@ def rng_from(args: argparse.Namespace) -> random.Random:
     import random
 
     return random.Random(args.seed)
+
+
+def add_match_options(parser: argparse.ArgumentParser, **helps: str) -> None:
+    """``--size --k --seed --jobs --think --nodes --json``: how computer players are matched
+    (arena, tournament); ``helps`` gives each option's help where it differs (``seed=...``)."""
+    from tictactoe import arena
+
+    parser.add_argument(
+        "--size", type=board_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 15x15"
+    )
+    parser.add_argument(
+        "--k", type=whole_number, metavar="K", help="marks in a row to win (default min(M, N, 5))"
+    )
+    parser.add_argument("--seed", type=whole_number, metavar="S", help=helps["seed"])
+    parser.add_argument("--jobs", type=at_least(1), metavar="J", help=helps["jobs"])
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--think",
+        type=think_seconds,
+        metavar="SECONDS",
+        help=f"seconds a move for {helps['searchers']} (default 1)",
+    )
+    budget.add_argument(
+        "--nodes",
+        type=at_least(1),
+        metavar="N",
+        help=f"positions a move for searching levels (default {arena.DEFAULT_NODES:,}: the "
+        "same games on every machine)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")

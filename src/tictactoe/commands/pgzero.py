@@ -23,18 +23,18 @@ import sys
 
 from tictactoe import DISTRIBUTION, players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.console import EXIT_USAGE
 from tictactoe.core.errors import RulesError
 from tictactoe.display import no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Translator, translator
 from tictactoe.session import rules_problem, unplayable_level
-from tictactoe.settings import Settings, SettingsStore
+from tictactoe.settings import Choices, Settings, SettingsStore
 
 HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-8 T G S, F1 for help, Esc"
 
 EXIT_MISSING = 1
 EXIT_NO_DISPLAY = 1
-EXIT_USAGE = 2
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,6 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(think=None)  # None: the think time remembered from last time
     parser.add_argument(
         "--no-sound", action="store_true", help="start with sound off (S switches it on)"
+    )
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="while the computer thinks, show the depth it has searched and the line it expects "
+        "(the window's setting is kept otherwise)",
     )
     parser.add_argument(
         "--open",
@@ -81,7 +87,7 @@ def build_match(
     problem = unplayable_level((args.opponent, args.you), rules, _)
     if problem is not None:
         return problem
-    opponent = args.opponent or players.fit_level(remembered.level, rules)
+    opponent = args.opponent or players.fit_level(remembered.level, rules, own=True)
     you = args.you if args.you is not None else HUMAN
     starter = starter_from(args) or Starter.ALTERNATE
     think = args.think if getattr(args, "think", None) is not None else remembered.think
@@ -100,6 +106,8 @@ def settings_for(args: argparse.Namespace, remembered: Settings) -> Settings:
         chosen = chosen.changed(think=args.think)
     if args.no_sound:
         chosen = chosen.changed(sound=False)
+    if getattr(args, "analysis", False):
+        chosen = chosen.changed(analysis=True)
     return chosen
 
 
@@ -144,17 +152,14 @@ def run(args: argparse.Namespace) -> int:
         _,
         speaker=speaker,
         scoreboard=Scoreboard(),
-        settings=settings,
-        store=store,
-        remembered=loaded.settings,
+        choices=Choices(settings, loaded.settings, store),
         notice=notice,
     )
     if opened is not None:
         record, reference = opened
         app.open_record(record, title(reference, _))
     try:
-        run_game(app)
-        app.finish_saving()
+        run_game(app)  # closing the window waits a moment for a result still being saved
     except NoDisplayError:  # SDL's reason would ask whether DISPLAY is set even when it is
         reason = no_display_reason(_)
         print(_("Cannot open a window: {reason}").format(reason=reason), file=sys.stderr)

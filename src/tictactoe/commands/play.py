@@ -10,11 +10,13 @@ from tictactoe import players
 from tictactoe.commands.options import (
     add_game_options,
     board_for_k,
+    one_of,
     rng_from,
     rules_from,
     seconds,
     starter_from,
 )
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_OK
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import RulesError
 from tictactoe.core.rules import Rules
@@ -27,21 +29,10 @@ if TYPE_CHECKING:
 
 HELP = "play in the terminal: questions, then the board; type help during a game"
 
-EXIT_OK = 0
-EXIT_INTERRUPTED = 130
 DEFAULT_DELAY = 1.0
 """Seconds between moves in a computer-against-computer demo."""
 MAX_DELAY = 60.0
 """Longest pause between moves a demo accepts."""
-
-
-def _numbering(text: str) -> Numbering:
-    try:
-        return Numbering(text.strip().lower())
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"numbering must be {', '.join(Numbering)}, not {text!r}"
-        ) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
     parser.add_argument(
         "--numbering",
-        type=_numbering,
+        type=one_of(Numbering, "numbering"),
         metavar="STYLE",
         help="how cells are named: index (0-8), numpad (1-9 as on a keypad, 3x3 only) "
         "or coords (b2, any board); default numpad on 3x3, coords elsewhere",
@@ -61,6 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="pause between moves when two computer players play "
         f"(default {DEFAULT_DELAY}; 0 for none)",
+    )
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="while the computer thinks, show the depth it has searched and the line it expects",
     )
     parser.set_defaults(play_parser=parser)
 
@@ -81,7 +77,7 @@ def _check(args: argparse.Namespace) -> str | None:
             return f"--side {args.side} contradicts --first {args.first}: X always moves first"
     for name in (args.opponent, args.you):
         if rules is not None and args.size is not None and name not in (None, HUMAN):
-            level = players.get(name)
+            level = players.get(name, own=True)
             if not level.plays(rules):
                 reason = level.unsupported_reason(rules)
                 return f"{level.flag} cannot play {rules.m}x{rules.n}: {reason}"
@@ -155,9 +151,9 @@ def _goodbye(tr: Translator, *, newline: bool = False) -> None:
 
 def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
     from tictactoe.ui.terminal.answers import quit_words
+    from tictactoe.ui.terminal.loop import TerminalGame
     from tictactoe.ui.terminal.prompts import Prompter, too_long_message
     from tictactoe.ui.terminal.render import use_colour
-    from tictactoe.ui.terminal.session import Session
     from tictactoe.ui.terminal.setup import Choices, ask_settings
 
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))
@@ -182,7 +178,7 @@ def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
     )
     if args.side is not None and settings.starter is Starter.ALTERNATE and args.side != "X":
         match.new_game(you_start=False)  # --side picks the first game; then they alternate
-    Session(
+    TerminalGame(
         match,
         prompter,
         tr,
@@ -191,5 +187,6 @@ def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
         colour=use_colour(sys.stdout),
         delay=args.delay,
         scoreboard=recorder,
+        analysis=args.analysis,
     ).run()
     return EXIT_OK

@@ -7,15 +7,13 @@ import sys
 
 from tictactoe import replay
 from tictactoe.archive import Archive, ArchiveError, Problem
-from tictactoe.commands.options import at_least, language
+from tictactoe.commands.options import add_language_option, at_least
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_OK
 from tictactoe.core.records import Record
-from tictactoe.i18n import LANGUAGES, Translator, translator
+from tictactoe.i18n import Translator, translator
 from tictactoe.replay import OpenError
 
 HELP = "step through a saved game (by its number) or a game file (text, SGF or PSQ)"
-
-EXIT_OK = 0
-EXIT_INTERRUPTED = 130
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,12 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print every position one after the other, without asking",
     )
-    parser.add_argument(
-        "--lang",
-        type=language,
-        metavar="LANG",
-        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
-    )
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:

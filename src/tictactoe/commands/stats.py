@@ -7,19 +7,16 @@ import sys
 
 from tictactoe.announce import player_name
 from tictactoe.archive import ArchiveError, Problem
-from tictactoe.commands.options import language
+from tictactoe.commands.forget import MESSAGES, forget
+from tictactoe.commands.options import add_language_option
+from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE
 from tictactoe.game import HUMAN
-from tictactoe.i18n import LANGUAGES, Translator, translator
+from tictactoe.i18n import Translator, translator
 from tictactoe.stats import Scoreboard, Tally, describe
-from tictactoe.ui.terminal.answers import parse_yes_no, quit_words
+from tictactoe.ui.terminal.answers import quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width, too_long_message
 
 HELP = "show the scoreboard: wins, losses and draws per opponent and board"
-
-EXIT_OK = 0
-EXIT_ERROR = 1
-EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,12 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--yes", "-y", action="store_true", help="with --reset: do not ask for confirmation"
     )
-    parser.add_argument(
-        "--lang",
-        type=language,
-        metavar="LANG",
-        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
-    )
+    add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -48,7 +40,9 @@ def run(args: argparse.Namespace) -> int:
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))
     try:
         if args.reset:
-            return _reset(board, prompter, tr, confirmed=args.yes)
+            return forget(
+                prompter, tr, board.reset, confirmed=args.yes, messages=MESSAGES["scores"]
+            )
         _show(board, prompter, tr)
     except ArchiveError as error:
         prompter.say(describe(error, tr))
@@ -59,25 +53,6 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
     except (EOFError, Quit):
         prompter.say(tr.gettext("Goodbye!"))
-    except KeyboardInterrupt:
-        prompter.say("\n" + tr.gettext("Goodbye!"))
-        return EXIT_INTERRUPTED
-    return EXIT_OK
-
-
-def _reset(board: Scoreboard, prompter: Prompter, tr: Translator, *, confirmed: bool) -> int:
-    if not confirmed and not prompter.ask(
-        tr.gettext("Forget every recorded game? (yes or no)"),
-        lambda text: parse_yes_no(text, tr),
-    ):
-        prompter.say(tr.gettext("The scoreboard is unchanged."))
-        return EXIT_OK
-    set_aside = board.reset()
-    if set_aside is not None:
-        prompter.say(
-            tr.gettext("The damaged scoreboard file was kept as {path}.").format(path=set_aside)
-        )
-    prompter.say(tr.gettext("The scoreboard is empty now."))
     return EXIT_OK
 
 

@@ -13,26 +13,30 @@ from typing import TYPE_CHECKING
 
 from tictactoe import players
 from tictactoe.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.console import EXIT_ERROR, EXIT_USAGE
 from tictactoe.core.errors import RulesError
 from tictactoe.display import NoWindowError, has_display, no_display_reason
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import Gettext, Translator, translator
 from tictactoe.session import rules_problem, unplayable_level
-from tictactoe.settings import Loaded, Settings, SettingsStore
+from tictactoe.settings import Choices, Loaded, Settings, SettingsStore
 
 if TYPE_CHECKING:
     import tkinter
 
 HELP = "play in a desktop window (tkinter): menus, levels, hints, sounds, light and dark"
 
-EXIT_ERROR = 1
-EXIT_USAGE = 2
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The shared game options and ``--no-sound``; without ``--think`` the remembered time."""
     add_game_options(parser, remembered_think=True)
     parser.add_argument("--no-sound", action="store_true", help="start with the sounds off")
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help="while the computer thinks, show the depth it has searched and the line it expects "
+        "(the window's setting is kept otherwise)",
+    )
     parser.set_defaults(think=None)  # None: not given, so the remembered think time plays
 
 
@@ -43,6 +47,8 @@ def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
         chosen = chosen.changed(language=args.lang)
     if args.no_sound:
         chosen = chosen.changed(sound=False)
+    if getattr(args, "analysis", False):
+        chosen = chosen.changed(analysis=True)
     if getattr(args, "think", None) is not None:
         chosen = chosen.changed(think=args.think)
     _ = translator(chosen.language)
@@ -63,7 +69,9 @@ def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
 def build_match(args: argparse.Namespace, settings: Settings) -> Match:
     """The first game's match: the level playing is the chosen one, where it can play."""
     rules = settings.board
-    opponent = HUMAN if args.opponent == HUMAN else players.fit_level(settings.level, rules)
+    opponent = (
+        HUMAN if args.opponent == HUMAN else players.fit_level(settings.level, rules, own=True)
+    )
     return Match(
         rules,
         opponent,
@@ -108,9 +116,7 @@ def run(args: argparse.Namespace) -> int:
     App(
         root,
         build_match(args, settings),
-        settings=settings,
-        store=store,
-        remembered=loaded.settings,
+        choices=Choices(settings, loaded.settings, store),
         notice=startup_notice(_, loaded),
     )
     root.mainloop()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import logging
 import socket
 import sys
 import threading
@@ -11,22 +12,24 @@ import webbrowser
 from typing import TYPE_CHECKING
 
 from tictactoe import DISTRIBUTION
-from tictactoe.commands.options import at_least, language
+from tictactoe.commands.options import at_least, language, seconds
+from tictactoe.console import EXIT_ERROR, EXIT_INTERRUPTED
 from tictactoe.i18n import Translator, translator
 
 if TYPE_CHECKING:
-    from tictactoe.ui.web.server import Settings
+    from tictactoe.online.settings import Settings
 
 HELP = "serve the game as a web page: play the computer, or a friend through an invite link"
 
-EXIT_ERROR = 1
-EXIT_INTERRUPTED = 130
 INSTALL_HINT = f"pip install '{DISTRIBUTION}[web]'"
 """The install command of the web extra, under the name the project is published as."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Where to listen, where rooms live, and the server's limits."""
+    """Where to listen, where rooms live, and the server's limits (each with the server's own
+    default: :class:`tictactoe.online.settings.Settings`)."""
+    from tictactoe.online.settings import options
+
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
@@ -40,30 +43,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="keep rooms in Redis (redis://host:6379/0), so several server processes "
         "serve the same rooms and a restart keeps the games",
     )
-    parser.add_argument(
-        "--max-connections", type=at_least(1), default=5000, metavar="N",
-        help="open connections this process takes (default 5000)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--max-rooms", type=at_least(1), default=10_000, metavar="N",
-        help="rooms open at once (default 10000)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--max-spectators", type=at_least(0), default=50, metavar="N",
-        help="spectators per room (default 50)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--idle", type=at_least(10), default=3600, metavar="SECONDS",
-        help="forget a room nobody has used for this long (default 3600)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--claim-after", type=at_least(0), default=60, metavar="SECONDS",
-        help="how long a player must be gone before the other may claim the game (default 60)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--think-processes", type=at_least(0), default=1, metavar="N",
-        help="worker processes for the computer's moves and hints (default 1; 0: a thread)",
-    )  # fmt: skip
+    for name, option, default in options():
+        kind = (
+            at_least(int(option.low))
+            if option.unit == "count"
+            else seconds(option.low, option.high)
+        )
+        parser.add_argument(
+            option.flag,
+            dest=name,
+            type=kind,
+            default=default,
+            metavar=option.metavar,
+            help=f"{option.help} (default {default:g})",
+        )
     parser.add_argument(
         "--allow-origin", action="append", default=[], metavar="URL",
         help="also accept pages served from this origin (https://example.org), e.g. "
@@ -79,15 +72,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def settings_from(args: argparse.Namespace) -> Settings:
     """The server settings the options ask for."""
-    from tictactoe.ui.web.server import Settings
+    from tictactoe.online.settings import Settings, options
 
     return Settings(
-        max_connections=args.max_connections,
-        max_rooms=args.max_rooms,
-        max_spectators=args.max_spectators,
-        idle_seconds=float(args.idle),
-        claim_after=float(args.claim_after),
-        think_processes=args.think_processes,
+        **{name: getattr(args, name) for name, _, _ in options()},
         allowed_origins=frozenset(origin.rstrip("/") for origin in args.allow_origin),
         record=not args.no_record,
     )
@@ -124,14 +112,14 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from tictactoe.ui.web.protocol import MAX_MESSAGE_BYTES
-        from tictactoe.ui.web.server import create_app
+        from tictactoe.online.protocol import MAX_MESSAGE_BYTES
+        from tictactoe.ui.web.server import RepeatedWarnings, create_app
     except ImportError:
         return _missing_extra(_, "Starlette and uvicorn")
     store = None
     if args.redis:
         try:
-            from tictactoe.ui.web.redis_store import RedisStore
+            from tictactoe.online.redis_store import RedisStore
         except ImportError:
             return _missing_extra(_, "the Redis client")
         problem = _redis_problem(args.redis)
@@ -141,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return EXIT_ERROR
-        store = RedisStore(args.redis, ttl=float(args.idle))
+        store = RedisStore(args.redis, ttl=args.idle_seconds)
     try:
         sock = listen(args.host, args.port)
     except OSError as error:
@@ -166,7 +154,8 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=MAX_MESSAGE_BYTES,
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=5,
-    )
+    )  # (its logging is set up now: a flood of bad requests is a few lines, not thousands)
+    logging.getLogger("uvicorn.error").addFilter(RepeatedWarnings())
     print(_("The game is at {url} - press Ctrl-C to stop.").format(url=url), flush=True)
     if args.open:
         threading.Timer(0.5, webbrowser.open, [url]).start()

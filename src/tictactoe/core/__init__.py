@@ -30,6 +30,7 @@ from tictactoe.core.cells import label as cell_name
 from tictactoe.core.cells import parse as parse_cell
 from tictactoe.core.errors import (
     CellNameError,
+    IllegalMove,
     IllegalMoveError,
     PositionError,
     RulesError,
@@ -37,6 +38,7 @@ from tictactoe.core.errors import (
     UnknownPlayerError,
     UnsolvableError,
 )
+from tictactoe.core.lazy import lazy_names
 from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import DIRECTIONS, MAX_SIDE, MIN_K, Rules
 from tictactoe.core.search import (
@@ -92,6 +94,7 @@ __all__ = [
     "Board",
     "Cancel",
     "CellNameError",
+    "IllegalMove",
     "IllegalMoveError",
     "Limits",
     "Mark",
@@ -130,13 +133,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """The public names of :data:`_LAZY`, imported when first asked for."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'tictactoe.core' has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(module), _RENAMED.get(name, name))
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY, globals(), _RENAMED)

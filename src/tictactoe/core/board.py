@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from functools import cached_property
 from itertools import compress
 
-from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError, shown
+from tictactoe.core.errors import IllegalMove, IllegalMoveError, PositionError, RulesError, shown
 from tictactoe.core.mark import Mark as Mark  # re-exported: the marks are read with the board
 from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import MAX_SIDE, Rules
@@ -179,11 +179,14 @@ class Board:
 
     def _check_cell(self, cell: int) -> None:
         if isinstance(cell, bool) or not isinstance(cell, int):
-            raise IllegalMoveError(f"a cell is a whole number, not {shown(cell)}")
+            raise IllegalMoveError(
+                f"a cell is a whole number, not {shown(cell)}", IllegalMove.NOT_A_CELL
+            )
         if not 0 <= cell < self.rules.size:
             raise IllegalMoveError(
                 f"cell {shown(cell)} is off the {self.rules.m} x {self.rules.n} board "
-                f"(cells are 0 to {self.rules.size - 1}) in {self.text}"
+                f"(cells are 0 to {self.rules.size - 1}) in {self.text}",
+                IllegalMove.OFF_BOARD,
             )
 
     @property
@@ -268,14 +271,17 @@ class Board:
         """The position after the side to move takes ``cell``.
 
         Raises :class:`IllegalMoveError` for a taken cell, a cell off the
-        board, or a game that is already over. This board never changes.
+        board, or a game that is already over (its ``reason`` says which).
+        This board never changes.
         """
         self._check_cell(cell)
         if self._winner is not None:
-            raise IllegalMoveError(f"the game is over: {self._winner} has won in {self.text}")
+            raise IllegalMoveError(
+                f"the game is over: {self._winner} has won in {self.text}", IllegalMove.OVER
+            )
         bit = 1 << cell
         if self.occupied & bit:
-            raise IllegalMoveError(f"cell {cell} is taken in {self.text}")
+            raise IllegalMoveError(f"cell {cell} is taken in {self.text}", IllegalMove.TAKEN)
         return self.play_unchecked(cell)
 
     def play_unchecked(self, cell: int) -> Board:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 
 
 def shown(value: object, limit: int = 40) -> str:
@@ -54,8 +55,32 @@ class PositionError(TicTacToeError):
     """
 
 
+class IllegalMove(StrEnum):
+    """Why a move is refused: :attr:`IllegalMoveError.reason`, for a program to act on."""
+
+    NOT_A_CELL = "not_a_cell"
+    """The cell is not a whole number."""
+    OFF_BOARD = "off_board"
+    """The cell is not on the board."""
+    TAKEN = "taken"
+    """The cell is taken."""
+    OVER = "over"
+    """The game is over."""
+    NOT_YOUR_TURN = "turn"
+    """The other side is to move."""
+
+
 class IllegalMoveError(TicTacToeError):
-    """A move the position forbids: a taken cell, off the board, or a finished game."""
+    """A move the position forbids: a taken cell, off the board, or a finished game.
+
+    :attr:`reason` says which, so a front end can answer without checking the rules again
+    (None for a move asked of a player when there is none to make).
+    """
+
+    def __init__(self, message: str, reason: IllegalMove | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        """Why the move is refused (an :class:`IllegalMove`), or None."""
 
 
 class CellNameError(TicTacToeError):

@@ -17,7 +17,9 @@ exact solver, the traps among equal moves - and for every computer player::
   :meth:`Budget.check` every few nodes, and once the clock, the node count
   or a cancel request says stop it unwinds with :class:`SearchStopped`;
 - :class:`Player` - a computer player: ``choose(board, limits, progress=,
-  cancel=)``; strategies that do not search ignore the last three.
+  cancel=)``; strategies that do not search ignore the last three. A player
+  class can inherit :class:`Answers`, which hands the call to its
+  ``answer(board, ask)`` with the three as one :class:`Ask`.
 """
 
 from __future__ import annotations
@@ -146,6 +148,36 @@ class Player(Protocol):
     ) -> int:
         """A legal move for the side to move on ``board`` (which is not over)."""
         ...
+
+
+class Ask(NamedTuple):
+    """What :meth:`Player.choose` asks besides the position: the budget (None: the player's
+    own), where to report progress, what stops the search."""
+
+    limits: Limits | None = None
+    progress: ProgressCallback | None = None
+    cancel: Cancel | None = None
+
+
+class Answers:
+    """A base for players: :meth:`choose` (the :class:`Player` call) hands the position and the
+    rest of the request, as one :class:`Ask`, to :meth:`answer`, which each player writes."""
+
+    def choose(
+        self,
+        board: Board,
+        limits: Limits | None = None,
+        *,
+        progress: ProgressCallback | None = None,
+        cancel: Cancel | None = None,
+    ) -> int:
+        """A legal move for the side to move on ``board`` (which is not over)."""
+        return self.answer(board, Ask(limits, progress, cancel))
+
+    def answer(self, board: Board, ask: Ask) -> int:
+        """The move for ``board``, within ``ask``'s budget (players that do not search ignore
+        ``ask``)."""
+        raise NotImplementedError
 
 
 class Budget:

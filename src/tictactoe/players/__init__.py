@@ -22,14 +22,16 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, NamedTuple
 
-from tictactoe.core.errors import UnknownPlayerError, shown
+from tictactoe.core.errors import N_, UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Player as Player  # re-exported: the players' protocol
 
 if TYPE_CHECKING:
     from tictactoe.core.solver import Solver
+    from tictactoe.players.own import Spec
 
 
 class Strategy(NamedTuple):
@@ -102,63 +104,118 @@ class Strategy(NamedTuple):
         return self.unsupported_reason(rules) is None
 
 
+class OwnPlayer(Strategy):
+    """A registry entry for an own player: a Python file, ``module:name`` or ``brain:COMMAND``
+    (:func:`get` with ``own`` makes them; :mod:`tictactoe.players.own` says what they are)."""
+
+    __slots__ = ()
+
+    @property
+    def spec(self) -> Spec:
+        """What the player is and where."""
+        from tictactoe.players.own import Spec
+
+        spec = Spec.parse(self.name)
+        assert spec is not None
+        return spec
+
+    def factory(self) -> Callable[..., Player]:
+        """Builds the player in its child process (``rng`` unused, ``think`` its time a move)."""
+        from tictactoe.players.own import Kind
+
+        spec = self.spec
+        if spec.kind is Kind.ENGINE:
+            from tictactoe.players.engine import EnginePlayer
+
+            return partial(EnginePlayer, spec)
+        from tictactoe.players.script import ScriptPlayer
+
+        return partial(ScriptPlayer, spec)
+
+    def unsupported_reason(self, rules: Rules) -> str | None:
+        """An engine plays five in a row only (which sizes it takes, it says when asked)."""
+        from tictactoe.players.own import ENGINE_K, Kind
+
+        if self.spec.kind is Kind.ENGINE and rules.k != ENGINE_K:
+            return f"Gomocup engines play {ENGINE_K} in a row"
+        return None
+
+
+def _own_player(name: str) -> OwnPlayer | None:
+    """The entry for the own player ``name`` names, or None when it names none.
+
+    Raises :class:`UnknownPlayerError` when it names one that is not there
+    (no such file, module or program).
+    """
+    from tictactoe.players.own import Kind, Spec
+
+    spec = Spec.parse(name)
+    if spec is None:
+        return None
+    problem = spec.problem()
+    if problem is not None:
+        raise UnknownPlayerError(problem)
+    about = N_("a Gomocup engine") if spec.kind is Kind.ENGINE else N_("your own player, in Python")
+    return OwnPlayer(spec.name, spec.title, about, "", thinks=True)
+
+
 STRATEGIES: tuple[Strategy, ...] = (
     Strategy(
         "first-free",
-        "Beginner",
-        "plays the first free square, from the top left",
+        N_("Beginner"),
+        N_("plays the first free square, from the top left"),
         "tictactoe.core.strategies.seeds:FirstFree",
         origin="seed 000's dummy",
     ),
     Strategy(
         "random",
-        "Easy",
-        "plays any free square at random",
+        N_("Easy"),
+        N_("plays any free square at random"),
         "tictactoe.core.strategies.seeds:RandomPlayer",
         origin="seed 002, level 1",
         level=1,
     ),
     Strategy(
         "win-block",
-        "Medium",
-        "wins when it can, blocks your wins, otherwise plays at random",
+        N_("Medium"),
+        N_("wins when it can, blocks your wins, otherwise plays at random"),
         "tictactoe.core.strategies.seeds:WinBlock",
         origin="seed 002, level 2",
         level=2,
     ),
     Strategy(
         "centre-first",
-        "Medium: centre",
-        "wins, blocks, else takes the centre, then corners, then edges",
+        N_("Medium: centre"),
+        N_("wins, blocks, else takes the centre, then corners, then edges"),
         "tictactoe.core.strategies.seeds:CentreFirst",
         origin="seed 003",
     ),
     Strategy(
         "corner-first",
-        "Medium: corners",
-        "wins, blocks, else takes a corner, then the centre, then an edge",
+        N_("Medium: corners"),
+        N_("wins, blocks, else takes a corner, then the centre, then an edge"),
         "tictactoe.core.strategies.seeds:CornerFirst",
         origin="seed 004",
     ),
     Strategy(
         "fork-aware",
-        "Hard",
-        "wins, blocks and sees double threats coming",
+        N_("Hard"),
+        N_("wins, blocks and sees double threats coming"),
         "tictactoe.core.strategies.seeds:ForkAware",
         origin="seed 000's theBest",
     ),
     Strategy(
         "search",
-        "Expert",
-        "reads ahead: threats, forced wins, strong on big boards",
+        N_("Expert"),
+        N_("reads ahead: threats, forced wins, strong on big boards"),
         "tictactoe.core.gomoku.engine:Engine",
         origin="a gomoku engine: threat search (VCF, VCT) and principal variation search",
         thinks=True,
     ),
     Strategy(
         "perfect",
-        "Perfect",
-        "never loses and wins whenever it can, on small boards",
+        N_("Perfect"),
+        N_("never loses and wins whenever it can, on small boards"),
         "tictactoe.core.strategies.perfect:PerfectPlayer",
         origin="seed 002, level 3",
         level=3,
@@ -183,6 +240,9 @@ def flags() -> tuple[str, ...]:
     return tuple(strategy.flag for strategy in STRATEGIES)
 
 
+OWN_PLAYERS = "a Python file (my_player.py) or an engine (brain:COMMAND)"
+"""What an unknown name's message offers besides the levels: the players from outside."""
+
 RETIRED: dict[str, str] = {"lookahead": "search"}
 """Names of players that were replaced, and the name of what replaced them."""
 
@@ -192,9 +252,14 @@ def _key(text: str) -> str:
     return "-".join(text.lower().replace(":", " ").replace("_", " ").split())
 
 
-def get(name: str) -> Strategy:
+def get(name: str, *, own: bool = False) -> Strategy:
     """The strategy called ``name``: its level name (``medium``), its title in any case
     (``Medium``, ``MEDIUM: CENTRE``) or its exact name (``win-block``); spaces around ignored.
+
+    With ``own``, a Python file, ``module:name`` or ``brain:COMMAND`` is an
+    own player (:class:`OwnPlayer`): only the person at
+    the computer may choose one (a flag, a window's dialog), never a name sent
+    from elsewhere (the web page), since it runs a program.
 
     :class:`UnknownPlayerError` lists the level names, or says what replaced
     a retired one (``lookahead`` is now ``expert``).
@@ -208,7 +273,58 @@ def get(name: str) -> Strategy:
             f"player {shown(name)} was replaced by {get(RETIRED[key]).flag!r}, which plays the "
             "same boards and is stronger"
         )
-    raise UnknownPlayerError(f"unknown player {shown(name)}: choose one of {', '.join(flags())}")
+    if own:
+        found = _own_player(name)
+        if found is not None:
+            return found
+    offered = f"{', '.join(flags())}, {OWN_PLAYERS}" if own else ", ".join(flags())
+    raise UnknownPlayerError(f"unknown player {shown(name)}: choose one of {offered}")
+
+
+def is_own(name: str) -> bool:
+    """True when ``name`` names an own player (a Python file, ``module:name``, ``brain:COMMAND``),
+    whether it is there or not."""
+    from tictactoe.players.own import Spec
+
+    key = _key(name) if isinstance(name, str) else None
+    if any(key in (strategy.name, strategy.flag) for strategy in STRATEGIES):
+        return False
+    return Spec.parse(name) is not None
+
+
+def engine_name(command: str) -> str:
+    """The name of the Gomocup engine that ``command`` starts: ``brain:COMMAND``."""
+    from tictactoe.players.own import ENGINE_PREFIX
+
+    return ENGINE_PREFIX + command.strip()
+
+
+def is_engine(name: str) -> bool:
+    """True when ``name`` names a Gomocup engine (``brain:COMMAND``)."""
+    from tictactoe.players.own import Kind, Spec
+
+    spec = Spec.parse(name)
+    return spec is not None and spec.kind is Kind.ENGINE
+
+
+def own_problem(name: str, gettext: Callable[[str], str]) -> str | None:
+    """What keeps the own player ``name`` from playing, in the language of ``gettext``: no such
+    file, module or program, or a Python file's syntax error (found without running it); None
+    when nothing does."""
+    from tictactoe.players.own import check
+
+    return check(name, gettext)
+
+
+def kept_name(name: str) -> str:
+    """The name a saved game keeps for the player called ``name``: a level's or a person's
+    own, an own player's title (``my_player.py``, ``pbrain-rapfi``) - short, fit for a record,
+    and the same wherever the file is kept."""
+    if not is_own(name):
+        return name
+    from tictactoe.core.records.record import clean_name
+
+    return clean_name(title_of(name))
 
 
 def title_of(name: str) -> str:
@@ -216,9 +332,12 @@ def title_of(name: str) -> str:
     ``medium`` give ``Medium``); any other name (``human``, a name from an imported file)
     unchanged. Front ends translate it."""
     try:
-        return get(name).title
+        return get(name, own=True).title
     except UnknownPlayerError:
-        return name
+        from tictactoe.players.own import Spec
+
+        spec = Spec.parse(name)  # an own player that is not there any more keeps its name
+        return spec.title if spec is not None else name
 
 
 def levels_for(rules: Rules) -> tuple[Strategy, ...]:
@@ -226,10 +345,11 @@ def levels_for(rules: Rules) -> tuple[Strategy, ...]:
     return tuple(strategy for strategy in STRATEGIES if strategy.plays(rules))
 
 
-def fit_level(name: str, rules: Rules) -> str:
+def fit_level(name: str, rules: Rules, *, own: bool = False) -> str:
     """The exact name of the level to play ``rules``'s board when ``name`` was chosen:
-    ``name`` itself where it plays, else the strongest level that does."""
-    chosen = get(name)
+    ``name`` itself where it plays, else the strongest level that does (``own``: ``name``
+    may be an own player, see :func:`get`)."""
+    chosen = get(name, own=own)
     if chosen.plays(rules):
         return chosen.name
     playable = levels_for(rules)
@@ -244,6 +364,8 @@ def create(
     solver: Solver | None = None,
     think: float | None = None,
     nodes: int | None = None,
+    own: bool = False,
 ) -> Player:
-    """A new player of the strategy called ``name`` (see :meth:`Strategy.create`)."""
-    return get(name).create(rng, seed=seed, solver=solver, think=think, nodes=nodes)
+    """A new player of the strategy called ``name`` (see :meth:`Strategy.create`); with ``own``
+    it may be an own player (see :func:`get`)."""
+    return get(name, own=own).create(rng, seed=seed, solver=solver, think=think, nodes=nodes)

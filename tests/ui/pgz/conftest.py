@@ -27,7 +27,7 @@ from pgzero.loaders import SoundLoader
 
 from tictactoe.commands import pgzero as command
 from tictactoe.i18n import translator
-from tictactoe.settings import Settings, SettingsStore
+from tictactoe.settings import Choices, Settings, SettingsStore
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
@@ -84,7 +84,7 @@ class Driver:
 
     def computer_done(self) -> Script:
         """Wait until nobody computer is to move (the worker answered) and it is drawn."""
-        yield from self.until(lambda: not self.app.game.computer_to_move)
+        yield from self.until(lambda: not self.app.session.game.computer_to_move)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -176,9 +176,8 @@ def make_app(
         _,
         speaker=speaker,
         scoreboard=scoreboard if scoreboard else Scoreboard(),
-        settings=chosen,
-        store=store,
-        remembered=remembered,
+        choices=Choices(chosen, remembered, store),
+        reply_pause=0.0,
     )
 
 

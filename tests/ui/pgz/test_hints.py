@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
+from tictactoe.background import TONES
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
@@ -32,24 +33,24 @@ def test_h_on_a_big_board_ranks_the_engines_best_moves_on_the_board(play: Play) 
         yield from d.settle()
         yield from d.computer_done()
         d.key(pygame.K_h)
-        yield from d.until(lambda: d.app._current_hints() is not None)
-        found = d.app._current_hints().suggestions
+        yield from d.until(lambda: d.app.session.hints is not None)
+        found = d.app.session.hints.suggestions
         assert 1 <= len(found) <= 3
         scene = d.app.scene()
         assert scene.badges == {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
         for s in found:
-            assert d.app.game.board[s.cell] is None
-            assert face(d, s.cell) == view.verdict_colour(s.verdict.value)
+            assert d.app.session.game.board[s.cell] is None
+            assert face(d, s.cell) == view.hint_colour(TONES[s.verdict.value])
             assert d.count(s.cell, view.BADGE_TEXT) > 10, "the rank is written in the cell"
-        others = [n for n in d.app.game.board.legal_moves() if n not in scene.badges]
-        assert all(face(d, n) == view.rgb("khaki") for n in others[:10])
+        others = [n for n in d.app.session.game.board.legal_moves() if n not in scene.badges]
+        assert all(face(d, n) == view.board_colour(d.app.layout.rules) for n in others[:10])
         message = d.app.message
         assert message is not None and message.startswith(f"1 {found[0].label}: ")
         assert message.count(" · ") == len(found) - 1
         d.key(pygame.K_h)
         yield from d.settle()
         assert d.app.scene().badges == {}
-        assert all(face(d, s.cell) == view.rgb("khaki") for s in found)
+        assert all(face(d, s.cell) == view.board_colour(d.app.layout.rules) for s in found)
         assert d.app.message == "Hints off"
 
     play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
@@ -61,11 +62,11 @@ def test_a_proved_win_is_counted_in_your_own_moves(play: Play) -> None:
     def script(d: Any) -> Any:
         yield from d.play([24, 25, 26])
         d.key(pygame.K_h)
-        yield from d.until(lambda: d.app._current_hints() is not None)
-        (best,) = d.app._current_hints().suggestions
+        yield from d.until(lambda: d.app.session.hints is not None)
+        (best,) = d.app.session.hints.suggestions
         assert (best.cell, best.verdict, best.winner_moves) == (23, Verdict.WINNING, 2)
         assert d.app.message == f"1 {label(Rules(7, 7, 5), 23)}: you win in 2 of your moves"
-        assert face(d, 23) == view.verdict_colour("winning")
+        assert face(d, 23) == view.hint_colour("win")
 
     play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
 
@@ -74,7 +75,7 @@ def test_russian_hints_count_moves_in_russian(play: Play) -> None:
     def script(d: Any) -> Any:
         yield from d.play([24, 25, 26])
         d.key(pygame.K_h)
-        yield from d.until(lambda: d.app._current_hints() is not None)
+        yield from d.until(lambda: d.app.session.hints is not None)
         assert d.app.message == "1 c4: вы выигрываете за 2 своих хода"
 
     play(
@@ -98,13 +99,13 @@ def test_while_a_hint_is_worked_out_you_can_play_and_it_is_cancelled(
     def script(d: Any) -> Any:
         d.key(pygame.K_h)
         yield from d.until(started.is_set)
-        assert d.app.message.startswith("Working out hints… ")
+        assert d.app.message.startswith("Working out hints…")
         d.click(24)  # the hint must never block a move
         yield from d.settle()
-        assert d.app.game.moves[:1] == (24,)
+        assert d.app.session.game.moves[:1] == (24,)
         yield from d.computer_done()
         yield from d.until(lambda: cancelled == [True])
-        assert d.app.game.board.move_count == 2
+        assert d.app.session.game.board.move_count == 2
 
     play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
 
@@ -152,4 +153,4 @@ def test_the_hint_shows_the_search_progress_while_it_works(
         go_on.set()
         yield from d.until(lambda: d.app.message == "No move to suggest here")
 
-    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", *FAST)
+    play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", "--analysis", *FAST)

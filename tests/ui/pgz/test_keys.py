@@ -13,7 +13,7 @@ from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.levels import skill_levels
 
 Play = Callable[..., Any]
-KHAKI = view.rgb("khaki")
+BOARD = view.rgb(view.LOOK.board)
 
 
 def face(d: Any, cell: int) -> tuple[int, int, int]:
@@ -26,12 +26,12 @@ def test_n_starts_a_new_game(play: Play) -> None:
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()
-        assert d.app.game.board.move_count == 2
+        assert d.app.session.game.board.move_count == 2
         d.key(pygame.K_n)
         yield from d.settle()
-        assert d.app.game.board.move_count == 0
-        assert d.app.match.games_started == 1
-        assert d.count(4, view.rgb("sienna")) == 0
+        assert d.app.session.game.board.move_count == 0
+        assert d.app.session.match.games_started == 1
+        assert d.count(4, view.mark_colour("X")) == 0
         assert d.app.message == "New game: you play X · F1 or ?: help"
 
     play(script, "--opponent", "win-block", "--first", "you")
@@ -41,15 +41,15 @@ def test_u_undoes_your_move_and_the_answer(play: Play) -> None:
     def script(d: Any) -> Any:
         d.key(pygame.K_u)
         yield from d.settle()
-        assert d.app.message == "Nothing to undo"
+        assert d.app.message == "There is nothing to undo."
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()
         d.key(pygame.K_u)
         yield from d.settle()
-        assert d.app.game.board.move_count == 0
+        assert d.app.session.game.board.move_count == 0
         assert d.caption == "tic-tac-toe — your move (X)"
-        assert all(d.count(cell, view.rgb("sienna")) == 0 for cell in range(9))
+        assert all(d.count(cell, view.mark_colour("X")) == 0 for cell in range(9))
 
     play(script, "--opponent", "win-block", "--first", "you")
 
@@ -61,16 +61,16 @@ def test_h_tints_each_free_cell_by_its_value(play: Play) -> None:
         yield from d.computer_done()
         d.key(pygame.K_h)
         yield from d.settle()
-        game = d.app.game
+        game = d.app.session.game
         values = {cell: str(move.value) for cell, move in game.hint().items()}
         assert "win" in values.values() and "draw" in values.values()
-        yield from d.until(lambda: face(d, next(iter(values))) != KHAKI)
+        yield from d.until(lambda: face(d, next(iter(values))) != BOARD)
         for cell in range(9):
-            expected = view.hint_colour(values[cell]) if cell in values else KHAKI
+            expected = view.hint_colour(values[cell]) if cell in values else BOARD
             assert face(d, cell) == expected
         d.key(pygame.K_h)
         yield from d.settle()
-        assert all(face(d, cell) == KHAKI for cell in range(9))
+        assert all(face(d, cell) == BOARD for cell in range(9))
         assert d.app.message == "Hints off"
 
     play(script, "--opponent", "first-free", "--first", "you")
@@ -80,24 +80,24 @@ def test_digits_choose_the_level_from_the_weakest_up(play: Play) -> None:
     def script(d: Any) -> Any:
         d.key(pygame.K_1)
         yield from d.settle()
-        assert d.app.match.opponent == "first-free"
+        assert d.app.session.match.opponent == "first-free"
         assert d.app.message == "Level 1: Beginner"
         d.key(pygame.K_KP2)
         yield from d.settle()
-        assert d.app.match.opponent == "random"
+        assert d.app.session.match.opponent == "random"
         for digit in range(3, 10):
             d.key(getattr(pygame, f"K_{digit}"))
             yield from d.settle()
             if digit <= len(skill_levels()):
-                assert d.app.match.opponent == skill_levels()[digit - 1]
+                assert d.app.session.match.opponent == skill_levels()[digit - 1]
             else:
                 assert d.app.message == f"There is no level {digit}"
-        assert d.app.match.opponent == "perfect"
+        assert d.app.session.match.opponent == "perfect"
         assert "Perfect" in d.app.details
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()
-        assert d.app.game.player(Mark.O) == d.app.match.opponent
+        assert d.app.session.game.player(Mark.O) == d.app.session.match.opponent
 
     play(script, "--opponent", "first-free", "--first", "you")
 
@@ -106,7 +106,7 @@ def test_a_level_that_cannot_play_the_board_is_refused(play: Play) -> None:
     def script(d: Any) -> Any:
         d.key(pygame.K_8)
         yield from d.settle()
-        assert d.app.match.opponent == "win-block"
+        assert d.app.session.match.opponent == "win-block"
         assert d.app.message == "Уровень 8 (Безупречный) не умеет играть на этом поле"
 
     play(script, "--opponent", "win-block", "--size", "7x7", "--lang", "ru")
@@ -150,7 +150,7 @@ def test_escape_in_mid_game_asks_first(play: Play) -> None:
         d.key(pygame.K_u)
         yield from d.settle()
         assert d.app.panel is None, "any other key plays on"
-        assert d.app.game.board.move_count == 2, "and does nothing else"
+        assert d.app.session.game.board.move_count == 2, "and does nothing else"
         d.key(pygame.K_ESCAPE)
         yield from d.settle()
         d.key(pygame.K_ESCAPE)
@@ -166,7 +166,7 @@ def test_f1_and_question_mark_show_the_keys(play: Play, how: str) -> None:
     def script(d: Any) -> Any:
         yield from d.settle()
         assert "F1 or ?: help" in d.app.message, "said at the start"
-        before = d.count(4, KHAKI)
+        before = d.count(4, BOARD)
         if how == "F1":
             d.key(pygame.K_F1)
         else:
@@ -178,12 +178,12 @@ def test_f1_and_question_mark_show_the_keys(play: Play, how: str) -> None:
         for key in ("N:", "U:", "H:", "1-8:", "T:", "G:", "S:", "Esc:", "F1 or ?:"):
             assert key in shown
         assert "Beginner" in shown and "Perfect" in shown
-        assert d.count(4, KHAKI) < before // 2, "the panel darkens the board"
+        assert d.count(4, BOARD) < before // 2, "the panel darkens the board"
         d.key(pygame.K_n)
         yield from d.settle()
         assert d.app.panel is None
-        assert d.app.match.games_started == 0, "the key only closed the panel"
-        assert d.count(4, KHAKI) == before
+        assert d.app.session.match.games_started == 0, "the key only closed the panel"
+        assert d.count(4, BOARD) == before
 
     play(script, "--opponent", "first-free", "--first", "you")
 
@@ -193,7 +193,7 @@ def test_the_level_and_sound_are_remembered(new_app: Any, run: Any, tmp_path: An
 
     store = SettingsStore(tmp_path / "settings.json")
     app = new_app("--first", "you", store=store)
-    assert app.match.opponent == "win-block", "Medium for a new player"
+    assert app.session.match.opponent == "win-block", "Medium for a new player"
 
     def script(d: Any) -> Any:
         d.key(pygame.K_6)
@@ -205,9 +205,9 @@ def test_the_level_and_sound_are_remembered(new_app: Any, run: Any, tmp_path: An
     saved = store.load().settings
     assert (saved.level, saved.sound) == ("fork-aware", False)
     again = new_app("--first", "you", settings=saved)
-    assert again.match.opponent == "fork-aware" and not again.speaker.enabled
+    assert again.session.match.opponent == "fork-aware" and not again.speaker.enabled
     stand_in = new_app("--size", "9x9", settings=Settings(language="en", level="perfect"))
-    assert stand_in.match.opponent != "perfect"
+    assert stand_in.session.match.opponent != "perfect"
     assert stand_in.message is not None and stand_in.message.startswith(
         "Perfect does not play 9 x 9: "
     )

@@ -22,7 +22,7 @@ WIN = [4, 3, 5]
 def test_a_finished_game_is_saved_with_its_moves(play: Callable[..., Any]) -> None:
     def script(d: Any) -> Any:
         yield from d.play(WIN)
-        assert d.app.game.is_over
+        assert d.app.session.game.is_over
 
     play(script, "--opponent", "first-free", "--first", "you", "--no-sound")
     (saved,) = Archive().games().games
@@ -86,8 +86,8 @@ def test_g_lists_the_saved_games_newest_first_and_enter_opens_one(play: Callable
         d.key(pygame.K_UP)
         d.key(pygame.K_RETURN)
         yield from d.settle()
-        assert d.app.panel is None and d.app.replay is not None
-        assert d.app.replay.record.moves == FIVE
+        assert d.app.panel is None and d.app.session.viewing is not None
+        assert d.app.session.viewing.record.moves == FIVE
         assert d.caption == f"Saved game {new} — X: human, O: Expert; 15 x 15, 5 in a row; -"
         assert d.app.layout.rules == GOMOKU
         assert d.surface.get_size() == (d.app.layout.width, d.app.layout.height)
@@ -99,35 +99,37 @@ def test_g_lists_the_saved_games_newest_first_and_enter_opens_one(play: Callable
 
 def test_keys_step_through_the_game_on_the_board(play: Callable[..., Any]) -> None:
     saved(Record.of(GOMOKU, FIVE, "human", "search"))
-    sienna, blue = view.rgb("sienna"), view.rgb("darkslateblue")
+    blue, orange = view.mark_colour("X"), view.mark_colour("O")
 
     def script(d: Any) -> Any:
         yield from open_list(d)
         d.key(pygame.K_RETURN)
         yield from d.settle()
-        assert all(d.count(cell, sienna) == 0 for cell in FIVE)
+        assert all(d.count(cell, blue) == 0 for cell in FIVE)
         d.key(pygame.K_RIGHT)
         d.key(pygame.K_SPACE)
         yield from d.settle()
-        assert d.app.replay.ply == 2
-        assert d.count(112, sienna) > 50 and d.count(113, blue) > 50
-        assert d.count(97, sienna) == 0
+        assert d.app.session.viewing.ply == 2
+        assert d.count(112, blue) > 50 and d.count(113, orange) > 50
+        assert d.count(97, blue) == 0
         assert d.app.scene().status == "Move 2 of 9: O plays i8."
         d.key(pygame.K_END)
         yield from d.settle()
         assert d.app.scene().status == "Move 9 of 9: X plays h10. The end: X won with 5 in a row."
-        assert d.count(142, sienna) > 50
-        assert d.count(112, view.rgb(view.HIGHLIGHT)) > 100, "the winning line is lit"
+        assert d.count(142, blue) > 50
+        assert d.count(112, view.rgb(view.LOOK.halo)) > 100, "the winning line is lit"
         d.key(pygame.K_LEFT)
         d.key(pygame.K_BACKSPACE)
         yield from d.settle()
-        assert d.app.replay.ply == 7 and d.count(142, sienna) == 0 and d.count(83, blue) == 0
+        assert (
+            d.app.session.viewing.ply == 7 and d.count(142, blue) == 0 and d.count(83, orange) == 0
+        )
         d.key(pygame.K_HOME)
         yield from d.settle()
-        assert d.app.replay.ply == 0
+        assert d.app.session.viewing.ply == 0
         d.key(pygame.K_ESCAPE)
         yield from d.settle()
-        assert d.app.replay is None
+        assert d.app.session.viewing is None
         assert d.app.layout.rules == Rules()
         assert d.caption == "tic-tac-toe — your move (X)"
         assert d.surface.get_size() == (400, 464), "back to the game's own window"
@@ -153,22 +155,22 @@ def test_the_strips_buttons_step_and_grey_out_at_the_ends(play: Callable[..., An
         d.click_at(forward.centre)
         d.click_at(back.centre)
         yield from d.settle()
-        assert d.app.replay.ply == 1
+        assert d.app.session.viewing.ply == 1
         d.click_at(last.centre)
         yield from d.settle()
-        assert d.app.replay.ply == 9
+        assert d.app.session.viewing.ply == 9
         buttons = {b.kind: b for b in d.app.scene().buttons}
         assert not buttons["last"].enabled and not buttons["play"].enabled
         d.click_at(play_on.centre)
         yield from d.settle()
-        assert d.app.replay is not None
-        assert d.app.scene().status == "The game is over in this position"
+        assert d.app.session.viewing is not None
+        assert d.app.scene().status == "The game is over in this position."
         d.click_at(first.centre)
         yield from d.settle()
-        assert d.app.replay.ply == 0
+        assert d.app.session.viewing.ply == 0
         d.click_at(close.centre)
         yield from d.settle()
-        assert d.app.replay is None
+        assert d.app.session.viewing is None
 
     play(script, "--opponent", "first-free", "--first", "you", "--no-sound")
 
@@ -184,12 +186,12 @@ def test_play_on_from_the_shown_position_against_the_computer(play: Callable[...
         yield from d.settle()
         d.key(pygame.K_p)
         yield from d.settle()
-        game = d.app.game
-        assert d.app.replay is None
+        game = d.app.session.game
+        assert d.app.session.viewing is None
         assert game.rules == GOMOKU and game.moves == FIVE[:4]
-        assert d.app.match.your_mark is Mark.X and game.waiting_for_human
-        assert d.app.message == "Playing on from move 4: you play X"
-        assert d.app.match.opponent == "win-block", "Medium plays 15 x 15"
+        assert d.app.session.match.your_mark is Mark.X and game.waiting_for_human
+        assert d.app.message == "Playing on from move 4: you play X."
+        assert d.app.session.match.opponent == "win-block", "Medium plays 15 x 15"
         d.click(127)
         yield from d.settle()
         yield from d.computer_done()
@@ -211,8 +213,8 @@ def test_play_on_as_o_when_o_is_to_move(play: Callable[..., Any]) -> None:
         yield from d.settle()
         d.key(pygame.K_RETURN)
         yield from d.settle()
-        assert d.app.match.your_mark is Mark.O
-        assert d.app.game.moves == FIVE[:1] and d.app.game.waiting_for_human
+        assert d.app.session.match.your_mark is Mark.O
+        assert d.app.session.game.moves == FIVE[:1] and d.app.session.game.waiting_for_human
         assert d.caption == "tic-tac-toe — your move (O)"
 
     play(script, "--opponent", "first-free", "--first", "you", "--no-sound")
@@ -224,7 +226,7 @@ def test_an_empty_or_unreadable_list_says_so(play: Callable[..., Any], tmp_path:
         assert d.app.scene().panel.lines == ("No saved games yet.",)
         d.key(pygame.K_RETURN)  # nothing to open
         yield from d.settle()
-        assert d.app.replay is None
+        assert d.app.session.viewing is None
         d.key(pygame.K_ESCAPE)
         yield from d.settle()
         assert d.app.panel is None

@@ -8,21 +8,18 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pygame.freetype
 import pytest
 
-import tictactoe
 from tictactoe.announce import phrasebook
 from tictactoe.core.rules import Rules
-from tictactoe.i18n import LANGUAGES, parse_po, translator
+from tictactoe.i18n import LANGUAGES, translator
 from tictactoe.ui.pgz import text as banner
 from tictactoe.ui.pgz.text import BannerText
 from tictactoe.ui.pgz.view import Layout
 
-LOCALE = Path(tictactoe.__file__).parent / "locale"
 SHIPPED = {banner.DEFAULT, banner.LATIN, banner.CJK}
 
 
@@ -34,10 +31,10 @@ def fonts() -> Iterator[None]:
 
 
 def shown_text(language: str) -> str:
-    """Every message the game can show in ``language``: its catalog, the end-of-game sentences."""
-    po = LOCALE / language / "LC_MESSAGES" / "pgzero.po"
-    own = "".join(parse_po(po.read_text(encoding="utf-8")).values())
-    return own + "".join(phrasebook(translator(language)).values())
+    """Every message the game can show in ``language``: the whole catalog's (it shows the
+    words every front end shares, the end-of-game sentences among them)."""
+    tr = translator(language)
+    return "".join(tr.messages().values()) + "".join(phrasebook(tr).values())
 
 
 def has_glyph(source: str, char: str) -> bool:
@@ -87,7 +84,7 @@ def test_every_toned_vietnamese_letter_is_shipped() -> None:
 def test_the_longest_message_wraps_at_full_size(language: str) -> None:
     layout = Layout(Rules())
     _ = translator(language)
-    message = _("Hints: green wins, blue draws, red loses")
+    message = _("Hints: green wins, grey draws, rose loses")
     text = BannerText(language, "white")
     size, width = layout.detail_font_size, layout.strip_rect.w - 16
     block = text.block(message, size, width, smallest=size * 2 // 3, lines=2)

@@ -25,7 +25,7 @@ LONG = ("--think", "60")
 
 def searching(d: Any) -> bool:
     """True once the computer's search has reported a completed depth."""
-    job = d.app._moves.job
+    job = d.app.session._moves.job
     return d.app.busy and job is not None and job.progress is not None
 
 
@@ -42,7 +42,7 @@ def test_the_strip_shows_the_search_progress_without_moving_the_board(play: Play
         d.click(40)
         yield from d.until(lambda: searching(d) and PROGRESS.match(painted(d)))
         detail = painted(d)
-        report = d.app._moves.job.progress
+        report = d.app.session._moves.job.progress
         # The search runs on while the frame is drawn: the painted depth is the
         # report's depth or an earlier one, never a depth it has not reached.
         painted_depth = int(detail.split(" ")[1])
@@ -56,20 +56,20 @@ def test_the_strip_shows_the_search_progress_without_moving_the_board(play: Play
         d.key(pygame.K_u)  # done looking: stop it
         yield from d.until(lambda: not d.app.working)
 
-    play(script, "--opponent", "search", "--size", "9x9", "--first", "you", *LONG)
+    play(script, "--opponent", "search", "--size", "9x9", "--first", "you", "--analysis", *LONG)
 
 
 def test_undo_stops_the_search_at_once(play: Play) -> None:
     def script(d: Any) -> Any:
         d.click(40)
         yield from d.until(lambda: searching(d))
-        job = d.app._moves.job
+        job = d.app.session._moves.job
         d.key(pygame.K_u)
         yield from d.until(lambda: job.done)
         assert job.cancelled
-        assert d.app.game.board.move_count == 0
+        assert d.app.session.game.board.move_count == 0
         yield from d.settle()
-        assert not d.app.busy and d.app.game.waiting_for_human
+        assert not d.app.busy and d.app.session.game.waiting_for_human
 
     play(script, "--opponent", "search", "--size", "9x9", "--first", "you", *LONG)
 
@@ -78,11 +78,11 @@ def test_a_new_game_stops_the_search_at_once(play: Play) -> None:
     def script(d: Any) -> Any:
         d.click(40)
         yield from d.until(lambda: searching(d))
-        job = d.app._moves.job
+        job = d.app.session._moves.job
         d.key(pygame.K_n)
         yield from d.until(lambda: job.done)
         assert job.cancelled
-        assert d.app.game.board.move_count <= 1  # the computer may open the new game
+        assert d.app.session.game.board.move_count <= 1  # the computer may open the new game
 
     play(script, "--opponent", "search", "--size", "9x9", "--first", "you", *LONG)
 
@@ -90,12 +90,15 @@ def test_a_new_game_stops_the_search_at_once(play: Play) -> None:
 def test_closing_the_window_stops_the_search(new_app: Any, run: Any) -> None:
     app = new_app("--opponent", "search", "--size", "9x9", "--first", "you", *LONG)
 
+    jobs = []
+
     def script(d: Any) -> Any:
         d.click(40)
         yield from d.until(lambda: searching(d))
+        jobs.append(d.app.session._moves.job)
 
     run(app, script)
-    job = app._moves.job
+    (job,) = jobs
     assert job is not None and job.cancelled
     assert job.wait(10), "the search ended"
 
@@ -103,7 +106,7 @@ def test_closing_the_window_stops_the_search(new_app: Any, run: Any) -> None:
 def test_the_details_show_the_think_time_of_expert(new_app: Any) -> None:
     app = new_app("--opponent", "search", "--size", "9x9", "--think", "0.5")
     assert app.details.startswith("Expert · 0.5 s a move · 5 in a row · ")
-    assert app.match.rules == Rules(9, 9, 5)
+    assert app.session.match.rules == Rules(9, 9, 5)
     medium = new_app("--opponent", "win-block", "--size", "9x9", "--think", "0.5")
     assert "a move" not in medium.details, "only the searching player has a think time"
 

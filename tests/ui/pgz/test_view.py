@@ -6,7 +6,8 @@ from itertools import pairwise
 
 import pytest
 
-from tictactoe import players
+from tictactoe import look, players
+from tictactoe.background import TONES
 from tictactoe.core.rules import Rules
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.levels import level_of, skill_levels
@@ -36,22 +37,17 @@ def test_the_seed_numbers_on_three_by_three() -> None:
     assert view.window_size(Rules(), (1280, 1024)) == (400, 400 + view.STRIP)
     assert view.TITLE == "tic-tac-toe"
     assert layout.cell == 400 // 3
-    assert layout.glyph_size == 400 // 4
-    assert layout.inset == 7
     assert layout.origin == (0, 0)
-    assert layout.border_rect(0) == view.Rect(1, 1, SEED_CELL - 1, SEED_CELL - 1)
-    assert layout.face_rect(0) == view.Rect(7, 7, SEED_CELL - 14, SEED_CELL - 14)
+    assert layout.face_rect(0) == view.Rect(8, 8, SEED_CELL - 16, SEED_CELL - 16)
 
 
-def test_the_palette_is_the_seeds() -> None:
-    assert (view.GLYPH, view.CELL_FACE, view.GRID, view.BORDER) == (
-        "sienna",
-        "khaki",
-        "dimgray",
-        "gold",
-    )
-    assert view.rgb("sienna") == (160, 82, 45)
-    assert view.rgb("khaki") == (240, 230, 140)
+def test_the_board_has_the_look_every_front_end_shares() -> None:
+    assert view.LOOK is look.LIGHT
+    assert view.mark_colour("X") == look.rgb(look.LIGHT.x) == (0x1F, 0x55, 0xC4)
+    assert view.mark_colour("O") == look.rgb(look.LIGHT.o)
+    assert view.board_colour(Rules()) == look.rgb(look.LIGHT.board)
+    assert view.board_colour(Rules(15, 15, 5)) == look.rgb(look.LIGHT.wood), "wooden from 7 x 7"
+    assert view.hint_colour("win") == look.rgb(look.LIGHT.hints["win"])
 
 
 def test_cells_and_pixels_match_seed_001() -> None:
@@ -96,13 +92,11 @@ def test_a_resized_window_scales_the_board() -> None:
     assert (tiny.width, tiny.board_height) == view.SMALLEST
 
 
-def test_x_and_o_differ_on_big_boards_and_are_seed_001s_on_3x3() -> None:
-    assert view.glyph_colour(Rules(), "X") == view.glyph_colour(Rules(), "O") == view.rgb("sienna")
-    big = Rules(15, 15, 5)
-    assert view.glyph_colour(big, "X") != view.glyph_colour(big, "O")
-    layout = Layout(big, 510, 574)
-    face = layout.cell - 2 * layout.inset
-    assert layout.mark_size >= face * 0.7, "as large as the cell allows"
+def test_x_and_o_are_the_same_size_in_their_own_colours_on_every_board() -> None:
+    assert view.mark_colour("X") != view.mark_colour("O")
+    for rules in (Rules(), Rules(15, 15, 5)):
+        layout = Layout(rules, *view.window_size(rules))
+        assert layout.mark_size == round(layout.cell * view.MARK_FILL)
 
 
 @pytest.mark.parametrize(("m", "n"), [(3, 3), (4, 4), (3, 5), (7, 7), (15, 15), (5, 9)])
@@ -111,7 +105,6 @@ def test_larger_boards_scale_to_the_window(m: int, n: int) -> None:
     gutter = layout.gutter
     assert gutter == (0 if (m, n) == (3, 3) else view.GUTTER), "coordinates beside big boards"
     assert layout.cell == min((400 - gutter) // n, (400 - gutter) // m)
-    assert layout.glyph_size == min(300 // n, 300 // m)  # the seed's ratio
     left, top = layout.origin
     assert left + layout.cell * n <= 400 and top + layout.cell * m <= 400
     assert left >= gutter and top >= gutter
@@ -125,11 +118,9 @@ def test_larger_boards_scale_to_the_window(m: int, n: int) -> None:
 
 
 @pytest.mark.parametrize("side", [20, 26])
-def test_glyphs_on_the_biggest_boards_stay_legible(side: int) -> None:
+def test_marks_on_the_biggest_boards_stay_legible(side: int) -> None:
     layout = Layout(Rules.of(side, side, 5))
-    face = layout.cell - 2 * layout.inset
-    assert layout.glyph_size > 300 // side
-    assert layout.glyph_size == min(view.SMALLEST_GLYPH, face * 3 // 2)
+    assert layout.mark_size >= 8 and layout.stroke >= 2
 
 
 def test_pixels_off_the_board_are_no_cell() -> None:
@@ -142,11 +133,9 @@ def test_pixels_off_the_board_are_no_cell() -> None:
     assert layout.xy_to_n(399, 399) is None
 
 
-def test_hint_tints_are_blended_over_khaki() -> None:
-    assert view.blend("khaki", (0, 0, 0), 0) == view.rgb("khaki")
-    assert view.blend("khaki", (0, 0, 0), 1) == (0, 0, 0)
+def test_hint_tints_differ_from_the_board() -> None:
     colours = {view.hint_colour(v) for v in ("win", "draw", "loss")}
-    assert len(colours) == 3 and view.rgb("khaki") not in colours
+    assert len(colours) == 3 and view.board_colour(Rules()) not in colours
 
 
 def test_the_level_keys_go_from_the_weakest_to_the_strongest() -> None:
@@ -212,11 +201,9 @@ def test_the_replay_buttons_fit_in_the_strip_side_by_side(
     assert buttons[4].w > 2 * buttons[0].w, "room for the words of play on from here"
 
 
-def test_each_verdict_has_its_own_tint_on_khaki() -> None:
-    colours = {view.verdict_colour(v) for v in view.VERDICT_TINTS}
-    assert len(colours) == 5 and view.rgb(view.CELL_FACE) not in colours
-    assert view.verdict_colour("winning") == view.hint_colour("win")
-    assert view.verdict_colour("losing") == view.hint_colour("loss")
+def test_each_hint_tone_has_its_own_tint_on_khaki() -> None:
+    colours = {view.hint_colour(tone) for tone in TONES.values()}
+    assert len(colours) == 5 and view.board_colour(Rules(15, 15, 5)) not in colours
 
 
 def test_big_boards_name_their_columns_and_rows_beside_the_cells() -> None:

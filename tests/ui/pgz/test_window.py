@@ -12,19 +12,18 @@ import pytest
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
+from tictactoe.session import END_CLICK_GUARD
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.pgz import view
-from tictactoe.ui.pgz.app import END_CLICK_GUARD
 
-SIENNA = view.rgb("sienna")
-KHAKI = view.rgb("khaki")
-GOLD = view.rgb("gold")
-DIMGRAY = view.rgb("dimgray")
-YELLOW = view.rgb(view.HIGHLIGHT)
-FIREBRICK = view.rgb(view.WIN_LINE)
-GLYPH_PIXELS = 200
-"""A drawn X or O at font size 100 has well over this many pixels of pure sienna."""
+X_INK = view.mark_colour("X")
+O_INK = view.mark_colour("O")
+BOARD = view.rgb(view.LOOK.board)
+HALO = view.rgb(view.LOOK.halo)
+WIN_LINE = view.rgb(view.LOOK.win)
+GLYPH_PIXELS = 1000
+"""A drawn X or O on 3 x 3 has well over this many pixels of its colour."""
 
 Play = Callable[..., Any]
 
@@ -57,16 +56,12 @@ RGB = tuple[int, int, int]
 
 
 def assert_cell_drawn(driver: Any, cell: int, mark: Mark | None, face: RGB) -> None:
-    """The cell's square: dimgray grid line, gold border, ``face`` colour, a glyph or none."""
+    """The cell's square: ``face`` around it, X blue or O orange in it, or nothing."""
     box = driver.app.layout.cell_rect(cell)
-    assert driver.pixel((box.x, box.y)) == DIMGRAY
-    assert driver.pixel((box.x + 3, box.y + 3)) == GOLD
     assert driver.pixel((box.x + 10, box.y + 10)) == face
-    glyph = driver.count(cell, SIENNA)
-    if mark is None:
-        assert glyph == 0
-    else:
-        assert glyph > GLYPH_PIXELS
+    inks = {Mark.X: driver.count(cell, X_INK), Mark.O: driver.count(cell, O_INK)}
+    for side, count in inks.items():
+        assert (count > GLYPH_PIXELS) == (side is mark), (cell, side, count)
 
 
 def test_a_click_draws_the_glyph_and_the_computer_answers(play: Play) -> None:
@@ -74,17 +69,17 @@ def test_a_click_draws_the_glyph_and_the_computer_answers(play: Play) -> None:
         yield from d.settle()
         assert d.caption == "tic-tac-toe — your move (X)"
         for cell in range(9):
-            assert_cell_drawn(d, cell, None, KHAKI)
+            assert_cell_drawn(d, cell, None, BOARD)
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()
-        board = d.app.game.board
+        board = d.app.session.game.board
         assert board[4] is Mark.X
         assert board.move_count == 2
-        answer = d.app.game.last_move
+        answer = d.app.session.game.last_move
         assert board[answer] is Mark.O
         for cell in range(9):
-            assert_cell_drawn(d, cell, board[cell], KHAKI)
+            assert_cell_drawn(d, cell, board[cell], BOARD)
         assert d.caption == "tic-tac-toe — your move (X)"
 
     play(script, "--opponent", "win-block", "--first", "you", "--seed", "3")
@@ -95,12 +90,12 @@ def test_clicks_on_taken_cells_and_other_buttons_change_nothing(play: Play) -> N
         d.click(0)
         yield from d.settle()
         yield from d.computer_done()
-        before = d.app.game.board
+        before = d.app.session.game.board
         d.click(0)
         d.click(5, button=3)
         yield from d.settle()
-        assert d.app.game.board is before
-        assert d.app.message == "That cell is taken"
+        assert d.app.session.game.board is before
+        assert d.app.message == "That cell is taken."
 
     play(script, "--opponent", "first-free", "--first", "you")
 
@@ -110,17 +105,17 @@ def test_a_win_is_highlighted_titled_and_cheered(play: Play) -> None:
 
     def script(d: Any) -> Any:
         yield from d.play(mine)
-        outcome = d.app.game.outcome
+        outcome = d.app.session.game.outcome
         assert outcome is not None and outcome.winner is Mark.X
         assert d.caption == "X wins"
         for cell in range(9):
-            yellow = d.count(cell, YELLOW)
-            assert (yellow > 1000) == (cell in outcome.line), cell
-        assert sum(d.count(cell, FIREBRICK) for cell in outcome.line) > 300, "a line through"
+            tile = d.count(cell, HALO)
+            assert (tile > 1000) == (cell in outcome.line), cell
+        assert sum(d.count(cell, WIN_LINE) for cell in outcome.line) > 300, "a line through"
         assert d.app.scene().status == "Hooray! You have won the game!"
         assert d.app.speaker.last is Sound.WIN
         assert pygame.mixer.get_busy()
-        assert d.app.match.score.wins == 1
+        assert d.app.session.match.score.wins == 1
         assert d.app.message == "Click for the next game"
         strip = d.app.layout.strip_rect
         area = d.surface.subsurface(pygame.Rect(strip.x, strip.y, strip.w, strip.h))
@@ -152,23 +147,25 @@ def test_a_click_after_the_end_starts_the_next_game_alternating(play: Play) -> N
 
     def script(d: Any) -> Any:
         yield from d.play(mine)
-        assert d.app.game.is_over
+        assert d.app.session.game.is_over
         # The game "has just ended" however slowly this machine gets to the click.
-        d.app.ended_at = d.app._clock() + 60
+        d.app.session.ended_at = d.app._clock() + 60
         d.click(4)
         yield from d.settle()
-        assert d.app.game.is_over, "a click just after the end is meant for the board: ignored"
-        d.app.ended_at = d.app._clock() - END_CLICK_GUARD
+        assert d.app.session.game.is_over, (
+            "a click just after the end is meant for the board: ignored"
+        )
+        d.app.session.ended_at = d.app._clock() - END_CLICK_GUARD
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()
-        game = d.app.game
+        game = d.app.session.game
         assert not game.is_over
-        assert d.app.match.your_mark is Mark.O  # seed 000: who starts alternates
+        assert d.app.session.match.your_mark is Mark.O  # seed 000: who starts alternates
         assert game.board.move_count == 1 and game.board[0] is Mark.X
         assert d.caption == "tic-tac-toe — your move (O)"
-        assert_cell_drawn(d, 4, None, KHAKI)
-        assert_cell_drawn(d, 0, Mark.X, KHAKI)
+        assert_cell_drawn(d, 4, None, BOARD)
+        assert_cell_drawn(d, 0, Mark.X, BOARD)
 
     play(script, "--opponent", "first-free")
 
@@ -178,11 +175,11 @@ def test_first_you_keeps_you_starting(play: Play) -> None:
 
     def script(d: Any) -> Any:
         yield from d.play(mine)
-        d.app.ended_at -= END_CLICK_GUARD
+        d.app.session.ended_at -= END_CLICK_GUARD
         d.click_at((10, 10))
         yield from d.settle()
-        assert d.app.match.your_mark is Mark.X
-        assert d.app.game.board.move_count == 0
+        assert d.app.session.match.your_mark is Mark.X
+        assert d.app.session.game.board.move_count == 0
 
     play(script, "--opponent", "first-free", "--first", "you")
 
@@ -192,7 +189,7 @@ def test_no_sound_plays_nothing(play: Play) -> None:
 
     def script(d: Any) -> Any:
         yield from d.play(mine)
-        assert d.app.game.is_over
+        assert d.app.session.game.is_over
         assert d.app.speaker.last is None
 
     play(script, "--opponent", "first-free", "--first", "you", "--no-sound")
@@ -218,11 +215,11 @@ def test_a_broken_scoreboard_is_shown_and_play_goes_on(
     def script(d: Any) -> Any:
         yield from d.play(mine)
         assert d.app.message.startswith("Scoreboard unavailable: ")
-        d.app.ended_at -= END_CLICK_GUARD
+        d.app.session.ended_at -= END_CLICK_GUARD
         d.click(0)
         yield from d.settle()
         yield from d.computer_done()
-        assert d.app.game.board.move_count >= 1
+        assert d.app.session.game.board.move_count >= 1
 
     run(app, script)
 
@@ -248,10 +245,10 @@ def test_the_frame_loop_runs_while_the_computer_thinks(
         assert d.frames - start >= 20  # drawing went on while the worker waited
         assert d.app.busy
         assert d.caption == "tic-tac-toe — computer's move (O)"
-        assert d.count(4, SIENNA) > GLYPH_PIXELS
+        assert d.count(4, X_INK) > GLYPH_PIXELS
         go_on.set()
         yield from d.computer_done()
-        assert d.app.game.board.move_count == 2
+        assert d.app.session.game.board.move_count == 2
 
     play(script, "--opponent", "win-block", "--first", "you")
 
@@ -263,9 +260,10 @@ def test_larger_boards_fill_the_window(play: Play) -> None:
         d.click(24)
         yield from d.settle()
         yield from d.computer_done()
-        assert d.app.game.board[24] is Mark.X
-        assert d.count(24, SIENNA) > 20
-        assert d.pixel(layout.cell_rect(40).centre) == KHAKI
+        assert d.app.session.game.board[24] is Mark.X
+        assert d.count(24, X_INK) > 20
+        free = next(c for c in (40, 41, 47) if d.app.session.game.board[c] is None)
+        assert d.pixel(layout.cell_rect(free).centre) == view.board_colour(layout.rules)
 
     play(script, "--opponent", "win-block", "--size", "7x7", "--first", "you")
 
@@ -278,7 +276,7 @@ def test_two_people_take_turns_at_one_mouse(play: Play) -> None:
         assert d.caption == "tic-tac-toe — O to move"
         d.click(4)
         yield from d.settle()
-        board = d.app.game.board
+        board = d.app.session.game.board
         assert (board[0], board[4], board.move_count) == (Mark.X, Mark.O, 2)
 
     play(script, "--opponent", "human")
@@ -286,12 +284,12 @@ def test_two_people_take_turns_at_one_mouse(play: Play) -> None:
 
 def test_two_computers_play_to_the_end_and_a_click_starts_another(play: Play) -> None:
     def script(d: Any) -> Any:
-        yield from d.until(lambda: d.app.game.is_over)
+        yield from d.until(lambda: d.app.session.game.is_over)
         assert d.caption == "Draw"
-        d.app.ended_at -= END_CLICK_GUARD
+        d.app.session.ended_at -= END_CLICK_GUARD
         d.click(4)
         yield from d.settle()
-        assert d.app.match.games_started == 1
+        assert d.app.session.match.games_started == 1
 
     play(script, "--opponent", "perfect", "--you", "perfect")
 
@@ -301,10 +299,11 @@ def test_the_largest_board_plays_with_legible_glyphs(play: Play) -> None:
         d.click(26 * 13 + 13)
         yield from d.settle()
         yield from d.computer_done()
-        assert d.app.game.board.move_count == 2
+        assert d.app.session.game.board.move_count == 2
         face = d.app.layout.face_rect(0)
-        for cell in (26 * 13 + 13, d.app.game.last_move):
-            assert d.ink(cell, KHAKI) >= face.w * face.h // 4  # an X or an O, not a speck
+        wood = view.board_colour(d.app.layout.rules)
+        for cell in (26 * 13 + 13, d.app.session.game.last_move):
+            assert d.ink(cell, wood) >= face.w * face.h // 8  # an X or an O, not a speck
 
     play(script, "--size", "26x26", "--first", "you")
 
@@ -368,14 +367,14 @@ def test_a_click_while_the_computer_thinks_is_answered_on_screen(
         assert d.app.scene().status.startswith("Medium (O) is thinking")
         d.click(8)
         yield from d.settle()
-        assert d.app.message == "Wait for the computer's move"
+        assert d.app.message == "Wait for the computer's move."
         assert d.app.scene().flash == 8
         box = layout.cell_rect(8)
         assert d.pixel((box.x + 1, box.y + box.h // 2)) == view.rgb(view.FLASH)
         assert d.app.layout == layout, "the board does not move while the computer thinks"
         go_on.set()
         yield from d.computer_done()
-        assert d.app.game.board[8] is not Mark.X, "the click played nothing"
+        assert d.app.session.game.board[8] is not Mark.X, "the click played nothing"
 
     play(script, "--opponent", "win-block", "--first", "you")
 
@@ -390,8 +389,8 @@ def test_the_window_can_be_resized_and_the_board_follows(play: Play) -> None:
         assert d.app.layout.cell > small
         d.click(112)
         yield from d.settle()
-        assert d.app.game.board[112] is Mark.X, "clicks land on the scaled board"
-        assert d.count(112, view.rgb("sienna")) > 100
+        assert d.app.session.game.board[112] is Mark.X, "clicks land on the scaled board"
+        assert d.count(112, X_INK) > 100
 
     play(script, "--opponent", "win-block", "--size", "15x15", "--first", "you")
 
@@ -404,10 +403,12 @@ def test_big_boards_show_the_goal_the_level_and_two_colours(play: Play) -> None:
         d.click(112)
         yield from d.settle()
         yield from d.computer_done()
-        assert d.app.details == "Medium · 5 in a row · You 0 · computer 0 · draws 0"
-        last = d.app.game.last_move
-        assert d.count(112, view.rgb("sienna")) > 50
-        assert d.count(last, view.rgb("darkslateblue")) > 50
-        assert d.count(last, view.rgb(view.LAST_MOVE)) > 5, "the last move is marked"
+        assert d.app.details == (
+            "Medium · 5 in a row · You 0 · computer 0 · draws 0 · F1 or ?: help"
+        )
+        last = d.app.session.game.last_move
+        assert d.count(112, X_INK) > 50
+        assert d.count(last, O_INK) > 50
+        assert d.count(last, view.rgb(view.LOOK.last_move)) > 5, "the last move is marked"
 
     play(script, "--size", "15x15", "--first", "you")

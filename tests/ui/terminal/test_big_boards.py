@@ -20,12 +20,12 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import Match
 from tictactoe.i18n import translator
 from tictactoe.ui.terminal.answers import Think, parse_move
+from tictactoe.ui.terminal.loop import TerminalGame
 from tictactoe.ui.terminal.prompts import Invalid, Prompter
-from tictactoe.ui.terminal.session import Session
 
 PEOPLE_15 = ["play", "--opponent", "human", "--size", "15x15", "--think", "0.05"]
-SUGGESTION = re.compile(r"^  ([1-3])\. ([a-o]\d{1,2}): (.+)$")
-VERDICTS = ("better for you", "about even", "worse for you", "forced: ")
+SUGGESTION = re.compile(r"^  ([1-3]) ([a-o]\d{1,2}): (.+)$")
+VERDICTS = ("better for you", "about equal", "worse for you", "you win", "X wins", "O wins")
 
 
 def _hint(out: str, number: int = 1) -> list[str]:
@@ -61,13 +61,13 @@ def test_forced_results_are_counted_in_the_winners_moves(run) -> None:
     status, out = run(PEOPLE_15, "h8\na1\ni8\na2\nj8\na3\nhint\nk8\nhint\nq\n")
     assert status == 0
     first = _hint(out, 1)
-    assert re.match(r"  1\. (g8|k8): forced: you win in 2 of your moves", first[-2])
+    assert re.match(r"  1 (g8|k8): you win in 2 of your moves", first[-2])
     # After k8 (an open four) every move of O loses to X's next move.
     second = [found for line in _hint(out, 2) if (found := SUGGESTION.match(line))]
     assert second
     for found in second:
         assert found[2] in ("g8", "l8")
-        assert found[3].startswith("forced: your opponent wins with their next move")
+        assert found[3].startswith("X wins next move")
 
 
 def test_a_hint_against_the_computer_names_it(run) -> None:
@@ -102,8 +102,8 @@ def test_think_in_other_languages(run) -> None:
     status, out = run([*argv, "--lang", "ru"], "время 0,5\nthink 0.25\nq\n")
     assert status == 0
     assert "Уровень «Эксперт» думает над ходом 1 с (изменить: «время 5»)." in out
-    assert "Теперь время на ход: 0.5 с." in out
-    assert "Теперь время на ход: 0.25 с." in out
+    assert "Теперь время на ход: 0,5 с." in out
+    assert "Теперь время на ход: 0,25 с." in out
     status, out = run([*argv, "--lang", "zh_CN"], "思考2秒\nq\n")
     assert "思考时间现为每步 2 秒。" in out
     status, out = run([*argv, "--lang", "vi"], "thời gian 3 giây\nq\n")
@@ -129,7 +129,7 @@ def test_the_thinking_time_set_in_a_game_is_kept_for_the_next_ones() -> None:
     match = Match(Rules(9, 9, 5), "search", rng=random.Random(1), think=1.0)
     out = io.StringIO()
     prompter = Prompter(io.StringIO("think 0.05\nresign\ny\nno\n"), out)
-    Session(match, prompter, translator("en")).run()
+    TerminalGame(match, prompter, translator("en")).run()
     assert "Thinking time is now 0.05 s per move." in out.getvalue()
     assert match.think_seconds == 0.05 and match.game.think_seconds == 0.05
     assert match.new_game().think_seconds == 0.05
@@ -186,9 +186,32 @@ def _finish(process: subprocess.Popen[bytes], controller: int) -> None:
         os.close(controller)
 
 
+def _thinking_frames(env: dict[str, str], *options: str) -> list[str]:
+    """The spinner's frames while Expert thinks 2 s about its first answer on 15 x 15."""
+    argv = ["--size", "15x15", "--opponent", "search", "--first", "you", "--think", "2"]
+    process, controller = _game_in_a_terminal({**env, "COLUMNS": "100"}, [*argv, *options])
+    try:
+        seen = _until(controller, b"(a1-o15) ")
+        os.write(controller, b"h8\r")
+        seen = _until(controller, b"plays", seen)
+        seen = _until(controller, b"(a1-o15) ", seen)
+    finally:
+        _finish(process, controller)
+    return [frame for frame in re.split(r"\r\x1b\[K", seen.decode()) if "is thinking" in frame]
+
+
+@pytest.mark.slow
+def test_the_spinner_says_how_long_of_how_long(env: dict[str, str]) -> None:
+    frames = _thinking_frames(env)
+    assert frames
+    assert any(re.match(r"^Expert \(O\) is thinking [|/\\-] 1\.\d s of 2 s$", f) for f in frames)
+    assert not any("depth" in frame for frame in frames), "the analysis is off"
+
+
 @pytest.mark.slow
 def test_the_spinner_shows_the_search_progress_and_the_clock(env: dict[str, str]) -> None:
     argv = ["--size", "15x15", "--opponent", "search", "--first", "you", "--think", "5"]
+    argv.append("--analysis")
     process, controller = _game_in_a_terminal({**env, "COLUMNS": "100"}, argv)
     try:
         seen = _until(controller, b"(a1-o15) ")
@@ -201,7 +224,7 @@ def test_the_spinner_shows_the_search_progress_and_the_clock(env: dict[str, str]
     frames = [frame for frame in re.split(r"\r\x1b\[K", text) if "is thinking" in frame]
     assert frames
     progress = re.compile(
-        r"^The computer \(Expert, O\) is thinking [|/\\-] depth \d+ · [a-o]\d{1,2}( [a-o]\d{1,2})*"
+        r"^Expert \(O\) is thinking [|/\\-] depth \d+ · [a-o]\d{1,2}( [a-o]\d{1,2})*"
     )
     assert any(progress.match(frame) for frame in frames), frames[-3:]
     assert any(re.search(r" · [12] s$", frame) for frame in frames), frames[-3:]  # the clock

@@ -16,8 +16,8 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.i18n import translator
 from tictactoe.ui.terminal import answers
+from tictactoe.ui.terminal.loop import TerminalGame
 from tictactoe.ui.terminal.prompts import LINE_LIMIT, Invalid, Prompter, shown
-from tictactoe.ui.terminal.session import Session
 
 TR = {lang: translator(lang) for lang in ("en", "ru", "zh_CN", "vi")}
 
@@ -107,7 +107,7 @@ def test_move_prompt_leaves_the_game_alone_until_a_valid_move(
     valid = {Numbering.NUMPAD: "9", Numbering.INDEX: "2", Numbering.COORDS: "c1"}[numbering]
     script = [*lines, *([taken_name] if taken else []), valid]
     sink = io.StringIO()
-    session = Session(
+    session = TerminalGame(
         match, Prompter(io.StringIO("\n".join(script) + "\n"), sink), tr, numbering=numbering
     )
     seen_boards = []
@@ -159,7 +159,7 @@ def test_junk_before_every_answer_of_a_whole_session(run) -> None:
     assert status == clean_status == 0
     assert "Traceback" not in out
     assert "Hooray! You have won the game!" in out
-    assert out.count("Score: you 1, the computer 0, ties 0.") == 1
+    assert out.count("Score: You 1 · computer 0 · draws 0.") == 1
     assert "x" * 100 not in out
     moves = [line for line in clean.splitlines() if line.startswith("The computer (")]
     assert moves == [line for line in out.splitlines() if line.startswith("The computer (")]

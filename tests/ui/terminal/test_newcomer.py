@@ -28,8 +28,8 @@ def test_enter_accepts_every_default(run) -> None:
     assert out.startswith("Press Enter to accept the answer shown in [brackets].\n")
     assert "Board size? (rows x columns, like 3x3, 7x7 or 15x15) [3x3] \n" in out
     assert "Your choice? (1-9) [3] \n" in out  # Medium: every front end's first opponent
-    assert "Do you want to go first? (1-4, or yes or no) [1] \n" in out
-    assert "Rules: 3 x 3 board, 3 in a row wins.\nThe player will go first: you play X." in out
+    assert "Your choice? (1-4) [1] \n" in out
+    assert "Rules: 3 x 3 board, 3 in a row wins.\nYou go first and play X." in out
 
 
 def test_enter_takes_the_usual_k_and_medium_on_any_board(run) -> None:
@@ -136,7 +136,7 @@ def test_new_between_games_changes_board_opponent_and_who_starts(run, home: Path
     assert "Board size? (rows x columns, like 3x3, 7x7 or 15x15) [3x3] 4x4" in out
     assert "How many marks in a row win? (2-4) [4] 3" in out
     assert "Your choice? (1-9) [1] 2" in out
-    assert "Do you want to go first? (1-4, or yes or no) [1] 2" in out
+    assert "Your choice? (1-4) [1] 2" in out
     second = out[out.index("Rules: 4 x 4 board, 3 in a row wins.") :]
     assert "The computer will go first: you play O." in second
     assert "The computer (Easy, X) plays" in second
@@ -147,7 +147,7 @@ def test_new_with_enter_keeps_everything(run) -> None:
     status, out = run(SEED_004, "X\n5\n9\n1\nnew\n\n\n\n5\nq\n")
     assert status == 0
     assert out.count("Rules: 3 x 3 board, 3 in a row wins.") == 2
-    assert out.count("The player will go first: you play X.") == 2
+    assert out.count("You go first and play X.") == 2
 
 
 def test_new_at_the_move_prompt_leaves_the_game_uncounted(run, home: Path) -> None:
@@ -155,7 +155,7 @@ def test_new_at_the_move_prompt_leaves_the_game_uncounted(run, home: Path) -> No
     assert status == 0
     assert "This game is left unfinished: it does not count." in out
     assert "Hooray! You have won the game!" in out
-    assert "Score: you 1, the computer 0, ties 0." in out
+    assert "Score: You 1 · computer 0 · draws 0." in out
     assert _tallies(home) == [("first-free", "3x3", 1, 0, 0)]
 
 
@@ -164,7 +164,7 @@ def test_resign_asks_then_counts_as_a_loss(run, home: Path) -> None:
     assert status == 0
     assert out.count("Do you really want to resign? It counts as a loss. (yes or no)") == 2
     assert "You resigned: the computer wins this game." in out
-    assert "Score: you 0, the computer 1, ties 0." in out
+    assert "Score: You 0 · computer 1 · draws 0." in out
     assert "There is nothing to undo." in out  # a resignation is final
     assert "The game is over already." in out
     assert _tallies(home) == [("first-free", "3x3", 0, 1, 0)]
@@ -177,7 +177,7 @@ def test_two_people_resign_and_undo_one_move(run) -> None:
     assert "  resign          give up this game: the other player wins" in out
     assert "Took back: O 0." in out
     assert "Player 2 (O) resigned: Player 1 wins this game." in out
-    assert "Score: Player 1 1, Player 2 0, ties 0." in out
+    assert "Score: Player 1 1 · Player 2 0 · draws 0." in out
 
 
 def test_help_lists_every_alias_and_they_work(run) -> None:
@@ -256,7 +256,7 @@ def test_two_people_hints_name_the_opponent(run) -> None:
     # X 0, O 4, X 1: O must block 2, else X wins with its next move.
     status, out = run(PEOPLE, "0\n4\n1\nhint\nq\n")
     assert status == 0
-    assert "  your opponent wins with their next move: 3, 5, 6, 7, 8\n" in out
+    assert "  X wins next move: 3, 5, 6, 7, 8\n" in out
     assert "  Recommended: 2.\n" in out
 
 

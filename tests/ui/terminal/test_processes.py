@@ -23,7 +23,7 @@ def test_piped_seed_004_session(spawn) -> None:
     done = spawn(SEED_004, WIN + "yes\n3\n2\n6\nno\n")
     assert done.returncode == 0, done.stderr
     assert "Hooray! You have won the game!" in done.stdout
-    assert "Score: you 1, the computer 1, ties 0." in done.stdout
+    assert "Score: You 1 · computer 1 · draws 0." in done.stdout
     assert "\x1b[" not in done.stdout
     assert done.stderr == ""
 
@@ -33,7 +33,7 @@ def test_piped_seed_003_session_in_russian(spawn) -> None:
     done = spawn([*argv, "--lang", "ru"], "д\n0\n8\n6\n7\nнет\n")
     assert done.returncode == 0, done.stderr
     assert "Ура! Вы выиграли!" in done.stdout
-    assert "Счёт: вы 1, компьютер 0, ничьих 0." in done.stdout
+    assert "Счёт: Вы 1 · компьютер 0 · ничьи 0." in done.stdout
 
 
 @pytest.mark.slow
@@ -99,7 +99,7 @@ def test_ctrl_c_says_goodbye_and_exits_130(env: dict[str, str]) -> None:
         preexec_fn=default_sigint,
     )
     try:
-        assert b"(1-4, or yes or no)" in _read_until(process, b"(1-4, or yes or no) [1] ")
+        assert b"Your choice? (1-4)" in _read_until(process, b"(1-4) [1] ")
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=20)
     finally:
@@ -149,7 +149,7 @@ def test_corrupt_scoreboard_is_reported_once_and_play_goes_on(spawn, home: Path)
     assert "Traceback" not in done.stdout + done.stderr
     assert done.stdout.count("games.sqlite3 is damaged (file is not a database).") == 1
     assert done.stdout.count("Results are not saved; the game goes on.") == 1
-    assert "Score: you 1, the computer 1, ties 0." in done.stdout
+    assert "Score: You 1 · computer 1 · draws 0." in done.stdout
 
 
 def test_corrupt_scoreboard_is_reported_in_the_users_language(spawn, home: Path) -> None:
@@ -200,7 +200,7 @@ def _drain(controller: int, seconds: float, until: bytes | None = None) -> bytes
 
 def test_colours_on_a_terminal(env: dict[str, str]) -> None:
     seen = _run_in_terminal(env, (WIN + "n\n").encode())
-    assert b"\x1b[1;36m" in seen and b"Hooray!" in seen
+    assert b"\x1b[1;34m" in seen and b"Hooray!" in seen
 
 
 def test_no_colours_with_no_color_on_a_terminal(env: dict[str, str]) -> None:

@@ -88,7 +88,7 @@ def test_hints_show_in_free_cells_the_recommended_one_in_parentheses() -> None:
         "    -  |  -  |  -",
     ]
     coloured = render(board, Numbering.NUMPAD, hints=hints, recommended=2, colour=True)
-    assert "\x1b[1;32m (+) " in coloured and "\x1b[1;31m  -  " in coloured
+    assert "\x1b[1;32m (+) " in coloured and "\x1b[1;35m  -  " in coloured
 
 
 def test_a_board_too_wide_for_the_terminal_is_drawn_one_character_per_cell() -> None:

@@ -18,12 +18,12 @@ def test_seed_003_you_go_first_and_win(run) -> None:
     # X 0, O centre 4, X 8, O corner 2, X 6 (two threats), O blocks 3, X 7 wins.
     status, out = run(SEED_003, "y\n0\n8\n6\n7\nn\n")
     assert status == 0
-    assert "Do you want to go first? (1-4, or yes or no) [1] y" in out
+    assert "Your choice? (1-4) [1] y" in out
     assert "   0  |  1  |  2" in out
     assert "The computer (Medium: centre, O) plays 4." in out
     assert "The computer (Medium: centre, O) plays 3." in out
     assert "Hooray! You have won the game!" in out
-    assert "Score: you 1, the computer 0, ties 0." in out
+    assert "Score: You 1 · computer 0 · draws 0." in out
     assert out.rstrip().endswith("Goodbye!")
 
 
@@ -31,12 +31,12 @@ def test_seed_003_computer_goes_first_in_chinese(run) -> None:
     # n: the computer is X: centre 4, you 0, X corner 2, you 8, X 6 wins the diagonal.
     status, out = run([*SEED_003, "--lang", "zh_CN"], "n\n0\n8\n否\n")
     assert status == 0
-    assert "你要先走吗？（1-4，或回答 是/否） [1] n" in out
+    assert "你的选择？（1-4） [1] n" in out
     assert "计算机先走，你执 O。" in out
     assert "计算机（中等：先占中，X）下在 4。" in out
     assert "再玩一局吗？（是、否，或输入“新局”更改设置）" in out
     assert "计算机赢了！你输了。" in out
-    assert "比分：你 0，计算机 1，平局 0。" in out
+    assert "比分：你 0 · 计算机 1 · 平局 0。" in out
     assert out.rstrip().endswith("再见！")
     for ascii_mark in (",", "!", "?", ":", "("):  # full-width punctuation in Chinese text
         assert not any(ascii_mark in line for line in out.splitlines() if "计算机" in line)
@@ -59,8 +59,8 @@ def test_seed_004_x_or_o_numpad_play_again(run) -> None:
     assert "What is your next move? (1-9) 5" in out
     assert "Hooray! You have won the game!" in out
     assert "The computer has beaten you! You lose." in out
-    assert "Score: you 1, the computer 0, ties 0." in out
-    assert "Score: you 1, the computer 1, ties 0." in out
+    assert "Score: You 1 · computer 0 · draws 0." in out
+    assert "Score: You 1 · computer 1 · draws 0." in out
     assert out.count("Do you want to play again? (yes, no, or new to change the settings)") == 2
 
 
@@ -81,7 +81,7 @@ def test_two_people_tie(run) -> None:
     )
     assert status == 0
     assert "The game is a tie!" in out
-    assert "Score: Player 1 0, Player 2 0, ties 1." in out
+    assert "Score: Player 1 0 · Player 2 0 · draws 1." in out
 
 
 def test_alternate_starter_switches_sides(run) -> None:
@@ -90,7 +90,7 @@ def test_alternate_starter_switches_sides(run) -> None:
         "5\n9\n1\ny\n" + "1\n2\n3\n6\nn\n",
     )
     assert status == 0
-    assert out.index("The player will go first: you play X.") < out.index(
+    assert out.index("You go first and play X.") < out.index(
         "The computer will go first: you play O."
     )
 
@@ -104,7 +104,7 @@ def test_two_people_say_which_side_won(run) -> None:
     assert "Player 1 plays X and goes first; Player 2 plays O." in out
     assert "Player 2 (O), what is your next move? (0-8)" in out
     assert "X wins! Player 1 has won the game." in out
-    assert "Score: Player 1 1, Player 2 0, ties 0." in out
+    assert "Score: Player 1 1 · Player 2 0 · draws 0." in out
 
 
 def test_computer_against_computer_demo(run, home: Path) -> None:
@@ -115,7 +115,7 @@ def test_computer_against_computer_demo(run, home: Path) -> None:
     assert status == 0
     assert "Perfect plays X and goes first; Perfect plays O." in out
     assert "The game is a tie!" in out
-    assert "Score: Perfect 0, Perfect 0, ties 1." in out
+    assert "Score: Perfect 0 · Perfect 0 · draws 1." in out
     assert "perfect" not in out
     assert Scoreboard(home / "games.sqlite3").tallies() == []
 
@@ -220,7 +220,7 @@ def test_undo_after_the_end_reopens_the_game_and_it_counts_once(run, home: Path)
     assert "  undo (u)      take back your last move and the computer's answer" in after_loss
     assert "Took back: O 3, X 9." in after_loss
     assert "Hooray! You have won the game!" in after_loss
-    assert out.count("Score: you 0, the computer 1, ties 0.") == 2  # the first result stands
+    assert out.count("Score: You 0 · computer 1 · draws 0.") == 2  # the first result stands
     tallies = Scoreboard(home / "games.sqlite3").tallies()
     assert [(t.opponent, t.wins, t.losses, t.draws) for t in tallies] == [("first-free", 0, 1, 0)]
 

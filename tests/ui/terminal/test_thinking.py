@@ -57,14 +57,14 @@ def _echoed(controller: int) -> bytes:
 def test_typing_while_thinking_is_held_not_echoed(keyboard) -> None:
     controller, source = keyboard
     screen = Screen()
-    with Thinking(source, screen, "The computer (Hard, O) is thinking") as thinking:
+    with Thinking(source, screen, "Hard (O) is thinking") as thinking:
         assert thinking.active
         os.write(controller, b"e5")
         _arrived(source)
     assert thinking.held == "e5"
     assert _echoed(controller) == b""  # nothing landed on the spinner's line
     shown = screen.getvalue()
-    assert shown.startswith(ERASE + "The computer (Hard, O) is thinking |")
+    assert shown.startswith(ERASE + "Hard (O) is thinking |")
     assert shown.endswith(ERASE)  # the line is cleared for the move
     attributes = termios.tcgetattr(source.fileno())
     assert attributes[3] & termios.ECHO and attributes[3] & termios.ICANON  # restored
@@ -145,7 +145,7 @@ def test_the_game_shows_the_spinner_and_erases_it(env: dict[str, str]) -> None:
         process.kill()
         os.close(controller)
     text = seen.decode()
-    assert "The computer (Expert, X) is thinking |" in text
+    assert "Expert (X) is thinking |" in text
     spinner_end = text.index("The computer (Expert, X) plays")
     assert text[:spinner_end].endswith(ERASE)
 

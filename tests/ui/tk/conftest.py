@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import gc
-import importlib
 import os
 import shutil
 import subprocess
-import textwrap
 import threading
 import time
 import tkinter as tk
@@ -18,12 +16,11 @@ from typing import Any
 
 import pytest
 
-from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
 from tictactoe.replay import Replay
-from tictactoe.settings import Settings, SettingsStore
+from tictactoe.settings import Choices, Settings, SettingsStore
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk.app import App
@@ -91,6 +88,11 @@ class FakeDialogs:
     opened: Replay | None = None
     """The answer to the open-a-game window (None: cancelled)."""
     opens_asked: int = 0
+    player_file: str | None = None
+    """The answer to Your own player... (None: cancelled)."""
+    engine: str | None = None
+    """The answer to Engine... (None: cancelled)."""
+    engines_asked: list[str] = field(default_factory=list)
 
     def ask_yes_no(self, title: str, message: str) -> bool:
         self.asked.append((title, message))
@@ -112,6 +114,13 @@ class FakeDialogs:
     def open_game(self) -> Replay | None:
         self.opens_asked += 1
         return self.opened
+
+    def ask_player_file(self) -> str | None:
+        return self.player_file
+
+    def ask_engine(self, current: str) -> str | None:
+        self.engines_asked.append(current)
+        return self.engine
 
 
 @dataclass
@@ -145,7 +154,7 @@ class Harness:
         self.pump(timeout=seconds)
 
     def marks(self) -> dict[int, Mark]:
-        board = self.app.game.board
+        board = self.app.session.game.board
         return {c: m for c in range(board.rules.size) if (m := board[c]) is not None}
 
     @property
@@ -212,8 +221,10 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         language: str = "en",
         level: str | None = None,
         store: SettingsStore | None = None,
+        remembered: Settings | None = None,
         think: float = 1.0,
         nodes: int | None = None,
+        analysis: bool = False,
         **options: Any,
     ) -> Harness:
         import random
@@ -227,15 +238,14 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         sounds: list[Sound] = []
         chosen = level or (opponent if opponent != "human" else "win-block")
         settings = options.pop("settings", None) or Settings(
-            language=language, level=chosen, think=think
+            language=language, level=chosen, think=think, analysis=analysis
         )
         options.setdefault("reply_pause_ms", 0)
         options.setdefault("system_dark", False)
         app = App(
             root,
             match,
-            settings=settings,
-            store=store,
+            choices=Choices(settings, remembered, store),
             dialogs=None if real_dialogs else dialogs,
             play_sound=sounds.append,
             scoreboard=scoreboard or Scoreboard(),
@@ -259,32 +269,3 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         if thread.name in ("computer", "hints"):
             thread.join(timeout=PUMP_TIMEOUT)
     gc.collect()
-
-
-@pytest.fixture
-def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
-    """A registered strategy ``slow`` that thinks until the returned event is set."""
-    module = tmp_path / "slow_player_for_tests.py"
-    module.write_text(
-        textwrap.dedent(
-            """
-            import threading
-            RELEASE = threading.Event()
-            class SlowPlayer:
-                def __init__(self, rng=None):
-                    self.rng = rng
-                def choose(self, board, limits=None, *, progress=None, cancel=None):
-                    RELEASE.wait(20)
-                    return min(board.legal_moves())
-            """
-        )
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    slow = importlib.import_module("slow_player_for_tests")
-    slow.RELEASE.clear()
-    strategy = players.Strategy(
-        "slow", "Slow", "thinks for a long time", "slow_player_for_tests:SlowPlayer"
-    )
-    monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
-    yield slow.RELEASE
-    slow.RELEASE.set()

@@ -10,6 +10,7 @@ from pathlib import Path
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game, Starter
+from tictactoe.i18n import translator
 from tictactoe.settings import SettingsStore
 from tictactoe.ui.tk import dialogs as dialogs_module
 from tictactoe.ui.tk.theme import LIGHT
@@ -20,6 +21,7 @@ from .test_window import places
 MakeApp = Callable[..., Harness]
 GOMOKU = Rules(15, 15, 5)
 NODES = 2_000
+RU = translator("ru")
 """A node budget: the engine's hints and moves are the same on every run and machine."""
 
 
@@ -28,7 +30,7 @@ def two_people(make_app: MakeApp, *cells: int, **options: object) -> Harness:
     h = make_app(opponent="human", rules=GOMOKU, **options)
     for cell in cells:
         h.click_cell(cell)
-    assert h.app.game.moves == cells
+    assert h.app.session.game.moves == cells
     return h
 
 
@@ -58,16 +60,15 @@ def test_a_big_board_hint_numbers_the_engines_best_moves(make_app: MakeApp) -> N
     best = expected(moves).suggestions()
     assert len(best) == 3
     assert ranks(h) == {s.cell: str(rank) for rank, s in enumerate(best, start=1)}
-    assert all(h.app.game.board[cell] is None for cell in ranks(h)), "on free cells only"
+    assert all(h.app.session.game.board[cell] is None for cell in ranks(h)), "on free cells only"
     assert h.fill(best[0].cell) in LIGHT.hints.values(), "a tile in the verdict's colour"
     assert h.pump(lambda: bool(h.app.footer.legend_texts))
     legend = h.app.footer.legend_texts
-    assert legend[0] == "Best moves for X:"
-    assert legend[1].startswith(f"1 {best[0].label}: ")
-    words = {"better": "better", "equal": "equal", "worse": "worse"}
-    assert legend[1:] == [
+    words = {"better": "better for you", "equal": "about equal", "worse": "worse for you"}
+    assert legend[-3:] == [
         f"{rank} {s.label}: {words[str(s.verdict)]}" for rank, s in enumerate(best, start=1)
     ], "each verdict in words (all fit: the score makes way)"
+    assert legend[:-3] in ([], ["Best moves for X:"]), "the heading where there is room"
     assert h.app.footer.score.cget("text") == ""
     assert "No hints" not in h.notice
     h.click_cell(best[0].cell)
@@ -79,16 +80,16 @@ def test_a_forced_win_is_said_with_the_winners_own_moves(make_app: MakeApp) -> N
     h = two_people(make_app, 112, 0, 113, 1, 114, 3, nodes=NODES)  # X: an open three
     h.app.hint()
     assert h.pump(lambda: bool(h.app.footer.legend_texts))
-    (found,) = expected(h.app.game.moves).suggestions()
+    (found,) = expected(h.app.session.game.moves).suggestions()
     assert h.app.footer.legend_texts == [
         "Best moves for X:",
-        f"1 {found.label}: forced win in 2 of your moves",
+        f"1 {found.label}: you win in 2 of your moves",
     ]
     h.click_cell(found.cell)
     h.click_cell(20)
     h.app.hint()
     assert h.pump(lambda: len(h.app.footer.legend_texts) == 2)
-    assert h.app.footer.legend_texts[1].endswith(": wins at once")
+    assert h.app.footer.legend_texts[1].endswith(": you win with this move")
     h.click_cell(next(iter(ranks(h))))
     assert h.status == "X wins!"
 
@@ -98,10 +99,11 @@ def test_the_side_about_to_lose_is_told_who_wins(make_app: MakeApp) -> None:
     h = two_people(make_app, 112, 0, 113, 1, 114, 2, 115, language="ru", nodes=NODES)
     h.app.hint()
     assert h.pump(lambda: len(h.app.footer.legend_texts) >= 2)
-    first, second = expected(h.app.game.moves).suggestions()
+    first, second = expected(h.app.session.game.moves).suggestions()
+    beaten = RU("{mark} wins next move").format(mark="X")
     assert h.app.footer.legend_texts == [
-        f"1 {first.label}: X выиграет следующим ходом",
-        f"2 {second.label}: X выиграет следующим ходом",
+        f"1 {first.label}: {beaten}",
+        f"2 {second.label}: {beaten}",
     ], "the heading makes way for the moves themselves"
 
 
@@ -110,40 +112,40 @@ def test_a_move_during_a_long_hint_is_played_at_once_and_ends_the_search(
 ) -> None:
     h = two_people(make_app, 112, 0, think=60.0)
     h.key("h")
-    assert h.pump(lambda: h.app.searching)
+    assert h.pump(lambda: h.app.session.searching)
     assert h.pump(lambda: h.app.banner.spinner.spinning), "it is seen to be working"
     assert "Looking for the best moves" in h.notice
     h.click_cell(113)
-    assert h.app.game.moves == (112, 0, 113), "the move is not held up"
-    assert not h.app.searching and "Looking" not in h.notice
-    assert h.pump(lambda: h.app.jobs.running == 0), "the search stopped (60 s were allowed)"
+    assert h.app.session.game.moves == (112, 0, 113), "the move is not held up"
+    assert not h.app.session.searching and "Looking" not in h.notice
+    assert h.pump(lambda: h.app.session.jobs.running == 0), "the search stopped (60 s were allowed)"
     assert ranks(h) == {}
 
 
 def test_esc_shows_the_best_moves_found_so_far(make_app: MakeApp) -> None:
-    h = two_people(make_app, 112, 0, think=60.0)
+    h = two_people(make_app, 112, 0, think=60.0, analysis=True)
     h.key("h")
-    assert h.pump(lambda: h.app.search_progress is not None)
+    assert h.pump(lambda: h.app.session.progress)
     assert h.pump(lambda: "depth" in str(h.app.banner.detail.cget("text")))
     h.key("Escape")
     assert h.pump(lambda: bool(ranks(h))), "Esc ends the search with what it found"
-    assert not h.app.searching and not h.app.banner.spinner.spinning
-    assert h.app.footer.legend_texts[0] == "Best moves for X:"
+    assert not h.app.session.searching and not h.app.banner.spinner.spinning
+    assert h.app.footer.legend_texts[-1].startswith("3 ")
 
 
 def test_new_game_ends_a_long_hint_search(make_app: MakeApp) -> None:
     h = two_people(make_app, 112, think=60.0)
     h.app.menus.invoke("options", "hints")
-    assert h.pump(lambda: h.app.searching)
+    assert h.pump(lambda: h.app.session.searching)
     h.key("n", "Control")
     # One search at a time: the new game's hints come once the old search has stopped.
-    assert h.pump(lambda: bool(ranks(h)) and not h.app.searching)
-    assert h.app.game.moves == ()
+    assert h.pump(lambda: bool(ranks(h)) and not h.app.session.searching)
+    assert h.app.session.game.moves == ()
     h.click_cell(112)
-    assert h.pump(lambda: h.app.searching)
+    assert h.pump(lambda: h.app.session.searching)
     h.app.menus.invoke("options", "hints")
-    assert not h.app.searching
-    assert h.pump(lambda: h.app.jobs.running == 0), "it stops when hints are turned off"
+    assert not h.app.session.searching
+    assert h.pump(lambda: h.app.session.jobs.running == 0), "it stops when hints are turned off"
 
 
 PROGRESS = re.compile(r"^depth \d+ · [a-o]\d{1,2}( [a-o]\d{1,2}){0,3} · \d+(\.\d)? s$")
@@ -152,7 +154,7 @@ PROGRESS = re.compile(r"^depth \d+ · [a-o]\d{1,2}( [a-o]\d{1,2}){0,3} · \d+(\.
 def test_the_banner_shows_the_engines_depth_line_and_time_as_it_thinks(
     make_app: MakeApp,
 ) -> None:
-    h = make_app(opponent="search", rules=GOMOKU, starter=Starter.YOU, think=1.0)
+    h = make_app(opponent="search", rules=GOMOKU, starter=Starter.YOU, think=1.0, analysis=True)
     h.settle(0.2)
     before = places(h)
     h.click_cell(112)
@@ -167,18 +169,18 @@ def test_the_banner_shows_the_engines_depth_line_and_time_as_it_thinks(
     assert h.pump(detail)
     assert PROGRESS.match(seen[-1]), seen[-1]
     assert places(h) == before, "the layout does not move"
-    assert h.pump(lambda: len(h.app.game.moves) == 2)
+    assert h.pump(lambda: len(h.app.session.game.moves) == 2)
     assert h.app.banner.detail.cget("text") == "", "cleared with the computer's move"
-    assert h.app.match.game.think_seconds == 1.0
+    assert h.app.session.match.game.think_seconds == 1.0
 
 
 def test_new_game_ends_the_computers_long_thinking(make_app: MakeApp) -> None:
     h = make_app(opponent="search", rules=GOMOKU, starter=Starter.YOU, think=60.0)
     h.click_cell(112)
-    assert h.pump(lambda: h.app.think_progress is not None)
+    assert h.pump(lambda: h.app.session.progress)
     h.key("n", "Control")
-    assert h.pump(lambda: h.app.jobs.running == 0), "stopped (60 s were allowed)"
-    assert h.marks() == {} or h.app.match.your_mark is Mark.O
+    assert h.pump(lambda: h.app.session.jobs.running == 0), "stopped (60 s were allowed)"
+    assert h.marks() == {} or h.app.session.match.your_mark is Mark.O
 
 
 def test_the_think_time_menu_shows_changes_and_remembers_it(
@@ -191,19 +193,19 @@ def test_the_think_time_menu_shows_changes_and_remembers_it(
     assert h.app.vars.think.get() == "1"
     menus.invoke("think", "5")
     assert menus.label("options", "think") == "Time per move: 5 s"
-    assert (h.app.match.think_seconds, h.app.game.think_seconds) == (5.0, 5.0)
+    assert (h.app.session.match.think_seconds, h.app.session.game.think_seconds) == (5.0, 5.0)
     assert json.loads(store.path.read_text(encoding="utf-8"))["think"] == 5.0
     h.dialogs.think = 0.25
     menus.invoke("think", "other")
     assert h.dialogs.thinks_asked == [5.0], "the dialog starts from the current time"
     assert menus.label("options", "think") == "Time per move: 0.25 s"
-    assert h.app.vars.think.get() == "other" and h.app.match.think_seconds == 0.25
+    assert h.app.vars.think.get() == "other" and h.app.session.match.think_seconds == 0.25
     assert store.load().settings.think == 0.25
     h.dialogs.think = None
     menus.invoke("think", "other")
-    assert h.app.match.think_seconds == 0.25, "cancelled: unchanged"
+    assert h.app.session.match.think_seconds == 0.25, "cancelled: unchanged"
     h.app.new_game()
-    assert h.app.game.think_seconds == 0.25, "kept for the next games"
+    assert h.app.session.game.think_seconds == 0.25, "kept for the next games"
     menus.invoke("language", "vi")
     assert h.app.menus.label("options", "think") == "Thời gian mỗi nước: 0,25 giây"
 
@@ -231,4 +233,19 @@ def test_the_real_think_time_dialog_checks_what_is_typed(make_app: MakeApp) -> N
         "Введите число секунд от 0,05 с до 600 с, а не «soon».",
         "Введите число секунд от 0,05 с до 600 с, а не «0.01».",
     ]
-    assert h.app.match.think_seconds == 2.5, "a decimal comma is understood"
+    assert h.app.session.match.think_seconds == 2.5, "a decimal comma is understood"
+
+
+def test_the_banner_says_how_long_expert_thinks_and_the_analysis_on_demand(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(opponent="search", rules=GOMOKU, starter=Starter.YOU, think=60.0)
+    h.click_cell(112)
+    detail = h.app.banner.detail
+    assert h.pump(lambda: " s of 60 s" in str(detail.cget("text")))
+    assert "depth" not in str(detail.cget("text"))
+    h.app.menus.invoke("options", "analysis")
+    assert h.pump(lambda: str(detail.cget("text")).startswith("depth "))
+    assert h.app.session.settings.analysis
+    h.key("n", "Control")
+    assert h.pump(lambda: h.app.session.jobs.running == 0)

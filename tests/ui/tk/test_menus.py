@@ -12,7 +12,7 @@ from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter
-from tictactoe.i18n import LANGUAGES
+from tictactoe.i18n import LANGUAGES, translator
 from tictactoe.settings import BOARD_PRESETS, SettingsStore, Theme
 from tictactoe.ui.tk.menus import board_key
 from tictactoe.ui.tk.theme import DARK, LIGHT
@@ -47,14 +47,14 @@ def test_game_menu_checks_the_play_mode(make_app: MakeApp) -> None:
     m.invoke("game", "new")
     assert h.marks() == {}
     m.invoke("game", "o")
-    assert h.app.match.your_mark is Mark.O
+    assert h.app.session.match.your_mark is Mark.O
     assert h.app.vars.mode.get() == "o", "Play as O is checked"
     assert h.pump(lambda: h.marks() == {0: Mark.X}), "the computer is X and moves first"
     m.invoke("game", "x")
-    assert h.app.match.your_mark is Mark.X and h.marks() == {}
+    assert h.app.session.match.your_mark is Mark.X and h.marks() == {}
     assert h.app.vars.mode.get() == "x"
     m.invoke("game", "two")
-    assert h.app.two_players and h.app.match.opponent == HUMAN
+    assert h.app.two_players and h.app.session.match.opponent == HUMAN
     assert h.app.vars.mode.get() == "two"
     assert h.app.toolbar.level.get() == "Two players"
     h.click_cell(4)
@@ -67,9 +67,9 @@ def test_game_menu_checks_the_play_mode(make_app: MakeApp) -> None:
     m.invoke("game", "redo")
     assert h.marks() == {4: Mark.X, 0: Mark.O}
     m.invoke("game", "hint")
-    assert h.pump(lambda: bool(h.app.hints))
+    assert h.pump(lambda: bool(h.app.session.hints))
     m.invoke("game", "x")
-    assert not h.app.two_players and h.app.match.opponent == "first-free"
+    assert not h.app.two_players and h.app.session.match.opponent == "first-free"
     m.invoke("game", "quit")
     assert h.app.closed
 
@@ -81,8 +81,8 @@ def test_levels_by_friendly_name_applied_from_the_next_move(make_app: MakeApp) -
     assert "seed" not in " ".join(m.label("level", s.name) for s in players.STRATEGIES)
     for strategy in players.STRATEGIES:
         m.invoke("level", strategy.name)
-        assert h.app.match.opponent == strategy.name
-        assert h.app.game.player(Mark.O) == strategy.name
+        assert h.app.session.match.opponent == strategy.name
+        assert h.app.session.game.player(Mark.O) == strategy.name
         assert h.app.toolbar.level.get() == strategy.title
     m.invoke("level", "first-free")
     h.click_cell(4)
@@ -98,7 +98,7 @@ def test_the_toolbar_drop_down_chooses_the_level(make_app: MakeApp) -> None:
     box.current(titles.index("Hard"))
     box.event_generate("<<ComboboxSelected>>")
     h.settle()
-    assert h.app.match.opponent == "fork-aware"
+    assert h.app.session.match.opponent == "fork-aware"
     assert h.app.vars.level.get() == "fork-aware"
 
 
@@ -109,8 +109,8 @@ def test_a_level_that_cannot_play_a_new_board_gives_way_to_the_strongest(
     m = h.app.menus
     assert h.pump(lambda: len(h.marks()) == 1)
     m.invoke("board", board_key(Rules(15, 15, 5)))
-    assert h.app.match.rules == Rules(15, 15, 5)
-    strongest = h.app.match.opponent
+    assert h.app.session.match.rules == Rules(15, 15, 5)
+    strongest = h.app.session.match.opponent
     assert strongest != "perfect"
     assert players.get(strongest).unsupported_reason(Rules(15, 15, 5)) is None
     title = players.get(strongest).title
@@ -121,9 +121,9 @@ def test_a_level_that_cannot_play_a_new_board_gives_way_to_the_strongest(
     h.click_cell(h.app.cursor if h.app.cursor not in h.marks() else 0)
     assert h.pump(lambda: len(h.marks()) == 3), "and answers"
     m.invoke("level", "perfect")
-    assert h.app.match.opponent == strongest, "a disabled entry does nothing"
+    assert h.app.session.match.opponent == strongest, "a disabled entry does nothing"
     m.invoke("board", board_key(Rules()))
-    assert h.app.match.opponent == "perfect", "the chosen level plays again where it can"
+    assert h.app.session.match.opponent == "perfect", "the chosen level plays again where it can"
     assert h.notice == ""
 
 
@@ -133,7 +133,7 @@ def test_board_menu_and_the_window_growing_for_big_boards(make_app: MakeApp) -> 
     small = (h.root.winfo_width(), h.root.winfo_height())
     for rules in BOARD_PRESETS:
         m.invoke("board", board_key(rules))
-        assert h.app.match.rules == rules and h.app.game.rules == rules
+        assert h.app.session.match.rules == rules and h.app.session.game.rules == rules
     h.settle(0.2)
     assert h.root.winfo_height() > small[1], "the window grew for 19 x 19"
     assert h.root.winfo_height() <= h.root.winfo_screenheight()
@@ -141,10 +141,10 @@ def test_board_menu_and_the_window_growing_for_big_boards(make_app: MakeApp) -> 
     h.dialogs.board = Rules(4, 6, 3)
     m.invoke("board", "custom")
     assert h.dialogs.boards_asked == [BOARD_PRESETS[-1]]
-    assert h.app.match.rules == Rules(4, 6, 3)
+    assert h.app.session.match.rules == Rules(4, 6, 3)
     h.dialogs.board = None
     m.invoke("board", "custom")
-    assert h.app.match.rules == Rules(4, 6, 3), "cancel keeps the board"
+    assert h.app.session.match.rules == Rules(4, 6, 3), "cancel keeps the board"
 
 
 def test_options_menu(make_app: MakeApp) -> None:
@@ -152,10 +152,10 @@ def test_options_menu(make_app: MakeApp) -> None:
     m = h.app.menus
     for starter in Starter:
         m.invoke("starter", starter.value)
-        assert h.app.match.starter is starter
+        assert h.app.session.match.starter is starter
     m.invoke("starter", "computer")
     m.invoke("game", "new")
-    assert h.app.match.your_mark is Mark.O
+    assert h.app.session.match.your_mark is Mark.O
     assert h.app.vars.sound.get()
     m.invoke("options", "sound")
     assert not h.app.vars.sound.get()
@@ -204,7 +204,7 @@ def test_language_menu_translates_every_label_at_once(make_app: MakeApp) -> None
     m = h.app.menus
     m.invoke("language", "ru")
     m = h.app.menus
-    assert h.app.translate.language == "ru"
+    assert h.app.session.tr.language == "ru"
     assert m.bar.entrycget(0, "label") == "Игра"
     assert m.label("game", "new") == "Новая игра"
     assert h.app.toolbar.buttons["new"].cget("text") == "Новая игра"
@@ -221,17 +221,23 @@ def test_language_menu_translates_every_label_at_once(make_app: MakeApp) -> None
 
 
 @pytest.mark.parametrize("language", list(LANGUAGES))
-def test_no_menu_is_wider_than_the_window(make_app: MakeApp, language: str) -> None:
+def test_every_level_is_described_and_no_menu_is_wider_than_the_screen(
+    make_app: MakeApp, language: str
+) -> None:
     h = make_app(opponent="win-block", language=language)
     h.settle(0.1)
     width = h.root.winfo_width()
     assert width <= h.root.winfo_screenwidth()
     assert h.app.toolbar.winfo_reqwidth() <= width, "the toolbar fits"
+    _ = translator(language)
+    for strategy in players.STRATEGIES:
+        label = h.app.menus.label("level", strategy.name)
+        assert _(strategy.description) in label, f"{language}: {strategy.name} is not described"
     for name, menu in h.app.menus.menus.items():
         menu.post(h.root.winfo_rootx(), h.root.winfo_rooty())
         try:
             h.root.update()
-            assert menu.winfo_width() <= width, f"{language}: the {name} menu is too wide"
+            assert menu.winfo_width() <= h.root.winfo_screenwidth(), f"{language}: {name}"
         finally:
             menu.unpost()
             h.root.update()
@@ -243,10 +249,10 @@ def test_scoreboard_menu_shows_totals_and_percentages(
     h = make_app(opponent="first-free")
     for cell in (4, 3, 5):
         h.click_cell(cell)
-        h.pump(lambda: not h.app.game.computer_to_move)
-    save_result(h.app.scoreboard.path, Rules(), HUMAN, "first-free", Mark.O)
-    save_result(h.app.scoreboard.path, Rules(), HUMAN, "first-free", None)
-    save_result(h.app.scoreboard.path, Rules(7, 7, 5), "perfect", HUMAN, None)
+        h.pump(lambda: not h.app.session.game.computer_to_move)
+    save_result(h.app.session.scoreboard.path, Rules(), HUMAN, "first-free", Mark.O)
+    save_result(h.app.session.scoreboard.path, Rules(), HUMAN, "first-free", None)
+    save_result(h.app.session.scoreboard.path, Rules(7, 7, 5), "perfect", HUMAN, None)
     h.app.menus.invoke("scores", "show")
     title, headings, rows = h.dialogs.scores[-1]
     assert title == "Scoreboard"
@@ -258,8 +264,8 @@ def test_scoreboard_menu_shows_totals_and_percentages(
     ]
     h.app.menus.invoke("scores", "reset")
     assert h.dialogs.asked[-1] == ("Reset the scoreboard", "Forget every recorded game?")
-    assert h.app.scoreboard.tallies() == []
-    assert h.app.match.score.wins == 0
+    assert h.app.session.scoreboard.tallies() == []
+    assert h.app.session.match.score.wins == 0
     h.app.menus.invoke("scores", "show")
     assert h.dialogs.scores[-1][2] == [("No games recorded yet", "", "", "", "", "", "")]
 
@@ -274,12 +280,12 @@ def test_a_broken_scoreboard_is_reported_and_play_goes_on(
     h = make_app(opponent="first-free", scoreboard=Scoreboard(folder))
     for cell in (4, 3, 5):
         h.click_cell(cell)
-        h.pump(lambda: not h.app.game.computer_to_move)
+        h.pump(lambda: not h.app.session.game.computer_to_move)
     assert h.notice.startswith("Scoreboard unavailable")
     assert h.status == "Hooray! You have won the game!"
     h.app.new_game()
     h.click_cell(4)
-    assert h.app.game.moves
+    assert h.pump(lambda: len(h.app.session.game.moves) == 2)
     h.app.menus.invoke("scores", "show")
     assert h.notice.startswith("Scoreboard unavailable")
 
@@ -305,14 +311,15 @@ def test_choices_are_saved_for_the_next_launch(make_app: MakeApp, tmp_path: Path
         "names": False,
         "numbering": "coords",
         "sound": False,
+        "analysis": False,
         "theme": "dark",
     }
-    assert h.app.match.opponent != "perfect", "perfect is remembered, another plays 7 x 7"
+    assert h.app.session.match.opponent != "perfect", "perfect is remembered, another plays 7 x 7"
     settings = store.load().settings
     again = make_app(opponent="win-block", settings=settings, rules=settings.board)
     assert again.app.colours is DARK
-    assert again.app.translate.language == "vi"
-    assert again.app.match.opponent != "perfect"
+    assert again.app.session.tr.language == "vi"
+    assert again.app.session.match.opponent != "perfect"
     assert again.notice.startswith("Hoàn hảo"), "the stand-in is announced"
 
 
@@ -332,7 +339,7 @@ def test_command_line_options_are_not_remembered(make_app: MakeApp, tmp_path: Pa
     store = SettingsStore(tmp_path / "settings.json")
     launched = Settings(language="ru", sound=False, level="win-block")  # --lang ru --no-sound
     h = make_app(opponent="win-block", store=store, settings=launched, remembered=Settings())
-    assert h.app.translate.language == "ru" and not h.app.vars.sound.get()
+    assert h.app.session.tr.language == "ru" and not h.app.vars.sound.get()
     h.app.menus.invoke("theme", "dark")
     saved = store.load().settings
     assert saved == Settings(theme=Theme.DARK), "only what was chosen in the window"

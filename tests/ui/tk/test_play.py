@@ -11,8 +11,8 @@ from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
+from tictactoe.session import END_CLICK_GUARD
 from tictactoe.sound import Sound
-from tictactoe.ui.tk.app import END_CLICK_GUARD
 from tictactoe.ui.tk.theme import LIGHT
 
 from .conftest import Harness
@@ -23,10 +23,10 @@ MakeApp = Callable[..., Harness]
 def play(h: Harness, *cells: int) -> None:
     """Click each cell in turn, waiting for the computer's answer after each."""
     for cell in cells:
-        before = len(h.app.game.moves)
+        before = len(h.app.session.game.moves)
         h.click_cell(cell)
-        assert len(h.app.game.moves) > before, f"cell {cell} was not played"
-        h.pump(lambda: not h.app.game.computer_to_move)
+        assert len(h.app.session.game.moves) > before, f"cell {cell} was not played"
+        h.pump(lambda: not h.app.session.game.computer_to_move)
 
 
 def test_clicking_a_cell_plays_it_and_the_computer_answers(make_app: MakeApp) -> None:
@@ -55,7 +55,7 @@ def test_a_taken_cell_cannot_be_overwritten(make_app: MakeApp) -> None:
 def test_a_win_shows_in_the_window_with_the_board_and_no_dialog(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
     play(h, 4, 3, 5)
-    outcome = h.app.game.outcome
+    outcome = h.app.session.game.outcome
     assert outcome is not None and outcome.winner is Mark.X
     assert h.status == "Hooray! You have won the game!"
     assert str(h.app.banner.text.cget("style")) == "Win.TLabel"
@@ -70,14 +70,14 @@ def test_a_win_shows_in_the_window_with_the_board_and_no_dialog(make_app: MakeAp
     assert h.sounds == [Sound.WIN]
     h.settle(0.4)
     assert h.dialogs.asked == [], "no message box"
-    assert h.app.game.is_over and not h.app.closed
-    assert h.app.match.score.wins == 1
+    assert h.app.session.game.is_over and not h.app.closed
+    assert h.app.session.match.score.wins == 1
     assert "You 1 · computer 0" in str(h.app.footer.score.cget("text"))
-    [tally] = h.app.scoreboard.tallies()
+    [tally] = h.app.session.scoreboard.tallies()
     assert (tally.opponent, tally.wins, tally.losses) == ("first-free", 1, 0)
     h.app.banner.again.invoke()
-    assert h.app.game.moves == () or h.app.match.your_mark is Mark.O
-    assert not h.app.game.is_over
+    assert h.app.session.game.moves == () or h.app.session.match.your_mark is Mark.O
+    assert not h.app.session.game.is_over
     assert not h.app.view.find_withtag("winline")
     assert not h.app.banner.again.winfo_ismapped()
 
@@ -85,14 +85,14 @@ def test_a_win_shows_in_the_window_with_the_board_and_no_dialog(make_app: MakeAp
 def test_losing_says_you_lose_and_never_closes_the_window(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
     play(h, 8, 7, 3)
-    assert h.app.game.outcome is not None and h.app.game.outcome.winner is Mark.O
+    assert h.app.session.game.outcome is not None and h.app.session.game.outcome.winner is Mark.O
     assert h.status == "The computer has beaten you! You lose."
     assert str(h.app.banner.text.cget("style")) == "Lose.TLabel"
     assert h.sounds == [Sound.LOSE]
     h.key("Escape")
     h.settle(0.4)
     assert not h.app.closed, "Esc after a game closes nothing"
-    assert h.app.game.is_over, "and starts nothing"
+    assert h.app.session.game.is_over, "and starts nothing"
     assert h.dialogs.asked == []
 
 
@@ -102,7 +102,7 @@ def test_a_draw_between_two_people(make_app: MakeApp) -> None:
         h.click_cell(cell)
     assert h.sounds == []
     h.click_cell(8)
-    assert h.app.game.outcome is not None and h.app.game.outcome.is_draw
+    assert h.app.session.game.outcome is not None and h.app.session.game.outcome.is_draw
     assert h.sounds == [Sound.DRAW]
     assert h.status == "The game is a tie!"
     assert "Nobody won" in h.root.title()
@@ -142,7 +142,7 @@ def test_the_whole_result_shows_in_a_window_of_the_usual_size(
     h = make_app(opponent="first-free", language=language)
     play(h, 8, 7, 3)  # the computer (first-free) takes the top row
     h.settle()
-    assert h.app.game.outcome is not None and h.app.game.outcome.winner is Mark.O
+    assert h.app.session.game.outcome is not None and h.app.session.game.outcome.winner is Mark.O
     assert h.app.banner.text.cget("text") == h.status, "the result is not cut short"
 
 
@@ -150,13 +150,15 @@ def test_a_click_just_after_the_end_does_not_start_the_next_game(make_app: MakeA
     h = make_app(opponent="human")
     for cell in (0, 3, 1, 4, 2):
         h.click_cell(cell)
-    assert h.app.game.is_over
-    h.app.ended_at = time.monotonic() + 60  # "just ended", however slow this machine is
+    assert h.app.session.game.is_over
+    h.app.session.ended_at = time.monotonic() + 60  # "just ended", however slow this machine is
     h.click_cell(8)
-    assert h.app.game.is_over and len(h.app.game.moves) == 5, "meant for the board: ignored"
-    h.app.ended_at = time.monotonic() - END_CLICK_GUARD
+    assert h.app.session.game.is_over and len(h.app.session.game.moves) == 5, (
+        "meant for the board: ignored"
+    )
+    h.app.session.ended_at = time.monotonic() - END_CLICK_GUARD
     h.click_cell(8)
-    assert h.app.game.moves == (), "a later click starts the next game (seed 000)"
+    assert h.app.session.game.moves == (), "a later click starts the next game (seed 000)"
 
 
 def test_sound_off_is_silent(make_app: MakeApp) -> None:
@@ -164,7 +166,7 @@ def test_sound_off_is_silent(make_app: MakeApp) -> None:
     h.app.menus.invoke("options", "sound")
     for cell in (0, 3, 1, 4, 2):
         h.click_cell(cell)
-    assert h.app.game.outcome is not None
+    assert h.app.session.game.outcome is not None
     assert h.sounds == []
 
 
@@ -180,7 +182,7 @@ def test_the_status_names_the_level_never_the_strategy(make_app: MakeApp) -> Non
     assert h.pump(lambda: "thinking" in h.status)
     assert h.status == "Hard (X) is thinking…"
     assert h.app.banner.spinner.spinning
-    assert h.pump(lambda: h.app.game.waiting_for_human)
+    assert h.pump(lambda: h.app.session.game.waiting_for_human)
     assert not h.app.banner.spinner.spinning
     shown = " ".join([h.status, h.notice, h.root.title(), h.app.toolbar.level.get()])
     for name in players.names():
@@ -220,7 +222,7 @@ def test_hints_colour_every_free_cell_with_a_legend(make_app: MakeApp) -> None:
     h.app.toolbar.buttons["hint"].invoke()
     hints = LIGHT.hints
     assert h.pump(lambda: h.fill(5) == hints["win"])
-    free = h.app.game.board.legal_moves()
+    free = h.app.session.game.board.legal_moves()
     assert all(h.fill(c) in hints.values() for c in free)
     assert h.fill(7) == hints["loss"], "leaving O's 0-1-2 open loses"
     assert set(hints.values()).isdisjoint(LIGHT.marks.values()), "hints never look like marks"
@@ -235,17 +237,18 @@ def test_the_hints_option_keeps_hints_on_every_turn(make_app: MakeApp) -> None:
     h.app.menus.invoke("options", "hints")
     assert h.pump(lambda: h.fill(4) == LIGHT.hints["draw"])
     play(h, 8)
-    assert h.pump(lambda: h.fill(4) in LIGHT.hints.values() and bool(h.app.hints))
-    assert set(h.app.hints) == set(h.app.game.board.legal_moves())
+    assert h.pump(lambda: h.fill(4) in LIGHT.hints.values() and bool(h.app.session.hints))
+    assert set(h.app.session.hints.tones) == set(h.app.session.game.board.legal_moves())
 
 
 def test_a_board_too_big_to_solve_gets_the_engines_best_moves(make_app: MakeApp) -> None:
     h = make_app(opponent="random", rules=Rules(7, 7, 5), nodes=1_000)
     h.key("h")
-    assert h.pump(lambda: bool(h.app.suggested))
+    assert h.pump(lambda: h.app.session.hints is not None and bool(h.app.session.hints.suggestions))
     assert "No hints" not in h.notice
     assert h.app.footer.legend_texts[0] == "Best moves for X:"
-    assert set(h.app.hints) == {s.cell for s in h.app.suggested}, "only the best few"
-    assert len(h.app.view.find_withtag("rank")) == len(h.app.suggested)
+    found = h.app.session.hints.suggestions
+    assert set(h.app.session.hints.tones) == {s.cell for s in found}, "only the best few"
+    assert len(h.app.view.find_withtag("rank")) == len(found)
     h.click_cell(24)
     assert h.marks()[24] is Mark.X

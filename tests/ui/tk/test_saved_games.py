@@ -16,7 +16,7 @@ from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import translator
-from tictactoe.replay import Replay, open_saved, title
+from tictactoe.replay import Replay, Step, open_saved, title
 from tictactoe.ui.tk import dialogs as dialogs_module
 
 from .conftest import Harness
@@ -27,13 +27,13 @@ MakeApp = Callable[..., Harness]
 def play(h: Harness, *cells: int) -> None:
     for cell in cells:
         h.click_cell(cell)
-        h.pump(lambda: not h.app.game.computer_to_move)
+        h.pump(lambda: not h.app.session.game.computer_to_move)
 
 
 def test_a_finished_game_is_saved_once_with_its_moves(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
     play(h, 4, 3, 5)
-    assert h.app.game.is_over
+    assert h.app.session.game.is_over
     (saved,) = Archive().games().games
     record = saved.record
     assert (record.x_player, record.o_player, record.moves) == (
@@ -46,10 +46,10 @@ def test_a_finished_game_is_saved_once_with_its_moves(make_app: MakeApp) -> None
 
 def test_a_demo_is_saved_too(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free", you="corner-first")
-    assert h.pump(lambda: h.app.game.is_over)
+    assert h.pump(lambda: h.app.session.game.is_over)
     (saved,) = Archive().games().games
     assert (saved.record.x_player, saved.record.o_player) == ("corner-first", "first-free")
-    assert h.app.scoreboard.tallies() == []
+    assert h.app.session.scoreboard.tallies() == []
 
 
 def test_unusable_saved_games_are_reported_and_play_goes_on(
@@ -62,7 +62,7 @@ def test_unusable_saved_games_are_reported_and_play_goes_on(
     assert h.notice.startswith("Scoreboard unavailable: ")
     assert "a folder is in its place" in h.notice
     h.app.new_game()
-    assert not h.app.game.moves, "play goes on"
+    assert not h.app.session.game.moves, "play goes on"
 
 
 # --- opening a saved game or a game file -------------------------------------------------
@@ -113,27 +113,27 @@ def test_a_saved_game_steps_through_on_the_board(make_app: MakeApp) -> None:
     assert not h.app.view.find_withtag("glyph"), "a click plays nothing in a saved game"
     assert "Play from here" in h.notice
     h.key("z", "Control")
-    assert h.app.game.moves == () and h.app.menus.state("game", "undo") == "disabled"
+    assert h.app.session.game.moves == () and h.app.menus.state("game", "undo") == "disabled"
     h.key("Escape")
     assert h.pump(lambda: not shows_replay(h) and h.app.toolbar.winfo_ismapped())
-    assert h.app.viewing is None and h.status == "Your move (X)"
-    assert h.app.game.moves == (), "the game as it was"
+    assert h.app.session.viewing is None and h.status == "Your move (X)"
+    assert h.app.session.game.moves == (), "the game as it was"
 
 
 def test_the_computer_waits_while_a_saved_game_shows_and_then_goes_on(
     make_app: MakeApp, slow_strategy: threading.Event
 ) -> None:
     h = make_app(opponent="slow", level="slow", starter=Starter.COMPUTER)
-    assert h.pump(lambda: h.app.thinking)
+    assert h.pump(lambda: h.app.session.thinking)
     h.dialogs.opened = Replay(Record.of(Rules(), (4,)), "one.txt")
     h.app.menus.invoke("game", "open")
-    assert h.app.viewing is not None and not h.app.thinking
+    assert h.app.session.viewing is not None and not h.app.session.thinking
     slow_strategy.set()
-    assert h.pump(lambda: h.app.jobs.running == 0)
+    assert h.pump(lambda: h.app.session.jobs.running == 0)
     h.settle(0.1)
-    assert h.app.game.moves == (), "no move behind the saved game"
+    assert h.app.session.game.moves == (), "no move behind the saved game"
     h.app.replay_bar.buttons["close"].invoke()
-    assert h.pump(lambda: h.app.game.moves == (0,)), "the computer moves once it is back"
+    assert h.pump(lambda: h.app.session.game.moves == (0,)), "the computer moves once it is back"
 
 
 def test_play_from_here_goes_on_from_the_position_shown(make_app: MakeApp) -> None:
@@ -146,15 +146,19 @@ def test_play_from_here_goes_on_from_the_position_shown(make_app: MakeApp) -> No
     h.key("End")
     h.key("Left")  # after move 4: X to move
     h.app.replay_bar.buttons["play"].invoke()
-    assert h.app.viewing is None and not shows_replay(h)
-    game = h.app.game
-    assert (h.app.match.rules, game.moves) == (Rules(15, 15, 5), (112, 0, 113, 1))
-    assert h.app.match.your_mark is Mark.X and game.waiting_for_human, "you play the side to move"
-    assert game.player(Mark.O) == h.app.match.opponent == "search", "Expert stands in on 15 x 15"
+    assert h.app.session.viewing is None and not shows_replay(h)
+    game = h.app.session.game
+    assert (h.app.session.match.rules, game.moves) == (Rules(15, 15, 5), (112, 0, 113, 1))
+    assert h.app.session.match.your_mark is Mark.X and game.waiting_for_human, (
+        "you play the side to move"
+    )
+    assert game.player(Mark.O) == h.app.session.match.opponent == "search", (
+        "Expert stands in on 15 x 15"
+    )
     assert h.app.vars.board.get() == "15x15k5"
     assert h.app.menus.state("game", "undo") == "normal", "the moves before can be undone"
     h.click_cell(114)
-    assert h.pump(lambda: len(h.app.game.moves) == 6), "the computer answers"
+    assert h.pump(lambda: len(h.app.session.game.moves) == 6), "the computer answers"
 
 
 def test_play_from_here_as_o_and_for_two_people(make_app: MakeApp) -> None:
@@ -162,15 +166,15 @@ def test_play_from_here_as_o_and_for_two_people(make_app: MakeApp) -> None:
     h.dialogs.opened = Replay(Record.of(Rules(), (4, 0, 8)), "three.txt")
     h.app.open_game()
     h.key("End")
-    h.app.play_from_here()
-    assert h.app.game.moves == (4, 0, 8) and h.app.match.your_mark is Mark.O
+    h.app.step(Step.PLAY)
+    assert h.app.session.game.moves == (4, 0, 8) and h.app.session.match.your_mark is Mark.O
     assert h.status == "Your move (O)"
     h.app.play_two()
     h.app.open_game()
     h.key("Right")
-    h.app.play_from_here()
-    assert h.app.game.moves == (4,) and h.status == "O to move"
-    assert all(h.app.game.is_human(mark) for mark in Mark)
+    h.app.step(Step.PLAY)
+    assert h.app.session.game.moves == (4,) and h.status == "O to move"
+    assert all(h.app.session.game.is_human(mark) for mark in Mark)
 
 
 def test_the_real_open_window_lists_games_and_refuses_bad_files(
@@ -208,15 +212,15 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
     h.app.menus.invoke("game", "open")
     rows = seen["rows"]
     assert isinstance(rows, list) and [row[0] for row in rows] == ["2", "1"], "newest first"
-    assert rows[0][2:] == ("Expert", "human", "15 x 15, 5 in a row", "unfinished")
-    assert rows[1][2:] == ("human", "Beginner", "3 x 3, 3 in a row", "X won with 3 in a row")
+    assert rows[0][2:] == ("15 x 15, 5 in a row", "Expert", "human", "unfinished")
+    assert rows[1][2:] == ("3 x 3, 3 in a row", "human", "Beginner", "X won with 3 in a row")
     assert seen["selected"] == ("2",)
     refused = seen["refused"]
     assert isinstance(refused, str) and refused.startswith("This game cannot be opened: ")
     assert "bad.sgf" in refused and "h8 is already taken" in refused
     assert seen["still open"]
-    assert h.app.viewing is not None and h.app.viewing.name == "good.txt"
-    assert h.app.viewing.record.moves == (4, 0, 8)
+    assert h.app.session.viewing is not None and h.app.session.viewing.name == "good.txt"
+    assert h.app.session.viewing.record.moves == (4, 0, 8)
 
     def open_first() -> None:
         found = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.OpenGameWindow)]
@@ -228,8 +232,8 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
 
     h.root.after(50, open_first)
     h.app.menus.invoke("game", "open")
-    assert h.app.viewing.name == "Saved game 1"
-    assert h.app.viewing.record.o_player == "first-free"
+    assert h.app.session.viewing.name == "Saved game 1"
+    assert h.app.session.viewing.record.o_player == "first-free"
 
 
 def test_an_unusable_saved_games_file_still_lets_files_open(
@@ -255,7 +259,7 @@ def test_an_unusable_saved_games_file_still_lets_files_open(
     h.app.menus.invoke("game", "open")
     assert seen[0].startswith("Không dùng được")
     assert seen[1] == "Hãy chọn một ván trong danh sách, hoặc mở một tệp."
-    assert h.app.viewing is None and h.app.toolbar.winfo_ismapped()
+    assert h.app.session.viewing is None and h.app.toolbar.winfo_ismapped()
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "zh_CN", "vi"])

@@ -72,11 +72,13 @@ def test_15x15_is_a_gomoku_board_with_coordinates(make_app: MakeApp) -> None:
     glyph = canvas.bbox("g112")
     assert glyph[0] < x < glyph[2] and glyph[1] < y < glyph[3], "the mark sits on the point"
     assert h.pump(lambda: len(h.marks()) == 2)
-    last = h.app.game.last_move
+    last = h.app.session.game.last_move
     lx0, ly0, lx1, ly1 = canvas.bbox("last")
     x0, y0, x1, y1 = geometry.box(last)
     assert x0 <= lx0 and lx1 <= x1 and y0 <= ly0 and ly1 <= y1
     assert lx1 - lx0 < geometry.cell / 3, "a small last-move dot"
+    assert not canvas.find_withtag("cursor"), "a click is no keyboard cursor"
+    h.key("Left")
     cursor = canvas.find_withtag("cursor")
     assert cursor and float(canvas.itemcget(cursor[0], "width")) <= 3, "a thin cursor"
 
@@ -124,8 +126,9 @@ def test_a_move_on_a_big_board_redraws_only_what_changed(make_app: MakeApp) -> N
 def test_keyboard_play(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
     assert h.app.cursor == 4
-    assert h.app.view.find_withtag("cursor"), "the cursor is visible"
+    assert not h.app.view.find_withtag("cursor"), "no cursor until the keys are used"
     h.key("Right")
+    assert h.app.view.find_withtag("cursor"), "the cursor is visible"
     h.key("Down")
     assert h.app.cursor == 8
     h.key("Down")
@@ -250,13 +253,12 @@ def test_nothing_moves_while_the_computer_thinks_or_hints_show(
     assert h.pump(lambda: h.app.banner.spinner.spinning, timeout=2)
     h.settle(0.3)
     assert places(h) == before, "thinking"
-    h.app.notice = "a long message " * 20
-    h.app.refresh()
+    h.app.say("a long message " * 20)
     h.settle(0.1)
     assert places(h) == before, "a long notice is shortened, not wrapped"
     assert h.app.footer.notice.cget("text").endswith("…")
     slow_strategy.set()
-    assert h.pump(lambda: h.app.game.waiting_for_human)
+    assert h.pump(lambda: h.app.session.game.waiting_for_human)
     h.app.hint()
     assert h.pump(lambda: bool(h.app.footer.legend_texts))
     h.settle(0.1)
@@ -266,13 +268,13 @@ def test_nothing_moves_while_the_computer_thinks_or_hints_show(
 def test_a_new_game_cancels_the_thinking(make_app: MakeApp, slow_strategy: threading.Event) -> None:
     h = make_app(opponent="slow", level="slow", starter=Starter.YOU)
     h.click_cell(4)
-    assert h.pump(lambda: h.app.thinking)
+    assert h.pump(lambda: h.app.session.thinking)
     h.key("n", "Control")
-    assert not h.app.thinking
+    assert not h.app.session.thinking
     assert h.marks() == {}
     assert h.status == "Your move (X)"
     slow_strategy.set()
-    h.pump(lambda: h.app.jobs.running == 0, timeout=5)
+    h.pump(lambda: h.app.session.jobs.running == 0, timeout=5)
     h.settle(0.1)
     assert h.marks() == {}, "the stale answer is dropped"
     h.click_cell(8)
@@ -284,7 +286,7 @@ def test_closing_the_window_while_the_computer_thinks(
 ) -> None:
     h = make_app(opponent="slow", level="slow")
     h.click_cell(4)
-    assert h.pump(lambda: h.app.thinking)
+    assert h.pump(lambda: h.app.session.thinking)
     h.root.protocol("WM_DELETE_WINDOW")  # the handler stays installed
     h.app.quit()
     assert h.app.closed
@@ -330,7 +332,7 @@ def test_the_real_custom_board_dialog_validates(make_app: MakeApp) -> None:
         "Columns must be a whole number, not 'x'.",
         "k must be from 2 to 6 (the longer side) on a 6 x 5 board, not 9.",
     ]
-    assert h.app.match.rules == Rules(6, 5, 4)
+    assert h.app.session.match.rules == Rules(6, 5, 4)
     assert len(h.app.view.find_withtag("cell")) == 30, "6 x 5 is a small board: a tile per cell"
 
 
@@ -351,6 +353,8 @@ def overlaps(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 @pytest.mark.parametrize("rules", [Rules(), Rules(6, 6, 4)])
 def test_the_cursor_leaves_the_cell_name_readable(make_app: MakeApp, rules: Rules) -> None:
     h = make_app(opponent="human", rules=rules)
+    h.key("Right")
+    h.key("Left")  # the cursor shows, back on the centre
     canvas, cell = h.app.view, h.app.cursor
     label = canvas.bbox(f"l{cell}")
     x0, y0, x1, y1 = canvas.coords("cursor")

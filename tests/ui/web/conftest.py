@@ -2,15 +2,12 @@
 
 ``web`` runs the app in-process (a thread for the computer's moves, a clock
 the test can move); ``server_factory`` starts the real ``tictactoe web``
-command on free loopback ports; ``redis_url`` starts Debian's
-``redis-server`` on a free loopback port for the session (skipped, saying
-why, only when the binary is missing).
+command on free loopback ports; ``redis_url``, ``own_redis`` and
+``kept_redis`` are a real ``redis-server`` (tests/online/redis_support.py).
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,16 +16,15 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[2] / "online"))
 
 from starlette.testclient import TestClient
 from web_support import (
     Clock,
     ServerProcess,
     Web,
-    free_port,
     make_settings,
     start_server,
-    wait_for_port,
 )
 
 from tictactoe.ui.web.server import create_app
@@ -38,15 +34,16 @@ from tictactoe.ui.web.server import create_app
 def web_factory(
     _isolated_home: Path,
 ) -> Iterator[Callable[..., Web]]:
-    """Make an app with the given settings; all of them are stopped after the test."""
+    """Make an app with the given settings, its pages coming from ``client`` (this machine
+    unless given); all of them are stopped after the test."""
     made: list[Web] = []
 
-    def make(**changes: Any) -> Web:
+    def make(client: tuple[str, int] = ("127.0.0.1", 50000), **changes: Any) -> Web:
         clock = Clock()
         settings = make_settings(_isolated_home, **changes)
-        client = TestClient(create_app(settings, clock=clock))
-        client.__enter__()
-        made.append(Web(client, clock, _isolated_home, settings))
+        app = TestClient(create_app(settings, clock=clock), client=client)
+        app.__enter__()
+        made.append(Web(app, clock, _isolated_home, settings))
         return made[-1]
 
     yield make
@@ -76,23 +73,5 @@ def server_factory(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
         server.stop()
 
 
-@pytest.fixture(scope="session")
-def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real ``redis-server`` on a free loopback port, for the whole session."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        pytest.skip("redis-server is not installed (apt-get install redis-server)")
-    port = free_port()
-    folder = tmp_path_factory.mktemp("redis")
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(folder)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        wait_for_port(port, process)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(10)
+# The Redis fixtures are the online package's: one set for both.
+from redis_support import _shared_redis, kept_redis, own_redis, redis_url  # noqa: E402, F401

@@ -95,7 +95,7 @@ def test_levels_say_which_players_can_play_a_board(web: Web) -> None:
     assert big["hints"] and not big["exact"] and not available["perfect"] and available["search"]
     assert big["default"] == "win-block", "the same first opponent as every front end"
     assert [level["name"] for level in big["levels"] if level["thinks"]] == ["search"]
-    assert big["think"] == {"low": 0.05, "high": 600.0, "default": 1.0}
+    assert big["think"] == {"low": 0.05, "high": 60.0, "default": 1.0}  # the server's cap
     for query in ("rows=3&cols=3&k=9", "rows=x&cols=3&k=3", "rows=99999999999999999999"):
         assert web.client.get(f"/api/levels?{query}").status_code == 400
 
@@ -135,8 +135,8 @@ def test_a_whole_game_against_the_computer(web: Web) -> None:
     assert final["moves"] == [3, 0, 4, 1, 5]
     assert final["winner"] == "X" and final["line"] == [3, 4, 5] and final["ended"] == "win"
     assert final["score"] == {"a": 1, "b": 0, "draws": 0}
-    web.run(web.server.records.flush)
-    assert web.server.records.count() == 1
+    web.run(web.lobby.records.flush)
+    assert web.lobby.records.count() == 1
     (saved,) = Archive(web.home / "games.sqlite3").games().games
     assert saved.record.moves == (3, 0, 4, 1, 5)
     assert (saved.record.x_player, saved.record.o_player) == ("human", "first-free")
@@ -299,7 +299,7 @@ def test_resigning_ends_the_game(web: Web) -> None:
     b.send(t="resign")
     over = a.state(lambda s: s["over"])
     assert over["winner"] == "X" and over["ended"] == "resign"
-    web.run(web.server.records.flush)
+    web.run(web.lobby.records.flush)
     (saved,) = Archive(web.home / "games.sqlite3").games().games
     assert (saved.record.winner, saved.record.termination) == (Mark.X, Termination.RESIGNATION)
     assert Scoreboard(web.home / "games.sqlite3").tallies() == []  # two people: not scored
@@ -319,7 +319,7 @@ def test_a_game_can_be_claimed_only_after_the_wait(web_factory: Callable[..., We
     a.send(t="claim")
     over = a.state(lambda s: s["over"])
     assert over["ended"] == "timeout" and over["winner"] == "X"
-    web.run(web.server.records.flush)
+    web.run(web.lobby.records.flush)
     (saved,) = Archive(web.home / "games.sqlite3").games().games
     assert (saved.record.winner, saved.record.termination) == (Mark.X, Termination.FORFEIT)
 
@@ -373,7 +373,7 @@ def test_malformed_messages_get_an_error_and_the_connection_stays(
         assert page.read() == {"t": "pong"}
     a.send(t="move", cell=4, ply=0)  # the players in another room never noticed
     assert b.state(lambda s: s["moves"] == [4])
-    assert web.server.errors == 0
+    assert web.lobby.errors == 0
 
 
 def test_an_oversized_message_closes_the_connection(web: Web) -> None:
@@ -431,16 +431,24 @@ def test_idle_rooms_expire(web_factory: Callable[..., Web]) -> None:
     with web.connect() as ws:
         room = solo(Page(ws))["room"]
     web.clock.advance(599)
-    assert web.run(web.server.store.sweep, 600.0) == 0
+    assert web.run(web.lobby.store.sweep, 600.0) == 0
     web.clock.advance(2)
-    assert web.run(web.server.store.sweep, 600.0) == 1
+    assert web.run(web.lobby.store.sweep, 600.0) == 1
     with web.connect() as ws:
         page = Page(ws)
         page.send(t="join", room=room)
         assert page.error()["code"] == "gone"
 
 
-def test_health_counts_rooms_and_connections(web: Web) -> None:
+def test_health_counts_rooms_and_connections_for_this_machine_only(
+    web_factory: Callable[..., Web],
+) -> None:
+    web = web_factory()
     with web.connect() as ws:
         solo(Page(ws))
-        assert web.client.get("/api/health").json() == {"rooms": 1, "connections": 1, "errors": 0}
+        assert web.client.get("/api/health").json() == {
+            "status": "ok", "rooms": 1, "connections": 1, "thinking": 0, "errors": 0,
+        }  # fmt: skip
+    public = web_factory(client=("203.0.113.9", 40000))
+    answer = public.client.get("/api/health")
+    assert (answer.status_code, answer.json()) == (200, {"status": "ok"})

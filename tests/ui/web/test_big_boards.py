@@ -3,18 +3,20 @@ cancelled when their position is gone (through the test client, the computer in 
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
-from web_support import Page, Web
+from web_support import Page, Web, wait_until
 
-from tictactoe.core.rules import Rules
-from tictactoe.ui.web.engine import SUGGESTED, Thinker
+from tictactoe.online.thinking import SUGGESTED
 
 PATIENCE = 60.0
 """Longest wait for a message: a test of something that must happen soon fails, never hangs."""
 
 VERDICTS = {"winning", "better", "equal", "worse", "losing"}
+
+LONGEST = 60_000
+"""The longest thinking time the server allows (ms): a search that only a stop or a cancel
+ends within the test's patience."""
 
 
 def cell(name: str, cols: int = 15) -> int:
@@ -96,13 +98,11 @@ def test_the_computers_progress_comes_while_it_thinks(web: Web) -> None:
 
 def test_a_move_during_a_hint_is_not_held_up_and_cancels_it(web: Web) -> None:
     page = web.open(PATIENCE)
-    solo(page, "first-free", think_ms=600_000)  # ten minutes: only a cancel ends this hint
+    solo(page, "first-free", think_ms=LONGEST)  # only a cancel ends this hint in time
     play(page, "h8", 0)
     page.send(t="hint")
     page.until("progress", lambda m: m["of"] == "hint")  # the search is under way
-    # The move is read and answered at once; first-free thinks in the same (only) worker
-    # thread as the hint, so its answer shows the hint was cancelled.
-    state = play(page, "i9", 2)
+    state = play(page, "i9", 2)  # read and answered at once
     assert state["moves"][:3] == [cell("h8"), 0, cell("i9")]
     page.send(t="hint")  # a new position: not "still working on the last hint"
     page.send(t="stop")
@@ -114,12 +114,12 @@ def test_a_move_during_a_hint_is_not_held_up_and_cancels_it(web: Web) -> None:
 
 def test_stop_answers_with_the_best_moves_found_so_far(web: Web) -> None:
     page = web.open(PATIENCE)
-    solo(page, "win-block", think_ms=600_000)
+    solo(page, "win-block", think_ms=LONGEST)
     play(page, "h8", 0)
     page.send(t="hint")
     page.until("progress", lambda m: m["of"] == "hint")
     page.send(t="hint")
-    assert page.error()["code"] == "busy"  # the same position: already working on it
+    assert page.error()["code"] == "hint_busy"  # the same position: already working on it
     page.send(t="stop")
     hint = page.until("hint")
     assert hint["stopped"] and hint["suggestions"] and hint["ply"] == 2
@@ -127,43 +127,14 @@ def test_stop_answers_with_the_best_moves_found_so_far(web: Web) -> None:
 
 def test_undo_while_the_computer_thinks_cancels_its_search(web: Web) -> None:
     page = web.open(PATIENCE)
-    solo(page, "search", think_ms=600_000)
+    solo(page, "search", think_ms=LONGEST)
     page.send(t="move", cell=cell("h8"), ply=0)
     page.until("progress", lambda m: m["of"] == "move")
     page.send(t="undo")
     assert page.state(lambda s: s["moves"] == [])["can_redo"]
+    assert wait_until(lambda: web.lobby.thinker.running == 0)  # stopped, not after a minute
     page.send(t="think", think_ms=50)
     page.state(lambda s: s["think_ms"] == 50)
-    # The worker is free again: the new search answers (the old one would take ten minutes).
     page.send(t="move", cell=cell("e5"), ply=0)
     state = page.state(lambda s: len(s["moves"]) == 2)
     assert state["moves"][0] == cell("e5")
-    assert web.server._thinking == {}
-
-
-def test_a_worker_process_hears_cancel_and_reports_progress() -> None:
-    async def scenario() -> tuple[list[Any], Any]:
-        thinker = Thinker(processes=1)
-        reports: list[Any] = []
-        arrived = asyncio.Event()
-
-        def heard(progress: Any) -> None:
-            reports.append(progress)
-            arrived.set()
-
-        try:
-            job = thinker.new_job()
-            moves = (cell("h8"), cell("i9"))
-            work = asyncio.ensure_future(
-                thinker.suggestions(Rules(15, 15, 5), moves, think=600, job=job, progress=heard)
-            )
-            await asyncio.wait_for(arrived.wait(), PATIENCE)
-            thinker.cancel(job)  # ten minutes to think: only the cancel ends it in time
-            found = await asyncio.wait_for(work, PATIENCE)
-            return reports, found
-        finally:
-            thinker.close()
-
-    reports, found = asyncio.run(scenario())
-    assert reports and reports[0].depth >= 1 and reports[0].pv
-    assert found and all(0 <= s.cell < 225 for s in found)

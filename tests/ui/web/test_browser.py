@@ -22,6 +22,8 @@ from typing import Any
 import pytest
 from web_support import ServerProcess, start_server
 
+from tictactoe import look
+
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = "/usr/bin/chromium"
@@ -41,7 +43,9 @@ TIMEOUT_MS = 15_000
 @pytest.fixture(scope="module")
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The real ``tictactoe web`` for this module's pages."""
-    server = start_server(tmp_path_factory.mktemp("web-home"), "--claim-after", "2")
+    server = start_server(
+        tmp_path_factory.mktemp("web-home"), "--claim-after", "2", "--max-think", "600"
+    )
     yield server
     server.stop()
 
@@ -90,10 +94,26 @@ class Tab:
     def cell(self, index: int) -> Any:
         return self.page.locator(f"#board [data-cell='{index}']")
 
+    def play(self, index: int, tap: bool = False) -> None:
+        """Click (or tap) a cell once the page takes it: the new game is in place and it is
+        the player's move."""
+        playable = self.page.locator(f"#board [data-cell='{index}'][aria-disabled='false']")
+        playable.wait_for()
+        if tap:
+            playable.tap()
+        else:
+            playable.click()
+
     def marks(self) -> str:
-        return "".join(
-            self.page.locator("#board [role=gridcell] .mark").all_text_contents()
-        ).strip()
+        """The marks on the board, in cell order (X and O are drawn, not written)."""
+        return str(
+            self.page.evaluate(
+                """() => [...document.querySelectorAll('#board [role=gridcell] .mark')]
+                    .map((m) => m.classList.contains('x') ? 'X'
+                        : m.classList.contains('o') ? 'O' : '')
+                    .join('')"""
+            )
+        )
 
     def wait_moves(self, count: int) -> None:
         self.page.wait_for_function(
@@ -120,15 +140,15 @@ def test_a_whole_game_against_the_computer_by_clicks(
     tab = Tab(browser, live, viewport={"width": 900, "height": 1000}).open()
     start_solo(tab, "first-free")
     tab.status("Your move (X)")
-    tab.cell(3).click()
+    tab.play(3)
     tab.wait_moves(2)  # the computer answered (first-free: the top left)
-    tab.cell(4).click()
+    tab.play(4)
     tab.wait_moves(4)
     tab.page.click("#hint")
     playwright_api.expect(tab.cell(5)).to_have_class(re.compile(r"\bhint-win\b"))
     playwright_api.expect(tab.page.locator("#legend")).to_be_visible()
     tab.page.screenshot(path=shots / "web-3x3-hints.png")
-    tab.cell(5).click()
+    tab.play(5)
     tab.status("Hooray! You have won the game!")
     for cell in (3, 4, 5):
         playwright_api.expect(tab.cell(cell)).to_have_class(re.compile(r"\bwin\b"))
@@ -163,7 +183,7 @@ def test_a_game_finished_in_the_browser_is_listed_and_replayed(
     tab = Tab(browser, live).open()
     start_solo(tab, "first-free")
     for count, cell in ((2, 6), (4, 7), (5, 8)):  # first-free answers in the top row
-        tab.cell(cell).click()
+        tab.play(cell)
         tab.wait_moves(count)
     tab.status("Hooray! You have won the game!")
     tab.close()
@@ -218,40 +238,62 @@ def test_two_friends_play_through_an_invite_link(
     )
     invite = link.input_value()
     host.status("Waiting for your friend")
+    playwright_api.expect(host.page.locator("#invite-title")).to_have_text("Invite a friend")
+    host.page.screenshot(path=shots / "web-friend-invite.png")
     guest = Tab(browser, live, viewport={"width": 700, "height": 900}).open(
         invite.removeprefix(live.url)
     )
     guest.status("Your friend's move (X)")
     host.status("Your move (X)")
-    host.page.screenshot(path=shots / "web-friend-invite.png")
-    host.cell(0).click()
+    # with both seats taken the same link lets others watch
+    for tab in (host, guest):
+        playwright_api.expect(tab.page.locator("#invite-title")).to_have_text("Watch this game")
+    host.play(0)
     guest.wait_moves(1)
-    guest.cell(4).click()
+    guest.play(4)
     host.wait_moves(2)
     guest.page.reload()  # the friend reloads mid-game and is back in the same seat
     guest.wait_moves(2)
     guest.status("Your friend's move (X)")
     watcher = Tab(browser, live).open(invite.removeprefix(live.url))
     watcher.status("X to move")
+    playwright_api.expect(watcher.page.locator("#status .watching")).to_have_text("Watching")
     watcher.cell(8).click(force=True)  # a spectator's click does nothing
     watcher.page.wait_for_timeout(300)
     assert watcher.marks() == "XO"
-    host.cell(1).click()
+    host.play(1)
     guest.wait_moves(3)
-    guest.cell(8).click()
+    guest.play(8)
     host.wait_moves(4)
-    host.cell(2).click()
+    host.play(2)
     host.status("Hooray! You have won the game!")  # the same sentence as every front end's
     guest.status("Your friend has beaten you! You lose.")
     watcher.status("X wins!")
     assert watcher.marks() == "XXXOO"
+    playwright_api.expect(host.page.locator("#status")).to_have_class(re.compile(r"\bwon\b"))
+    playwright_api.expect(guest.page.locator("#status")).to_have_class(re.compile(r"\blost\b"))
+    # a spectator knows the players by their marks (the host plays X)
+    playwright_api.expect(watcher.page.locator("#score")).to_have_text("X 1 · O 0 · draws 0")
     guest.page.click("#rematch")
     host.page.click("#rematch")  # accepted: the marks swap
     guest.status("Your move (X)")
     host.status("Your friend's move (X)")
+    guest.page.click("#resign")  # asked first, keeping playing the first answer
+    confirm = guest.page.locator("#resign-confirm")
+    playwright_api.expect(confirm).to_be_visible()
+    playwright_api.expect(guest.page.locator("#resign-no")).to_be_focused()
+    guest.page.screenshot(path=shots / "web-resign-confirm.png")
+    guest.page.click("#resign-no")
+    playwright_api.expect(confirm).to_be_hidden()
+    guest.status("Your move (X)")  # nothing happened
     guest.page.click("#resign")
+    guest.page.keyboard.press("Escape")
+    playwright_api.expect(confirm).to_be_hidden()
+    guest.page.click("#resign")
+    guest.page.click("#resign-yes")
     host.status("Your friend resigned: you win this game.")
     guest.status("You resigned: your friend wins this game.")
+    playwright_api.expect(confirm).to_be_hidden()
     watcher.status("X resigned: O wins this game.")
     for tab in (host, guest, watcher):
         tab.close()
@@ -273,8 +315,20 @@ def test_a_game_on_a_phone(browser: Any, live: ServerProcess, shots: Path) -> No
     assert tab.page.evaluate(width) <= 360
     box = tab.page.locator("#board").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
-    tab.cell(112).tap()
+    tab.play(112, tap=True)
     tab.wait_moves(2)
+    cell = "document.querySelector('#board .cell').getBoundingClientRect().width"
+    assert tab.page.evaluate(cell) < 30, "the whole board fits the phone at first"
+    tab.page.click("#zoom-in")  # a finger's width per cell, the board panned in its frame
+    assert tab.page.evaluate(cell) >= 36
+    wrap = (
+        "(() => { const w = document.querySelector('#board-wrap');"
+        " return [w.scrollWidth, w.clientWidth]; })()"
+    )
+    scrolled, shown = tab.page.evaluate(wrap)
+    assert scrolled > shown and tab.page.evaluate(width) <= 360
+    tab.page.click("#zoom-out")
+    assert tab.page.evaluate(cell) < 30
     tab.page.select_option("#language", "vi")
     playwright_api.expect(tab.page.locator("h1")).to_have_text("Cờ ca-rô")
     tab.status("Đến lượt bạn (X)")
@@ -288,10 +342,18 @@ def test_the_dark_theme_follows_the_system(browser: Any, live: ServerProcess, sh
     tab.page.wait_for_selector("#board.gomoku [data-cell='48']")
     background = tab.page.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(22, 22, 26)"
-    tab.cell(24).click()
+    tab.play(24)
     tab.wait_moves(2)
-    tab.cell(25).click()
+    tab.play(25)
     tab.wait_moves(4)
+    # the board in the look every window shares (tictactoe.look), here the dark one
+    x_ink = tab.page.evaluate(
+        "getComputedStyle(document.querySelector('#board .mark.x'), '::before').backgroundColor"
+    )
+    o_ink = tab.page.evaluate(
+        "getComputedStyle(document.querySelector('#board .mark.o')).borderTopColor"
+    )
+    assert (x_ink, o_ink) == (f"rgb{look.rgb(look.DARK.x)}", f"rgb{look.rgb(look.DARK.o)}")
     tab.page.screenshot(path=shots / "web-7x7-dark.png")
     tab.close()
 
@@ -364,11 +426,15 @@ def test_big_boards_thinking_time_progress_and_the_engines_hints(
     page.select_option("#first", "you")
     page.click("#play-computer")
     tab.status("Your move (X)")
-    tab.cell(112).click()  # h8
+    tab.play(112)  # h8
     tab.status("The computer is thinking")
-    playwright_api.expect(page.locator("#progress")).to_contain_text(re.compile(r"depth \d+ · "))
+    # How long of how long, as every front end says it (the depth only with the analysis on).
+    playwright_api.expect(page.locator("#progress")).to_contain_text(
+        re.compile(r"^\d\.\d s of 2 s$")
+    )
     tab.wait_moves(2)
     playwright_api.expect(page.locator("#progress")).to_have_text("")
+    page.check("#analysis")
     # Ten minutes for a hint: it shows its progress until Stop gives the best moves so far.
     page.fill("#think", "600")
     page.locator("#think").dispatch_event("change")
@@ -398,3 +464,19 @@ def test_big_boards_thinking_time_progress_and_the_engines_hints(
     page.wait_for_selector("#board.gomoku")
     playwright_api.expect(page.locator("#think")).to_have_value("600")
     tab.close()
+
+
+def test_a_busy_server_says_try_again_in_the_players_language(
+    browser: Any, tmp_path: Path, shots: Path
+) -> None:
+    full = start_server(tmp_path, "--max-rooms", "1")  # the page's own game fills it
+    try:
+        tab = Tab(browser, full, viewport={"width": 900, "height": 1000}, locale="ru-RU").open()
+        tab.status("Ваш ход (X)")
+        tab.page.click("#play-friend")
+        message = tab.page.locator("#message")
+        playwright_api.expect(message).to_have_text("Сервер занят: попробуйте ещё раз.")
+        tab.page.screenshot(path=shots / "web-busy-ru.png")
+        tab.close()
+    finally:
+        full.stop()

@@ -71,8 +71,36 @@ def test_the_server_serves_and_stops_cleanly_on_ctrl_c(
     page = httpx2.get(server.url + "/")
     assert page.status_code == 200 and "Tic-tac-toe" in page.text
     server.process.send_signal(signal.SIGINT)
-    output, _ = server.process.communicate(timeout=15)
-    text = output.decode()
+    server.process.wait(15)
+    text = server.output()
     assert server.process.returncode == 130, text  # Ctrl-C's status, as in the other commands
     assert f"http://127.0.0.1:{server.port}/" in text and "The server has stopped." in text
     assert "Traceback" not in text
+
+
+def malformed_chunked_request(port: int, path: str) -> bytes:
+    """A POST whose chunked body is broken (its size is not a number); the server's answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            "zz\r\nhello\r\n0\r\n\r\n".encode()
+        )
+        answer = b""
+        while chunk := sock.recv(4096):
+            answer += chunk
+        return answer
+
+
+@pytest.mark.slow
+def test_bad_requests_do_not_flood_the_log(server_factory: Callable[..., ServerProcess]) -> None:
+    server = server_factory()
+    for number in range(50):
+        answer = malformed_chunked_request(
+            server.port, ("/", "/api/health", "/static/app.js")[number % 3]
+        )
+        assert answer.startswith(b"HTTP/1.1 400 "), answer
+    assert httpx2.get(server.url + "/").status_code == 200  # still serving
+    server.stop()
+    lines = server.output().splitlines()
+    assert not any("Traceback" in line for line in lines)
+    assert len(lines) <= 6, lines

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-import signal
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -32,11 +31,10 @@ def test_concurrent_games_and_fuzz_lose_nothing(tmp_path: Path) -> None:
     port = module.free_port()
     server = module.start_server(port, str(tmp_path))
     try:
-        load, fuzzed = asyncio.run(module.run(port, 20, 300, 0.02, server.pid))
-        assert module.health(port)["errors"] == 0
+        load, fuzzed = asyncio.run(module.run([port], [server.pid], 20, 300, 0.02))
+        assert module.health(port)[1]["errors"] == 0
     finally:
-        server.send_signal(signal.SIGINT)
-        server.wait(30)
+        module.stop(server)
     assert load.acknowledged == load.moves == 20 * 9 and load.games_finished == 20
     assert fuzzed.acknowledged == fuzzed.moves == 20 * 9
     assert load.dropped_players == fuzzed.dropped_players == 0

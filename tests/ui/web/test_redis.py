@@ -1,110 +1,11 @@
-"""Rooms in a real Redis: the store itself, and two server processes sharing one game."""
+"""Two server processes sharing one game in a real Redis, one of them restarted mid-game."""
 
 from __future__ import annotations
 
-import asyncio
-import json
-import uuid
 from collections.abc import Callable
-from typing import Any
 
 import pytest
-from web_support import Clock, ServerProcess
-from websockets.sync.client import ClientConnection, connect
-
-from tictactoe.core.rules import Rules
-from tictactoe.ui.web.redis_store import PRESENCE_SECONDS, RedisStore
-from tictactoe.ui.web.room import Room, RoomError
-
-
-def stores(url: str, clock: Clock) -> tuple[RedisStore, RedisStore]:
-    """Two stores on one Redis, as two server processes would have."""
-    prefix = f"test-{uuid.uuid4().hex[:8]}:"
-    return (
-        RedisStore(url, prefix=prefix, clock=clock, ttl=600),
-        RedisStore(url, prefix=prefix, clock=clock, ttl=600),
-    )
-
-
-def test_the_store_shares_rooms_events_and_presence(redis_url: str) -> None:
-    clock = Clock()
-
-    async def scenario() -> None:
-        one, two = stores(redis_url, clock)
-        heard: list[tuple[str, str]] = []
-
-        async def deliver(room_id: str, text: str) -> None:
-            heard.append((room_id, text))
-
-        async def ignore(room_id: str, text: str) -> None:
-            return None
-
-        await one.start(ignore)
-        await two.start(deliver)
-        try:
-            room, token = Room.friend("redisroom1", Rules(), seed=5, now=clock())
-            await one.create(room, max_rooms=10)
-            loaded = await two.get("redisroom1")
-            assert loaded is not None and loaded.player_of(token) == "a"
-            # Two processes change the room at once: both changes land (optimistic locking).
-            await asyncio.gather(
-                one.update("redisroom1", Room.take_seat),
-                two.update("redisroom1", lambda r: r.play("a", 4)),
-            )
-            after = await one.get("redisroom1")
-            assert after is not None and after.state.moves == [4] and "b" in after.state.tokens
-            assert after.state.version == 2
-            try:
-                await one.update("missing-room", Room.take_seat)
-            except RoomError as error:
-                assert error.code == "gone"
-            # Events published by one process reach the other's pages.
-            await two.watch("redisroom1")
-            await asyncio.sleep(0.1)
-            await one.publish("redisroom1", "hello")
-            for _ in range(50):
-                if heard:
-                    break
-                await asyncio.sleep(0.02)
-            assert heard == [("redisroom1", "hello")]
-            # Presence: a connection of a process that stopped its heartbeats expires.
-            await one.join("redisroom1", "c1", "a")
-            await two.join("redisroom1", "c9", None)
-            seats, spectators = await two.presence("redisroom1")
-            assert seats["a"].online and not seats["b"].online and spectators == 1
-            await two.leave("redisroom1", "c9", None)
-            clock.advance(PRESENCE_SECONDS + 5)
-            seats, spectators = await two.presence("redisroom1")
-            assert not seats["a"].online and spectators == 0
-            assert seats["a"].away_for is not None and seats["a"].away_for >= 5
-            assert await one.count() == 1
-            try:
-                await one.create(Room.friend("redisroom2", Rules(), seed=5, now=0)[0], 1)
-            except RoomError as error:
-                assert error.code == "busy"
-        finally:
-            await one.close()
-            await two.close()
-
-    asyncio.run(scenario())
-
-
-class Player:
-    """A page's WebSocket to one server process."""
-
-    def __init__(self, server: ServerProcess) -> None:
-        opening = connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=10)
-        self.ws: ClientConnection = opening.__enter__()
-
-    def send(self, **message: Any) -> None:
-        self.ws.send(json.dumps(message))
-
-    def until(self, kind: str, check: Callable[[dict[str, Any]], bool] = lambda m: True) -> Any:
-        for _ in range(200):
-            message = json.loads(self.ws.recv(timeout=30))
-            if message["t"] == kind and check(message):
-                return message
-        raise AssertionError(f"no {kind} message came")
+from web_support import Player, ServerProcess
 
 
 @pytest.mark.slow

@@ -9,11 +9,11 @@ why, only when the binary is missing).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -23,9 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+from redis_support import free_port, wait_for_port
 from starlette.testclient import TestClient, WebSocketTestSession
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.sync.client import ClientConnection as SyncConnection
+from websockets.sync.client import connect as sync_connect
 
-from tictactoe.ui.web.server import Settings
+from tictactoe.online import Lobby, Settings
 
 ORIGIN = "http://testserver"
 """The test client's own origin (its Host is ``testserver``)."""
@@ -55,8 +59,9 @@ class Web:
     opened: list[WebSocketTestSession] = field(default_factory=list)
 
     @property
-    def server(self) -> Any:
-        return self.client.app.state.server  # type: ignore[attr-defined]
+    def lobby(self) -> Lobby:
+        lobby: Lobby = self.client.app.state.lobby  # type: ignore[attr-defined]
+        return lobby
 
     def connect(self, origin: str | None = ORIGIN) -> WebSocketTestSession:
         headers = {} if origin is None else {"origin": origin}
@@ -134,37 +139,27 @@ def make_settings(home: Path, **changes: Any) -> Settings:
     return Settings(**values)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def wait_for_port(port: int, process: subprocess.Popen[bytes] | None = None) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if process is not None and process.poll() is not None:
-            raise AssertionError(f"the server exited with {process.returncode}")
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise AssertionError(f"nothing listens on port {port}")
-
-
 @dataclass
 class ServerProcess:
-    """A ``tictactoe web`` process."""
+    """A ``tictactoe web`` process; what it prints goes to ``log``."""
 
     port: int
     process: subprocess.Popen[bytes]
     args: list[str]
     env: dict[str, str]
+    log: Path
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def output(self) -> str:
+        """Everything the process has printed so far."""
+        return self.log.read_text(encoding="utf-8", errors="replace")
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -181,17 +176,18 @@ class ServerProcess:
 
     def restart(self) -> None:
         self.stop()
-        self.process = _spawn(self.args, self.env)
+        self.process = _spawn(self.args, self.env, self.log)
         wait_for_port(self.port, self.process)
 
 
-def _spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "tictactoe", "web", *args],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+def _spawn(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    with log.open("ab") as output:
+        return subprocess.Popen(
+            [sys.executable, "-m", "tictactoe", "web", *args],
+            env=env,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+        )
 
 
 def start_server(home: Path, *extra: str, port: int | None = None) -> ServerProcess:
@@ -199,6 +195,72 @@ def start_server(home: Path, *extra: str, port: int | None = None) -> ServerProc
     port = free_port() if port is None else port
     args = ["--port", str(port), "--think-processes", "0", *extra]
     env = {**os.environ, "TICTACTOE_HOME": str(home)}
-    process = _spawn(args, env)
+    log = home / f"server-{port}.log"
+    process = _spawn(args, env, log)
     wait_for_port(port, process)
-    return ServerProcess(port, process, args, env)
+    return ServerProcess(port, process, args, env, log)
+
+
+class Player:
+    """A page's WebSocket to one server process."""
+
+    def __init__(self, server: ServerProcess) -> None:
+        self.ws: SyncConnection = sync_connect(server.ws_url, open_timeout=10).__enter__()
+
+    def send(self, **message: Any) -> None:
+        self.ws.send(json.dumps(message))
+
+    def until(
+        self,
+        kind: str,
+        check: Callable[[dict[str, Any]], bool] = lambda m: True,
+        seconds: float = 30,
+    ) -> Any:
+        for _ in range(200):
+            message = json.loads(self.ws.recv(timeout=seconds))
+            if message["t"] == kind and check(message):
+                return message
+        raise AssertionError(f"no {kind} message came")
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+# --- many pages at once (real servers, asyncio WebSockets) ---------------------------------
+
+
+async def open_pages(
+    urls: list[str], *, at_once: int = 50, address: str = "127.0.0.1", spread: int = 1
+) -> list[ClientConnection]:
+    """A WebSocket to each of ``urls``, ``at_once`` opening together, from loopback
+    ``address`` (any of 127.0.0.0/8 is another client as the server sees it) or, with
+    ``spread``, from that many addresses in turn (127.0.0.1, 127.0.0.2, ...: many clients)."""
+    gate = asyncio.Semaphore(at_once)
+
+    async def one(number: int, url: str) -> ClientConnection:
+        source = address if spread == 1 else f"127.0.0.{1 + number % spread}"
+        async with gate:
+            return await connect(url, local_addr=(source, 0), open_timeout=60, max_size=2**20)
+
+    return list(await asyncio.gather(*(one(number, url) for number, url in enumerate(urls))))
+
+
+async def answer(ws: ClientConnection, *kinds: str, seconds: float = 60) -> dict[str, Any]:
+    """The first message of one of ``kinds`` (the others are skipped)."""
+    async with asyncio.timeout(seconds):
+        while True:
+            message: dict[str, Any] = json.loads(await ws.recv())
+            if message["t"] in kinds:
+                return message
+
+
+async def close_pages(pages: list[ClientConnection]) -> None:
+    await asyncio.gather(*(page.close() for page in pages), return_exceptions=True)
+
+
+def wait_until(check: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Poll ``check`` until it is true or ``seconds`` have passed; its last answer."""
+    deadline = time.monotonic() + seconds
+    while not check() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return check()

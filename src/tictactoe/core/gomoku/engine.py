@@ -54,7 +54,15 @@ from tictactoe.core.gomoku.search import (
 )
 from tictactoe.core.gomoku.threats import ThreatSearch
 from tictactoe.core.rules import Rules
-from tictactoe.core.search import Budget, Cancel, Limits, ProgressCallback, SearchStopped
+from tictactoe.core.search import (
+    Answers,
+    Ask,
+    Budget,
+    Cancel,
+    Limits,
+    ProgressCallback,
+    SearchStopped,
+)
 
 VCF_SHARE = 0.15
 """Share of the budget the root VCF may use."""
@@ -152,7 +160,7 @@ class Result(NamedTuple):
         return (plies + 1) // 2 if self.score > 0 else plies // 2
 
 
-class Engine:
+class Engine(Answers):
     """The ``search`` player: a gomoku engine for every board and k, either side.
 
     ``think`` (seconds a move, default :data:`~tictactoe.core.search.DEFAULT_SECONDS`) or ``nodes``
@@ -192,20 +200,10 @@ class Engine:
 
     # --- the player -------------------------------------------------------------------
 
-    def choose(
-        self,
-        board: Board,
-        limits: Limits | None = None,
-        *,
-        progress: ProgressCallback | None = None,
-        cancel: Cancel | None = None,
-    ) -> int:
-        """A move for the side to move within ``limits`` (None: this engine's own).
-
-        The :class:`~tictactoe.core.search.Player` call: :meth:`search` with
-        its ``progress`` and ``cancel``, answering only the move.
-        """
-        return self.search(board, limits, progress, cancel).move
+    def answer(self, board: Board, ask: Ask) -> int:
+        """A move for the side to move within ``ask.limits`` (None: this engine's own):
+        :meth:`search` with ``ask``'s progress and cancel, answering only the move."""
+        return self.search(board, *ask).move
 
     # --- the service ------------------------------------------------------------------
 

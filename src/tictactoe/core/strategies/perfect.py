@@ -19,7 +19,7 @@ from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.rules import Rules
-from tictactoe.core.search import Cancel, Limits, ProgressCallback
+from tictactoe.core.search import Answers, Ask
 from tictactoe.core.solver import Solver, Value
 from tictactoe.core.strategies.traps import Traps
 
@@ -30,7 +30,7 @@ def unsupported_reason(rules: Rules) -> str | None:
     return _solver.unplayable_reason(rules)
 
 
-class PerfectPlayer:
+class PerfectPlayer(Answers):
     """Exact play on the boards :func:`~tictactoe.core.solver.unplayable_reason` accepts.
 
     Where every move can be valued in time (:func:`~tictactoe.core.solver.unsupported_reason`,
@@ -51,19 +51,11 @@ class PerfectPlayer:
         self._choices: dict[Board, tuple[int, ...]] = {}
         self._traps = Traps(self._solver)
 
-    def choose(
-        self,
-        board: Board,
-        limits: Limits | None = None,
-        *,
-        progress: ProgressCallback | None = None,
-        cancel: Cancel | None = None,
-    ) -> int:
+    def answer(self, board: Board, ask: Ask) -> int:
         """The move to play on ``board``, which must not be over.
 
-        The :class:`~tictactoe.core.search.Player` call: exact play always
-        finishes (within about a second on the boards it takes), so
-        ``limits``, ``progress`` and ``cancel`` are ignored.
+        Exact play always finishes (within about a second on the boards it
+        takes), so ``ask`` (budget, progress, cancel) is ignored.
         """
         choices = self._choices.get(board)
         if choices is None:

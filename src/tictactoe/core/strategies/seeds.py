@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.rules import Rules
-from tictactoe.core.search import Cancel, Limits, ProgressCallback
+from tictactoe.core.search import Answers, Ask
 
 SEED_BOARD = (3, 3)
 """The board the seeds were written for; fork-aware copies seed 000's choices exactly there."""
@@ -94,7 +94,7 @@ def _check_not_over(board: Board) -> None:
 # --- the players ---------------------------------------------------------------
 
 
-class _SeedPlayer:
+class _SeedPlayer(Answers):
     """Common shape: an injected random generator and a check that a move exists."""
 
     def __init__(self, rng: random.Random) -> None:
@@ -103,18 +103,10 @@ class _SeedPlayer:
     def __repr__(self) -> str:
         return f"{type(self).__name__}(rng)"
 
-    def choose(
-        self,
-        board: Board,
-        limits: Limits | None = None,
-        *,
-        progress: ProgressCallback | None = None,
-        cancel: Cancel | None = None,
-    ) -> int:
+    def answer(self, board: Board, ask: Ask) -> int:
         """A legal move for the side to move; :class:`IllegalMoveError` if the game is over.
 
-        The :class:`~tictactoe.core.search.Player` call: these players answer
-        at once, so ``limits``, ``progress`` and ``cancel`` are ignored.
+        These players answer at once, so ``ask`` (budget, progress, cancel) is ignored.
         """
         _check_not_over(board)
         return self._choose(board)

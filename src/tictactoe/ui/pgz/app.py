@@ -1,66 +1,53 @@
-"""The Pygame Zero game's state and handlers, over one :class:`~tictactoe.game.Match`.
+"""The Pygame Zero game: draws a :class:`~tictactoe.session.Session` and turns clicks and keys
+into its intents.
 
 :class:`PgzApp` has the methods Pygame Zero calls - ``draw(screen)``,
 ``update()``, ``on_mouse_down(pos, button)``, ``on_key_down(key, unicode)``
 - and a ``title``; :mod:`.runner` binds them into the module pgzero runs.
-All rules live in the match and its games: the app only draws them and
-turns clicks and keys into calls.
+The game itself - the match, the computer's moves and the hints worked out in
+the background, the end of each game, the saved game shown, the remembered
+choices - is the session's: the app draws it (:meth:`PgzApp.scene`), keeps
+what only this window has (the panels, a message's time in the strip, the
+cell that flashes) and says what happened in the strip.
 
 Drawing happens only when what the window shows has changed
 (:meth:`PgzApp.needs_frame`): the frame loop of :mod:`.runner` sleeps in
 between, so an idle window costs no processor time.
 
-Besides the game the window shows, on demand:
-
-- hints (H): on boards the solver finishes every free cell tinted by its
-  value; on bigger ones the engine's three best moves, ranked 1-3 on the
-  board and judged in the strip ("forced win in N" where it proves one),
-  worked out in a worker thread that a move, undo, new game or H cancels;
-- the computer's progress while ``search`` thinks (depth, its expected
-  line, the time so far) in the strip's second line;
-- the settings (T): level, think time, sound, each kept for the next launch;
-- the saved games (G): the list ``tictactoe games`` shows; one opens as a
-  :class:`~.replay.Replay` stepped through with the keys or the strip's
-  buttons, and play can go on from the position shown.
+Besides the game the window shows, on demand: hints (H), the settings (T:
+level, board, think time, sound, language), the saved games (G), stepped
+through with the keys or the strip's buttons, and help (F1).
 """
 
 from __future__ import annotations
 
-import contextlib
+import os
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
-from tictactoe import players
+from tictactoe import players, words
 from tictactoe.announce import Audience, announce, board_name
 from tictactoe.archive import Archive, ArchiveError, Listing
-from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
-from tictactoe.core import (
-    DEFAULT_SECONDS,
-    Board,
-    IllegalMoveError,
-    Mark,
-    Outcome,
-    Record,
-    Rules,
-    UnsolvableError,
-    can_solve,
-)
-from tictactoe.game import HUMAN, Game, Match, NotYourTurnError
-from tictactoe.i18n import LANGUAGES, Translator, translator
-from tictactoe.recorder import Recorder
-from tictactoe.replay import Replay, Step, continue_from, title
-from tictactoe.session import ending_sound, fit_opponent, keep_finished
-from tictactoe.settings import BOARD_PRESETS, Choices, Settings, SettingsStore
+from tictactoe.background import Lane
+from tictactoe.core import Board, Mark, Record, Rules
+from tictactoe.game import Match
+from tictactoe.i18n import LANGUAGES, Translator
+from tictactoe.replay import Step, title
+from tictactoe.session import DEMO_DELAY, REPLY_PAUSE, Session
+from tictactoe.settings import BOARD_PRESETS, Choices, Settings
 from tictactoe.stats import Scoreboard
-from tictactoe.ui.pgz import panels, view, words
+from tictactoe.ui.pgz import panels, view
 from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.levels import skill_levels
 from tictactoe.ui.pgz.menus import (
+    ENGINE,
     LISTED_GAMES,
+    OWN_FILE,
     GamesList,
+    PlayerEntry,
     Setting,
     SettingsMenu,
     next_choice,
@@ -69,15 +56,12 @@ from tictactoe.ui.pgz.menus import (
 from tictactoe.ui.pgz.painter import Button, Fonts, Panel, Scene, paint
 from tictactoe.ui.pgz.text import BannerText
 from tictactoe.ui.winning import winning_lines
+from tictactoe.words import Feeling
 
 MESSAGE_SECONDS = 3.0
 """How long a message stays in the strip."""
 FLASH_SECONDS = 0.4
 """How long a cell clicked while the computer thinks stays outlined."""
-SAVE_GRACE_SECONDS = 5.0
-"""How long the end of the program waits for a result still waiting for a busy scoreboard."""
-END_CLICK_GUARD = 0.25
-"""Seconds after a game ends during which a click does not start the next one."""
 DOTS_PER_SECOND = 3
 """Speed of the "thinking" dots."""
 
@@ -101,13 +85,15 @@ REPLAY_KEYS: Mapping[int, Step] = {
     pygame.K_ESCAPE: Step.CLOSE,
 }
 """What each key does while a saved game is shown."""
+GOMOKU = Rules(15, 15, 5)
+"""The board an engine's game moves to when it cannot play the one on the screen."""
 LESS_KEYS = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
 MORE_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 """Keys that change the chosen setting down and up."""
 
 
 class PgzApp:
-    """One window's worth of play: the match, the computer's worker, messages, menus and replays."""
+    """One window's worth of play: draws ``match`` (through its session), the panels and replays."""
 
     def __init__(
         self,
@@ -119,17 +105,32 @@ class PgzApp:
         layout: view.Layout | None = None,
         quit: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
-        remembered: Settings | None = None,
+        choices: Choices | None = None,
         notice: str = "",
         archive: Archive | None = None,
+        reply_pause: float = REPLY_PAUSE,
+        demo_delay: float = DEMO_DELAY,
     ) -> None:
-        self.match = match
-        self._ = translator
         self.speaker = speaker if speaker is not None else Speaker(None, enabled=False)
-        self.scoreboard = scoreboard
-        self._recorder = None if scoreboard is None else Recorder(scoreboard.archive)
+        if choices is None:
+            level = match.opponent if match.opponent != "human" else players.DEFAULT_LEVEL
+            settings = Settings(
+                language=translator.language,
+                level=players.fit_level(level, match.rules),
+                think=match.think_seconds or 1.0,
+                sound=self.speaker.enabled,
+            )
+            choices = Choices(settings)
+        self.session = Session(
+            match,
+            choices=choices,
+            scoreboard=scoreboard,
+            sound=self.speaker.play,
+            clock=clock,
+            reply_pause=reply_pause,
+            demo_delay=demo_delay,
+            name="pgz",
+        )
         self.archive = archive if archive is not None or scoreboard is None else scoreboard.archive
         """Where the saved games are read from (None: the data folder's, when needed)."""
         self.layout = layout if layout is not None else view.Layout(match.rules)
@@ -137,182 +138,136 @@ class PgzApp:
         self._desktop: tuple[int, int] | None = None
         self._quit = quit if quit is not None else _post_quit
         self._clock = clock
-        if settings is None:
-            settings = Settings(
-                level=match.opponent if match.opponent != HUMAN else players.DEFAULT_LEVEL,
-                think=match.think_seconds or DEFAULT_SECONDS,
-            )
-        self.choices = Choices(settings, remembered, store)
-        """This launch's settings and what the settings file keeps."""
-        self.preferred = self.settings.level
-        self.hints_on = False
         self.panel: str | None = None
-        """``help``, ``quit``, ``games`` or ``settings`` while that panel covers the board."""
-        self.replay: Replay | None = None
-        """The saved game shown instead of the match's, if one is open."""
+        """``help``, ``quit``, ``games``, ``settings`` or ``player`` (your own player's file or an
+        engine's command, typed) while that panel covers the board."""
+        self.entry: PlayerEntry | None = None
+        """What the ``player`` panel holds."""
+        self._own: str | None = None
+        """The own player chosen last (see :attr:`own_player`)."""
+        self._engine = ""
+        """The engine's command typed last."""
         self.games = GamesList(loading=False)
         """The saved games panel's list (read again each time it opens)."""
         self.menu = SettingsMenu()
-        self._jobs = Jobs(clock=clock)
-        self._moves: Lane[tuple[Board, int]] = Lane(self._jobs)
-        self._hint_lane: Lane[Hints] = Lane(self._jobs)
-        self._hints: Hints | None = None
-        self._list_lane: Lane[Listing] = Lane(self._jobs)
-        self._message: tuple[str, float] | None = None
+        self._list_lane: Lane[Listing] = Lane(self.session.jobs)
         self._flash: tuple[int, float] | None = None
-        self._finished: Game | None = None
-        self.ended_at = 0.0
         self._drawn: Scene | None = None
         self._marks: tuple[Board | None, dict[int, Mark]] = (None, {})
         self.frames_drawn = 0
         """How many frames were actually drawn (for tests: none while idle)."""
-        self._fonts = Fonts(
-            BannerText(translator.language, view.STRIP_TEXT),
-            BannerText(translator.language, view.STRIP_MUTED),
-        )
-        self._announced: tuple[str, Rules] | None = None
+        self._fonts = self._make_fonts()
         if notice:
             self.say(notice)
-        else:
+        elif not self.session.notice:
             self._start_message()
-        self._fit_level()
 
     # --- reading -------------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
-        """The game on the board."""
-        return self.match.game
+    def _(self) -> Translator:
+        return self.session.tr
 
     @property
-    def settings(self) -> Settings:
-        """The settings in use: the remembered ones with this launch's options."""
-        return self.choices.settings
+    def hints_on(self) -> bool:
+        """True while hints show for every move."""
+        return self.session.hints_on
 
     @property
     def title(self) -> str:
         """The window title: the game's name and whose turn, or the result alone (seed 001)."""
         _ = self._
-        if self.replay is not None:
-            return f"{self.replay.name} — {words.players_line(_, self.replay.record)}"
-        game = self.game
+        replay = self.session.viewing
+        if replay is not None:
+            return f"{replay.name} — {words.record_header(_, replay.record)}"
+        game = self.session.game
         outcome = game.outcome
         if outcome is not None:
             if outcome.winner is None:
                 return _("Draw")
             return _("{mark} wins").format(mark=outcome.winner)
         mark = game.turn
-        people = [m for m in Mark if game.is_human(m)]
-        if len(people) == 1:
-            status = (
-                _("your move ({mark})") if game.is_human(mark) else _("computer's move ({mark})")
-            )
-        else:
+        if self.session.sides.value != "computer":
             status = _("{mark} to move")
-        return f"{_('tic-tac-toe')} — {status.format(mark=mark)}"
+        elif game.is_human(mark):
+            status = _("your move ({mark})")
+        else:
+            status = _("computer's move ({mark})")
+        return _("tic-tac-toe") + " — " + status.format(mark=mark)
 
     @property
     def message(self) -> str | None:
         """The message in the strip's second line now, if any."""
-        _ = self._
-        if self._message is not None and self._clock() < self._message[1]:
-            return self._message[0]
-        game = self.game
+        _, session = self._, self.session
+        if session.notice and self._clock() < session.notice_at + MESSAGE_SECONDS:
+            return session.notice
+        game = self.session.game
         if game.is_over:
             return _("Click for the next game")
-        if self.hints_on and game.waiting_for_human:
-            hints = self._current_hints()
-            if hints is None:
-                job = self._hint_lane.job
-                if job is None or can_solve(game.board):
-                    return _("Working out hints…")
-                report = words.progress(_, game.rules, job.progress, self._clock() - job.started)
-                return f"{_('Working out hints…')} {report}"
-            if hints.values:
-                return _("Hints: green wins, blue draws, red loses")
-            computer = not game.is_human(game.turn.other)
-            return words.suggestions(_, hints.suggestions, computer=computer)
-        return None
+        if not (self.hints_on and game.waiting_for_human):
+            return None
+        hints = session.hints
+        if hints is None:
+            found = session.progress if session.searching else ""
+            return f"{_('Working out hints…')} {found}".rstrip()
+        if hints.exact:
+            return _("Hints: green wins, grey draws, rose loses")
+        return words.suggestions(_, hints.suggestions, session.sides, game.turn.other)
 
     @property
     def status(self) -> str:
         """The strip's first line: whose turn it is, or the result."""
-        _, game = self._, self.game
+        _, game = self._, self.session.game
         outcome = game.outcome
-        people = [m for m in Mark if game.is_human(m)]
         if outcome is not None:
             return announce(outcome, Audience.of_game(game), _)
-        mark = game.turn
-        if game.is_human(mark):
-            if len(people) == 2:
-                return _("{mark} to move").format(mark=mark)
-            return _("Your move ({mark})").format(mark=mark)
-        thinking = _("{level} ({mark}) is thinking…").format(
-            level=self._level_title(game.player(mark)), mark=mark
-        )
+        if game.is_human(game.turn):
+            return words.turn(_, game)
         dots = 1 + int(self._clock() * DOTS_PER_SECOND) % 3
-        return thinking.rstrip("…") + "." * dots
+        return words.turn(_, game, thinking=True).rstrip("…") + "." * dots
 
     @property
     def details(self) -> str:
         """The level playing (and its think time), the goal on boards besides 3 x 3, the score."""
-        _, match = self._, self.match
+        _, match = self._, self.session.match
         parts = []
-        if match.opponent != HUMAN:
-            parts.append(self._level_title(match.opponent))
-            if players.get(match.opponent).thinks:
-                parts.append(words.per_move(_, self.think_seconds))
+        if match.opponent != "human":
+            parts.append(self.session.level_title(match.opponent))
+            if players.get(match.opponent, own=True).thinks:
+                parts.append(words.per_move(_, self.session.think_seconds))
         rules = match.rules
         if (rules.m, rules.n, rules.k) != (3, 3, 3):
-            parts.append(_("{k} in a row").format(k=rules.k))
-        score = match.score
-        if match.opponent == HUMAN and match.you == HUMAN:
-            parts.append(
-                _("X {x} · O {o} · draws {draws}").format(
-                    x=score.by_mark[Mark.X], o=score.by_mark[Mark.O], draws=score.draws
-                )
-            )
-        else:
-            parts.append(
-                _("You {wins} · computer {losses} · draws {draws}").format(
-                    wins=score.wins, losses=score.losses, draws=score.draws
-                )
-            )
+            parts.append(words.win_length(_, rules))
+        parts.append(words.score(_, match, by_mark=True))
+        parts.append(_("F1 or ?: help"))  # always in sight, not only in the first message
         return " · ".join(parts)
 
     @property
     def thinking_progress(self) -> str | None:
-        """While ``search`` thinks: its depth, expected line and time so far; else None."""
-        job = self._moves.job
-        game = self.game
-        if job is None or not self.busy or not players.get(game.player(game.turn)).thinks:
+        """While a searching level thinks: its depth, expected line and time so far; else None."""
+        game = self.session.game
+        if not self.busy or not players.get(game.player(game.turn), own=True).thinks:
             return None
-        return words.progress(self._, game.rules, job.progress, self._clock() - job.started)
-
-    @property
-    def think_seconds(self) -> float:
-        """How long ``search`` thinks a move (and a big board's hint takes)."""
-        return self.match.think_seconds or DEFAULT_SECONDS
+        return self.session.progress or None
 
     @property
     def busy(self) -> bool:
         """True while the computer is thinking about the current position."""
-        return self._moves.busy(self.game.board)
+        return self.session.thinking
 
     @property
     def working(self) -> bool:
-        """True while a worker thread runs (the frame loop then polls it)."""
-        return self._jobs.running > 0 or any(
-            lane.job is not None for lane in (self._moves, self._hint_lane, self._list_lane)
-        )
+        """True while background work runs (the frame loop then polls it)."""
+        return self.session.working or self._list_lane.job is not None
 
     def next_change(self) -> float | None:
         """Seconds until what the window shows changes by itself (a message ends), or None."""
         now = self._clock()
+        session = self.session
         due = [
             until - now
             for until in (
-                self._message[1] if self._message is not None else None,
+                session.notice_at + MESSAGE_SECONDS if session.notice else None,
                 self._flash[1] if self._flash is not None else None,
             )
             if until is not None and until > now
@@ -323,16 +278,16 @@ class PgzApp:
 
     def say(self, text: str) -> None:
         """Show ``text`` in the strip for a few seconds."""
-        self._message = (text, self._clock() + MESSAGE_SECONDS)
+        self.session.say(text)
 
     # --- Pygame Zero's hooks ---------------------------------------------------------
 
     def update(self) -> None:
-        """Take the computer's answer, start its next think, note the end of a game."""
-        self._poll_thinking()
-        self._poll_hints()
+        """Collect the background work (the computer's move, hints, the saved games list) and
+        start what comes next."""
+        self.session.update()
         self._poll_list()
-        self._finish()
+        self._fit_board(self.session.rules)
 
     def on_mouse_down(self, pos: tuple[int, int], button: int = 1) -> None:
         """Left click plays the cell under it (seed 001's ``xy_to_n``); after the end: next game.
@@ -342,7 +297,6 @@ class PgzApp:
         """
         if button != 1:
             return
-        _ = self._
         if self.panel == "games":
             self._click_games(pos)
             return
@@ -352,24 +306,18 @@ class PgzApp:
         if self.panel is not None:
             self.panel = None
             return
-        if self.replay is not None:
+        if self.session.viewing is not None:
             self._click_replay(pos)
             return
-        if self.game.is_over:
-            if self._clock() - self.ended_at >= END_CLICK_GUARD:
-                self.new_game()
+        if self.session.game.is_over:
+            if self.session.next_game():
+                self._start_message()
             return
         cell = self.layout.xy_to_n(*pos)
         if cell is None:
             return
-        try:
-            self.game.play(cell)
-            self._message = None  # what it said was about the position before
-        except NotYourTurnError:
-            self.say(_("Wait for the computer's move"))
+        if self.session.play(cell).refused == "wait":
             self._flash = (cell, self._clock() + FLASH_SECONDS)
-        except IllegalMoveError:
-            self.say(_("That cell is taken"))
         self.update()
 
     def on_key_down(self, key: int, unicode: str = "") -> None:
@@ -389,28 +337,20 @@ class PgzApp:
         if self.panel == "settings":
             self._settings_key(key)
             return
+        if self.panel == "player" and self.entry is not None:
+            self._entry_key(key, unicode)
+            return
         if key in HELP_KEYS or unicode == "?":
             self.panel = "help"
-        elif self.replay is not None:
+        elif self.session.viewing is not None:
             self._replay_key(key)
         elif key == pygame.K_ESCAPE:
-            mid_game = bool(self.game.moves) and not self.game.is_over
-            if mid_game:
+            if self.session.game.moves and not self.session.game.is_over:
                 self.panel = "quit"
             else:
                 self._quit()
-        elif key == pygame.K_n:
-            self.new_game()
-        elif key == pygame.K_u:
-            self.undo()
-        elif key == pygame.K_h:
-            self.toggle_hints()
-        elif key == pygame.K_s:
-            self.toggle_sound()
-        elif key == pygame.K_t:
-            self.open_settings()
-        elif key == pygame.K_g:
-            self.open_games()
+        elif key in KEY_INTENTS:
+            getattr(self, KEY_INTENTS[key])()
         elif key in DIGIT_KEYS:
             self.choose_level(DIGIT_KEYS[key])
 
@@ -418,13 +358,13 @@ class PgzApp:
         """Size the window for the board on this screen (unless a layout was given)."""
         self._desktop = desktop
         if not self._layout_given:
-            rules = self.shown_rules
+            rules = self.session.rules
             self.layout = view.Layout(rules, *view.window_size(rules, desktop))
 
     @property
     def shown_rules(self) -> Rules:
         """The board on the screen: the saved game's while one is shown, else the match's."""
-        return self.replay.record.rules if self.replay is not None else self.match.rules
+        return self.session.rules
 
     def forget_drawing(self) -> None:
         """The window lost its picture (uncovered, resized): the next frame draws it all."""
@@ -449,74 +389,59 @@ class PgzApp:
 
     def scene(self) -> Scene:
         """Everything the window shows now."""
-        if self.replay is not None:
-            return self._replay_scene(self.replay)
-        game, layout = self.game, self.layout
-        board = game.board
-        outcome = game.outcome
-        winning = outcome.line if outcome is not None else frozenset()
-        hints = self._current_hints() if self.hints_on else None
+        session, layout = self.session, self.layout
+        if session.viewing is not None:
+            return self._replay_scene()
+        game = self.session.game
+        winning = session.winning
         faces: dict[int, view.RGB] = {}
         badges: dict[int, str] = {}
+        hints = session.hints if self.hints_on else None
         if hints is not None:
-            faces.update({n: view.hint_colour(value) for n, value in hints.values.items()})
-            for rank, suggestion in enumerate(hints.suggestions, start=1):
-                faces[suggestion.cell] = view.verdict_colour(suggestion.verdict.value)
-                badges[suggestion.cell] = str(rank)
-        faces.update({n: view.rgb(view.HIGHLIGHT) for n in winning})
+            faces.update({n: view.hint_colour(tone) for n, tone in hints.tones.items()})
+            badges.update(hints.ranks)
+        faces.update({n: view.rgb(view.LOOK.halo) for n in winning})
         now = self._clock()
         flash = self._flash[0] if self._flash is not None and now < self._flash[1] else None
-        colour = view.rgb(view.STRIP_TEXT)
-        if outcome is not None and outcome.winner is not None:
-            people = [m for m in Mark if game.is_human(m)]
-            if len(people) == 1:
-                colour = view.WIN_TEXT if outcome.winner is people[0] else view.LOSE_TEXT
+        outcome = game.outcome
+        feeling = Feeling.of(outcome, game) if outcome is not None else Feeling.NEUTRAL
         return Scene(
             layout=layout,
-            marks=self._marks_of(board),
+            marks=self._marks_of(game.board),
             faces=faces,
             lines=winning_lines(winning, game.last_move, layout.rules),
             last_move=game.last_move,
             flash=flash,
             status=self.status,
-            status_colour=colour,
+            status_colour=STATUS_COLOURS[feeling],
             detail=self.message or self.thinking_progress or self.details,
             panel=self._panel(),
             badges=badges,
         )
 
     def close(self) -> None:
-        """The window is closing: stop every worker's search (their answers are not wanted)."""
-        self._jobs.close()
+        """The window is closing: stop every search, keep a result still waiting to be saved."""
+        self.session.close()
 
     # --- what the keys do -------------------------------------------------------------
 
     def new_game(self) -> None:
         """Start the next game (who starts follows the match's rule)."""
-        self._cancel_hints()
-        self.match.new_game()
+        self.session.new_game()
         self._start_message()
-        self._fit_level()
         self.update()
 
     def undo(self) -> None:
         """Take back your last move and the computer's answer."""
-        if self.game.can_undo:
-            self.game.undo()
-        else:
-            self.say(self._("Nothing to undo"))
+        self.session.undo()
         self.update()
 
     def toggle_hints(self) -> None:
         """Hints on or off: every free cell tinted by its value where the board can be solved,
         else the engine's three best moves; turning them off stops one being worked out."""
-        _ = self._
-        self.hints_on = not self.hints_on
-        if self.hints_on:
-            self._message = None  # the strip says at once that they are being worked out
-        else:
-            self._cancel_hints()
-            self.say(_("Hints off"))
+        on = not self.hints_on
+        self.session.set_hints(on)
+        self.say("" if on else self._("Hints off"))
         self.update()
 
     def toggle_sound(self) -> None:
@@ -524,11 +449,11 @@ class PgzApp:
         _ = self._
         speaker = self.speaker
         speaker.enabled = not speaker.enabled
+        self.session.set_sound(speaker.enabled)
         if speaker.enabled and not speaker.available:
             self.say(_("Sound is not available on this computer"))
         else:
             self.say(_("Sound on") if speaker.enabled else _("Sound off"))
-        self._save(sound=speaker.enabled)
 
     def choose_level(self, level: int) -> None:
         """Let level ``level`` (1-9) play against you (remembered), unless it cannot play here."""
@@ -538,52 +463,81 @@ class PgzApp:
             self.say(_("There is no level {level}").format(level=level))
             return
         name = names[level - 1]
-        title = self._level_title(name)
-        if not players.get(name).plays(self.match.rules):
+        title = self.session.level_title(name)
+        if not self.session.choose_level(name):
             self.say(
                 _("Level {level} ({name}) cannot play this board").format(level=level, name=title)
             )
             return
-        self.preferred = name
-        if self.match.opponent != HUMAN:
-            self.match.set_opponent(name)
         self.say(_("Level {level}: {name}").format(level=level, name=title))
-        self._save(level=name)
         self.update()
 
-    def set_think(self, seconds: float) -> None:
-        """Let ``search`` think ``seconds`` a move from its next move on (remembered); big
-        boards' hints take as long."""
-        self.match.set_think(seconds)
-        self.say(self._("Think time: {time}").format(time=words.think_time(self._, seconds)))
-        self._save(think=seconds)
+    def set_think(self, seconds_: float) -> None:
+        """Let a searching level think ``seconds_`` a move from its next move on (remembered);
+        big boards' hints take as long."""
+        self.session.set_think(seconds_)
+        self.say(_think_said(self._, seconds_))
 
     def choose_board(self, rules: Rules) -> None:
         """A new game on ``rules``'s board (remembered); a saved game shown is closed."""
-        self._cancel_hints()
-        self.replay = None
-        self.match.new_game(rules=rules)
+        self.session.choose_board(rules)
         self._fit_board(rules)
-        self._fit_level()
-        self.say(self._("Board: {board}").format(board=board_name(self._, rules)))
-        self._save(board=rules)
+        if not self.session.notice:  # a level standing in for the chosen one says so instead
+            self.say(self._("Board: {board}").format(board=board_name(self._, rules)))
         self.update()
 
     def set_language(self, code: str) -> None:
         """Every text in language ``code`` from now on (remembered)."""
-        self._ = translator(code)
-        self._fonts = Fonts(
-            BannerText(self._.language, view.STRIP_TEXT),
-            BannerText(self._.language, view.STRIP_MUTED),
-        )
+        self.session.set_language(code)
+        self._fonts = self._make_fonts()
         self._drawn = None  # every text changes: the next frame is drawn whole
         self.say(self._("Language: {name}").format(name=LANGUAGES[self._.language]))
-        self._save(language=self._.language)
 
     def open_settings(self, setting: Setting = Setting.THINK) -> None:
         """Show the settings panel with ``setting`` chosen."""
         self.menu.choose(setting)
         self.panel = "settings"
+
+    @property
+    def own_player(self) -> str | None:
+        """The own player chosen last in this window or given at launch (a Python file,
+        ``brain:COMMAND``), if one was: the level row keeps it among the levels."""
+        if players.is_own(self.session.preferred):
+            self._own = self.session.preferred
+        return self._own
+
+    def open_player_entry(self, *, engine: bool) -> None:
+        """The panel that takes your own player's file (or, ``engine``, an engine's command),
+        offering the one chosen last (else the current folder)."""
+        own = self.own_player
+        if engine:
+            text = self._engine
+        elif own is not None and not players.is_engine(own):
+            text = own
+        else:
+            text = os.path.join(os.getcwd(), "")
+        self.entry = PlayerEntry(engine, text)
+        self.panel = "player"
+
+    def play_against(self, name: str) -> bool:
+        """Let the own player ``name`` play you, unless something keeps it from playing (then
+        the panel says what). An engine on a board it does not play: a new 15 x 15 game."""
+        _ = self._
+        problem = players.own_problem(name, _)
+        if problem is not None:
+            if self.entry is not None:
+                self.entry.problem = problem
+            else:
+                self.say(problem)
+            return False
+        self.panel = None
+        if not players.get(name, own=True).plays(self.session.match.rules):
+            self.session.new_game(rules=GOMOKU)
+            self._fit_board(GOMOKU)
+        self.session.choose_level(name)
+        self.say(_("Your opponent: {name}").format(name=self.session.level_title(name)))
+        self.update()
+        return True
 
     def open_games(self) -> None:
         """Show the saved games panel; the list is read in a worker thread."""
@@ -600,71 +554,30 @@ class PgzApp:
         """Show ``record`` (called ``name`` in the title) from position ``ply``; the match's
         game waits behind it."""
         self.panel = None
-        self._message = None
-        self.replay = Replay(record, name, ply)
+        self.session.show_record(record, name, ply)
         self._fit_board(record.rules)
 
-    def close_replay(self) -> None:
-        """Back to the match's game."""
-        self.replay = None
-        self._fit_board(self.match.rules)
-
     def step(self, step: Step) -> None:
-        """One of the replay's buttons or keys."""
-        replay = self.replay
-        if replay is None:
-            return
-        if step is Step.CLOSE:
-            self.close_replay()
-        elif step is Step.PLAY:
-            self.play_on()
-        else:
-            replay.go(step)
-
-    def play_on(self) -> None:
-        """A new game from the shown position: you play the side to move, the computer (the
-        level you chose, or the strongest that plays this board) the other."""
-        _ = self._
-        replay = self.replay
-        if replay is None:
-            return
-        if not replay.can_play_on:
-            self.say(_("The game is over in this position"))
-            return
-        mover = replay.board.turn
-        self._cancel_hints()
-        game = self.match.new_game(rules=replay.record.rules, you_start=mover is Mark.X)
-        self._fit_level()
-        continue_from(game, replay.moves_so_far)
-        self.replay = None
-        self._fit_board(game.rules)
-        if self.match.opponent == HUMAN:
-            text = _("Playing on from move {number}").format(number=len(game.moves))
-        else:
-            text = _("Playing on from move {number}: you play {mark}").format(
-                number=len(game.moves), mark=mover
-            )
-        self.say(text)
+        """One of the replay's buttons or keys (Play on starts a game from the position)."""
+        self.session.step(step)
         self.update()
 
     # --- panels and the replay: keys and clicks -------------------------------------------
 
     def _games_key(self, key: int) -> None:
         games, visible = self.games, len(self.layout.menu_rows(2))
+        moves = {
+            pygame.K_UP: -1,
+            pygame.K_DOWN: 1,
+            pygame.K_PAGEUP: -visible,
+            pygame.K_PAGEDOWN: visible,
+            pygame.K_HOME: -len(games.games),
+            pygame.K_END: len(games.games),
+        }
         if key in (pygame.K_ESCAPE, pygame.K_g):
             self.panel = None
-        elif key == pygame.K_UP:
-            games.move(-1, visible)
-        elif key == pygame.K_DOWN:
-            games.move(1, visible)
-        elif key == pygame.K_PAGEUP:
-            games.move(-visible, visible)
-        elif key == pygame.K_PAGEDOWN:
-            games.move(visible, visible)
-        elif key == pygame.K_HOME:
-            games.move(-len(games.games), visible)
-        elif key == pygame.K_END:
-            games.move(len(games.games), visible)
+        elif key in moves:
+            games.move(moves[key], visible)
         elif key in (*ENTER_KEYS, pygame.K_SPACE):
             self._open_chosen()
 
@@ -695,6 +608,20 @@ class PgzApp:
         elif key in MORE_KEYS:
             self._change(menu.setting, 1)
 
+    def _entry_key(self, key: int, unicode: str) -> None:
+        entry = self.entry
+        assert entry is not None
+        if key == pygame.K_ESCAPE:
+            self.panel = "settings"
+        elif key in ENTER_KEYS:
+            if entry.engine and entry.text.strip():
+                self._engine = entry.text.strip()
+            self.play_against(entry.name)
+        elif key == pygame.K_BACKSPACE:
+            entry.erase()
+        elif unicode:
+            entry.type(unicode)
+
     def _click_settings(self, pos: tuple[int, int]) -> None:
         row = self.layout.menu_row_at(*pos)
         menu = self.menu
@@ -712,27 +639,39 @@ class PgzApp:
         """The next (1) or previous (-1) value of ``setting``."""
         if setting is Setting.SOUND:
             self.toggle_sound()
+        elif setting is Setting.ANALYSIS:
+            self.session.set_analysis(not self.session.settings.analysis)
         elif setting is Setting.BOARD:
-            rules = next_choice(BOARD_PRESETS, self.match.rules, direction)
-            if rules != self.match.rules:
+            rules = next_choice(BOARD_PRESETS, self.session.match.rules, direction)
+            if rules != self.session.match.rules:
                 self.choose_board(rules)
         elif setting is Setting.LANGUAGE:
-            codes = list(LANGUAGES)
-            code = next_choice(codes, self._.language, direction)
+            code = next_choice(list(LANGUAGES), self._.language, direction)
             if code != self._.language:
                 self.set_language(code)
         elif setting is Setting.THINK:
-            seconds = next_think(self.think_seconds, direction)
-            if seconds != self.think_seconds:
-                self.set_think(seconds)
+            value = next_think(self.session.think_seconds, direction)
+            if value != self.session.think_seconds:
+                self.set_think(value)
         else:
             names = skill_levels()
-            fits = {strategy.name for strategy in players.levels_for(self.match.rules)}
-            playable = [n for n in names if n == self.preferred or n in fits]
-            at = playable.index(self.preferred) if self.preferred in playable else 0
-            chosen = playable[max(0, min(len(playable) - 1, at + direction))]
-            if chosen != self.preferred:
+            preferred = self.session.preferred
+            fits = {strategy.name for strategy in self.session.levels()}
+            playable = [n for n in names if n == preferred or n in fits]
+            own = self.own_player
+            if own is not None and (
+                own == preferred or players.get(own, own=True).plays(self.session.match.rules)
+            ):
+                playable.append(own)
+            choices = [*playable, OWN_FILE, ENGINE]
+            at = choices.index(preferred) if preferred in choices else 0
+            chosen = choices[max(0, min(len(choices) - 1, at + direction))]
+            if chosen in (OWN_FILE, ENGINE):
+                self.open_player_entry(engine=chosen == ENGINE)
+            elif chosen != preferred and chosen in names:
                 self.choose_level(names.index(chosen) + 1)
+            elif chosen != preferred:
+                self.play_against(chosen)
 
     def _replay_key(self, key: int) -> None:
         if key == pygame.K_g:
@@ -748,31 +687,38 @@ class PgzApp:
 
     # --- inside -------------------------------------------------------------------------
 
-    def _level_title(self, name: str) -> str:
-        return self._(players.title_of(name))
+    def _make_fonts(self) -> Fonts:
+        language = self._.language
+        return Fonts(BannerText(language, view.STRIP_TEXT), BannerText(language, view.STRIP_MUTED))
 
     def _marks_of(self, board: Board) -> dict[int, Mark]:
         if self._marks[0] is not board:
             self._marks = (board, {n: m for n in range(board.rules.size) if (m := board[n])})
         return self._marks[1]
 
-    def _replay_scene(self, replay: Replay) -> Scene:
-        _, layout = self._, self.layout
-        board = replay.board
-        winning = board.winning_cells if board.winner is not None else frozenset()
-        message = self._message[0] if self._message and self._clock() < self._message[1] else None
-        texts = {Step.PLAY: _("Play on from here")}
+    def _replay_scene(self) -> Scene:
+        _, session, layout = self._, self.session, self.layout
+        replay = session.viewing
+        assert replay is not None
+        winning = session.winning
+        fresh = session.notice and self._clock() < session.notice_at + MESSAGE_SECONDS
+        where = words.replay_at(_, replay.record, replay.ply)
         buttons = tuple(
-            Button(str(step), rect, texts.get(step, ""), replay.can(step))
+            Button(
+                str(step),
+                rect,
+                _("Play on from here") if step is Step.PLAY else "",
+                replay.can(step),
+            )
             for step, rect in zip(Step, layout.replay_buttons(), strict=True)
         )
         return Scene(
             layout=layout,
-            marks=self._marks_of(board),
-            faces={n: view.rgb(view.HIGHLIGHT) for n in winning},
+            marks=self._marks_of(replay.board),
+            faces={n: view.rgb(view.LOOK.halo) for n in winning},
             lines=winning_lines(winning, replay.last_move, layout.rules),
             last_move=replay.last_move,
-            status=message or words.position(_, replay.record, replay.ply),
+            status=session.notice if fresh else where,
             panel=self._panel(),
             buttons=buttons,
         )
@@ -786,87 +732,41 @@ class PgzApp:
         else:
             self.layout = view.Layout(rules, *view.window_size(rules, self._desktop))
 
-    def _fit_level(self) -> None:
-        """The chosen level plays; where it cannot, the strongest that can (said once)."""
-        match = self.match
-        notice = fit_opponent(match, self.preferred, self._)
-        if notice and self._announced != (self.preferred, match.rules):
-            self._announced = (self.preferred, match.rules)
-            self.say(notice)
-
-    def _save(self, **changes: Any) -> None:
-        """Keep a choice made here for the next launch (command-line options are not kept)."""
-        problem = self.choices.remember(**changes)
-        if problem is not None:
-            self.say(self._("Settings not saved: {reason}").format(reason=problem))
-
     def _panel(self) -> Panel | None:
         _ = self._
         if self.panel == "quit":
             return panels.quit_panel(_)
         if self.panel == "help":
-            titles = [self._level_title(name) for name in skill_levels()]
-            return panels.help_panel(_, titles, replay=self.replay is not None)
+            titles = [self.session.level_title(name) for name in skill_levels()]
+            return panels.help_panel(_, titles, replay=self.session.viewing is not None)
         if self.panel == "games":
             return panels.games_panel(_, self.games, len(self.layout.menu_rows(2)))
+        if self.panel == "player" and self.entry is not None:
+            return panels.player_entry_panel(_, self.entry)
         if self.panel == "settings":
             return panels.settings_panel(
                 _,
                 self.menu,
-                level=self._level_title(self.preferred),
-                board=board_name(_, self.match.rules),
-                think=self.think_seconds,
+                level=self.session.level_title(self.session.preferred),
+                board=board_name(_, self.session.match.rules),
+                think=self.session.think_seconds,
                 sound=self.speaker.enabled,
                 language=LANGUAGES[_.language],
-                searcher=self._level_title("search"),
+                searcher=self.session.level_title("search"),
+                analysis=self.session.settings.analysis,
             )
         return None
 
     def _start_message(self) -> None:
         _ = self._
-        game = self.game
+        game = self.session.game
         people = [m for m in Mark if game.is_human(m)]
         if len(people) == 1:
             text = _("New game: you play {mark}").format(mark=people[0])
         else:
             text = _("New game")
-        self.say(text + " · " + _("F1 or ?: help"))
-
-    def _poll_thinking(self) -> None:
-        game = self.game
-        try:  # a job for another position (undone, a new game) is cancelled here
-            answer = self._moves.take(game.board)
-        except NotYourTurnError:
-            answer = None  # the position moved on before the worker read it
-        except UnsolvableError:
-            answer = None
-            self._fit_level()
-        if answer is not None:
-            game.apply(*answer[0])
-        if game.computer_to_move and game.unsupported_reason(game.turn) is None:
-            self._moves.want(game.board, computer_move(game))
-        else:
-            self._moves.cancel()
-
-    def _current_hints(self) -> Hints | None:
-        if self._hints is not None and self._hints.board is self.game.board:
-            return self._hints
-        return None
-
-    def _cancel_hints(self) -> None:
-        self._hint_lane.cancel()
-
-    def _poll_hints(self) -> None:
-        game = self.game
-        if not (self.hints_on and self.replay is None and game.waiting_for_human):
-            self._hint_lane.cancel()
-            return
-        with contextlib.suppress(UnsolvableError):
-            answer = self._hint_lane.take(game.board)
-            if answer is not None:
-                self._hints = answer[0]
-        if self._current_hints() is None:
-            self._hint_lane.want(game.board, hints_for(game))
+        if not self.session.notice:
+            self.say(text + " · " + _("F1 or ?: help"))
 
     def _poll_list(self) -> None:
         try:
@@ -878,32 +778,27 @@ class PgzApp:
             listing = answer[0]
             self.games = GamesList(listing.games, listing.total, listing.damaged, loading=False)
 
-    def _finish(self) -> None:
-        """Once per finished game: the score, the sound, the record."""
-        game = self.game
-        outcome = game.outcome
-        if outcome is None or self._finished is game:
-            return
-        self._finished = game
-        self.ended_at = self._clock()
-        self._message = None  # the result and "click for the next game" take over
-        self.match.record()
-        self.speaker.play(ending_sound(game, outcome))
-        self._record_finished_game(game, outcome)
 
-    def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
-        """Keep a finished game in the saved games, scored when a person played."""
-        if self._recorder is None:
-            return
-        problem = keep_finished(game, self._recorder, self._)
-        if problem is not None:
-            self.say(problem)
+KEY_INTENTS: Mapping[int, str] = {
+    pygame.K_n: "new_game",
+    pygame.K_u: "undo",
+    pygame.K_h: "toggle_hints",
+    pygame.K_s: "toggle_sound",
+    pygame.K_t: "open_settings",
+    pygame.K_g: "open_games",
+}
+"""The keys that call one of the app's intents while the game is shown."""
 
-    def finish_saving(self, timeout: float = SAVE_GRACE_SECONDS) -> None:
-        """Before the program ends: wait for a result still waiting for a busy scoreboard."""
-        if self._recorder is not None:
-            with contextlib.suppress(ArchiveError):
-                self._recorder.wait(timeout=timeout)
+STATUS_COLOURS: Mapping[Feeling, view.RGB] = {
+    Feeling.WIN: view.WIN_TEXT,
+    Feeling.LOSE: view.LOSE_TEXT,
+    Feeling.NEUTRAL: view.rgb(view.STRIP_TEXT),
+}
+"""The strip's first line: a win for the one person playing in green, a loss in red."""
+
+
+def _think_said(_: Translator, value: float) -> str:
+    return _("Think time: {time}").format(time=words.seconds(_, value))
 
 
 def _post_quit() -> None:

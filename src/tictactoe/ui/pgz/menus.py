@@ -1,10 +1,13 @@
-"""The state of the window's two menus, without drawing (no pygame).
+"""The state of the window's menus, without drawing (no pygame).
 
 - :class:`GamesList` - the saved games (``G``): the same list ``tictactoe
   games`` shows, newest first, one chosen, scrolled to keep it in view.
 - :class:`SettingsMenu` - the settings (``T``): the computer's level, the
   board, the think time, the sound and the language, one chosen; left and
-  right change it.
+  right change it. The level row ends with :data:`OWN_FILE` and
+  :data:`ENGINE`, which open a :class:`PlayerEntry`.
+- :class:`PlayerEntry` - your own player's file, or an engine's command,
+  typed.
 
 Think times step through :data:`THINK_STEPS`; a time set on the command
 line between two steps moves to the next step up or down.
@@ -17,6 +20,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TypeVar
 
+from tictactoe import players
 from tictactoe.archive import SavedGame
 
 T = TypeVar("T")
@@ -85,6 +89,7 @@ class Setting(StrEnum):
     BOARD = "board"
     THINK = "think"
     SOUND = "sound"
+    ANALYSIS = "analysis"
     LANGUAGE = "language"
 
 
@@ -107,6 +112,45 @@ class SettingsMenu:
     def choose(self, setting: Setting) -> None:
         """Choose the row of ``setting``."""
         self.chosen = self.rows.index(setting)
+
+
+OWN_FILE = "own-file"
+"""The level row's choice that asks for your own player's file."""
+ENGINE = "engine"
+"""The level row's choice that asks for an engine's command."""
+
+LONGEST_ENTRY = 400
+"""Most characters a :class:`PlayerEntry` takes."""
+
+
+@dataclass
+class PlayerEntry:
+    """Your own player's file, or (``engine``) a Gomocup engine's command, as typed so far, and
+    what is wrong with it once Enter was pressed."""
+
+    engine: bool
+    text: str = ""
+    problem: str = ""
+
+    def type(self, text: str) -> None:
+        """Add what a key typed (printable characters only)."""
+        typed = "".join(char for char in text if char.isprintable())
+        if typed:
+            self.text = (self.text + typed)[:LONGEST_ENTRY]
+            self.problem = ""
+
+    def erase(self) -> None:
+        """Backspace: the last character typed goes."""
+        self.text = self.text[:-1]
+        self.problem = ""
+
+    @property
+    def name(self) -> str:
+        """The player the text names: the file, or ``brain:`` and the engine's command."""
+        text = self.text.strip()
+        if self.engine and not players.is_own(text):
+            return players.engine_name(text)
+        return text
 
 
 def next_choice(choices: Sequence[T], current: T, direction: int) -> T:

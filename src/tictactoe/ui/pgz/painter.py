@@ -1,4 +1,4 @@
-"""Drawing the Pygame Zero game: the board in seed 001's colours, the strip, the panels.
+"""Drawing the Pygame Zero game: the board in the shared look, the strip, the panels.
 
 :class:`Scene` is everything one frame shows, as plain values; the app
 builds one from the game and draws it only when it differs from the last
@@ -23,6 +23,7 @@ from typing import Any
 import pygame
 
 from tictactoe.core import Mark
+from tictactoe.look import LAST_MOVE_DOT
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.text import BannerText
 
@@ -73,7 +74,7 @@ class Scene:
     layout: view.Layout
     marks: Mapping[int, Mark]
     faces: Mapping[int, view.RGB] = field(default_factory=dict)
-    """Cells whose face is not plain khaki (the winning line, hints)."""
+    """Cells with a tile (the winning line, hints); the others show the board."""
     lines: Sequence[Line] = ()
     last_move: int | None = None
     flash: int | None = None
@@ -131,21 +132,18 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
         _strip(surface, scene.layout, scene, fonts)
         return
     layout = scene.layout
-    surface.fill(view.rgb(view.GRID))
+    surface.fill(view.board_colour(layout.rules))
+    _grid(surface, layout)
     for n in range(layout.rules.size):
         _cell(surface, layout, n, scene)
     _coordinates(surface, layout)
-    for first, last in scene.lines:
-        _win_line(surface, layout, first, last)
     if scene.last_move is not None:
-        face = layout.face_rect(scene.last_move)
-        radius = max(3, layout.cell // 14)
+        radius = max(3, round(layout.cell * LAST_MOVE_DOT / 2))
         pygame.draw.circle(
-            surface,
-            view.rgb(view.LAST_MOVE),
-            (face.x + face.w - radius - 2, face.y + radius + 2),
-            radius,
+            surface, view.rgb(view.LOOK.last_move), layout.n_to_xy(scene.last_move), radius
         )
+    for first, last in scene.lines:  # over the last move's dot, as in the desktop window
+        _win_line(surface, layout, first, last)
     if scene.flash is not None:
         box = layout.cell_rect(scene.flash)
         pygame.draw.rect(
@@ -166,7 +164,7 @@ def _coordinates(surface: pygame.Surface, layout: view.Layout) -> None:
         return
     size = max(12, min(layout.gutter, layout.cell) * 3 // 4)
     font = _coordinate_font(size)
-    ink = view.rgb(view.BORDER)
+    ink = view.line_colour(layout.rules)
     for text, centre in placed:
         glyph = font.render(text, True, ink)
         surface.blit(glyph, glyph.get_rect(center=centre))
@@ -181,47 +179,49 @@ def _coordinate_font(size: int) -> pygame.font.Font:
     return _COORDINATE_FONTS[size]
 
 
+def _grid(surface: pygame.Surface, layout: view.Layout) -> None:
+    """The lines between the cells (none around the board's edge, as on paper)."""
+    rules, cell = layout.rules, layout.cell
+    left, top = layout.origin
+    right, bottom = left + cell * rules.n, top + cell * rules.m
+    ink, width = view.line_colour(rules), max(1, cell // 40)
+    for col in range(1, rules.n):
+        x = left + col * cell
+        pygame.draw.line(surface, ink, (x, top), (x, bottom - 1), width)
+    for row in range(1, rules.m):
+        y = top + row * cell
+        pygame.draw.line(surface, ink, (left, y), (right - 1, y), width)
+    if view.is_wooden(rules):  # a wooden board is framed
+        pygame.draw.rect(surface, ink, pygame.Rect(left, top, right - left, bottom - top), width)
+
+
 def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene) -> None:
-    border, face = layout.border_rect(n), layout.face_rect(n)
-    surface.fill(view.rgb(view.BORDER), pygame.Rect(border.x, border.y, border.w, border.h))
-    colour = scene.faces.get(n, view.rgb(view.CELL_FACE))
-    surface.fill(colour, pygame.Rect(face.x, face.y, face.w, face.h))
+    face = layout.face_rect(n)
+    colour = scene.faces.get(n)
+    if colour is not None:
+        surface.fill(colour, pygame.Rect(face.x, face.y, face.w, face.h))
     mark = scene.marks.get(n)
     if mark is None:
         badge = scene.badges.get(n)
         if badge:
             _badge(surface, badge, layout.n_to_xy(n), face.h)
         return
-    ink = view.glyph_colour(layout.rules, mark.value)
+    ink = view.mark_colour(mark.value)
     x, y = layout.n_to_xy(n)
-    if view.is_seed_board(layout.rules):
-        _seed_glyph(surface, str(mark), (x, y), layout.glyph_size, ink)
-        return
-    half = layout.mark_size // 2
     width = layout.stroke
+    reach = layout.mark_size // 2 - width // 2  # the stroke's middle: X and O the same size
     if mark is Mark.X:
-        width = round(width * 1.4)  # pygame measures a slanted line's width across x or y
-        for dx in (-half, half):
-            start, end = (x - dx, y - half), (x + dx, y + half)
-            pygame.draw.line(surface, ink, start, end, width)
+        slanted = round(width * 1.4)  # pygame measures a slanted line's width across x or y
+        for dx in (-reach, reach):
+            start, end = (x - dx, y - reach), (x + dx, y + reach)
+            pygame.draw.line(surface, ink, start, end, slanted)
             for point in (start, end):  # round ends
                 pygame.draw.circle(surface, ink, point, width // 2)
     else:
-        pygame.draw.circle(surface, ink, (x, y), half, width)
+        pygame.draw.circle(surface, ink, (x, y), reach + width // 2, width)
 
 
 _GLYPHS: dict[tuple[str, int, view.RGB], pygame.Surface] = {}
-
-
-def _seed_glyph(
-    surface: pygame.Surface, text: str, centre: tuple[int, int], size: int, ink: view.RGB
-) -> None:
-    """X or O as seed 001 draws it: pgzero's default font at ``WIDTH // 4``."""
-    key = (text, size, ink)
-    if key not in _GLYPHS:
-        _GLYPHS[key] = pygame.font.Font(None, size).render(text, True, ink)
-    glyph = _GLYPHS[key]
-    surface.blit(glyph, glyph.get_rect(center=centre))
 
 
 def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], height: int) -> None:
@@ -235,7 +235,7 @@ def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], height: 
 
 
 def _win_line(surface: pygame.Surface, layout: view.Layout, first: int, last: int) -> None:
-    """A line through the winning marks, over a white casing, from end to end."""
+    """A green line through the winning marks, over a casing, from end to end."""
     (x0, y0), (x1, y1) = layout.n_to_xy(first), layout.n_to_xy(last)
     reach = layout.cell * 0.3
     length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
@@ -243,7 +243,8 @@ def _win_line(surface: pygame.Surface, layout: view.Layout, first: int, last: in
     start = (round(x0 - ux * reach), round(y0 - uy * reach))
     end = (round(x1 + ux * reach), round(y1 + uy * reach))
     width = max(4, layout.cell // 14)
-    for colour, thick in ((view.rgb("white"), width + 4), (view.rgb(view.WIN_LINE), width)):
+    casing, line = view.rgb(view.LOOK.casing), view.rgb(view.LOOK.win)
+    for colour, thick in ((casing, width + 4), (line, width)):
         pygame.draw.line(surface, colour, start, end, thick)
         for point in (start, end):
             pygame.draw.circle(surface, colour, point, thick // 2)

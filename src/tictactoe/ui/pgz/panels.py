@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tictactoe import words
+from tictactoe.announce import board_name, played_at, player_name, summary
+from tictactoe.core import Record
 from tictactoe.i18n import Translator
-from tictactoe.ui.pgz import words
-from tictactoe.ui.pgz.menus import GamesList, Setting, SettingsMenu
+from tictactoe.ui.pgz.menus import GamesList, PlayerEntry, Setting, SettingsMenu
 from tictactoe.ui.pgz.painter import Panel
 
 
 def quit_panel(_: Translator) -> Panel:
     """Asked by Esc in the middle of a game."""
-    return Panel(_("Quit the game?"), (_("Esc again: quit · any other key: play on"),))
+    return Panel(_("Quit the game?"), (_("Esc or Y: quit · any other key: play on"),))
 
 
 def help_panel(_: Translator, levels: Sequence[str], *, replay: bool) -> Panel:
@@ -63,7 +65,7 @@ def games_panel(_: Translator, games: GamesList, visible: int) -> Panel:
     if not games.games:
         return Panel(_("Saved games"), (_("No saved games yet."),), footer=_("Esc: back"))
     games.scroll(visible)
-    rows = tuple(words.listed(_, saved.id, saved.record) for saved in games.shown(visible))
+    rows = tuple(listed(_, saved.id, saved.record) for saved in games.shown(visible))
     title = _("Saved games: {count}").format(count=games.total)
     if games.damaged:
         ids = ", ".join(map(str, games.damaged))
@@ -81,6 +83,7 @@ def settings_panel(
     sound: bool,
     language: str,
     searcher: str,
+    analysis: bool = False,
 ) -> Panel:
     """The settings (T): each row's name and value, a note on the chosen one, the keys.
 
@@ -93,13 +96,15 @@ def settings_panel(
         Setting.BOARD: _("Board"),
         Setting.THINK: _("Think time"),
         Setting.SOUND: _("Sound"),
+        Setting.ANALYSIS: _("Analysis"),
         Setting.LANGUAGE: _("Language"),
     }
     values = {
         Setting.LEVEL: level,
         Setting.BOARD: board,
-        Setting.THINK: words.think_time(_, think),
+        Setting.THINK: words.seconds(_, think),
         Setting.SOUND: _("on") if sound else _("off"),
+        Setting.ANALYSIS: _("on") if analysis else _("off"),
         Setting.LANGUAGE: language,
     }
     notes = {
@@ -110,6 +115,9 @@ def settings_panel(
             "How long {level} thinks a move; hints on big boards take as long."
         ).format(level=searcher),
         Setting.SOUND: _("A sound at the end of each game."),
+        Setting.ANALYSIS: _(
+            "While the computer thinks: the depth it has searched and the line it expects."
+        ),
     }
     keys = _("Up, Down: choose · Left, Right: change · Esc: back")
     note = notes[menu.setting]
@@ -120,3 +128,26 @@ def settings_panel(
         chosen=menu.chosen,
         footer=f"{note}{'' if note.endswith('。') else ' '}{keys}",
     )
+
+
+def player_entry_panel(_: Translator, entry: PlayerEntry, shown: int = 60) -> Panel:
+    """The panel that takes your own player's file or an engine's command: what to type, the
+    text typed so far (its last ``shown`` characters) with a cursor, what is wrong with it."""
+    if entry.engine:
+        title = _("Engine")
+        about = _("Type the command that starts a Gomocup engine (a pbrain- program).")
+    else:
+        title = _("Your own player")
+        about = _("Type the path of a Python file that defines choose(board).")
+    text = entry.text if len(entry.text) <= shown else "…" + entry.text[-shown + 1 :]
+    lines = (about, f"{text}_", entry.problem) if entry.problem else (about, f"{text}_")
+    return Panel(title, lines=lines, footer=_("Enter: play · Esc: back"))
+
+
+def listed(_: Translator, number: int, record: Record) -> str:
+    """A saved game's two lines in the list: number, date and board; players and result."""
+    sides = _("X: {x}, O: {o}").format(
+        x=player_name(_, record.x_player), o=player_name(_, record.o_player)
+    )
+    head = f"{number} · {played_at(record)} · {board_name(_, record.rules)}"
+    return f"{head}\n{sides} · {summary(_, record)}"

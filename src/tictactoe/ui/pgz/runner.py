@@ -231,6 +231,7 @@ def run(app: PgzApp, root: Path | None = None) -> ModuleType:
 
     Raises :class:`NoDisplayError` when there is no display to open it on.
     """
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")  # the whole window on the screen
     with native_stderr_silenced():
         import pgzero.runner  # starts pygame (display, mixer) on import
 

@@ -1,15 +1,17 @@
-"""Seed 001's look as plain numbers: window size, palette, cell geometry on any m x n board.
+"""The window's look as plain numbers: window size, colours, cell geometry on any m x n board.
 
 Nothing here imports pygame, so the geometry is tested on its own. On 3 x 3
-the board is exactly the seed's: a 400 x 400 square, ``CELL = WIDTH // 3``,
-glyphs ``WIDTH // 4`` high, each cell a dimgray square with a 1-pixel gold
-border and a khaki face inset by 7 pixels. Under the board a status strip
-says whose turn it is, the result, the level and the score, so no message
-ever covers a row of cells.
+the board is seed 001's 400 x 400 square with ``CELL = WIDTH // 3``. The
+colours are the board's shared look (:mod:`tictactoe.look`), the same as the
+desktop window's and the web page's: a pale board with grey lines (a wooden
+one from 7 x 7 up), X blue and O orange, drawn the same size, the winning
+line green through its marks on pale green tiles, the last move a pink dot
+at the centre of its mark. Under the board a status strip says whose turn it
+is, the result, the level and the score, so no message ever covers a row of
+cells.
 
 Bigger boards get a bigger window (up to what the screen holds) with cells
-of at least :data:`BIG_CELL` pixels where there is room, X and O in
-distinct colours and as large as their cells allow. The window can be
+of at least :data:`BIG_CELL` pixels where there is room. The window can be
 resized; the board scales with it.
 """
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tictactoe import look
 from tictactoe.core import Rules, column_name
 
 TITLE = "tic-tac-toe"
@@ -35,17 +38,10 @@ GUTTER = 22
 """Room left of and above a board bigger than 3 x 3 for its coordinates (``a`` ..., 1 ...),
 the names its hints and the thinking progress give cells."""
 
-GLYPH = "sienna"
-O_GLYPH = "darkslateblue"
-"""O's colour on boards bigger than 3 x 3, where the two marks must be told apart at a glance."""
-CELL_FACE = "khaki"
-GRID = "dimgray"
-BORDER = "gold"
-HIGHLIGHT = "yellow"
-"""The winning line's cell faces (seed 002 highlights the winning squares in yellow)."""
-WIN_LINE = "firebrick"
-"""The line drawn through the winning marks, over a white casing."""
-LAST_MOVE = "crimson"
+LOOK = look.LIGHT
+"""The board's colours: the shared light look (the strip under it is dark)."""
+WOOD_FROM = 7
+"""Boards with this many rows or columns (or more) are wooden, as the desktop window's."""
 FLASH = "white"
 """The outline of a cell clicked while the computer thinks."""
 STRIP_BACKGROUND = (40, 40, 40)
@@ -56,13 +52,12 @@ LOSE_TEXT = (255, 150, 130)
 OVERLAY = (30, 30, 30, 215)
 """The help and quit panels over the board: dark, the board still faintly visible."""
 
-SEED_CELL = WIDTH // 3
-"""Seed 001's cell size; its 7-pixel inset and 1-pixel border are scaled from this."""
-SEED_INSET = 7
-SMALLEST_GLYPH = 18
-"""Font size under which X and O are hard to tell apart (pygame draws capitals half as high)."""
-MARK_FILL = 0.8
-"""A drawn X or O on a bigger board: this much of its cell's face."""
+TILE_INSET = 0.06
+"""A tile (a hint, the winning line) leaves this much of its cell free on each side."""
+MARK_FILL = 0.62
+"""An X or an O, stroke included, spans this much of its cell (the desktop window's too)."""
+STROKE = 0.11
+"""A mark's line width as a fraction of its cell."""
 
 PANEL_MARGIN = 16
 """Space around a list or settings panel's contents."""
@@ -78,35 +73,8 @@ PLAY_BUTTON_WIDTH = 200
 """Widest the replay's "play on from here" button gets."""
 
 RGB = tuple[int, int, int]
-NAMED: dict[str, RGB] = {
-    "sienna": (160, 82, 45),
-    "darkslateblue": (72, 61, 139),
-    "khaki": (240, 230, 140),
-    "dimgray": (105, 105, 105),
-    "gold": (255, 215, 0),
-    "yellow": (255, 255, 0),
-    "white": (255, 255, 255),
-    "firebrick": (178, 34, 34),
-    "crimson": (220, 20, 60),
-}
-"""The RGB values of the named colours above (as pygame's colour table has them)."""
-
-HINT_TINTS: dict[str, RGB] = {
-    "win": (46, 160, 67),
-    "draw": (80, 140, 220),
-    "loss": (200, 40, 40),
-}
-"""Hint overlay tint per :class:`~tictactoe.core.analysis.Value` (for the mover)."""
-HINT_STRENGTH = 0.6
-"""How much of the tint shows over the khaki face (0 none, 1 solid)."""
-VERDICT_TINTS: dict[str, RGB] = {
-    "winning": HINT_TINTS["win"],
-    "better": (150, 190, 40),
-    "equal": HINT_TINTS["draw"],
-    "worse": (235, 140, 30),
-    "losing": HINT_TINTS["loss"],
-}
-"""A big board's hint: the tint of a suggested cell per :class:`~tictactoe.core.advice.Verdict`."""
+NAMED: dict[str, RGB] = {"white": (255, 255, 255)}
+"""The RGB values of the named colours above."""
 BADGE_TEXT = (25, 25, 25)
 """The rank (1, 2, 3) written in a suggested cell."""
 PANEL_ROW = (70, 70, 70)
@@ -119,40 +87,40 @@ BUTTON_INK_OFF = (120, 120, 120)
 
 
 def rgb(colour: str | RGB) -> RGB:
-    """The RGB triple of a colour name from :data:`NAMED`, or the triple itself."""
-    return NAMED[colour] if isinstance(colour, str) else colour
+    """The RGB triple of a colour name from :data:`NAMED`, a ``#rrggbb`` colour, or the triple."""
+    if isinstance(colour, str):
+        return look.rgb(colour) if colour.startswith("#") else NAMED[colour]
+    return colour
 
 
-def blend(base: str | RGB, tint: str | RGB, strength: float) -> RGB:
-    """``tint`` laid over ``base`` with opacity ``strength`` (0..1)."""
-    low, high = rgb(base), rgb(tint)
-    return (
-        round(low[0] + (high[0] - low[0]) * strength),
-        round(low[1] + (high[1] - low[1]) * strength),
-        round(low[2] + (high[2] - low[2]) * strength),
-    )
+def hint_colour(tone: str) -> RGB:
+    """A hinted cell's tile (``win``, ``better``, ``draw``, ``worse``, ``loss``)."""
+    return rgb(LOOK.hints[tone])
 
 
-def hint_colour(value: str) -> RGB:
-    """A cell face tinted for a hint value (``win``, ``draw`` or ``loss``)."""
-    return blend(CELL_FACE, HINT_TINTS[value], HINT_STRENGTH)
+def is_wooden(rules: Rules) -> bool:
+    """True for boards drawn wooden (7 x 7 and up), as the desktop window draws them."""
+    return max(rules.m, rules.n) >= WOOD_FROM
 
 
-def verdict_colour(verdict: str) -> RGB:
-    """A cell face tinted for a big board's hint verdict (``winning`` ... ``losing``)."""
-    return blend(CELL_FACE, VERDICT_TINTS[verdict], HINT_STRENGTH)
+def board_colour(rules: Rules) -> RGB:
+    """The board's surface under ``rules``'s cells."""
+    return rgb(LOOK.wood if is_wooden(rules) else LOOK.board)
+
+
+def line_colour(rules: Rules) -> RGB:
+    """The lines between the cells (and the coordinates beside them)."""
+    return rgb(LOOK.wood_line if is_wooden(rules) else LOOK.grid)
+
+
+def mark_colour(mark: str) -> RGB:
+    """The colour of ``mark`` ("X" or "O"): X blue, O orange, on every board."""
+    return rgb(LOOK.x if mark == "X" else LOOK.o)
 
 
 def is_seed_board(rules: Rules) -> bool:
-    """True on 3 x 3, drawn exactly as seed 001 draws it (font glyphs, both sienna)."""
+    """True on 3 x 3, seed 001's board: its window, with no coordinates beside it."""
     return (rules.m, rules.n) == (3, 3)
-
-
-def glyph_colour(rules: Rules, mark: str) -> RGB:
-    """The colour of ``mark`` ("X" or "O"): the seed's sienna, O apart on bigger boards."""
-    if mark == "O" and not is_seed_board(rules):
-        return rgb(O_GLYPH)
-    return rgb(GLYPH)
 
 
 def window_size(rules: Rules, desktop: tuple[int, int] | None = None) -> tuple[int, int]:
@@ -248,27 +216,19 @@ class Layout:
         return columns + rows
 
     @property
-    def glyph_size(self) -> int:
-        """Font size of X and O on 3 x 3: a quarter of the board's width, as in seed 001."""
-        rules = self.rules
-        scaled = min(3 * self.width // (4 * rules.n), 3 * self.board_height // (4 * rules.m))
-        face = self.cell - 2 * self.inset
-        return max(scaled, min(SMALLEST_GLYPH, face * 3 // 2))
-
-    @property
     def mark_size(self) -> int:
-        """Side of a drawn X or O on a bigger board: as large as its cell's face allows."""
-        return max(4, round((self.cell - 2 * self.inset) * MARK_FILL))
+        """Side of an X or an O, stroke included: as on the desktop window, X and O alike."""
+        return max(4, round(self.cell * MARK_FILL))
 
     @property
     def stroke(self) -> int:
-        """Line width of a drawn X or O."""
-        return max(2, round(self.cell * 0.14))
+        """Line width of an X or an O."""
+        return max(2, round(self.cell * STROKE))
 
     @property
     def inset(self) -> int:
-        """Gap between a cell's edge and its khaki face (seed 001: 7 pixels)."""
-        return max(2, round(SEED_INSET * self.cell / SEED_CELL))
+        """Gap between a cell's edge and its tile (a hint, the winning line)."""
+        return max(1, round(self.cell * TILE_INSET))
 
     def n_to_xy(self, n: int) -> tuple[int, int]:
         """The centre pixel of cell ``n`` (seed 001's ``n_to_xy``, any m x n)."""
@@ -288,13 +248,8 @@ class Layout:
         left, top = self.origin
         return Rect(left + col * self.cell, top + row * self.cell, self.cell, self.cell)
 
-    def border_rect(self, n: int) -> Rect:
-        """The gold part of cell ``n``: the square less its 1-pixel dimgray grid line."""
-        whole = self.cell_rect(n)
-        return Rect(whole.x + 1, whole.y + 1, whole.w - 1, whole.h - 1)
-
     def face_rect(self, n: int) -> Rect:
-        """The khaki face of cell ``n``, inside its gold border."""
+        """The tile of cell ``n`` (where a hint or the winning line tints it)."""
         whole, inset = self.cell_rect(n), self.inset
         return Rect(whole.x + inset, whole.y + inset, whole.w - 2 * inset, whole.h - 2 * inset)
 

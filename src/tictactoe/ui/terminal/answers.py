@@ -149,7 +149,8 @@ def opponent_names() -> tuple[str, ...]:
 
 
 def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
-    """An opponent that can play ``rules``'s board: its menu number or level.
+    """An opponent that can play ``rules``'s board: its menu number or level, or an own player
+    (``my_player.py``, ``brain:COMMAND``).
 
     Levels are accepted in English and in the user's language (``hard``,
     ``сложный``), and as the flags spell them (``medium-centre``, ``fork-aware``).
@@ -168,6 +169,11 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
             if answer in {*map(normal, titles), *(normal(tr.gettext(t)) for t in titles)}:
                 name = candidate
                 break
+        if name is None and players.is_own(text.strip()):  # a file's name keeps its case
+            problem = players.own_problem(text.strip(), tr.gettext)
+            if problem is not None:  # no such file or program, or a file that cannot play
+                raise Invalid(problem)
+            name = check_player_name(text.strip())
         with contextlib.suppress(UnknownPlayerError):
             name = name or check_player_name(answer)
     if name is None:
@@ -179,7 +185,7 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
     if cannot_play(tr, name, rules) is not None:
         raise Invalid(
             tr.gettext("{name} cannot play on a {rows} x {cols} board: choose another.").format(
-                name=tr.gettext(players.get(name).title), rows=rules.m, cols=rules.n
+                name=tr.gettext(players.get(name, own=True).title), rows=rules.m, cols=rules.n
             )
         )
     return name
@@ -187,7 +193,7 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
 
 def cannot_play(tr: Translator, name: str, rules: Rules) -> str | None:
     """Why the opponent called ``name`` cannot play ``rules``'s board (a short note), or None."""
-    if name == HUMAN or players.get(name).plays(rules):
+    if name == HUMAN or players.get(name, own=True).plays(rules):
         return None
     return tr.gettext("not on a {rows} x {cols} board").format(rows=rules.m, cols=rules.n)
 
@@ -226,7 +232,9 @@ def parse_size(
             raise Invalid(
                 tr.gettext(
                     "{name} cannot play on a {rows} x {cols} board: choose another size."
-                ).format(name=tr.gettext(players.get(name).title), rows=rules.m, cols=rules.n)
+                ).format(
+                    name=tr.gettext(players.get(name, own=True).title), rows=rules.m, cols=rules.n
+                )
             )
     return rules
 
@@ -312,7 +320,7 @@ def menu_lines(tr: Translator, names: Sequence[str], rules: Rules) -> list[str]:
             shown_name = tr.gettext("Two players")
             about = tr.gettext("two people at one keyboard")
         else:
-            strategy = players.get(name)
+            strategy = players.get(name, own=True)
             shown_name = tr.gettext(strategy.title)
             about = tr.gettext(strategy.description)
         note = cannot_play(tr, name, rules)

@@ -26,14 +26,15 @@ from typing import TextIO
 from tictactoe.core import Board, Mark, Numbering, Rules, cell_name
 
 RESET = "\x1b[0m"
-STYLES = {Mark.X: "\x1b[1;36m", Mark.O: "\x1b[1;33m", None: "\x1b[2m"}
-"""ANSI style of each mark, and of the names shown in empty cells (dim)."""
+STYLES = {Mark.X: "\x1b[1;34m", Mark.O: "\x1b[1;33m", None: "\x1b[2m"}
+"""ANSI style of each mark - X blue, O yellow-orange, as near as a terminal's colours come
+to the windows' look (:mod:`tictactoe.look`) - and of the names shown in empty cells (dim)."""
 ANSI = re.compile("\x1b\\[[0-9;]*m")
 """An ANSI style, which takes no room on the screen."""
 WIN_STYLE = "\x1b[1;97;42m"
 """Bold white on green: the winning line."""
-HINT_STYLES = {"+": "\x1b[1;32m", "=": "\x1b[1;34m", "-": "\x1b[1;31m"}
-"""Hint symbols in colour: green wins, blue draws, red loses (as in the desktop window)."""
+HINT_STYLES = {"+": "\x1b[1;32m", "=": "\x1b[1;90m", "-": "\x1b[1;35m"}
+"""Hint symbols in colour: green wins, grey draws, magenta (the windows' rose) loses."""
 ROOMY = 9
 """Boards with at most this many columns get wider cells and lines between rows."""
 BIG_LABELS = 2

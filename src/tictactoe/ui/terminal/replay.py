@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from tictactoe.announce import board_name, played_at, player_name, summary
-from tictactoe.core import Numbering, Record, Termination, cell_name, whole_number
+from tictactoe import words
+from tictactoe.announce import summary
+from tictactoe.core import Record, whole_number
 from tictactoe.i18n import N_, Translator
 from tictactoe.ui.terminal.prompts import Invalid, Prompter, display_width, normal
-from tictactoe.ui.terminal.render import render
+from tictactoe.ui.terminal.render import default_numbering, render
 
 
 class Step(StrEnum):
@@ -63,12 +64,7 @@ class Replay:
         """Who played, the board, when, and the result."""
         tr, record = self.tr, self.record
         return [
-            tr.gettext("X: {x}, O: {o}; {board}; {when}").format(
-                x=player_name(tr, record.x_player),
-                o=player_name(tr, record.o_player),
-                board=board_name(tr, record.rules),
-                when=played_at(record),
-            ),
+            words.record_header(tr, record),
             tr.ngettext(
                 "Result: {result}, after {count} move.",
                 "Result: {result}, after {count} moves.",
@@ -79,43 +75,22 @@ class Replay:
     def position(self, ply: int) -> list[str]:
         """What is shown at position ``ply``: which move it was, and the board."""
         tr, record = self.tr, self.record
-        board = self.boards[ply]
-        if ply == 0:
-            title = tr.ngettext(
-                "The empty board; {count} move follows.",
-                "The empty board; {count} moves follow.",
-                self.last,
-            ).format(count=self.last)
-        else:
-            cell = record.moves[ply - 1]
-            title = tr.gettext("Move {number} of {count}: {mark} plays {cell}.").format(
-                number=ply,
-                count=self.last,
-                mark=self.boards[ply - 1].turn,
-                cell=cell_name(record.rules, cell),
-            )
-        line = board.winning_cells if ply == self.last else frozenset()
+        numbering = default_numbering(record.rules)  # the cells named as the game names them
         lines = [
-            title,
+            words.replay_position(tr, record, ply, numbering),
             "",
             render(
-                board,
-                Numbering.COORDS,
+                self.boards[ply],
+                numbering,
                 last_move=record.moves[ply - 1] if ply else None,
-                line=line,
+                line=self.boards[ply].winning_cells if ply == self.last else frozenset(),
                 colour=self.colour,
             ),
             "",
         ]
         if ply == self.last:
-            lines.append(self._end())
+            lines.append(words.replay_end(tr, record))
         return lines
-
-    def _end(self) -> str:
-        tr, record = self.tr, self.record
-        if record.termination is Termination.UNFINISHED:
-            return tr.gettext("The record ends here, before the game was decided.")
-        return tr.gettext("The end: {result}.").format(result=summary(tr, record))
 
     def show(self, ply: int) -> None:
         """Draw position ``ply``."""

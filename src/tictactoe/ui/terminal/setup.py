@@ -105,8 +105,9 @@ def ask_rules(
         size = answers.parse_size(text or shown, tr, choices.numbering, k, chosen)
         return default if not text else size  # Enter keeps the default's k too
 
+    question = tr.gettext("Board size? (rows x columns, like 3x3, 7x7 or 15x15)")
     size = prompter.ask(
-        f"{tr.gettext('Board size? (rows x columns, like 3x3, 7x7 or 15x15)')} [{shown}]",
+        f"{question} [{shown}]",
         lambda text: parse(text.strip()),
     )
     if k is not None or (size.m, size.n) == (3, 3):
@@ -124,19 +125,29 @@ def ask_rules(
 def ask_opponent(
     prompter: Prompter, tr: Translator, rules: Rules, current: str | None = None
 ) -> str:
-    """Which level, or ``human`` for two people; those that cannot play ``rules`` are marked."""
+    """Which level, or ``human`` for two people, or an own player typed by its file's name (or
+    ``brain:COMMAND``); those that cannot play ``rules`` are marked."""
     names = answers.opponent_names()
     default = (
-        HUMAN if current == HUMAN else players.fit_level(current or players.DEFAULT_LEVEL, rules)
+        HUMAN
+        if current == HUMAN
+        else players.fit_level(current or players.DEFAULT_LEVEL, rules, own=True)
     )
     prompter.say(tr.gettext("Who do you want to play against?"))
     for line in answers.menu_lines(tr, names, rules):
         prompter.say(line)
+    prompter.say(
+        "  "
+        + tr.gettext(
+            "Or type your own player's file, like my_player.py, or brain: and an engine's command."
+        )
+    )
+    shown = str(names.index(default) + 1) if default in names else players.title_of(default)
     return _ask(
         prompter,
         tr.gettext("Your choice? (1-{count})").format(count=len(names)),
         lambda text: answers.parse_opponent(text, tr, rules),
-        str(names.index(default) + 1),
+        shown,
         default,
     )
 
@@ -150,7 +161,7 @@ def ask_starter(prompter: Prompter, tr: Translator, default: Starter = Starter.Y
     prompter.say("  4. " + tr.gettext("take turns, you first"))
     return _ask(
         prompter,
-        tr.gettext("Do you want to go first? (1-4, or yes or no)"),
+        tr.gettext("Your choice? (1-{count})").format(count=len(STARTER_NUMBERS)),
         lambda text: answers.parse_starter(text, tr),
         str(STARTER_NUMBERS[default]),
         default,

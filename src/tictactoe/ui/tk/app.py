@@ -1,94 +1,57 @@
-"""The desktop window: a thin layer over :class:`tictactoe.game.Match`.
+"""The desktop window: draws a :class:`~tictactoe.session.Session` and turns input into its intents.
 
 :class:`App` owns the Tk widgets and turns every menu entry, button, click
-and key into one small method (an "intent"), then calls :meth:`App.refresh`,
-which draws the game and then starts whatever comes next: the computer's
-thinking (in a worker thread, after your mark is on the screen, its depth
-and expected line beside the status), hints (every cell's value where the
-solver can; elsewhere the engine's three best moves, searched in a worker
-thread too), or the end of the game (score, sound, the result in the
-banner). All game state lives in the match and its game; the window keeps
-only what it shows and the player's choices
-(:class:`~tictactoe.settings.Settings`), which it saves whenever one changes.
-
-A saved game (or a game file) can be shown instead of the game
-(:attr:`App.viewing`): the board steps through its positions, and Play from
-here starts a new game from the one shown.
+and key into one small method (an "intent") that calls the session, then
+:meth:`App.refresh` draws the game and lets the session start whatever comes
+next (the computer's thinking, hints). The game itself - the match, the
+computer's moves and the hints worked out in the background, the end of each
+game, a saved game shown instead, the player's remembered choices - is the
+session's; the window keeps only what it shows: the widgets, the keyboard
+cursor, the colours and the window's size.
 """
 
 from __future__ import annotations
 
-import contextlib
-import time
 import tkinter as tk
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from tictactoe import players
+from tictactoe import players, words
 from tictactoe.announce import Audience, announce
-from tictactoe.archive import ArchiveError
-from tictactoe.background import Hints, Jobs, Lane, computer_move, hints_for
-from tictactoe.core import (
-    Board,
-    IllegalMoveError,
-    Mark,
-    Numbering,
-    Outcome,
-    Progress,
-    Rules,
-    Suggestion,
-    can_solve,
-    cell_name,
-)
-from tictactoe.game import HUMAN, Game, Match, Score, Starter
-from tictactoe.i18n import Translator, translator
-from tictactoe.recorder import Recorder
-from tictactoe.replay import Replay, continue_from
-from tictactoe.session import (
-    ending_sound,
-    fit_opponent,
-    keep_finished,
-    scoreboard_unavailable,
-)
-from tictactoe.settings import BOARD_PRESETS, Choices, Settings, SettingsStore, Theme
+from tictactoe.core import Mark, Numbering, Record, Rules, cell_name
+from tictactoe.game import HUMAN, Match, Starter
+from tictactoe.i18n import Translator
+from tictactoe.replay import Replay, Step
+from tictactoe.session import REPLY_PAUSE, Session
+from tictactoe.settings import BOARD_PRESETS, Choices, Settings, Theme
 from tictactoe.sound import Sound
 from tictactoe.sound import play as play_sound_file
 from tictactoe.stats import Scoreboard
 from tictactoe.ui.tk import texts, theme
-from tictactoe.ui.tk.board_view import (
-    EDGE,
-    MARGIN,
-    BoardView,
-    Picture,
-    is_gomoku,
-)
+from tictactoe.ui.tk.board_view import EDGE, MARGIN, BoardView, Picture, is_gomoku
 from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
 from tictactoe.ui.tk.intents import Variables
 from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
 from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
 from tictactoe.ui.winning import winning_lines
+from tictactoe.words import Feeling
+
+GOMOKU = Rules(15, 15, 5)
+"""The board an engine's game moves to when it cannot play the one on the screen."""
 
 POLL_MS = 40
-"""How often the main loop collects answers from the worker threads."""
-DEMO_DELAY_MS = 500
-"""Pause between moves when two computer players play each other."""
-REPLY_PAUSE_MS = 400
-"""On small boards the computer's reply comes at least this long after your move, so it
-does not feel abrupt (big boards need the time for thinking anyway)."""
-SAVE_GRACE_SECONDS = 5.0
-"""How long closing the window waits for a result still waiting for a busy scoreboard file."""
-END_CLICK_GUARD = 0.25
-"""Seconds after a game ends during which a click on the board does not start the next one
-(it was meant for the board, before the result showed)."""
+"""How often the main loop collects answers from the background work."""
+REPLY_PAUSE_MS = round(REPLY_PAUSE * 1000)
+"""On small boards the computer's reply comes at least this long after your move."""
 CELL_PIXELS = 130
 """Cell size on a small board when the screen has room (times the screen's scale)."""
 POINT_PIXELS = 36
 """Distance between a gomoku board's points when the screen has room."""
 SCREEN_RESERVE = (48, 96)
 """Pixels of the screen kept for the desktop's panels and the window's frame (width, height)."""
-DETAIL_AFTER = 1.0
-"""Seconds of thinking before the time shows beside the status, when there is no depth to show."""
+BANNER_STYLES = {Feeling.WIN: "Win.TLabel", Feeling.LOSE: "Lose.TLabel", Feeling.NEUTRAL: "TLabel"}
+"""The result's colour in the banner, for the one person playing the computer."""
 
 SoundPlayer = Callable[[Sound], None]
 
@@ -116,14 +79,11 @@ def board_size(rules: Rules, room: tuple[float, float], scale: float = 1.0) -> t
 class App:
     """The game window.
 
-    ``settings`` are the player's choices to start with (level, language,
-    sound, theme, cell names), command-line options included; ``remembered``
-    are those in ``store`` (without the options), where every choice made in
-    the window is saved.
-    The match's opponent is the level playing: ``settings.level``, or the
-    strongest level that can play the board where that one cannot.
-    ``dialogs`` and ``play_sound`` can be replaced (tests answer dialogs and
-    listen for sounds that way).
+    ``choices`` are the player's settings to start with (level, language,
+    sound, theme, cell names), command-line options included, and what the
+    settings file keeps (without the options), where every choice made in the
+    window is saved. ``dialogs`` and ``play_sound`` can be replaced (tests
+    answer dialogs and listen for sounds that way).
     """
 
     def __init__(
@@ -131,9 +91,7 @@ class App:
         root: tk.Tk | tk.Toplevel,
         match: Match,
         *,
-        settings: Settings | None = None,
-        store: SettingsStore | None = None,
-        remembered: Settings | None = None,
+        choices: Choices | None = None,
         dialogs: Dialogs | None = None,
         play_sound: SoundPlayer | None = None,
         scoreboard: Scoreboard | None = None,
@@ -142,68 +100,47 @@ class App:
         notice: str = "",
     ) -> None:
         self.root = root
-        self.match = match
-        self.choices = Choices(settings if settings is not None else Settings(), remembered, store)
-        """This launch's settings and what the settings file keeps."""
-        self.preferred = self.settings.level
-        """The level the player chose; :attr:`match`'s opponent stands in where it cannot play."""
-        self.translate: Translator = translator(self.settings.language)
-        self.dialogs: Dialogs = dialogs if dialogs is not None else TkDialogs(root, self._current)
         self.play_sound: SoundPlayer = play_sound if play_sound is not None else play_sound_file
-        self.scoreboard = scoreboard if scoreboard is not None else Scoreboard()
-        self.recorder = Recorder(self.scoreboard.archive)
-        """Writes results; one that finds the file busy is written in the background."""
-        self.reply_pause_ms = reply_pause_ms
+        self.session = Session(
+            match,
+            choices=choices if choices is not None else Choices(Settings()),
+            scoreboard=scoreboard if scoreboard is not None else Scoreboard(),
+            sound=lambda cue: self.play_sound(cue),
+            reply_pause=reply_pause_ms / 1000,
+            notice=notice,
+            name="tk",
+        )
+        self.dialogs: Dialogs = dialogs if dialogs is not None else TkDialogs(root, self._current)
         self.system_dark = system_dark
         self.closed = False
-        self.notice = notice
-        self.thinking_board: Board | None = None
-        """The position the computer is working out (or holding back) a move for."""
-        self.thinking_since = 0.0
-        self.hints: Mapping[int, str] = {}
-        """Free cell -> its hint colour, for :attr:`hints_board`."""
-        self.ranks: Mapping[int, str] = {}
-        """A big board's recommended cells -> "1", "2", "3"."""
-        self.suggested: tuple[Suggestion, ...] = ()
-        """A big board's recommended moves, best first (empty on boards solved exactly)."""
-        self.hints_board: Board | None = None
-        self.hint_once: Board | None = None
-        self.searching_board: Board | None = None
-        """The position a big board's hint is being searched for (None when none is)."""
-        self.search_since = 0.0
-        self.viewing: Replay | None = None
-        """The saved game shown instead of the game, if one is."""
         self.cursor = centre_cell(match.rules)
-        self.ended_at = 0.0
-        self._ended: tuple[Game, int] | None = None
-        self._scored: Game | None = None
-        """The last game handed to the scoreboard and saved games (each game once)."""
-        self._demo_move: str | None = None
-        self._reply: str | None = None
-        self._announced: tuple[str, Rules] | None = None
-        self.jobs = Jobs(name="tk")
-        """The helper the computer's moves and the hints are worked out on, off the UI thread."""
-        self.moves: Lane[tuple[Board, int]] = Lane(self.jobs)
-        self.hint_lane: Lane[Hints] = Lane(self.jobs)
-        if match.think_nodes is None and match.think_seconds != self.settings.think:
-            match.set_think(self.settings.think)
+        """The keyboard cursor's cell (shown once the keys are used, hidden by a click)."""
+        self.cursor_shown = False
+        self._engine = ""
+        """The engine's command chosen last (Engine... offers it again)."""
+        self._own: str | None = None
+        """The own player chosen last (see :attr:`own_player`)."""
+        self._shown: tuple[Rules, bool] = (self.shown_rules, False)
+        """The board the window is sized for, and whether a saved game is shown."""
 
+        settings_now = self.session.settings
         self.scale = theme.ui_scale(root)
-        self.colours = theme.palette(self.settings.theme, system_dark=system_dark)
+        self.colours = theme.palette(settings_now.theme, system_dark=system_dark)
         theme.apply(root, self.colours, self.scale)
         self.fonts = theme.fonts(root)
         self.vars = Variables(
-            level=tk.StringVar(root, self.preferred),
+            level=tk.StringVar(root, self.session.preferred),
             board=tk.StringVar(root, board_key(match.rules)),
             mode=tk.StringVar(root, ""),
             starter=tk.StringVar(root, match.starter.value),
-            sound=tk.BooleanVar(root, self.settings.sound),
+            sound=tk.BooleanVar(root, settings_now.sound),
+            analysis=tk.BooleanVar(root, settings_now.analysis),
             hints=tk.BooleanVar(root, False),
-            names=tk.BooleanVar(root, self.settings.names),
-            numbering=tk.StringVar(root, self.settings.numbering.value),
-            language=tk.StringVar(root, self.translate.language),
-            theme=tk.StringVar(root, self.settings.theme.value),
-            think=tk.StringVar(root, think_key(self.settings.think)),
+            names=tk.BooleanVar(root, settings_now.names),
+            numbering=tk.StringVar(root, settings_now.numbering.value),
+            language=tk.StringVar(root, self.session.tr.language),
+            theme=tk.StringVar(root, settings_now.theme.value),
+            think=tk.StringVar(root, think_key(settings_now.think)),
         )
         self.menus = Menus(self)
         self.toolbar = Toolbar(self)
@@ -224,28 +161,12 @@ class App:
         self.view.bind("<Button-1>", self._on_click)
         root.protocol("WM_DELETE_WINDOW", self.quit)
         self._poll_id: str | None = root.after(POLL_MS, self._poll)
-        self._fit_level()
         self.refresh()
 
     def _current(self) -> Translator:
-        return self.translate
+        return self.session.tr
 
     # --- reading ----------------------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        return self.match.game
-
-    @property
-    def settings(self) -> Settings:
-        """The settings in use: the remembered ones with this launch's options."""
-        return self.choices.settings
-
-    @property
-    def thinking(self) -> bool:
-        """True while the computer works on (or holds back) a move for the current position."""
-        return self.thinking_board is not None and self.thinking_board is self.game.board
 
     @property
     def numbering(self) -> Numbering:
@@ -253,7 +174,7 @@ class App:
 
         A gomoku board shows coordinates on its edges, so digits name nothing there.
         """
-        rules = self.match.rules
+        rules = self.session.match.rules
         if is_gomoku(rules.m, rules.n):
             return Numbering.COORDS
         chosen = Numbering(self.vars.numbering.get())
@@ -262,179 +183,144 @@ class App:
     @property
     def two_players(self) -> bool:
         """True when two people share the board."""
-        return self.match.opponent == HUMAN and self.match.you == HUMAN
+        return self.session.sides is words.Sides.PEOPLE
 
     @property
     def shown_rules(self) -> Rules:
         """The board on the screen: the saved game's while one is shown, else the game's."""
-        return self.viewing.record.rules if self.viewing is not None else self.match.rules
+        return self.session.rules
 
     @property
-    def searching(self) -> bool:
-        """True while a big board's hint is being searched for the current position."""
-        return self.searching_board is not None and self.searching_board is self.game.board
-
-    @property
-    def think_progress(self) -> Progress | None:
-        """What the computer's search has found so far for its move, if it reported."""
-        return self.moves.progress(self.thinking_board)
-
-    @property
-    def search_progress(self) -> Progress | None:
-        """What a big board's hint search has found so far, if it reported."""
-        return self.hint_lane.progress(self.searching_board)
-
-    @property
-    def think_seconds(self) -> float:
-        """How long Expert (``search``) thinks per move, and a big board's hint searches."""
-        return self.settings.think
+    def own_player(self) -> str | None:
+        """The own player chosen last in this window or given at launch (a Python file,
+        ``brain:COMMAND``), if one was: the Skill level menu keeps it."""
+        chosen = self.session.preferred
+        if players.is_own(chosen):
+            self._own = chosen
+        return self._own
 
     # --- the game's intents -------------------------------------------------------
 
     def new_game(self, *, you_start: bool | None = None, rules: Rules | None = None) -> None:
         """Start the next game (cancelling any thinking); ``rules`` for another board."""
-        self._start_game(you_start=you_start, rules=rules)
+        self.keyboard.clear()
+        self.session.new_game(you_start=you_start, rules=rules)
         self.refresh()
 
-    def _start_game(
-        self,
-        *,
-        you_start: bool | None = None,
-        rules: Rules | None = None,
-        moves: tuple[int, ...] = (),
-    ) -> None:
-        """A new game of the match, from ``moves`` played (a saved game's position)."""
-        self._cancel_jobs()
-        shown = self.shown_rules
-        self._leave_replay()
-        before = self.match.rules
-        self.match.new_game(you_start=you_start, rules=rules)
-        rules = self.match.rules
-        self.notice = ""
-        if rules != before:
-            self.cursor = centre_cell(rules)
-            self.vars.board.set(board_key(rules))
-            self._remember(board=rules)
-        if rules != shown:
-            self._fit_window()
-        self._fit_level()
-        continue_from(self.game, moves)
-
-    def play_as(self, x: bool) -> None:
-        """Game > Play as X / Play as O: a new game against the computer on that side."""
-        if self.match.opponent == HUMAN:
-            self.match.opponent = players.fit_level(self.preferred, self.match.rules)
-        self.new_game(you_start=x)
-
-    def play_as_x(self) -> None:
-        """Game > Play as X."""
-        self.play_as(True)
-
-    def play_as_o(self) -> None:
-        """Game > Play as O (the computer is X and moves first)."""
-        self.play_as(False)
+    def play_as(self, mark: Mark) -> None:
+        """Game > Play as X / Play as O (the computer is X and moves first)."""
+        self.session.play_as(mark)
+        self.refresh()
 
     def play_two(self) -> None:
         """Game > Two players: two people at one computer (seed 000)."""
-        self.match.opponent = HUMAN
-        self.new_game()
+        self.session.play_two()
+        self.refresh()
 
     def click(self, cell: int) -> None:
-        """A person plays ``cell``; on a finished game a click starts the next one (seed 000)."""
-        if self.viewing is not None:
-            self.notice = self.translate.gettext(
-                "This is a saved game: Play from here to go on from this position."
-            )
-            self._show_status()
-            return
-        self.cursor = cell
-        game = self.game
-        if game.is_over:
-            if time.monotonic() - self.ended_at >= END_CLICK_GUARD:
-                self.new_game()
-            return
-        if not game.waiting_for_human:
+        """A person plays ``cell`` with the mouse; on a finished game a click starts the next
+        one (seed 000). The keyboard cursor hides, and goes on from there when keys are used."""
+        if self.session.viewing is None:
+            self.cursor = cell
+        self.cursor_shown = False
+        self.session.play(cell)
+        self.refresh()
+
+    def press_cursor(self) -> None:
+        """Enter or Space: play the cell under the keyboard cursor (the first press shows it)."""
+        if not self.cursor_shown:
+            self.cursor_shown = True
             self.refresh()
             return
-        try:
-            game.play(cell)
-        except IllegalMoveError:
-            self.notice = self.translate.gettext("That cell is taken.")
-            self.refresh()
-            return
-        self.notice = ""
-        self._drop_hints()
+        self.session.play(self.cursor)
         self.refresh()
 
     def move_cursor(self, cell: int) -> None:
-        """Put the keyboard cursor on ``cell``."""
+        """Put the keyboard cursor on ``cell`` (an arrow key: it shows)."""
         self.cursor = cell
+        self.cursor_shown = True
         self.refresh()
 
     def say(self, notice: str) -> None:
         """Show ``notice`` in the status line."""
-        self.notice = notice
+        self.session.say(notice)
         self.refresh()
 
     def undo(self) -> None:
         """Take back your last move and the computer's answer."""
-        if self.viewing is None and self.game.can_undo:
-            self._cancel_jobs()
-            self.game.undo()
-            self.notice = ""
+        self.session.undo()
         self.refresh()
 
     def redo(self) -> None:
         """Replay what undo took back."""
-        if self.viewing is None and self.game.can_redo:
-            self._cancel_jobs()
-            self.game.redo()
+        self.session.redo()
         self.refresh()
 
     def hint(self) -> None:
         """Colour the free cells by their outcome for this move (a big board: the best three)."""
-        if self.viewing is None and self.game.waiting_for_human:
-            self.hint_once = self.game.board
+        self.session.hint()
+        self.refresh()
+
+    def hints_changed(self) -> None:
+        """Options > Cell hints: hints for every move, or none."""
+        self.session.set_hints(self.vars.hints.get())
         self.refresh()
 
     def stop_hint(self) -> None:
         """Esc while a big board's hint searches: show the best moves found so far, now."""
-        if self.searching:
-            self.hint_lane.stop()
+        self.session.stop_hint()
 
     def quit(self) -> None:
         """Close the window, cancelling whatever the computer was doing."""
         if self.closed:
             return
         self.closed = True
-        self._cancel_jobs()
-        self.jobs.close()
+        self.keyboard.clear()
         self.banner.spinner.stop()
         if self._poll_id is not None:
             self.root.after_cancel(self._poll_id)
             self._poll_id = None
         self.root.destroy()
-        with contextlib.suppress(ArchiveError):  # a result still waiting for a busy file
-            self.recorder.wait(timeout=SAVE_GRACE_SECONDS)
+        self.session.close()  # after the window is gone: it may wait for a busy file
 
     def level_chosen(self) -> None:
         """The Skill level menu: the level its check mark now shows."""
         self.choose_level(self.vars.level.get())
 
     def choose_level(self, name: str) -> None:
-        """The Skill level menu or drop-down: this computer opponent, from its next move on.
+        """The Skill level menu or drop-down: this computer opponent, from its next move on."""
+        self.session.choose_level(name)
+        self.refresh()
 
-        A move the computer is already thinking about is finished at the old level.
-        """
-        if not players.get(name).plays(self.match.rules):
-            self.vars.level.set(self.match.opponent)
+    def choose_own_player(self) -> None:
+        """Skill level > Your own player...: a Python file that defines ``choose(board)`` plays
+        you from its next move on (a file that cannot play is refused, saying why)."""
+        path = self.dialogs.ask_player_file()
+        if self.closed:
             return
-        self.preferred = name
-        self.vars.level.set(name)
-        if self.match.opponent != name:
-            self.match.set_opponent(name)
-        self.notice = ""
-        self._remember(level=name)
+        if path:
+            problem = players.own_problem(path, self.session.tr)
+            if problem is None:
+                self.session.choose_level(path)
+            else:
+                self.session.say(problem)
+        self.refresh()
+
+    def choose_engine(self) -> None:
+        """Skill level > Engine...: a Gomocup engine plays you; engines play five in a row, so
+        on another board a new game starts on 15 x 15."""
+        command = self.dialogs.ask_engine(self._engine)
+        if self.closed:
+            return
+        if command:
+            _, self._engine = self.session.tr, command
+            name = players.engine_name(command)
+            if players.get(name, own=True).plays(self.session.match.rules):
+                self.session.choose_level(name)
+            else:
+                self.session.new_game(rules=GOMOKU)
+                self.session.choose_level(name)
+                self.session.say(_("Engines play five in a row: a new game on 15 x 15."))
         self.refresh()
 
     def choose_preset(self) -> None:
@@ -444,17 +330,17 @@ class App:
 
     def custom_board(self) -> None:
         """Board > Custom...: ask for m, n and k, then a new game on that board."""
-        rules = self.dialogs.ask_board(self.match.rules)
+        rules = self.dialogs.ask_board(self.session.match.rules)
         if self.closed:
             return
         if rules is None:
-            self.vars.board.set(board_key(self.match.rules))
+            self.refresh()
             return
         self.new_game(rules=rules)
 
     def choose_starter(self) -> None:
         """Options > Who starts: applies from the next game."""
-        self.match.starter = Starter(self.vars.starter.get())
+        self.session.set_starter(Starter(self.vars.starter.get()))
         self.refresh()
 
     def think_chosen(self) -> None:
@@ -466,41 +352,44 @@ class App:
 
     def other_think(self) -> None:
         """Options > Time per move > Other...: any time from 0.05 to 600 seconds."""
-        chosen = self.dialogs.ask_think(self.think_seconds)
+        chosen = self.dialogs.ask_think(self.session.think_seconds)
         if self.closed:
             return
         if chosen is None:
-            self.vars.think.set(think_key(self.think_seconds))
+            self.refresh()
             return
         self.set_think(chosen)
 
     def set_think(self, seconds: float) -> None:
         """How long Expert thinks per move (from its next move on) and a big-board hint
         searches; remembered."""
-        self.match.set_think(seconds)
-        self.vars.think.set(think_key(seconds))
-        self._remember(think=seconds)
+        self.session.set_think(seconds)
         self.refresh()
 
     def sound_changed(self) -> None:
         """Options > Sound (remembered)."""
-        self._remember(sound=self.vars.sound.get())
+        self.session.set_sound(self.vars.sound.get())
+        self.refresh()
+
+    def analysis_changed(self) -> None:
+        """Options > Show analysis: the depth and expected line while the computer thinks, or
+        only how long it has thought (remembered)."""
+        self.session.set_analysis(self.vars.analysis.get())
         self.refresh()
 
     def names_changed(self) -> None:
         """Options > Cell names (remembered), shown at once."""
-        self._remember(names=self.vars.names.get())
+        self.session.remember(names=self.vars.names.get())
         self.refresh()
 
     def numbering_changed(self) -> None:
         """Options > Cell numbering (remembered), shown at once."""
-        self._remember(numbering=Numbering(self.vars.numbering.get()))
+        self.session.remember(numbering=Numbering(self.vars.numbering.get()))
         self.refresh()
 
     def choose_language(self) -> None:
         """Options > Language: every label in the new language at once (remembered)."""
-        self.translate = translator(self.vars.language.get())
-        self._remember(language=self.translate.language)
+        self.session.set_language(self.vars.language.get())
         self._rebuild_chrome()
 
     def choose_theme(self) -> None:
@@ -510,33 +399,25 @@ class App:
         theme.apply(self.root, self.colours, self.scale)
         self.banner.spinner.restyle(self.colours)
         self.view.set_colours(self.colours)
-        self._remember(theme=chosen)
+        self.session.remember(theme=chosen)
         self._rebuild_chrome()
 
     def show_scores(self) -> None:
         """Scoreboard > Show: every recorded game's tally, with totals and win percentages."""
-        _ = self.translate
-        try:
-            tallies = self.scoreboard.tallies()
-        except ArchiveError as error:
-            self._scoreboard_failed(error)
+        tallies = self.session.tallies()
+        if tallies is None:
+            self.refresh()
             return
+        _ = self.session.tr
         headings, rows = texts.score_table(_, tallies)
         self.dialogs.show_scores(_("Scoreboard"), headings, rows)
 
     def reset_scores(self) -> None:
         """Scoreboard > Reset: forget every recorded game, after asking."""
-        _ = self.translate
-        if not self.dialogs.ask_yes_no(_("Reset the scoreboard"), _("Forget every recorded game?")):
-            return
-        self.match.score = Score()
-        try:
-            self.scoreboard.reset()
-        except ArchiveError as error:
-            self._scoreboard_failed(error)
-            return
-        self.notice = _("The scoreboard is empty.")
-        self.refresh()
+        _ = self.session.tr
+        if self.dialogs.ask_yes_no(_("Reset the scoreboard"), _("Forget every recorded game?")):
+            self.session.reset_scores()
+            self.refresh()
 
     # --- saved games ------------------------------------------------------------------
 
@@ -545,97 +426,32 @@ class App:
         opened = self.dialogs.open_game()
         if self.closed or opened is None:
             return
-        self.show_record(opened)
+        self.show_record(opened.record, opened.name)
 
-    def show_record(self, opened: Replay) -> None:
-        """Show ``opened`` from its empty board; the game waits (its thinking is cancelled)."""
-        self._cancel_jobs()
-        shown = self.shown_rules
-        if self.viewing is None:
-            self.toolbar.pack_forget()
-            self.replay_bar.pack(side="top", fill="x", before=self.banner)
-        self.viewing = Replay(opened.record, opened.name)
-        self.notice = ""
-        if opened.record.rules != shown:
-            self._fit_window()
+    def show_record(self, record: Record, name: str) -> None:
+        """Show ``record`` from its empty board; the game waits (its thinking is cancelled)."""
+        self.keyboard.clear()
+        self.session.show_record(record, name)
         self.refresh()
 
-    def replay_first(self) -> None:
-        """The saved game's empty board (Home)."""
-        self._replay_go(0)
-
-    def replay_back(self) -> None:
-        """The position before (Left)."""
-        if self.viewing is not None:
-            self._replay_go(self.viewing.ply - 1)
-
-    def replay_forward(self) -> None:
-        """The next move (Right)."""
-        if self.viewing is not None:
-            self._replay_go(self.viewing.ply + 1)
-
-    def replay_last(self) -> None:
-        """The final position (End)."""
-        if self.viewing is not None:
-            self._replay_go(self.viewing.last)
-
-    def _replay_go(self, ply: int) -> None:
-        if self.viewing is not None and self.viewing.show(ply):
-            self.notice = ""
-            self.refresh()
-
-    def play_from_here(self) -> None:
-        """A new game from the position shown: you play the side to move (against the level
-        playing, or two people, as now); the moves before it can be undone."""
-        viewing = self.viewing
-        if viewing is None or not viewing.can_play_on:
-            return
-        to_move = viewing.board.turn
-        you_start = to_move is Mark.X if self.match.you == HUMAN else None
-        self._start_game(
-            you_start=you_start, rules=viewing.record.rules, moves=viewing.moves_so_far
-        )
+    def step(self, step: Step) -> None:
+        """The saved game's steps: first (Home), back (Left), forward (Right), last (End), play
+        from here, close (Esc; the computer goes on thinking if it was its turn)."""
+        self.session.step(step)
         self.refresh()
-
-    def close_replay(self) -> None:
-        """Back to the game as it was (Esc); the computer goes on thinking if it was its turn."""
-        if self.viewing is None:
-            return
-        shown = self.shown_rules
-        self._leave_replay()
-        self.notice = ""
-        if self.match.rules != shown:
-            self._fit_window()
-        self.refresh()
-
-    def _leave_replay(self) -> None:
-        if self.viewing is None:
-            return
-        self.viewing = None
-        self.replay_bar.pack_forget()
-        self.toolbar.pack(side="top", fill="x", before=self.banner)
 
     # --- drawing, then what comes next ------------------------------------------------
 
     def refresh(self) -> None:
-        """Draw the game, then start what it needs next (thinking, hints; the ending is drawn)."""
+        """Draw the game, then let the session start what it needs next (thinking, hints)."""
         if self.closed:
             return
-        game = self.game
-        if self.viewing is not None:
-            self._draw()
-            return
-        if game.is_over:
-            self._game_over()
         self._draw()
-        if game.computer_to_move:
-            self._start_thinking()
-        elif self._hints_wanted() and self.hints_board is not game.board:
-            self._start_hints()
-        elif self.searching and not self._hints_wanted():
-            self._drop_hints()
+        if self.session.update():
+            self._draw()
 
     def _draw(self) -> None:
+        self._follow_the_board()
         self.view.show(self._picture())
         # The board first: a move is on the screen before the rest of the window is updated
         # and before any thinking starts.
@@ -645,17 +461,41 @@ class App:
         self.toolbar.update_state()
         self.replay_bar.update_state()
 
+    def _follow_the_board(self) -> None:
+        """The menus' marks and the window's size and rows follow the board and what is shown."""
+        session = self.session
+        if session.match.opponent != HUMAN:
+            self.vars.level.set(session.match.opponent)
+        self.vars.board.set(board_key(session.match.rules))
+        self.vars.starter.set(session.match.starter.value)
+        self.vars.think.set(think_key(session.think_seconds))
+        self.vars.hints.set(session.hints_on)
+        shown = (self.shown_rules, self.session.viewing is not None)
+        if shown == self._shown:
+            return
+        (before, was_viewing), self._shown = self._shown, shown
+        if shown[1] != was_viewing:
+            if shown[1]:
+                self.toolbar.pack_forget()
+                self.replay_bar.pack(side="top", fill="x", before=self.banner)
+            else:
+                self.replay_bar.pack_forget()
+                self.toolbar.pack(side="top", fill="x", before=self.banner)
+        if shown[0] != before:
+            self.keyboard.clear()
+            self.cursor = centre_cell(self.session.match.rules)
+            self._fit_window()
+
     def _picture(self) -> Picture:
-        if self.viewing is not None:
-            return self._replay_picture(self.viewing)
-        game, rules = self.game, self.match.rules
-        board = game.board
+        session, rules = self.session, self.shown_rules
+        board = session.board
         marks = {cell: mark for cell in range(rules.size) if (mark := board[cell]) is not None}
-        outcome = game.outcome
-        winning = outcome.line if outcome is not None else frozenset()
-        showing = self._hints_wanted() and self.hints_board is board
+        winning = session.winning
+        hints = session.hints
         labels: dict[int, str] = {}
-        if self.vars.names.get() and not is_gomoku(rules.m, rules.n):
+        playing = self.session.viewing is None
+        waiting = self.session.game.waiting_for_human
+        if playing and self.vars.names.get() and not is_gomoku(rules.m, rules.n):
             numbering = self.numbering
             labels = {cell: cell_name(rules, cell, numbering) for cell in board.legal_moves()}
         return Picture(
@@ -663,318 +503,102 @@ class App:
             cols=rules.n,
             marks=marks,
             winning=winning,
-            lines=winning_lines(winning, game.last_move, rules),
-            hints=self.hints if showing else {},
-            ranks=self.ranks if showing else {},
-            cursor=self.cursor if game.waiting_for_human else None,
-            last_move=game.last_move,
+            lines=winning_lines(winning, session.last_move, rules),
+            hints=hints.tones if hints is not None else {},
+            ranks=hints.ranks if hints is not None else {},
+            cursor=self.cursor if self.cursor_shown and playing and waiting else None,
+            last_move=session.last_move,
             labels=labels,
             coordinates=self.vars.names.get(),
         )
 
-    def _replay_picture(self, viewing: Replay) -> Picture:
-        """A saved game's position: its marks, the last move, at the end the winning line."""
-        board, rules = viewing.board, viewing.record.rules
-        marks = {cell: mark for cell in range(rules.size) if (mark := board[cell]) is not None}
-        winning = board.winning_cells
-        return Picture(
-            rows=rules.m,
-            cols=rules.n,
-            marks=marks,
-            winning=winning,
-            lines=winning_lines(winning, viewing.last_move, rules),
-            last_move=viewing.last_move,
-            coordinates=self.vars.names.get(),
-        )
-
     def _show_status(self) -> None:
-        _, game = self.translate, self.game
-        if self.viewing is not None:
-            self._show_replay_status(self.viewing)
+        _, game, session = self.session.tr, self.session.game, self.session
+        if self.session.viewing is not None:
+            self._show_replay_status(self.session.viewing)
             return
         outcome = game.outcome
         if outcome is not None:
-            feeling = texts.feeling(outcome, game)
-            style = {
-                texts.Feeling.WIN: "Win.TLabel",
-                texts.Feeling.LOSE: "Lose.TLabel",
-                texts.Feeling.NEUTRAL: "TLabel",
-            }[feeling]
             said = announce(outcome, Audience.of_game(game), _)
+            style = BANNER_STYLES[Feeling.of(outcome, game)]
             self.banner.show(said, style=style, over=True, thinking=False)
             short = texts.title_result(_, outcome)
         else:
-            status = texts.turn(_, game, thinking=self.thinking)
-            rules = self.match.rules
+            status = words.turn(_, game, thinking=session.thinking)
+            rules = self.session.match.rules
             if (rules.m, rules.n, rules.k) != (3, 3, 3):
-                status += " · " + texts.win_length(_, rules)
-            self.banner.show(status, over=False, thinking=self.thinking or self.searching)
+                status += " · " + words.win_length(_, rules)
+            self.banner.show(status, over=False, thinking=session.thinking or session.searching)
             self._show_progress()
             short = texts.title_turn(_, game)
-        notice = self.notice
-        if self.keyboard_typed():
-            notice = _("Cell: {typed}_").format(typed=self.keyboard_typed())
-        elif not notice and self.searching:
+        notice = session.notice
+        if self.keyboard.typed:
+            notice = _("Cell: {typed}_").format(typed=self.keyboard.typed)
+        elif not notice and session.searching:
             notice = _("Looking for the best moves… Esc shows them at once.")
         legend = self._legend()
         # A big board's hints take the whole row: their words matter more than the score.
-        self.footer.show(notice, legend, "" if legend and self.suggested else self._score_text())
+        hints = session.hints
+        wide = legend and hints is not None and not hints.exact
+        score = "" if wide else self._score_text()
+        self.footer.show(notice, legend, score, whole=outcome is not None)
         self.vars.mode.set(self._mode())
         self.root.title(f"{texts.app_name(_)} — {short}")
 
     def _score_text(self) -> str:
-        score = self.match.score
-        return texts.score(
-            self.translate,
-            score.by_mark[Mark.X] if self.two_players else score.wins,
-            score.by_mark[Mark.O] if self.two_players else score.losses,
-            score.draws,
-            two_players=self.two_players,
-        )
+        return words.score(self.session.tr, self.session.match, by_mark=True)
 
     def _show_replay_status(self, viewing: Replay) -> None:
         """Which move is shown above the board; who played, or at the end the result, below."""
-        _, record = self.translate, viewing.record
-        self.banner.show(texts.replay_position(_, record, viewing.ply), over=False, thinking=False)
+        _, record = self.session.tr, viewing.record
+        where = words.replay_position(_, record, viewing.ply)
+        self.banner.show(where, over=False, thinking=False)
         about = (
-            texts.replay_end(_, record)
+            words.replay_end(_, record)
             if viewing.ply == viewing.last
-            else texts.record_header(_, record)
+            else words.record_header(_, record)
         )
-        self.footer.show(self.notice or about, [], self._score_text())
+        self.footer.show(self.session.notice or about, [], self._score_text())
         self.vars.mode.set(self._mode())
         self.root.title(f"{texts.app_name(_)} — {viewing.name}")
 
     def _mode(self) -> str:
-        if self.two_players:
-            return "two"
-        if self.match.you != HUMAN:
-            return "demo"
-        return "x" if self.match.your_mark is Mark.X else "o"
+        sides = self.session.sides
+        if sides is words.Sides.COMPUTER:
+            return "x" if self.session.match.your_mark is Mark.X else "o"
+        return "two" if sides is words.Sides.PEOPLE else "demo"
 
-    def _legend(self) -> list[tuple[str | None, str]]:
+    def _legend(self) -> Sequence[tuple[str | None, str]]:
         """The hint colours while hints show; on a big board, the best moves and their verdicts."""
-        _ = self.translate
-        if not (self._hints_wanted() and self.hints_board is self.game.board and self.hints):
+        _, hints = self.session.tr, self.session.hints
+        if hints is None:
             return []
         colours = self.colours.hints
-        if self.suggested:
-            mark = self.game.turn
-            return [(None, texts.best_moves(_, mark))] + [
-                (colours[texts.HINT_COLOURS[found.verdict]], texts.suggestion(_, rank, found, mark))
-                for rank, found in enumerate(self.suggested, start=1)
+        mark = self.session.game.turn
+        if not hints.exact:
+            tones = hints.tones
+            return [(None, _("Best moves for {mark}:").format(mark=mark))] + [
+                (
+                    colours[tones[found.cell]],
+                    words.suggestion(_, rank, found, self.session.sides, mark.other),
+                )
+                for rank, found in enumerate(hints.suggestions, start=1)
             ]
         return [
-            (None, _("Hints for {mark}:").format(mark=self.game.turn)),
+            (None, _("Hints for {mark}:").format(mark=mark)),
             (colours["win"], _("wins")),
             (colours["draw"], _("draws")),
             (colours["loss"], _("loses")),
         ]
 
-    def keyboard_typed(self) -> str:
-        """The digits typed so far for a cell number."""
-        keyboard = getattr(self, "keyboard", None)
-        return keyboard.typed if keyboard is not None else ""
-
-    # --- the computer's moves -------------------------------------------------------
-
-    def _start_thinking(self) -> None:
-        game = self.game
-        if self.thinking or self._demo_move is not None:
-            return
-        if game.unsupported_reason(game.turn):
-            self._fit_level()
-        if not any(game.is_human(mark) for mark in Mark):
-            self._demo_move = self.root.after(DEMO_DELAY_MS, self._demo_think)
-            return
-        self._think()
-
-    def _demo_think(self) -> None:
-        self._demo_move = None
-        if self.game.computer_to_move and not self.thinking:
-            self._think()
-
-    def _think(self) -> None:
-        """Start the computer's move, once everything drawn so far is on the screen."""
-        game = self.game
-        self.thinking_board = game.board
-        self.thinking_since = time.monotonic()
-        self._show_status()
-        # Your mark reaches the screen before the thinking thread competes for the interpreter.
-        self.root.update_idletasks()
-        self.moves.want(game.board, computer_move(game))
-
-    def _collect_move(self) -> None:
-        """The computer's answer, once its job is done (a poll on the UI thread)."""
-        board = self.thinking_board
-        if board is None or self._reply is not None:
-            return
-        try:
-            answer = self.moves.take(board)
-        except Exception as error:  # whatever stopped the computer is said in the status
-            self._computer_failed(error)
-            return
-        if answer is not None:
-            self._computer_answered(self.game, answer[0])
-
     def _show_progress(self) -> None:
         """Beside the status, while the engine works (each spinner frame): the depth it has
-        searched, the line it expects and the time so far; elsewhere, after a second, the time."""
-        if self.thinking:
-            since, report = self.thinking_since, self.think_progress
-        elif self.searching:
-            since, report = self.search_since, self.search_progress
-        else:
-            return
-        seconds = time.monotonic() - since
-        if report is not None or seconds >= DETAIL_AFTER:
-            text = texts.progress(self.translate, self.match.rules, report, seconds)
-            self.banner.set_detail(text)
-
-    def _computer_answered(self, game: Game, answer: tuple[Board, int]) -> None:
-        board, cell = answer
-        if game is not self.game or board is not self.thinking_board:
-            return
-        rules = self.match.rules
-        waited = (time.monotonic() - self.thinking_since) * 1000
-        pause = 0 if is_gomoku(rules.m, rules.n) else self.reply_pause_ms - waited
-        if pause > 0:
-            self._reply = self.root.after(int(pause), lambda: self._reply_now(game, board, cell))
-        else:
-            self._reply_now(game, board, cell)
-
-    def _reply_now(self, game: Game, board: Board, cell: int) -> None:
-        self._reply = None
-        if board is self.thinking_board:
-            self.thinking_board = None
-        if game is self.game and game.apply(board, cell):
-            self.notice = ""
-        self.refresh()
-
-    def _computer_failed(self, error: Exception) -> None:
-        self.thinking_board = None
-        self.notice = self.translate.gettext("The computer could not move: {error}").format(
-            error=error
-        )
-        self._show_status()
-
-    def _fit_level(self) -> None:
-        """Let the chosen level play, or where it cannot, the strongest that can (said once)."""
-        match = self.match
-        notice = fit_opponent(match, self.preferred, self.translate)
-        if match.opponent != HUMAN:
-            self.vars.level.set(match.opponent)
-        if notice and self._announced != (self.preferred, match.rules):
-            self._announced = (self.preferred, match.rules)
-            self.notice = notice
-
-    # --- hints ------------------------------------------------------------------------
-
-    def _hints_wanted(self) -> bool:
-        game = self.game
-        return game.waiting_for_human and (self.vars.hints.get() or self.hint_once is game.board)
-
-    def _start_hints(self) -> None:
-        """Every free cell's value where the solver can; elsewhere the engine's best three."""
-        game = self.game
-        board = game.board
-        self.hints_board = board
-        self.hints, self.ranks, self.suggested = {}, {}, ()
-        self.hint_lane.want(board, hints_for(game))
-        if can_solve(board):
-            return
-        self.searching_board = board
-        self.search_since = time.monotonic()
-        self._show_status()
-
-    def _collect_hints(self) -> None:
-        """The hints, once their job is done (a poll on the UI thread)."""
-        board = self.hints_board
-        if board is None:
-            return
-        try:
-            answer = self.hint_lane.take(board)
-        except Exception as error:  # whatever stopped the hint is said in the status
-            self._hints_failed(error)
-            return
-        if answer is None:
-            return
-        found = answer[0]
-        if found.exact:
-            self._hints_answered(self.game, board, found.values)
-        else:
-            self._suggestions_answered(self.game, board, found.suggestions)
-
-    def _hints_answered(self, game: Game, board: Board, values: Mapping[int, str]) -> None:
-        if game is not self.game or board is not game.board:
-            return
-        if set(values) != set(board.legal_moves()):
-            self.hints_board = None
-        else:
-            self.hints = dict(values)
-        self.refresh()
-
-    def _suggestions_answered(
-        self, game: Game, board: Board, found: tuple[Suggestion, ...]
-    ) -> None:
-        """A big board's best moves: numbered on the board, their verdicts in the footer."""
-        if game is not self.game or board is not game.board:
-            return
-        self.searching_board = None
-        self.suggested = found
-        self.hints = {s.cell: texts.HINT_COLOURS[s.verdict] for s in found}
-        self.ranks = {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
-        self.refresh()
-
-    def _hints_failed(self, error: Exception) -> None:
-        self.searching_board = None
-        self.notice = self.translate.gettext("No hints: {error}").format(error=error)
-        self._show_status()
-
-    def _drop_hints(self) -> None:
-        """Forget the hints of a position that is gone, and stop any search for them."""
-        self.hint_lane.cancel()
-        self.hints_board = self.searching_board = None
-        self.hints, self.ranks, self.suggested = {}, {}, ()
-
-    # --- the end of a game -------------------------------------------------------
-
-    def _game_over(self) -> None:
-        """Once per finished game: the score, the scoreboard, the sound (the banner shows it)."""
-        game = self.game
-        ended = (game, len(game.moves))
-        if self._ended == ended:
-            return
-        self._ended = ended
-        self.ended_at = time.monotonic()
-        outcome = self.match.record()
-        self._record_finished_game(game, outcome)
-        if self.vars.sound.get():
-            self.play_sound(ending_sound(game, outcome))
-
-    def _record_finished_game(self, game: Game, outcome: Outcome) -> None:
-        """Keep a finished game (once) in the saved games, scored when a person played."""
-        if self._scored is game:
-            return
-        self._scored = game
-        problem = keep_finished(game, self.recorder, self.translate)
-        if problem is not None:
-            self.notice = problem
-
-    def _scoreboard_failed(self, error: ArchiveError) -> None:
-        self.notice = scoreboard_unavailable(error, self.translate)
-        self._show_status()
+        searched, the line it expects and the time so far."""
+        detail = self.session.progress
+        if detail:
+            self.banner.set_detail(detail)
 
     # --- settings and the window's size -------------------------------------------------
-
-    def _remember(self, **changes: Any) -> None:
-        """Keep a choice the player made in the window for the next launch (options given on
-        the command line apply to this launch alone)."""
-        problem = self.choices.remember(**changes)
-        if problem is not None:
-            self.notice = self.translate.gettext("Settings not saved: {reason}").format(
-                reason=problem
-            )
 
     def _rebuild_chrome(self) -> None:
         """Menus, toolbar and banner in the current language and colours."""
@@ -1028,26 +652,9 @@ class App:
 
     # --- plumbing -------------------------------------------------------------------
 
-    def _cancel_jobs(self) -> None:
-        self.moves.cancel()
-        self.thinking_board = None
-        self._drop_hints()
-        self.hint_once = None
-        self.keyboard_reset()
-        for pending in (self._demo_move, self._reply):
-            if pending is not None:
-                self.root.after_cancel(pending)
-        self._demo_move = self._reply = None
-
-    def keyboard_reset(self) -> None:
-        """Forget a half-typed cell number."""
-        keyboard = getattr(self, "keyboard", None)
-        if keyboard is not None:
-            keyboard.clear()
-
     def _poll(self) -> None:
-        self._collect_move()
-        self._collect_hints()
+        if self.session.update():
+            self._draw()
         if not self.closed:
             self._poll_id = self.root.after(POLL_MS, self._poll)
 

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tictactoe.core import Mark, column_name
+from tictactoe.look import LAST_MOVE_DOT
 from tictactoe.ui.tk.theme import Palette
 from tictactoe.ui.winning import WinLine
 
@@ -33,8 +34,11 @@ GOMOKU_FROM = 7
 """Boards with this many rows or columns (or more) are drawn as gomoku boards."""
 MARGIN = 8
 """Pixels between the board and the canvas edge (times the screen's scale)."""
-EDGE = 0.42
+EDGE = 0.6
 """A gomoku board's wood beyond its outer cells, for the coordinates (a fraction of a cell)."""
+MARK_REACH = 0.4
+"""How far a gomoku board's mark reaches from its point, stroke included (a fraction of a
+cell): the coordinates keep out of it."""
 GLYPH_FILL = 0.62
 """A mark's size as a fraction of its cell."""
 GLYPH_STROKE = 0.11
@@ -254,29 +258,16 @@ class BoardView(tk.Canvas):
         width = max(2.0 * self.scale_factor, g.cell * 0.03)
         right, bottom = g.left + g.cols * g.cell, g.top + g.rows * g.cell
         inset = g.cell * 0.06
-        for col in range(1, g.cols):
-            x = g.left + col * g.cell
+        lines = [
+            (x, g.top + inset, x, bottom - inset)
+            for x in (g.left + col * g.cell for col in range(1, g.cols))
+        ] + [
+            (g.left + inset, y, right - inset, y)
+            for y in (g.top + row * g.cell for row in range(1, g.rows))
+        ]
+        for line in lines:
             self.create_line(
-                x,
-                g.top + inset,
-                x,
-                bottom - inset,
-                fill=colours.grid,
-                width=width,
-                capstyle="round",
-                tags=("grid",),
-            )
-        for row in range(1, g.rows):
-            y = g.top + row * g.cell
-            self.create_line(
-                g.left + inset,
-                y,
-                right - inset,
-                y,
-                fill=colours.grid,
-                width=width,
-                capstyle="round",
-                tags=("grid",),
+                *line, fill=colours.grid, width=width, capstyle="round", tags=("grid",)
             )
 
     def _draw_gomoku_board(self) -> None:
@@ -309,23 +300,15 @@ class BoardView(tk.Canvas):
             )
         radius = max(2.0, g.cell * 0.08)
         for row, col in star_points(g.rows, g.cols):
-            x, y = g.centre(row * g.cols + col)
-            self.create_oval(
-                x - radius,
-                y - radius,
-                x + radius,
-                y + radius,
-                fill=colours.wood_line,
-                outline="",
-                tags=("grid",),
-            )
+            self._dot(g.centre(row * g.cols + col), radius, colours.wood_line, ("grid",))
         if not picture.coordinates:
             return
         size = -max(MIN_LABEL_POINTS, round(g.cell * 0.36))
         font = ("TkDefaultFont", size)
-        # Half way between the wood's edge and the first line.
-        letters_y = g.top + g.cell * 0.25 - edge / 2
-        numbers_x = g.left + g.cell * 0.25 - edge / 2
+        # In the middle of the wood between its edge and the outer marks, which reach a third
+        # of a cell beyond the first line: never under a mark.
+        letters_y = g.top + g.cell * (0.5 - MARK_REACH) / 2 - edge / 2
+        numbers_x = g.left + g.cell * (0.5 - MARK_REACH) / 2 - edge / 2
         for col in range(g.cols):
             self.create_text(
                 first_x + col * g.cell,
@@ -357,36 +340,11 @@ class BoardView(tk.Canvas):
                 self.after_cancel(pending)
         won = index in picture.winning
         hint = picture.hints.get(index)
-        x0, y0, x1, y1 = g.box(index)
         if not self.gomoku:
-            inset = max(1.0, g.cell * 0.07)
             fill = colours.halo if won else colours.hints.get(hint, "") if hint else ""
-            self._put(
-                self.create_rectangle(
-                    x0 + inset,
-                    y0 + inset,
-                    x1 - inset,
-                    y1 - inset,
-                    fill=fill,
-                    outline="",
-                    tags=("cell", f"c{index}"),
-                ),
-                "tiles",
-            )
+            self._tile(index, max(1.0, g.cell * 0.07), fill)
         elif hint is not None:
-            inset = g.cell * 0.12
-            self._put(
-                self.create_rectangle(
-                    x0 + inset,
-                    y0 + inset,
-                    x1 - inset,
-                    y1 - inset,
-                    fill=colours.hints.get(hint, colours.wood),
-                    outline="",
-                    tags=("cell", f"c{index}"),
-                ),
-                "tiles",
-            )
+            self._tile(index, g.cell * 0.12, colours.hints.get(hint, colours.wood))
         text = picture.labels.get(index)
         if text is not None and index not in picture.marks and not self.gomoku:
             self._label(index, text)
@@ -394,18 +352,8 @@ class BoardView(tk.Canvas):
         if rank is not None and index not in picture.marks:
             self._rank(index, rank)
         if won and self.gomoku:
-            cx, cy = g.centre(index)
-            r = g.cell * 0.46
             self._put(
-                self.create_oval(
-                    cx - r,
-                    cy - r,
-                    cx + r,
-                    cy + r,
-                    fill=colours.halo,
-                    outline="",
-                    tags=("halo", f"h{index}"),
-                ),
+                self._dot(g.centre(index), g.cell * 0.46, colours.halo, ("halo", f"h{index}")),
                 "halos",
             )
         mark = picture.marks.get(index)
@@ -481,6 +429,26 @@ class BoardView(tk.Canvas):
                 item = self.create_oval(*coords, outline=colour, width=width, tags=tags)
             self._put(item, "glyphs")
 
+    def _tile(self, index: int, inset: float, fill: str) -> None:
+        """The square behind cell ``index``, ``inset`` inside its edges (a hint's or a win's)."""
+        x0, y0, x1, y1 = self.geometry.box(index)
+        self._put(
+            self.create_rectangle(
+                x0 + inset, y0 + inset, x1 - inset, y1 - inset,
+                fill=fill, outline="", tags=("cell", f"c{index}"),
+            ),
+            "tiles",
+        )  # fmt: skip
+
+    def _dot(
+        self, centre: tuple[float, float], radius: float, colour: str, tags: tuple[str, ...]
+    ) -> int:
+        """A filled disc of ``radius`` around ``centre``, without an outline."""
+        x, y = centre
+        return self.create_oval(
+            x - radius, y - radius, x + radius, y + radius, fill=colour, outline="", tags=tags
+        )
+
     def _grow(self, index: int, mark: Mark, step: int) -> None:
         """One step of a new mark growing to full size."""
         tag = f"g{index}"
@@ -501,16 +469,8 @@ class BoardView(tk.Canvas):
         self.delete("cursor", "last")
         picture, g, colours = self.picture, self.geometry, self.colours
         if picture.last_move is not None:
-            x0, y0, x1, _y1 = g.box(picture.last_move)
-            if self.gomoku:
-                cx, cy = g.centre(picture.last_move)
-                x, y = cx + g.cell * 0.34, cy - g.cell * 0.34
-            else:
-                x, y = x1 - g.cell * 0.07, y0 + g.cell * 0.07
-            r = max(2.5 * self.scale_factor, g.cell * (0.07 if self.gomoku else 0.04))
-            self.create_oval(
-                x - r, y - r, x + r, y + r, fill=colours.last_move, outline="", tags=("last",)
-            )
+            r = max(2.5 * self.scale_factor, g.cell * LAST_MOVE_DOT / 2)
+            self._dot(g.centre(picture.last_move), r, colours.last_move, ("last",))
         if picture.cursor is not None:
             x0, y0, x1, y1 = g.box(picture.cursor)
             if self.gomoku:

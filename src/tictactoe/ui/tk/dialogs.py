@@ -1,5 +1,5 @@
 """Dialogs: the custom board size, the think time, the scoreboard, opening a saved game,
-confirmations (resetting the scoreboard).
+your own player's file and an engine's command, confirmations (resetting the scoreboard).
 
 The window talks to them through :class:`Dialogs`, so tests can answer them
 without a person; :class:`TkDialogs` is the real thing.
@@ -7,20 +7,24 @@ without a person; :class:`TkDialogs` is the real thing.
 
 from __future__ import annotations
 
+import shlex
 import tkinter as tk
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from tkinter import filedialog, messagebox, ttk
 from tkinter import font as tkfont
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
-from tictactoe.announce import board_name, played_at, player_name, summary
+from tictactoe import players, words
+from tictactoe.announce import saved_headings, saved_row
 from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core import MAX_SIDE, THINK_RANGE, Rules, decimal_number, whole_number
 from tictactoe.i18n import Translator
 from tictactoe.replay import OpenError, Replay, open_file, open_saved, title, unusable
 from tictactoe.session import check_board
-from tictactoe.ui.tk import texts
+
+Shown = TypeVar("Shown", bound=tk.Toplevel)
+Answer = TypeVar("Answer")
 
 ERROR_COLOUR = "#b8322a"
 """What is wrong with a dialog's input, under its fields."""
@@ -55,6 +59,15 @@ class Dialogs(Protocol):
         """A saved game or a game file to step through; None when cancelled."""
         ...
 
+    def ask_player_file(self) -> str | None:
+        """Your own player: a Python file's path; None when cancelled."""
+        ...
+
+    def ask_engine(self, current: str) -> str | None:
+        """The command that starts a Gomocup engine (checked: its program is there); None
+        when cancelled."""
+        ...
+
 
 def validate_think(_: Translator, text: str) -> float | str:
     """The seconds ``text`` says, within :data:`THINK_RANGE`, or a translated message."""
@@ -64,22 +77,66 @@ def validate_think(_: Translator, text: str) -> float | str:
         cleaned = text.strip()
         shown = cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
         return _("Type a number of seconds from {low} to {high}, not \u201c{text}\u201d.").format(
-            low=texts.seconds(_, low), high=texts.seconds(_, high), text=shown
+            low=words.seconds(_, low), high=words.seconds(_, high), text=shown
         )
     return value
 
 
-class CustomBoardDialog(tk.Toplevel):
+class Wrong(ValueError):
+    """What is wrong with a dialog's answer, in the player's language."""
+
+
+class Question(tk.Toplevel, Generic[Answer]):
+    """A small dialog that asks for something: its fields in :attr:`body`, then (from
+    :meth:`answer_row`) a line saying what is wrong with them, OK and Cancel; Enter is OK,
+    Esc cancels. OK closes it with :attr:`result` set to what :meth:`check` makes of the
+    fields, or says what is wrong with them."""
+
+    def __init__(self, master: tk.Misc, title: str, translate: Translator) -> None:
+        super().__init__(master)
+        self._ = translate
+        self.result: Answer | None = None
+        self.title(title)
+        self.resizable(False, False)
+        self.body = ttk.Frame(self, padding=12)
+        self.body.grid(sticky="nsew")
+        self.transient(master.winfo_toplevel())
+
+    def answer_row(self, row: int, width: int) -> None:
+        """The line for what is wrong (``width`` pixels wide) at ``row``, the buttons under it."""
+        _ = self._
+        self.message = ttk.Label(self.body, text="", foreground=ERROR_COLOUR, wraplength=width)
+        self.message.grid(row=row, column=0, columnspan=2, sticky="w", pady=(6, 0))
+        buttons = ttk.Frame(self.body)
+        buttons.grid(row=row + 1, column=0, columnspan=2, sticky="e", pady=(8, 0))
+        self.ok_button = ttk.Button(buttons, text=_("OK"), command=self.ok)
+        self.ok_button.pack(side="left", padx=4)
+        self.cancel_button = ttk.Button(buttons, text=_("Cancel"), command=self.destroy)
+        self.cancel_button.pack(side="left")
+        self.bind("<Return>", lambda _event: self.ok())
+        self.bind("<Escape>", lambda _event: self.destroy())
+
+    def check(self) -> Answer:
+        """The answer the fields give; :class:`Wrong` says what is wrong with them."""
+        raise NotImplementedError
+
+    def ok(self) -> None:
+        """Check the fields: close with :attr:`result` set, or say what is wrong."""
+        try:
+            self.result = self.check()
+        except Wrong as wrong:
+            self.message.configure(text=str(wrong))
+            return
+        self.destroy()
+
+
+class CustomBoardDialog(Question[Rules]):
     """Rows, columns and k with validation; :attr:`result` holds the rules after OK."""
 
     def __init__(self, master: tk.Misc, current: Rules, translate: Translator) -> None:
-        super().__init__(master)
-        _ = self._ = translate
-        self.result: Rules | None = None
-        self.title(_("Custom board"))
-        self.resizable(False, False)
-        frame = ttk.Frame(self, padding=12)
-        frame.grid(sticky="nsew")
+        _ = translate
+        super().__init__(master, _("Custom board"), translate)
+        frame = self.body
         self.fields: dict[str, ttk.Spinbox] = {}
         specs = (
             ("rows", _("Rows"), current.m, MAX_SIDE),
@@ -97,29 +154,17 @@ class CustomBoardDialog(tk.Toplevel):
             field.bind("<Control-KeyPress-a>", _select_all)
             field.bind("<Control-KeyPress-A>", _select_all)
             self.fields[key] = field
-        self.message = ttk.Label(frame, text="", foreground=ERROR_COLOUR, wraplength=260)
-        self.message.grid(row=3, column=0, columnspan=2, sticky="w", pady=(6, 0))
-        buttons = ttk.Frame(frame)
-        buttons.grid(row=4, column=0, columnspan=2, sticky="e", pady=(8, 0))
-        self.ok_button = ttk.Button(buttons, text=_("OK"), command=self.ok)
-        self.ok_button.pack(side="left", padx=4)
-        self.cancel_button = ttk.Button(buttons, text=_("Cancel"), command=self.destroy)
-        self.cancel_button.pack(side="left")
-        self.bind("<Return>", lambda _event: self.ok())
-        self.bind("<Escape>", lambda _event: self.destroy())
-        self.transient(master.winfo_toplevel())
+        self.answer_row(3, 260)
         self.fields["rows"].focus_set()
 
-    def ok(self) -> None:
-        """Check the fields; close with :attr:`result` set, or show what is wrong."""
+    def check(self) -> Rules:
+        """The board the fields describe."""
         checked = check_board(
             self.fields["rows"].get(), self.fields["cols"].get(), self.fields["k"].get(), self._
         )
         if isinstance(checked, str):
-            self.message.configure(text=checked)
-            return
-        self.result = checked
-        self.destroy()
+            raise Wrong(checked)
+        return checked
 
 
 def _select_all(event: tk.Event[ttk.Spinbox]) -> str:
@@ -130,21 +175,17 @@ def _select_all(event: tk.Event[ttk.Spinbox]) -> str:
     return "break"
 
 
-class ThinkDialog(tk.Toplevel):
+class ThinkDialog(Question[float]):
     """How long the computer may think per move; :attr:`result` holds the seconds after OK."""
 
     def __init__(self, master: tk.Misc, current: float, translate: Translator) -> None:
-        super().__init__(master)
-        _ = self._ = translate
-        self.result: float | None = None
-        self.title(_("Time per move"))
-        self.resizable(False, False)
-        frame = ttk.Frame(self, padding=12)
-        frame.grid(sticky="nsew")
+        _ = translate
+        super().__init__(master, _("Time per move"), translate)
+        frame = self.body
         low, high = THINK_RANGE
         explained = _(
             "Seconds {level} thinks per move, and a hint on a big board looks ahead:"
-        ).format(level=texts.level_title(_, "search"))
+        ).format(level=words.level(_, "search"))
         ttk.Label(frame, text=explained, wraplength=300).grid(
             row=0, column=0, columnspan=2, sticky="w"
         )
@@ -152,26 +193,67 @@ class ThinkDialog(tk.Toplevel):
         self.field.set(f"{current:g}")
         self.field.grid(row=1, column=0, sticky="w", pady=(6, 2))
         self.field.bind("<FocusIn>", _select_all)
-        self.message = ttk.Label(frame, text="", foreground=ERROR_COLOUR, wraplength=300)
-        self.message.grid(row=2, column=0, columnspan=2, sticky="w", pady=(6, 0))
-        buttons = ttk.Frame(frame)
-        buttons.grid(row=3, column=0, columnspan=2, sticky="e", pady=(8, 0))
-        self.ok_button = ttk.Button(buttons, text=_("OK"), command=self.ok)
-        self.ok_button.pack(side="left", padx=4)
-        ttk.Button(buttons, text=_("Cancel"), command=self.destroy).pack(side="left")
-        self.bind("<Return>", lambda _event: self.ok())
-        self.bind("<Escape>", lambda _event: self.destroy())
-        self.transient(master.winfo_toplevel())
+        self.answer_row(2, 300)
         self.field.focus_set()
 
-    def ok(self) -> None:
-        """Check the field; close with :attr:`result` set, or say what is wrong."""
+    def check(self) -> float:
+        """The seconds in the field."""
         checked = validate_think(self._, self.field.get())
         if isinstance(checked, str):
-            self.message.configure(text=checked)
-            return
-        self.result = checked
-        self.destroy()
+            raise Wrong(checked)
+        return checked
+
+
+class EngineDialog(Question[str]):
+    """The command that starts a Gomocup engine, typed or found with Browse...; :attr:`result`
+    holds it after OK (a program that is not there is refused, saying so)."""
+
+    def __init__(
+        self,
+        master: tk.Misc,
+        current: str,
+        translate: Translator,
+        ask_path: Callable[[], str] | None = None,
+    ) -> None:
+        _ = translate
+        super().__init__(master, _("Engine"), translate)
+        self.ask_path = ask_path if ask_path is not None else self._ask_path
+        """Asks for the engine's program ("" when cancelled); tests answer it themselves."""
+        frame = self.body
+        about = _(
+            "The command that starts a Gomocup engine (a pbrain- program) and its options. "
+            "Engines play five in a row."
+        )
+        ttk.Label(frame, text=about, wraplength=420).grid(row=0, column=0, columnspan=2, sticky="w")
+        self.field = ttk.Entry(frame, width=52)
+        self.field.insert(0, current)
+        self.field.grid(row=1, column=0, sticky="we", pady=(6, 2))
+        ttk.Button(frame, text=_("Browse..."), command=self.browse).grid(
+            row=1, column=1, sticky="w", padx=(6, 0), pady=(6, 2)
+        )
+        self.answer_row(2, 420)
+        self.field.focus_set()
+
+    def browse(self) -> None:
+        """Find the engine's program: its path, quoted as a shell would need, in the field."""
+        path = self.ask_path()
+        if path:
+            self.field.delete(0, "end")
+            self.field.insert(0, shlex.quote(path))
+
+    def check(self) -> str:
+        """The command in the field, whose program is there."""
+        command = self.field.get().strip()
+        if not command:
+            raise Wrong(self._("Type the engine's command, or find its program."))
+        problem = players.own_problem(players.engine_name(command), self._)
+        if problem is not None:
+            raise Wrong(problem)
+        return command
+
+    def _ask_path(self) -> str:
+        chosen = filedialog.askopenfilename(parent=self, title=self._("The engine's program"))
+        return chosen if isinstance(chosen, str) else ""
 
 
 class OpenGameWindow(tk.Toplevel):
@@ -181,7 +263,7 @@ class OpenGameWindow(tk.Toplevel):
     is refused with the reason under the list, and the window stays open.
     """
 
-    COLUMNS = ("id", "date", "x", "o", "board", "result")
+    COLUMNS = ("id", "date", "board", "x", "o", "result")
 
     def __init__(
         self,
@@ -200,7 +282,7 @@ class OpenGameWindow(tk.Toplevel):
         self.transient(master.winfo_toplevel())
         frame = ttk.Frame(self, padding=10)
         frame.pack(fill="both", expand=True)
-        headings = (_("Number"), _("Date"), "X", "O", _("Board"), _("Result"))
+        headings = saved_headings(_)
         self.table = ttk.Treeview(
             frame, columns=self.COLUMNS, show="headings", height=12, selectmode="browse"
         )
@@ -235,17 +317,7 @@ class OpenGameWindow(tk.Toplevel):
             self._say(unusable(_, error), error=True)
             rows: list[tuple[str, ...]] = []
         else:
-            rows = [
-                (
-                    str(saved.id),
-                    played_at(saved.record),
-                    player_name(_, saved.record.x_player),
-                    player_name(_, saved.record.o_player),
-                    board_name(_, saved.record.rules),
-                    summary(_, saved.record),
-                )
-                for saved in listing.games
-            ]
+            rows = [saved_row(_, saved.id, saved.record) for saved in listing.games]
             notes = []
             if not listing.total:
                 notes.append(_("No saved games yet."))
@@ -361,6 +433,15 @@ class TkDialogs:
     def __init__(self, master: tk.Misc, translate: Callable[[], Translator]) -> None:
         self._master = master
         self._translate = translate
+        self._folder: str | None = None
+        """Where the last Python file was chosen (the next choice starts there)."""
+
+    def _modal(self, dialog: Shown) -> Shown:
+        """Show ``dialog`` and wait, the rest of the window untouchable, until it is closed."""
+        dialog.wait_visibility()
+        dialog.grab_set()
+        self._master.wait_window(dialog)
+        return dialog
 
     def ask_yes_no(self, title: str, message: str) -> bool:
         """Tk's message box with Yes and No, the buttons in the window's language."""
@@ -376,11 +457,7 @@ class TkDialogs:
 
     def ask_board(self, current: Rules) -> Rules | None:
         """The custom board dialog, modal."""
-        dialog = CustomBoardDialog(self._master, current, self._translate())
-        dialog.wait_visibility()
-        dialog.grab_set()
-        self._master.wait_window(dialog)
-        return dialog.result
+        return self._modal(CustomBoardDialog(self._master, current, self._translate())).result
 
     def show_scores(
         self, title: str, headings: Sequence[str], rows: Sequence[Sequence[str]]
@@ -391,16 +468,26 @@ class TkDialogs:
 
     def ask_think(self, current: float) -> float | None:
         """The think time dialog, modal."""
-        dialog = ThinkDialog(self._master, current, self._translate())
-        dialog.wait_visibility()
-        dialog.grab_set()
-        self._master.wait_window(dialog)
-        return dialog.result
+        return self._modal(ThinkDialog(self._master, current, self._translate())).result
 
     def open_game(self) -> Replay | None:
         """The saved games window, modal."""
-        dialog = OpenGameWindow(self._master, self._translate())
-        dialog.wait_visibility()
-        dialog.grab_set()
-        self._master.wait_window(dialog)
-        return dialog.result
+        return self._modal(OpenGameWindow(self._master, self._translate())).result
+
+    def ask_player_file(self) -> str | None:
+        """The system's file chooser for a Python file, in the folder chosen from last time."""
+        _ = self._translate()
+        chosen = filedialog.askopenfilename(
+            parent=self._master,
+            title=_("Your own player"),
+            filetypes=[(_("Python files"), "*.py"), (_("All files"), "*")],
+            initialdir=self._folder,
+        )
+        if not isinstance(chosen, str) or not chosen:
+            return None
+        self._folder = str(Path(chosen).parent)
+        return chosen
+
+    def ask_engine(self, current: str) -> str | None:
+        """The engine dialog, modal."""
+        return self._modal(EngineDialog(self._master, current, self._translate())).result

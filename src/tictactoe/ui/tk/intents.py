@@ -13,10 +13,9 @@ import tkinter as tk
 from dataclasses import dataclass
 from typing import Protocol
 
-from tictactoe.core import Numbering
-from tictactoe.game import Game, Match
-from tictactoe.i18n import Translator
-from tictactoe.replay import Replay
+from tictactoe.core import Mark, Numbering
+from tictactoe.replay import Step
+from tictactoe.session import Session
 from tictactoe.ui.tk.board_view import BoardView
 from tictactoe.ui.tk.theme import Fonts, Palette
 
@@ -31,6 +30,7 @@ class Variables:
     """``x`` / ``o``: your mark against the computer; ``two``: two people; ``demo``: none."""
     starter: tk.StringVar
     sound: tk.BooleanVar
+    analysis: tk.BooleanVar
     hints: tk.BooleanVar
     names: tk.BooleanVar
     numbering: tk.StringVar
@@ -41,64 +41,21 @@ class Variables:
 
 
 class Window(Protocol):
-    """The game window as its parts see it."""
+    """The game window as its parts see it: what they read, then the intents they call."""
 
-    @property
-    def root(self) -> tk.Tk | tk.Toplevel:
-        """The window's Tk widget."""
-        ...
-
-    @property
-    def translate(self) -> Translator:
-        """The language everything is shown in."""
-        ...
-
-    @property
-    def vars(self) -> Variables:
-        """The menus' variables."""
-        ...
-
-    @property
-    def scale(self) -> float:
-        """How much bigger than 96 dpi the screen draws."""
-        ...
-
-    @property
-    def fonts(self) -> Fonts:
-        """The window's fonts."""
-        ...
-
-    @property
-    def colours(self) -> Palette:
-        """The window's colours."""
-        ...
-
-    @property
-    def match(self) -> Match:
-        """The match being played."""
-        ...
-
-    @property
-    def viewing(self) -> Replay | None:
-        """The saved game shown instead of the game, if one is."""
-        ...
-
-    @property
-    def cursor(self) -> int:
-        """The keyboard cursor's cell."""
-        ...
-
-    @property
-    def view(self) -> BoardView:
-        """The board."""
-        ...
-
-    # --- what the parts read --------------------------------------------------------------
-
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        ...
+    root: tk.Tk | tk.Toplevel
+    session: Session
+    """The game and everything around it (:class:`~tictactoe.session.Session`)."""
+    vars: Variables
+    """The menus' variables."""
+    scale: float
+    """How much bigger than 96 dpi the screen draws."""
+    fonts: Fonts
+    colours: Palette
+    cursor: int
+    """The keyboard cursor's cell."""
+    view: BoardView
+    """The board."""
 
     @property
     def numbering(self) -> Numbering:
@@ -111,14 +68,17 @@ class Window(Protocol):
         ...
 
     @property
-    def think_seconds(self) -> float:
-        """How long Expert thinks a move."""
+    def own_player(self) -> str | None:
+        """The own player chosen in this window (a Python file, ``brain:COMMAND``), if one is."""
         ...
 
     # --- the game -------------------------------------------------------------------------
 
     def click(self, cell: int) -> None:
         """Play ``cell`` (a click, or Enter on the keyboard cursor)."""
+
+    def press_cursor(self) -> None:
+        """Play the cell under the keyboard cursor (Enter)."""
 
     def move_cursor(self, cell: int) -> None:
         """Put the keyboard cursor on ``cell``."""
@@ -138,6 +98,9 @@ class Window(Protocol):
     def hint(self) -> None:
         """Show a hint for this move."""
 
+    def hints_changed(self) -> None:
+        """Hints for every move, or none."""
+
     def stop_hint(self) -> None:
         """Show a big board's hint now."""
 
@@ -149,11 +112,8 @@ class Window(Protocol):
 
     # --- the menus --------------------------------------------------------------------
 
-    def play_as_x(self) -> None:
-        """A new game as X."""
-
-    def play_as_o(self) -> None:
-        """A new game as O."""
+    def play_as(self, mark: Mark) -> None:
+        """A new game as ``mark``."""
 
     def play_two(self) -> None:
         """A new game between two people."""
@@ -163,6 +123,12 @@ class Window(Protocol):
 
     def choose_level(self, name: str) -> None:
         """Let level ``name`` play."""
+
+    def choose_own_player(self) -> None:
+        """Ask for a Python file that plays, and let it play."""
+
+    def choose_engine(self) -> None:
+        """Ask for a Gomocup engine's command, and let it play."""
 
     def choose_preset(self) -> None:
         """The board menu's choice."""
@@ -181,6 +147,9 @@ class Window(Protocol):
 
     def sound_changed(self) -> None:
         """Sound on or off."""
+
+    def analysis_changed(self) -> None:
+        """The computer's analysis shown while it thinks, or not."""
 
     def names_changed(self) -> None:
         """Cell names on or off."""
@@ -205,20 +174,5 @@ class Window(Protocol):
     def open_game(self) -> None:
         """Choose a saved game or a file to step through."""
 
-    def replay_first(self) -> None:
-        """The saved game's first position."""
-
-    def replay_back(self) -> None:
-        """The position before."""
-
-    def replay_forward(self) -> None:
-        """The next position."""
-
-    def replay_last(self) -> None:
-        """The final position."""
-
-    def play_from_here(self) -> None:
-        """A new game from the position shown."""
-
-    def close_replay(self) -> None:
-        """Back to the game."""
+    def step(self, step: Step) -> None:
+        """A step through the saved game shown (or play on from it, or close it)."""

@@ -18,6 +18,7 @@ import tkinter as tk
 from typing import Any
 
 from tictactoe.core import CellNameError, Numbering, parse_cell
+from tictactoe.replay import Step
 from tictactoe.ui.tk.intents import Window
 
 TYPING_PAUSE_MS = 1200
@@ -64,8 +65,8 @@ class Keyboard:
             root.bind(f"<Control-KeyPress-{key.upper()}>", _call(action))
         root.bind("<KeyPress-h>", _call(app.hint))
         root.bind("<KeyPress-H>", _call(app.hint))
-        root.bind("<KeyPress-Home>", _call(app.replay_first))
-        root.bind("<KeyPress-End>", _call(app.replay_last))
+        root.bind("<KeyPress-Home>", _call(lambda: app.step(Step.FIRST)))
+        root.bind("<KeyPress-End>", _call(lambda: app.step(Step.LAST)))
 
     def clear(self) -> None:
         """Forget the digits typed so far."""
@@ -75,14 +76,12 @@ class Keyboard:
             self._pause = None
 
     def _arrow(self, event: tk.Event[Any]) -> str:
-        if self.app.viewing is not None:  # stepping through a saved game
-            if event.keysym == "Left":
-                self.app.replay_back()
-            elif event.keysym == "Right":
-                self.app.replay_forward()
+        if self.app.session.viewing is not None:  # stepping through a saved game
+            if event.keysym in ("Left", "Right"):
+                self.app.step(Step.BACK if event.keysym == "Left" else Step.FORWARD)
             return "break"
         dr, dc = ARROWS[event.keysym]
-        rules = self.app.match.rules
+        rules = self.app.session.match.rules
         row, col = rules.row_col(self.app.cursor)
         row = min(rules.m - 1, max(0, row + dr))
         col = min(rules.n - 1, max(0, col + dc))
@@ -92,23 +91,23 @@ class Keyboard:
 
     def enter(self) -> None:
         """Enter or Space: play the digits typed, else the cell under the cursor."""
-        if self.app.viewing is not None:
+        if self.app.session.viewing is not None:
             return
         if self.typed:
             self._play_typed()
         else:
-            self.app.click(self.app.cursor)
+            self.app.press_cursor()
 
     def _other_key(self, event: tk.Event[Any]) -> None:
         if int(event.state) & 0x4:  # Control held: the shortcuts handle it
             return
         if event.keysym == "Escape" and not self.typed:
-            if self.app.viewing is not None:
-                self.app.close_replay()
+            if self.app.session.viewing is not None:
+                self.app.step(Step.CLOSE)
             else:
                 self.app.stop_hint()
             return
-        if self.app.viewing is not None:
+        if self.app.session.viewing is not None:
             return
         digit = KEYPAD_WITHOUT_NUMLOCK.get(event.keysym, event.char)
         if len(digit) == 1 and digit.isascii() and digit.isdigit():  # not "²": int() fails
@@ -126,7 +125,7 @@ class Keyboard:
             self.app.root.after_cancel(self._pause)
             self._pause = None
         self.typed += digit
-        size = self.app.match.rules.size
+        size = self.app.session.match.rules.size
         if numbering is Numbering.NUMPAD or int(self.typed) * 10 > size - 1:
             self._play_typed()
             return
@@ -138,9 +137,9 @@ class Keyboard:
         text, self.typed = self.typed, ""
         app = self.app
         try:
-            cell = parse_cell(app.match.rules, text, app.numbering)
+            cell = parse_cell(app.session.match.rules, text, app.numbering)
         except CellNameError:
-            app.say(app.translate.gettext("{text} is not a cell of this board.").format(text=text))
+            app.say(app.session.tr.gettext("{text} is not a cell of this board.").format(text=text))
             return
         app.click(cell)
 

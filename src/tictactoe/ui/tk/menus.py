@@ -1,26 +1,27 @@
-"""The menu bar: Game, Skill level, Board, Options, Scoreboard.
+"""The menu bar: Game, Skill level (with your own player and engines), Board, Options, Scoreboard.
 
 Built in the window's current language and colours, and built again when
 either changes. :class:`Menus` remembers where each entry is, so the window
 can enable, disable and relabel entries (and tests can invoke them by key).
 
 Check marks show what is in force: the play mode (Play as X, Play as O,
-Two players), the level playing, the board, and every option. A level's
-entry says how it plays when that fits in the window's width, else just
-its name, so no menu is wider than the window in any language.
+Two players), the level playing, the board, and every option. Every level's
+entry says how it plays (only a screen too narrow for it gets the name
+alone), so a newcomer can choose between levels they have not met.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from tkinter import font as tkfont
 from typing import Any
 
-from tictactoe import players
+from tictactoe import players, words
 from tictactoe.announce import board_name
-from tictactoe.core import Numbering, Rules
+from tictactoe.core import Mark, Numbering, Rules
 from tictactoe.game import Starter
 from tictactoe.i18n import LANGUAGES
 from tictactoe.settings import BOARD_PRESETS, Theme
@@ -41,7 +42,7 @@ def think_key(seconds: float) -> str:
 
 
 MENU_ROOM = 60
-"""Pixels a menu entry needs beyond its label (check mark, margins): labels fit the window."""
+"""Pixels a menu entry needs beyond its label (check mark, margins): labels fit the screen."""
 
 
 def board_key(rules: Rules) -> str:
@@ -66,6 +67,8 @@ class Menus:
         self.bar = tk.Menu(app.root, tearoff=False, **self._colours())
         self.menus: dict[str, tk.Menu] = {}
         self._levels_shown: tuple[Rules, int] | None = None
+        self._own: str | None = None
+        """The own player the Skill level menu lists (None: none)."""
         self._build()
         app.root.configure(menu=self.bar)
 
@@ -128,6 +131,19 @@ class Menus:
         """A radio button whose entry key is the value it sets ``variable`` to."""
         self._add(menu_key, value, "radiobutton", label, command, variable=variable, value=value)
 
+    def _choice(
+        self,
+        key: str,
+        title: str,
+        labels: Mapping[str, str],
+        command: Callable[[], None],
+        variable: tk.Variable,
+    ) -> None:
+        """An Options submenu ``key`` of radio buttons: one per value in ``labels``."""
+        self._menu(key, title, self.menus["options"])
+        for value, label in labels.items():
+            self._radio(key, str(value), label, command, variable)
+
     def _add(
         self,
         menu_key: str,
@@ -145,15 +161,15 @@ class Menus:
         self.entries[(menu_key, key)] = Entry(menu, _last(menu))
 
     def _build(self) -> None:
-        app, _ = self.app, self.app.translate
+        app, _ = self.app, self.app.session.tr
         self._menu("game", _("Game"))
         self._add("game", "new", "command", _("New game"), app.new_game, accelerator="Ctrl+N")
         self._add(
             "game", "open", "command", _("Open a game..."), app.open_game, accelerator="Ctrl+O"
         )
         self.menus["game"].add_separator()
-        self._radio("game", "x", _("Play as X"), app.play_as_x, app.vars.mode)
-        self._radio("game", "o", _("Play as O"), app.play_as_o, app.vars.mode)
+        for mark, label in ((Mark.X, _("Play as X")), (Mark.O, _("Play as O"))):
+            self._radio("game", mark.lower(), label, partial(app.play_as, mark), app.vars.mode)
         self._radio("game", "two", _("Two players"), app.play_two, app.vars.mode)
         self.menus["game"].add_separator()
         self._add("game", "undo", "command", _("Undo"), app.undo, accelerator="Ctrl+Z")
@@ -163,8 +179,7 @@ class Menus:
         self._add("game", "quit", "command", _("Quit"), app.quit, accelerator="Ctrl+Q")
 
         self._menu("level", _("Skill level"))
-        for strategy in players.STRATEGIES:
-            self._radio("level", strategy.name, _(strategy.title), app.level_chosen, app.vars.level)
+        self._fill_levels()
 
         self._menu("board", _("Board"))
         for rules in BOARD_PRESETS:
@@ -179,21 +194,19 @@ class Menus:
         self._add("board", "custom", "command", _("Custom..."), app.custom_board)
 
         self._menu("options", _("Options"))
-        self._menu("starter", _("Who starts"), self.menus["options"])
-        starters = (
-            (Starter.YOU, _("You")),
-            (Starter.COMPUTER, _("The computer")),
-            (Starter.ALTERNATE, _("Take turns")),
-            (Starter.COIN, _("Coin toss")),
-        )
-        for starter, label in starters:
-            self._radio("starter", starter.value, label, app.choose_starter, app.vars.starter)
-        self._menu("think", texts.think_time(_, app.think_seconds), self.menus["options"])
+        starters: dict[str, str] = {
+            Starter.YOU: _("You"),
+            Starter.COMPUTER: _("The computer"),
+            Starter.ALTERNATE: _("Take turns"),
+            Starter.COIN: _("Coin toss"),
+        }
+        self._choice("starter", _("Who starts"), starters, app.choose_starter, app.vars.starter)
+        self._menu("think", texts.think_time(_, app.session.think_seconds), self.menus["options"])
         for seconds in THINK_PRESETS:
             self._radio(
                 "think",
                 think_key(seconds),
-                texts.seconds(_, seconds),
+                words.seconds(_, seconds),
                 app.think_chosen,
                 app.vars.think,
             )
@@ -201,53 +214,73 @@ class Menus:
         self._radio("think", OTHER_THINK, _("Other..."), app.other_think, app.vars.think)
         for key, label, variable, command in (
             ("sound", _("Sound"), app.vars.sound, app.sound_changed),
-            ("hints", _("Cell hints"), app.vars.hints, app.refresh),
+            ("analysis", _("Show analysis"), app.vars.analysis, app.analysis_changed),
+            ("hints", _("Cell hints"), app.vars.hints, app.hints_changed),
             ("names", _("Cell names"), app.vars.names, app.names_changed),
         ):
             self._add("options", key, "checkbutton", label, command, variable=variable)
-        self._menu("numbering", _("Cell numbering"), self.menus["options"])
-        numberings = (
-            (Numbering.NUMPAD, _("Keypad 1-9 (3 x 3 only)")),
-            (Numbering.INDEX, _("Numbers from 0")),
-            (Numbering.COORDS, _("Coordinates (b2)")),
-        )
-        for numbering, label in numberings:
-            self._radio(
-                "numbering", numbering.value, label, app.numbering_changed, app.vars.numbering
-            )
-        self._menu("theme", _("Theme"), self.menus["options"])
-        themes = (
-            (Theme.SYSTEM, _("As the system")),
-            (Theme.LIGHT, _("Light")),
-            (Theme.DARK, _("Dark")),
-        )
-        for choice, label in themes:
-            self._radio("theme", choice.value, label, app.choose_theme, app.vars.theme)
-        self._menu("language", _("Language"), self.menus["options"])
-        for code, name in LANGUAGES.items():
-            self._radio("language", code, name, app.choose_language, app.vars.language)
+        numberings: dict[str, str] = {
+            Numbering.NUMPAD: _("Keypad 1-9 (3 x 3 only)"),
+            Numbering.INDEX: _("Numbers from 0"),
+            Numbering.COORDS: _("Coordinates (b2)"),
+        }
+        self._choice(
+            "numbering", _("Cell numbering"), numberings, app.numbering_changed,
+            app.vars.numbering,
+        )  # fmt: skip
+        themes: dict[str, str] = {
+            Theme.SYSTEM: _("As the system"),
+            Theme.LIGHT: _("Light"),
+            Theme.DARK: _("Dark"),
+        }
+        self._choice("theme", _("Theme"), themes, app.choose_theme, app.vars.theme)
+        self._choice("language", _("Language"), LANGUAGES, app.choose_language, app.vars.language)
 
         self._menu("scores", _("Scoreboard"))
         self._add("scores", "show", "command", _("Show..."), app.show_scores)
         self._add("scores", "reset", "command", _("Reset..."), app.reset_scores)
+
+    def _fill_levels(self) -> None:
+        """The Skill level menu: every level, the own player chosen (if one is), and the
+        entries that choose one (filled again when another own player is chosen)."""
+        app, _ = self.app, self.app.session.tr
+        menu = self.menus["level"]
+        menu.delete(0, "end")
+        for key in [key for key in self.entries if key[0] == "level"]:
+            del self.entries[key]
+        for strategy in players.STRATEGIES:
+            self._radio("level", strategy.name, _(strategy.title), app.level_chosen, app.vars.level)
+        menu.add_separator()
+        self._own = app.own_player
+        if self._own is not None:
+            label = words.level(_, self._own)
+            self._add(
+                "level", "own", "radiobutton", label, app.level_chosen,
+                variable=app.vars.level, value=self._own,
+            )  # fmt: skip
+        self._add("level", "own-file", "command", _("Your own player..."), app.choose_own_player)
+        self._add("level", "engine", "command", _("Engine..."), app.choose_engine)
+        self._levels_shown = None
 
     # --- keeping entries current ---------------------------------------------------
 
     def update(self) -> None:
         """Enable, disable and relabel entries for the current game and window width."""
         app = self.app
-        game = app.match.game
-        playing = app.viewing is None
+        game = app.session.match.game
+        playing = app.session.viewing is None
         self._enable("game", "undo", playing and game.can_undo)
         self._enable("game", "redo", playing and game.can_redo)
         self._enable("game", "hint", playing and game.waiting_for_human)
         think = self.entry("options", "think")
         think.menu.entryconfigure(
-            think.index, label=texts.think_time(app.translate, app.think_seconds)
+            think.index, label=texts.think_time(app.session.tr, app.session.think_seconds)
         )
-        rules = app.match.rules
-        room = app.root.winfo_width() - MENU_ROOM
-        if self._levels_shown != (rules, room):  # relabelled only when the board or width change
+        rules = app.session.match.rules
+        room = app.root.winfo_screenwidth() - MENU_ROOM
+        if app.own_player != self._own:
+            self._fill_levels()
+        if self._levels_shown != (rules, room):  # relabelled only when the board changes
             self._levels_shown = (rules, room)
             self._label_levels(rules, room)
         small = not is_gomoku(rules.m, rules.n)
@@ -255,7 +288,7 @@ class Menus:
             self._enable("numbering", numbering.value, small and numbering.supports(rules))
 
     def _label_levels(self, rules: Rules, room: int) -> None:
-        _ = self.app.translate
+        _ = self.app.session.tr
         font = tkfont.nametofont("TkMenuFont")
         playable = players.levels_for(rules)
         for strategy in players.STRATEGIES:
@@ -268,6 +301,17 @@ class Menus:
             found = self.entry("level", strategy.name)
             found.menu.entryconfigure(
                 found.index, label=label, state="normal" if can_play else "disabled"
+            )
+        if self._own is not None:
+            own = players.get(self._own, own=True)
+            label = texts.level_label(_, own, describe=True)
+            if not own.plays(rules):
+                label = texts.unavailable(_, words.level(_, own.name))
+            if font.measure(label) > room:
+                label = words.level(_, own.name)
+            found = self.entry("level", "own")
+            found.menu.entryconfigure(
+                found.index, label=label, state="normal" if own.plays(rules) else "disabled"
             )
 
     def _enable(self, menu: str, key: str, enabled: bool) -> None:

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import math
 import tkinter as tk
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from tictactoe import players
-from tictactoe.ui.tk import texts
+from tictactoe import players, words
+from tictactoe.i18n import Translator
+from tictactoe.replay import Step
 from tictactoe.ui.tk.intents import Window
 from tictactoe.ui.tk.theme import Palette
 
@@ -46,14 +48,55 @@ def elide(font: tkfont.Font, text: str, room: int) -> str:
     return text[:low].rstrip() + "…"
 
 
-class Toolbar(ttk.Frame):
-    """The buttons for what is done most, and the level drop-down."""
+NOTICE_LINES = 3
+"""Most lines a notice takes in the footer (a player's forfeit names its file and line)."""
+
+
+def wrap(font: tkfont.Font, text: str, room: int, most: int = NOTICE_LINES) -> list[str]:
+    """``text`` in lines of at most ``room`` pixels, broken between words; at most ``most``
+    lines, the last shortened with "…" when there is more."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.measure(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    if len(lines) > most:
+        lines[most - 1] = " ".join(lines[most - 1 :])
+        del lines[most:]
+    return [elide(font, line, room) for line in lines] or [""]
+
+
+class ButtonBar(ttk.Frame):
+    """A row of buttons along the window's top, each known by its key."""
 
     def __init__(self, app: Window) -> None:
         pad = round(4 * app.scale)
         super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
         self.app = app
         self.buttons: dict[str, ttk.Button] = {}
+
+    def labels(self, _: Translator) -> Iterable[tuple[str, str]]:
+        """Each button's key and its label in the language ``_``."""
+        raise NotImplementedError
+
+    def relabel(self) -> None:
+        """Every label in the window's current language."""
+        for key, text in self.labels(self.app.session.tr):
+            self.buttons[key].configure(text=text)
+
+    def enable(self, states: Iterable[tuple[str, bool]]) -> None:
+        """Enable the buttons whose key comes with True, disable those with False."""
+        for key, enabled in states:
+            self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
+
+
+class Toolbar(ButtonBar):
+    """The buttons for what is done most, and the level drop-down."""
+
+    def __init__(self, app: Window) -> None:
+        super().__init__(app)
+        pad = round(4 * app.scale)
         for key, action in (
             ("new", app.new_game),
             ("undo", app.undo),
@@ -72,16 +115,20 @@ class Toolbar(ttk.Frame):
         self._for: tuple[object, str] | None = None
         self.relabel()
 
-    def relabel(self) -> None:
-        """Every label in the window's current language."""
-        _ = self.app.translate
-        for key, text in (
+    def labels(self, _: Translator) -> Iterable[tuple[str, str]]:
+        """The buttons' labels."""
+        return (
             ("new", _("New game")),
             ("undo", _("Undo")),
             ("redo", _("Redo")),
             ("hint", _("Hint")),
-        ):
-            self.buttons[key].configure(text=text)
+        )
+
+    def relabel(self) -> None:
+        """Every label in the window's current language, the level drop-down as wide as the
+        longest level's name."""
+        super().relabel()
+        _ = self.app.session.tr
         self.level_label.configure(text=_("Level"))
         titles = [_(strategy.title) for strategy in players.STRATEGIES] + [_("Two players")]
         font = tkfont.nametofont("TkDefaultFont")
@@ -91,21 +138,25 @@ class Toolbar(ttk.Frame):
 
     def update_state(self) -> None:
         """Enable the buttons that do something now; show the level playing."""
-        app, _ = self.app, self.app.translate
-        game = app.game
-        for key, enabled in (
-            ("undo", game.can_undo),
-            ("redo", game.can_redo),
-            ("hint", game.waiting_for_human),
-        ):
-            self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
-        rules = app.match.rules
+        app, _ = self.app, self.app.session.tr
+        game = app.session.game
+        self.enable(
+            (
+                ("undo", game.can_undo),
+                ("redo", game.can_redo),
+                ("hint", game.waiting_for_human),
+            )
+        )
+        rules = app.session.match.rules
         self._names = [s.name for s in players.levels_for(rules)]
-        self.level.configure(values=[_(players.get(name).title) for name in self._names])
+        own = app.own_player
+        if own is not None and players.get(own, own=True).plays(rules):
+            self._names.append(own)
+        self.level.configure(values=[words.level(_, name) for name in self._names])
         if app.two_players:
             self.level.set(_("Two players"))
         else:
-            self.level.set(texts.level_title(_, app.vars.level.get()))
+            self.level.set(words.level(_, app.vars.level.get()))
 
     def _chosen(self, _event: object) -> None:
         index = self.level.current()
@@ -115,59 +166,50 @@ class Toolbar(ttk.Frame):
         self.app.view.focus_set()
 
 
-class ReplayBar(ttk.Frame):
+class ReplayBar(ButtonBar):
     """Stepping through a saved game: it takes the toolbar's place (and height) while shown."""
 
     def __init__(self, app: Window) -> None:
+        super().__init__(app)
         pad = round(4 * app.scale)
-        super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
-        self.app = app
-        self.buttons: dict[str, ttk.Button] = {}
-        steps = (
-            ("first", app.replay_first),
-            ("back", app.replay_back),
-            ("forward", app.replay_forward),
-            ("last", app.replay_last),
-        )
-        for key, action in steps:
-            button = ttk.Button(self, command=action, takefocus=False, width=-4)
-            button.pack(side="left", padx=(0, pad))
-            self.buttons[key] = button
-        for key, action, style in (
-            ("close", app.close_replay, "TButton"),
-            ("play", app.play_from_here, "Accent.TButton"),
-        ):
-            button = ttk.Button(self, command=action, takefocus=False, width=-4, style=style)
-            button.pack(side="right", padx=(pad, 0))
-            self.buttons[key] = button
+        for step in Step:
+            right = step in (Step.PLAY, Step.CLOSE)
+            button = ttk.Button(
+                self,
+                command=partial(app.step, step),
+                takefocus=False,
+                width=-4,
+                style="Accent.TButton" if step is Step.PLAY else "TButton",
+            )
+            button.pack(side="right" if right else "left", padx=(pad, 0) if right else (0, pad))
+            self.buttons[step.value] = button
         self.relabel()
 
-    def relabel(self) -> None:
-        """Every label in the window's current language."""
-        _ = self.app.translate
-        for key, text in (
+    def labels(self, _: Translator) -> Iterable[tuple[str, str]]:
+        """The steps' labels."""
+        return (
             ("first", _("« First")),
             ("back", _("‹ Back")),
             ("forward", _("Forward ›")),
             ("last", _("Last »")),
             ("play", _("Play from here")),
             ("close", _("Close")),
-        ):
-            self.buttons[key].configure(text=text)
+        )
 
     def update_state(self) -> None:
         """Enable the steps that lead somewhere, and Play from here where the game can go on."""
-        viewing = self.app.viewing
+        viewing = self.app.session.viewing
         if viewing is None:
             return
-        for key, enabled in (
-            ("first", viewing.ply > 0),
-            ("back", viewing.ply > 0),
-            ("forward", viewing.ply < viewing.last),
-            ("last", viewing.ply < viewing.last),
-            ("play", viewing.can_play_on),
-        ):
-            self.buttons[key].state(["!disabled"] if enabled else ["disabled"])
+        self.enable(
+            (
+                ("first", viewing.ply > 0),
+                ("back", viewing.ply > 0),
+                ("forward", viewing.ply < viewing.last),
+                ("last", viewing.ply < viewing.last),
+                ("play", viewing.can_play_on),
+            )
+        )
 
 
 class Spinner(tk.Canvas):
@@ -258,7 +300,7 @@ class Banner(ttk.Frame):
 
     def relabel(self) -> None:
         """The button in the window's current language."""
-        self.again.configure(text=self.app.translate.gettext("New game"))
+        self.again.configure(text=self.app.session.tr.gettext("New game"))
 
     def show(self, text: str, *, style: str = "TLabel", over: bool, thinking: bool) -> None:
         """Say ``text``; with ``over`` the New game button shows; the spinner turns if thinking."""
@@ -307,16 +349,30 @@ class Footer(ttk.Frame):
         self.score = ttk.Label(self, anchor="e", style="Muted.TLabel")
         self.score.pack(side="right")
         self.notice.pack(side="left", fill="x", expand=True)
-        line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
-        self.configure(height=line + pad * 3)
+        self._line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
+        self._pad = pad
+        self.configure(height=self._line + pad * 3)
         self.pack_propagate(False)
         self.full_notice = ""
+        self.whole = False
         self.items: Sequence[tuple[str | None, str]] = ()
         self._shown: tuple[object, ...] = ()
         self.bind("<Configure>", lambda _event: self._fit())
 
-    def show(self, notice: str, legend: Sequence[tuple[str | None, str]], score: str) -> None:
-        """``notice`` if any, else the ``legend`` (colour, text) items; ``score`` on the right."""
+    def show(
+        self,
+        notice: str,
+        legend: Sequence[tuple[str | None, str]],
+        score: str,
+        *,
+        whole: bool = False,
+    ) -> None:
+        """``notice`` if any, else the ``legend`` (colour, text) items; ``score`` on the right.
+
+        A notice too long for the row is shortened, so that nothing moves while a game goes
+        on; with ``whole`` (a game over: why a player lost it) it takes up to
+        :data:`NOTICE_LINES` lines instead, the board giving up the room."""
+        self.whole = whole
         self.full_notice = notice
         self.items = tuple(legend)
         self.score.configure(text=score)
@@ -335,7 +391,7 @@ class Footer(ttk.Frame):
         font = tkfont.nametofont("TkDefaultFont")
         pad = round(8 * self.app.scale)
         room = self.winfo_width() - self.score.winfo_reqwidth() - 3 * pad
-        shown = (self.full_notice, self.items, room)
+        shown = (self.full_notice, self.items, room, self.whole)
         if shown == self._shown:
             return
         self._shown = shown
@@ -343,9 +399,14 @@ class Footer(ttk.Frame):
             self.legend.pack_forget()
             for child in self.legend.winfo_children():
                 child.destroy()
-            self.notice.configure(text=elide(font, self.full_notice, room))
+            lines = [elide(font, self.full_notice, room)]
+            if self.whole and room > 0:
+                lines = wrap(font, self.full_notice, room)
+            self.notice.configure(text="\n".join(lines), justify="left")
+            self.configure(height=len(lines) * self._line + self._pad * 3)
             self.notice.pack(side="left", fill="x", expand=True)
             return
+        self.configure(height=self._line + self._pad * 3)
         self.notice.pack_forget()
         for child in self.legend.winfo_children():
             child.destroy()

@@ -7,11 +7,10 @@ colour scheme or a ``:dark`` GTK theme) and is light where nobody can
 tell. :func:`apply` styles every ttk widget and the menus with it on the
 ``clam`` theme, which looks the same on every platform and takes colours.
 
-Marks, hints and markers never share a colour: X is blue, O is orange, a
-hint is a pale green (wins), grey (draws) or rose (loses) tile (paler
-green and rose for a big board's "better" and "worse"), the winning
-line green with a casing that stands out on any background, the cursor
-violet and the last move a small pink dot.
+The board's colours are the shared :mod:`tictactoe.look` (X blue, O orange,
+the winning line green, the last move a pink dot, the hint tints), the same
+in the Pygame Zero game and the web page; the window adds its chrome and the
+keyboard cursor (violet).
 """
 
 from __future__ import annotations
@@ -23,12 +22,15 @@ import subprocess
 import sys
 import tkinter as tk
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from tkinter import font as tkfont
 from tkinter import ttk
+from typing import Any
 
+from tictactoe import look
 from tictactoe.core import Mark
+from tictactoe.look import Look
 from tictactoe.settings import Theme
 
 BASE_DPI = 96.0
@@ -71,60 +73,19 @@ class Palette:
     """Cell names and a big board's coordinates."""
 
 
-LIGHT = Palette(
-    dark=False,
-    window="#f3f2ef",
-    raised="#ffffff",
-    text="#1f1f23",
-    muted="#6b6b73",
-    accent="#2f6fde",
-    board="#fcfbf8",
-    grid="#b9b5ac",
-    wood="#e9c98e",
-    wood_line="#6f5538",
-    marks={Mark.X: "#1f55c4", Mark.O: "#d9661a"},
-    hints={
-        "win": "#c5efcf",
-        "better": "#e4f6e2",
-        "draw": "#e3e1dc",
-        "worse": "#fbe6ea",
-        "loss": "#f6cdd6",
-    },
-    win="#13a150",
-    casing="#ffffff",
-    halo="#c9f2d5",
-    lose="#c2362e",
-    cursor="#7c3aed",
-    last_move="#e0307a",
-    label="#a19d95",
-)
-DARK = Palette(
-    dark=True,
-    window="#1e1f23",
-    raised="#2b2d33",
-    text="#ececf0",
-    muted="#a0a0aa",
-    accent="#6ea2ff",
-    board="#26282d",
-    grid="#4a4d55",
-    wood="#5a4630",
-    wood_line="#d9c3a0",
-    marks={Mark.X: "#7fb0ff", Mark.O: "#ffa25c"},
-    hints={
-        "win": "#1f5133",
-        "better": "#2d4536",
-        "draw": "#3b3d44",
-        "worse": "#4a3036",
-        "loss": "#5f2633",
-    },
-    win="#3ddc84",
-    casing="#101114",
-    halo="#1f5133",
-    lose="#ff7b72",
-    cursor="#b69cff",
-    last_move="#ff6fae",
-    label="#7c7f88",
-)
+def _palette(look: Look, *, dark: bool) -> Palette:
+    """The window's colours: the board's shared ``look`` and the chrome around it."""
+    colours: dict[str, Any] = {
+        spec.name: getattr(look, spec.name)
+        for spec in fields(Look)
+        if spec.name not in {"x", "o", "window"}
+    }
+    colours.update(look.window)
+    return Palette(dark=dark, marks={Mark.X: look.x, Mark.O: look.o}, **colours)
+
+
+LIGHT = _palette(look.LIGHT, dark=False)
+DARK = _palette(look.DARK, dark=True)
 
 
 def palette(theme: Theme, *, system_dark: bool | None = None) -> Palette:

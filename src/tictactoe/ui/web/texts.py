@@ -1,35 +1,40 @@
-"""The page's words in four languages, from the same gettext catalogs as the other front ends.
+"""The page's words in four languages, from the catalog every front end reads.
 
-The page's own texts (its JavaScript calls ``t("English text")``) and the
-server's messages to it are in ``locale/<lang>/LC_MESSAGES/web.po``; the level
-titles and descriptions, and the end-of-game sentences every front end
-shares (:func:`tictactoe.announce.phrasebook`), come from ``core.po`` through
-:func:`tictactoe.i18n.translator`. :func:`catalog` bundles them as one JSON
-document per language, which the page loads (``/i18n/<lang>.json``).
+The page's own texts (its JavaScript calls ``t("English text")``, its HTML
+marks elements ``data-i18n``) and the server's messages to it are in the
+one gettext catalog of each language, with the level titles and
+descriptions and the end-of-game sentences every front end shares
+(:func:`tictactoe.announce.phrasebook`). :func:`catalog` bundles them as one
+JSON document per language, which the page loads (``/i18n/<lang>.json``).
 """
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
 from tictactoe import players
 from tictactoe.announce import phrasebook
-from tictactoe.i18n import ENGLISH, LANGUAGES, parse_po, translator
+from tictactoe.i18n import LANGUAGES, Translator, translator
 
 
-def page_messages(language: str) -> dict[str, str]:
-    """``web.po`` of ``language``: English text -> translation (empty for English)."""
-    if language == ENGLISH:
-        return {}
-    file = resources.files("tictactoe") / "locale" / language / "LC_MESSAGES" / "web.po"
-    if not file.is_file():
-        return {}
-    return {
-        key: value
-        for key, value in parse_po(file.read_text(encoding="utf-8")).items()
-        if isinstance(key, str) and key
-    }
+def page_messages(tr: Translator) -> dict[str, str]:
+    """Every message of ``tr``'s catalog: English text -> translation (empty for English)."""
+    return {key: text for key, text in tr.messages().items() if isinstance(key, str)}
+
+
+PLURAL_TABLE = 200
+"""Counts whose plural form the page is sent: 0-199; a larger count takes the form of 100 + its
+last two digits (every language's rule looks at those and no further)."""
+
+
+def page_plurals(tr: Translator) -> dict[str, list[str]]:
+    """Every counted message of ``tr``'s catalog: English singular -> its plural forms, in the
+    order the catalog's plural rule (:meth:`Translator.plural_form`) numbers them."""
+    forms: dict[str, dict[int, str]] = {}
+    for key, text in tr.messages().items():
+        if isinstance(key, tuple):
+            forms.setdefault(key[0], {})[key[1]] = text
+    return {singular: [found[n] for n in sorted(found)] for singular, found in forms.items()}
 
 
 def catalog(language: str) -> dict[str, Any]:
@@ -38,13 +43,16 @@ def catalog(language: str) -> dict[str, Any]:
     return {
         "language": language,
         "languages": dict(LANGUAGES),
-        "messages": page_messages(language),
+        "messages": page_messages(tr),
+        "plurals": page_plurals(tr),
+        "plural": [tr.plural_form(count) for count in range(PLURAL_TABLE)],
         "endings": phrasebook(tr),
         "levels": [
             {
                 "name": strategy.name,
                 "title": tr.gettext(strategy.title),
                 "description": tr.gettext(strategy.description),
+                "thinks": strategy.thinks,
             }
             for strategy in players.STRATEGIES
         ],

@@ -1,9 +1,9 @@
 // The web game's page: settings, the board, the status, and the conversation with the server.
 // The server owns every game; this page sends what the player asks for and draws what it is told.
 
-import { BoardView, cellName } from "./board.js";
+import { BoardView, cellName, isClassic } from "./board.js";
 import {
-  ending, language, languages, levels, loadLanguage, preferredLanguage, t, translatePage,
+  ending, language, languages, levels, loadLanguage, preferredLanguage, t, tn, translatePage,
 } from "./i18n.js";
 import { Link } from "./net.js";
 import * as sound from "./sound.js";
@@ -13,7 +13,12 @@ const SOLO_KEY = "tictactoe.solo";
 const LEVEL_KEY = "tictactoe.level";
 const FIRST_KEY = "tictactoe.first";
 const THINK_KEY = "tictactoe.think";
-const LINE_SHOWN = 6;  // moves of the computer's expected line shown while it thinks
+const ANALYSIS_KEY = "tictactoe.analysis";
+const DETAIL_AFTER = 0.5;  // seconds of thinking before the time shows (a quick answer shows none)
+const DECIMAL_COMMA = new Set(["ru", "vi"]);  // languages that write 0,5 for 0.5
+const ZOOMS = [0, 36, 48];  // a big board's cell sizes in pixels: fit the page, then larger
+const LINE_SHOWN = 4;  // moves of the computer's expected line shown while it thinks
+const RETRY_MS = 2000;  // how soon a page the busy server could not take back asks again
 const seatKey = (room) => `tictactoe.seat.${room}`;
 const $ = (id) => document.getElementById(id);
 
@@ -37,8 +42,11 @@ const app = {
   boardLevels: null,  // which levels can play the chosen board
   resuming: null,     // the room being rejoined after a (re)connection
   creating: false,    // this page asked for a new room (its settings already say what it is)
+  starting: 0,        // new games on their way: the board waits for them (a click would land in the old one)
   announced: "",      // the last game/move announced, so each is said once
   finishedGame: 0,    // the last game whose end was sounded
+  analysis: localStorage.getItem(ANALYSIS_KEY) === "on",  // the depth and line while it thinks
+  zoom: 0,            // a big board's zoom: an index of ZOOMS
 };
 
 // --- settings --------------------------------------------------------------------------
@@ -132,7 +140,11 @@ async function checkBoard() {
     return false;
   }
   app.boardLevels = await response.json();
-  if (app.boardLevels.think) app.think = app.boardLevels.think;
+  if (app.boardLevels.think) {
+    app.think = app.boardLevels.think;  // the server's range: its cap may be under 600 s
+    $("think").min = String(app.think.low);
+    $("think").max = String(app.think.high);
+  }
   fillLevels();
   return true;
 }
@@ -154,6 +166,20 @@ function newFriendRoom() {
   const { rows, cols, k } = chosenBoard();
   app.creating = true;
   send({ t: "friend", rows, cols, k });
+}
+
+// A new game on the chosen board, once the server says the board can be: until it comes,
+// the board on screen takes no clicks (a move there would be lost with the old game).
+async function startGame(create) {
+  setStarting(1);
+  if (await checkBoard()) create();
+  else setStarting(-1);
+}
+
+function setStarting(change) {
+  app.starting = Math.max(0, app.starting + change);
+  document.body.classList.toggle("starting", app.starting > 0);
+  render();
 }
 
 function resume() {
@@ -185,6 +211,7 @@ function onMessage(message) {
 }
 
 function welcome(message) {
+  if (app.starting) setStarting(-1);  // each new game asked for is answered by a welcome...
   app.resuming = null;
   app.joined = !app.creating;
   app.creating = false;
@@ -192,6 +219,7 @@ function welcome(message) {
   app.player = message.player;
   app.kind = message.kind;
   app.view = null;
+  app.board.freeze();  // until this room's state comes
   app.hints = null;
   app.hintAsked = -1;
   app.progress = null;
@@ -214,6 +242,7 @@ function welcome(message) {
 }
 
 function showError(message) {
+  if (app.starting) setStarting(-1);  // ...or by an error
   app.creating = false;
   if (message.code === "gone" && app.resuming) {
     const wasSolo = location.pathname === "/";
@@ -230,8 +259,12 @@ function showError(message) {
     return;
   }
   if (message.code === "stale") return;  // the board changed under a click: the new one is on its way
-  if (message.code === "busy") return;  // a hint asked again while the last one ends: it is on its way
-  showMessage(t(message.message));
+  if (message.code === "hint_busy") return;  // a hint asked again while the last one ends: on its way
+  if (message.code === "busy" && app.resuming) {
+    // The server could not take the page back just now: it says so and tries again itself.
+    setTimeout(() => { if (app.resuming) resume(); }, RETRY_MS);
+  }
+  showMessage(t(message.message, message.params || {}));
 }
 
 function showMessage(text) {
@@ -340,7 +373,7 @@ function render() {
   app.board.build(view.rows, view.cols);
   const marks = new Map(view.moves.map((cell, index) => [cell, index % 2 === 0 ? "X" : "O"]));
   const myTurn = !view.over && mine !== null && view.turn === mine && !view.thinking
-    && (view.kind === "solo" || view.seats.b.taken);
+    && (view.kind === "solo" || view.seats.b.taken) && app.starting === 0;
   const playable = new Set();
   if (myTurn) {
     for (let cell = 0; cell < view.rows * view.cols; cell += 1) if (!marks.has(cell)) playable.add(cell);
@@ -355,18 +388,44 @@ function render() {
   const status = $("status");
   status.textContent = statusText(view);
   status.classList.toggle("thinking", Boolean(view.thinking));
+  const won = view.over && mine !== null && view.winner !== null;
+  status.classList.toggle("won", won && view.winner === mine);
+  status.classList.toggle("lost", won && view.winner !== mine);
+  if (mine === null) {
+    const watching = document.createElement("span");
+    watching.className = "watching";
+    watching.textContent = t("Watching");
+    status.append(watching);
+  }
+  renderZoom(view);
   renderScore(view, mine);
   renderButtons(view, mine);
   renderAway(view, mine);
   renderHintNote(view, myTurn);
+  renderInvite(view);
   renderProgress();
+}
+
+// Until the friend comes the link is an invitation; then it lets others watch.
+function renderInvite(view) {
+  if (view.kind !== "friend") return;
+  const full = view.seats.b.taken;
+  $("invite-title").textContent = full ? t("Watch this game") : t("Invite a friend");
+  $("invite-note").textContent = full ? t("Anyone who opens this link watches the game.")
+    : t("Send this link to your friend. Anyone else who opens it watches.");
 }
 
 function renderScore(view, mine) {
   const { a, b, draws } = view.score;
   let text;
   if (view.kind === "solo") text = t("You {wins} · computer {losses} · draws {draws}", { wins: a, losses: b, draws });
-  else if (mine === null) text = t("Player 1 {first} · player 2 {second} · draws {draws}", { first: a, second: b, draws });
+  else if (mine === null) {
+    // A spectator knows the players by the marks they play in this game.
+    const xSeat = view.marks.a === "X" ? "a" : "b";
+    text = t("X {x} · O {o} · draws {draws}", {
+      x: view.score[xSeat], o: view.score[opponentOf(xSeat)], draws,
+    });
+  }
   else {
     const me = app.player;
     text = t("You {you} · your friend {friend} · draws {draws}", {
@@ -386,6 +445,21 @@ function renderButtons(view, mine) {
   rematch.disabled = !view.over || offered;
   rematch.textContent = offered ? t("Rematch offered") : asked ? t("Accept the rematch") : t("Rematch");
   $("resign").disabled = view.over || mine === null || !view.seats.b.taken;
+  if ($("resign").disabled) closeResign(false);
+}
+
+// Resigning is asked twice: "Give up this game?", with keeping playing the first answer.
+function askResign() {
+  $("controls").hidden = true;
+  $("resign-confirm").hidden = false;
+  $("resign-no").focus();
+}
+
+function closeResign(focus = true) {
+  if ($("resign-confirm").hidden) return;
+  $("resign-confirm").hidden = true;
+  $("controls").hidden = false;
+  if (focus) $("resign").focus();
 }
 
 function renderAway(view, mine) {
@@ -439,7 +513,7 @@ function renderSuggestions(view, hints) {
   list.replaceChildren();
   for (const suggestion of hints.suggestions) {
     const item = document.createElement("li");
-    let text = `${cellName(view.cols, suggestion.cell)}: ${verdictText(suggestion)}`;
+    let text = `${cellName(view.cols, suggestion.cell)}: ${verdictText(suggestion)}`;  // the list numbers it
     if (suggestion.line.length > 1) {
       text += ` (${t("expected: {line}", { line: lineText(view.cols, suggestion.line) })})`;
     }
@@ -449,21 +523,22 @@ function renderSuggestions(view, hints) {
   }
 }
 
-// What a suggested move leads to, for the person: the engine's verdict, or a proved result.
+// What a suggested move leads to, for the person, in the words every front end uses
+// (tictactoe.words.verdict): the engine's verdict, or a proved result in the winner's moves.
 function verdictText(suggestion) {
   const moves = suggestion.moves;
   switch (suggestion.verdict) {
     case "winning":
-      if (moves === null) return t("you can force a win");
-      return moves <= 1 ? t("you win with this move") : t("you win by force: {moves} of your moves", { moves });
+      if (!moves) return t("a forced win for you");
+      return moves === 1 ? t("you win with this move")
+        : tn("you win in {count} of your moves", "you win in {count} of your moves", moves);
     case "losing":
-      if (moves === null) return t("the computer can force a win");
-      return moves <= 1
-        ? t("the computer wins with its next move")
-        : t("the computer wins by force: {moves} of its moves", { moves });
+      if (!moves) return t("a forced loss for you");
+      return moves === 1 ? t("the computer wins with its next move")
+        : tn("the computer wins in {count} of its moves", "the computer wins in {count} of its moves", moves);
     case "better": return t("better for you");
     case "worse": return t("worse for you");
-    default: return t("about even");
+    default: return t("about equal");
   }
 }
 
@@ -478,16 +553,53 @@ function pendingHint(view) {
 }
 
 // What a search has found so far and how long it has taken: "depth 6 · h8 i9 j10 · 3 s".
+// While the computer thinks (or a hint searches): how long, of how long it may ("1.2 s of 3 s"),
+// as every front end says it; with the analysis on, the depth it has searched and the line it
+// expects, then the time.
 function progressText(of, view, since) {
-  const parts = [];
-  const report = app.progress;
-  if (report && report.of === of && report.game === view.game && report.ply === view.moves.length) {
-    parts.push(t("depth {depth}", { depth: report.depth }));
-    if (report.line.length) parts.push(lineText(view.cols, report.line));
-  }
   const seconds = (performance.now() - since) / 1000;
-  if (seconds >= 1) parts.push(t("{seconds} s", { seconds: Math.floor(seconds) }));
-  return parts.join(" · ");
+  const report = app.progress;
+  const current = report && report.of === of && report.game === view.game
+    && report.ply === view.moves.length;
+  if (app.analysis && current) {
+    const parts = [t("depth {depth}", { depth: report.depth })];
+    if (report.line.length) parts.push(lineText(view.cols, report.line));
+    parts.push(secondsText(seconds, 1, true));
+    return parts.join(" · ");
+  }
+  if (seconds < DETAIL_AFTER) return "";
+  const timed = of === "hint" || levelThinks(view.level);
+  const spent = secondsText(seconds, 1, true);
+  if (!timed || !view.think_ms) return spent;
+  return t("{elapsed} of {limit}", { elapsed: spent, limit: secondsText(view.think_ms / 1000, 2) });
+}
+
+// A duration as the windows write it: "0.25 s", "2 s", a decimal comma where the language has one.
+function secondsText(value, decimals, fixed = false) {
+  let number = value < 10 ? value.toFixed(decimals) : value.toFixed(0);
+  if (!fixed && number.includes(".")) number = number.replace(/\.?0+$/, "");
+  if (DECIMAL_COMMA.has(language())) number = number.replace(".", ",");
+  return t("{seconds} s", { seconds: number });
+}
+
+// True for a level that thinks for the thinking time (Expert).
+function levelThinks(level) {
+  return levels().find((entry) => entry.name === level)?.thinks === true;
+}
+
+// Big boards can be zoomed (cells a finger can hit on a phone) and panned in their frame.
+function renderZoom(view) {
+  const big = !isClassic(view.rows, view.cols);
+  $("zoom").hidden = !big;
+  const zoomed = big ? ZOOMS[app.zoom] : 0;
+  $("board").style.setProperty("--zoomed", `${zoomed}px`);
+  $("zoom-in").disabled = app.zoom >= ZOOMS.length - 1;
+  $("zoom-out").disabled = app.zoom <= 0;
+}
+
+function zoom(step) {
+  app.zoom = Math.max(0, Math.min(ZOOMS.length - 1, app.zoom + step));
+  if (app.view) renderZoom(app.view);
 }
 
 // The progress line under the status (the computer's move) and the pending hint's note.
@@ -518,7 +630,9 @@ function hintMap(view) {
       : t("hint: {value}, the winner's moves left: {moves}", { value: text, moves: hint.moves });
     map.set(hint.cell, { kind: `hint-${hint.value}`, badge: hint.moves === null ? "" : String(hint.moves), label });
   }
-  const tones = { winning: "hint-win", better: "hint-win", equal: "hint-draw", worse: "hint-loss", losing: "hint-loss" };
+  const tones = {
+    winning: "hint-win", better: "hint-better", equal: "hint-draw", worse: "hint-worse", losing: "hint-loss",
+  };
   (hints.suggestions || []).forEach((suggestion, index) => {
     const rank = index + 1;
     map.set(suggestion.cell, {
@@ -563,11 +677,13 @@ function wire() {
   $("board-size").addEventListener("change", async () => {
     $("custom").hidden = $("board-size").value !== "custom";
     if ($("board-size").value === "custom") return;
-    if (await checkBoard() && app.kind === "solo") newSolo();
+    if (app.kind === "solo") startGame(newSolo);
+    else checkBoard();
   });
   for (const id of ["rows", "cols", "k"]) {
-    $(id).addEventListener("change", async () => {
-      if (await checkBoard() && app.kind === "solo") newSolo();
+    $(id).addEventListener("change", () => {
+      if (app.kind === "solo") startGame(newSolo);
+      else checkBoard();
     });
   }
   $("level").addEventListener("change", () => {
@@ -579,17 +695,21 @@ function wire() {
     localStorage.setItem(FIRST_KEY, $("first").value);
     if (app.kind === "solo" && app.player) send({ t: "first", first: $("first").value });
   });
-  $("play-computer").addEventListener("click", async () => {
-    if (await checkBoard()) newSolo();
-  });
-  $("play-friend").addEventListener("click", async () => {
-    if (await checkBoard()) newFriendRoom();
-  });
+  $("play-computer").addEventListener("click", () => startGame(newSolo));
+  $("play-friend").addEventListener("click", () => startGame(newFriendRoom));
   $("new-game").addEventListener("click", () => send({ t: "new" }));
   $("undo").addEventListener("click", () => send({ t: "undo" }));
   $("redo").addEventListener("click", () => send({ t: "redo" }));
   $("rematch").addEventListener("click", () => send({ t: "rematch" }));
-  $("resign").addEventListener("click", () => send({ t: "resign" }));
+  $("resign").addEventListener("click", askResign);
+  $("resign-no").addEventListener("click", () => closeResign());
+  $("resign-yes").addEventListener("click", () => {
+    closeResign(false);
+    send({ t: "resign" });
+  });
+  $("resign-confirm").addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeResign();
+  });
   $("claim").addEventListener("click", () => send({ t: "claim" }));
   $("hint").addEventListener("click", () => {
     app.hintsOn = !app.hintsOn;
@@ -601,6 +721,14 @@ function wire() {
     if (app.hintsOn) askHint();
   });
   $("hint-stop").addEventListener("click", () => send({ t: "stop" }));
+  $("analysis").checked = app.analysis;
+  $("analysis").addEventListener("change", () => {
+    app.analysis = $("analysis").checked;
+    localStorage.setItem(ANALYSIS_KEY, app.analysis ? "on" : "off");
+    renderProgress();
+  });
+  $("zoom-in").addEventListener("click", () => zoom(1));
+  $("zoom-out").addEventListener("click", () => zoom(-1));
   $("think").addEventListener("change", changeThink);
   $("copy").addEventListener("click", async () => {
     const field = $("invite-link");

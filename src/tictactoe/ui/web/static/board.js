@@ -1,15 +1,24 @@
 // The board: a grid of cells (ARIA grid), drawn as the classic game on small boards and as a
-// gomoku board (stones on a grid with coordinates) on big ones. Mouse, touch and keyboard
+// wooden gomoku board (the marks on a grid's intersections, with coordinates) on big ones, in
+// the look the windows share: X blue and O orange, the last move a dot at the centre of its mark,
+// the winning line green through its marks on pale green tiles. Mouse, touch and keyboard
 // (arrow keys move, Enter or Space plays) all end in the same onPlay(cell).
 
 import { t } from "./i18n.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const SVG = "http://www.w3.org/2000/svg";
+/** How far the winning line goes beyond its end marks, and its width, in cells. */
+const LINE_REACH = 0.3;
+const LINE_WIDTH = 0.08;
 
 /** A cell's name: its column letter and row number, ``b2`` (as everywhere in the game). */
 export function cellName(cols, cell) {
   return `${LETTERS[cell % cols]}${Math.floor(cell / cols) + 1}`;
 }
+
+/** Every class a hint may put on a cell (its tone, and "suggested" for a big board's moves). */
+const TONES = ["hint-win", "hint-better", "hint-draw", "hint-worse", "hint-loss", "suggested"];
 
 /** True for boards drawn as the classic game rather than as a gomoku board. */
 export function isClassic(rows, cols) {
@@ -25,6 +34,8 @@ export class BoardView {
     this.cells = [];
     this.cursor = 0;
     this.playable = new Set();
+    this.line = [];
+    new ResizeObserver(() => this.drawLine()).observe(element);
     element.addEventListener("click", (event) => {
       const cell = event.target.closest("[data-cell]");
       if (cell) this.choose(Number(cell.dataset.cell));
@@ -100,13 +111,19 @@ export class BoardView {
     this.cells.forEach((element, cell) => {
       const mark = marks.get(cell) || "";
       const span = element.firstChild;
-      span.textContent = mark;
       span.className = `mark ${mark.toLowerCase()}`;
       element.classList.toggle("last", cell === last);
+      const dot = element.querySelector(".dot");
+      if (cell === last && !dot) {
+        const made = document.createElement("span");
+        made.className = "dot";
+        made.setAttribute("aria-hidden", "true");
+        element.append(made);
+      } else if (cell !== last && dot) dot.remove();
       element.classList.toggle("win", order.has(cell));
       if (order.has(cell)) element.style.setProperty("--order", order.get(cell));
       element.setAttribute("aria-disabled", playable.has(cell) ? "false" : "true");
-      for (const name of ["hint-win", "hint-draw", "hint-loss", "suggested"]) element.classList.remove(name);
+      for (const name of TONES) element.classList.remove(name);
       element.querySelector(".badge")?.remove();
       const name = cellName(this.cols, cell);
       let label = mark ? t("{cell}: {mark}", { cell: name, mark }) : t("{cell}: empty", { cell: name });
@@ -123,8 +140,58 @@ export class BoardView {
         label = `${label}. ${hint.label}`;
       }
       if (order.has(cell)) label = `${label}. ${t("winning line")}`;
+      if (cell === last) label = `${label}. ${t("last move")}`;
       element.setAttribute("aria-label", label);
     });
+    this.line = line;
+    this.drawLine();
+  }
+
+  /** The winning line through its marks (over a casing), from end to end; none while there is none. */
+  drawLine() {
+    const wrap = this.element.parentElement;
+    let svg = wrap.querySelector("svg.winline");
+    const line = this.line;
+    if (line.length < 2) {
+      svg?.remove();
+      return;
+    }
+    const centre = (cell) => {
+      const box = this.cells[cell];
+      return [box.offsetLeft + box.offsetWidth / 2, box.offsetTop + box.offsetHeight / 2];
+    };
+    const [x0, y0] = centre(line[0]);
+    const [x1, y1] = centre(line[line.length - 1]);
+    const size = this.cells[line[0]].offsetWidth;
+    const length = Math.hypot(x1 - x0, y1 - y0) || 1;
+    const [dx, dy] = [((x1 - x0) / length) * size * LINE_REACH, ((y1 - y0) / length) * size * LINE_REACH];
+    if (!svg) {
+      svg = document.createElementNS(SVG, "svg");
+      svg.setAttribute("class", "winline");
+      svg.setAttribute("aria-hidden", "true");
+      for (const part of ["casing", "stroke"]) {
+        const stroke = document.createElementNS(SVG, "line");
+        stroke.setAttribute("class", part);
+        svg.append(stroke);
+      }
+      wrap.append(svg);
+    }
+    svg.setAttribute("width", wrap.scrollWidth);
+    svg.setAttribute("height", wrap.scrollHeight);
+    const width = Math.max(4, size * LINE_WIDTH);
+    for (const stroke of svg.children) {
+      stroke.setAttribute("x1", x0 - dx);
+      stroke.setAttribute("y1", y0 - dy);
+      stroke.setAttribute("x2", x1 + dx);
+      stroke.setAttribute("y2", y1 + dy);
+      stroke.setAttribute("stroke-width", stroke.getAttribute("class") === "casing" ? width + 4 : width);
+    }
+  }
+
+  /** Take no clicks until the next :meth:`draw` (another game is on its way). */
+  freeze() {
+    this.playable = new Set();
+    for (const element of this.cells) element.setAttribute("aria-disabled", "true");
   }
 
   choose(cell) {

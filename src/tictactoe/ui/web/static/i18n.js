@@ -1,7 +1,18 @@
-// The page's words: English in the source, translations from /i18n/<lang>.json (web.po).
+// The page's words: English in the source, translations from /i18n/<lang>.json (the gettext catalog).
 // Text is only ever put into the page with textContent or attributes, never as HTML.
 
-const state = { language: "en", messages: {}, endings: {}, levels: [], languages: { en: "English" } };
+const state = {
+  language: "en", messages: {}, plurals: {}, plural: [],
+  endings: {}, levels: [], languages: { en: "English" },
+};
+
+// Which plural form a count takes: the catalog's rule, sent as the form of each count from 0 to
+// 199 (a larger count behaves as 100 + its last two digits in every language's rule).
+function pluralForm(count) {
+  const table = state.plural;
+  if (!table.length) return count === 1 ? 0 : 1;
+  return table[count < table.length ? count : 100 + (count % 100)];
+}
 
 export const LANGUAGE_KEY = "tictactoe.language";
 
@@ -26,6 +37,8 @@ export async function loadLanguage(code) {
   const data = await response.json();
   state.language = data.language;
   state.messages = data.messages;
+  state.plurals = data.plurals || {};
+  state.plural = data.plural || [];
   state.endings = data.endings;
   state.levels = data.levels;
   state.languages = data.languages;
@@ -43,6 +56,15 @@ function fill(text, params) {
 /** ``text`` in the page's language, with ``{name}`` fields filled from ``params``. */
 export function t(text, params = {}) {
   return fill(state.messages[text] || text, params);
+}
+
+/** The form of ``singular``/``plural`` that fits ``count``, in the page's language, filled in
+ * (``count`` is a field too). */
+export function tn(singular, plural, count, params = {}) {
+  const forms = state.plurals[singular];
+  const text = forms ? forms[Math.min(pluralForm(count), forms.length - 1)]
+    : count === 1 ? singular : plural;
+  return fill(text, { ...params, count });
 }
 
 /** The end-of-game sentence ``key`` (a key of tictactoe.announce.PHRASES), filled in. */
@@ -67,6 +89,9 @@ export function language() {
 export function translatePage(root = document) {
   for (const element of root.querySelectorAll("[data-i18n]")) {
     element.textContent = t(element.dataset.i18n);
+  }
+  for (const element of root.querySelectorAll("[data-i18n-label]")) {
+    element.setAttribute("aria-label", t(element.dataset.i18nLabel));
   }
   for (const element of root.querySelectorAll("[data-i18n-board]")) {
     const [m, n, k] = element.dataset.i18nBoard.split(",");

@@ -1,0 +1,37 @@
+"""What every front end needs around a game, toolkit-neutral: the session layer.
+
+- :class:`Session` (:mod:`.play`): a window's match with its computer moves and
+  hints as background jobs, a saved game shown, the end of each game, the level
+  chosen, the remembered choices and the language; the tk and Pygame Zero
+  windows draw it and turn their input into its intents;
+- :mod:`.boards`: the board a player asked for, or one message naming the limit
+  broken; the level that plays a board;
+- :mod:`.ending`: a finished game kept once in the one store, and its sound.
+"""
+
+from tictactoe.session.boards import check_board, fit_opponent, rules_problem, unplayable_level
+from tictactoe.session.ending import ending_sound, keep_finished, scoreboard_unavailable
+from tictactoe.session.play import (
+    DEMO_DELAY,
+    END_CLICK_GUARD,
+    REPLY_PAUSE,
+    SAVE_GRACE_SECONDS,
+    Played,
+    Session,
+)
+
+__all__ = [
+    "DEMO_DELAY",
+    "END_CLICK_GUARD",
+    "REPLY_PAUSE",
+    "SAVE_GRACE_SECONDS",
+    "Played",
+    "Session",
+    "check_board",
+    "ending_sound",
+    "fit_opponent",
+    "keep_finished",
+    "rules_problem",
+    "scoreboard_unavailable",
+    "unplayable_level",
+]
