@@ -88,6 +88,8 @@ def test_the_wheel_holds_the_data_files_and_the_metadata(dist: Path) -> None:
     for sound in ("win", "lose", "draw"):
         assert f"tictactoe/sounds/{sound}.wav" in names
     assert "tictactoe/py.typed" in names
+    for table in ("capability", "openings"):  # what exact play reads instead of timing
+        assert f"tictactoe/core/{table}.tsv" in names
     assert any(name.startswith("tictactoe/ui/pgz/fonts/") for name in names)
     assert not any(name.startswith(("tests/", "benchmarks/")) for name in names)
     assert metadata["Name"] == "tictactoe-mnk"
