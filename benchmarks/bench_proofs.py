@@ -1,57 +1,168 @@
-"""Benchmark of the proofs past 20 cells: 5 x 5 and 6 x 5 with k = 4, and the small boards.
+"""Benchmark of the proofs from the empty board, against the solver before them, in one run.
 
-Run ``python benchmarks/bench_proofs.py``. Each proof runs in a fresh process
-(``tictactoe.core.solver.prove`` from the empty board, default 2 GiB bound)
-and reports wall time, processor time, nodes, table entries and the
-process's peak memory; targets: the known value, under 10 minutes, peak
-memory under the bound. The 4 x 4 and 5 x 4 figures (proof of the empty
-board, and every first move valued) are timed against the solver as it was
-before (``baselines/solver_before_proofs.py``) in the same run: PASS when
-today's is no slower. Exits with status 1 if any target is missed. Takes
-about half a minute (mostly the baseline's 5 x 4 analysis).
+Run ``python benchmarks/bench_proofs.py [--rounds 3] [--quick]``. Each proof
+runs in a fresh process, today's solver (``tictactoe.core.solver.prove``) and
+the one before relevance zones (``baselines/solver_before_zones.py``)
+alternating, ``--rounds`` times each (the machine may be shared: medians are
+quoted); it prints wall time, processor time, positions searched and the
+process's peak memory of both, and their ratios. Then 7 x 7 with k = 5 is
+proved split over one and over two worker processes
+(``tictactoe.core.proof_jobs``), alternating, for the speed-up. Last, the
+4 x 4 and 5 x 4 figures against the solver before proofs past 20 cells.
+
+Targets (PASS/FAIL, exit status 1 if any is missed): every value as
+published; 7 x 7 with k = 5 in under 10 s with at most a tenth of the
+positions the solver before needed; two workers faster than one; today's
+solver no slower than the old one on the small boards. ``--quick`` leaves out
+the old solver's 7 x 7 proof (it takes minutes) and quotes its count from
+docs/performance.md instead.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent / "baselines"))
+BASELINES = Path(__file__).parent / "baselines"
+sys.path.insert(0, str(BASELINES))
 
-import solver_before_proofs as before
+import solver_before_proofs as before  # noqa: E402
 
-from tictactoe.core import solver as today
-from tictactoe.core.board import Board
-from tictactoe.core.rules import Rules
+from tictactoe.core import solver as today  # noqa: E402
+from tictactoe.core.board import Board  # noqa: E402
+from tictactoe.core.rules import Rules  # noqa: E402
 
-PROOF_SECONDS = 600.0
-"""Target: each proof under 10 minutes."""
+PROOFS = (
+    (Rules(5, 5, 4), "draw"),
+    (Rules(6, 5, 4), "win"),
+    (Rules(6, 6, 5), "draw"),
+    (Rules(7, 7, 5), "draw"),
+)
+"""Each board proved from empty, with its published value."""
 
-PROOFS = ((Rules(5, 5, 4), "draw"), (Rules(6, 5, 4), "win"))
+SEVEN = Rules(7, 7, 5)
+SEVEN_SECONDS = 10.0
+"""Target: 7 x 7 with k = 5 proved in under this many seconds."""
+
+OLD_SEVEN_NODES = 2_900_000
+"""The old solver's positions on 7 x 7 (docs/performance.md), for ``--quick``."""
 
 PROOF_SCRIPT = """
 import json, resource, sys
 from tictactoe.core.board import Board
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import prove
-m, n, k = map(int, sys.argv[1:4])
+which, m, n, k = sys.argv[1], *map(int, sys.argv[2:5])
+if which == "old":
+    sys.path.insert(0, {baselines!r})
+    from solver_before_zones import prove
+else:
+    from tictactoe.core.solver import prove
 proof = prove(Board.empty(Rules(m, n, k)))
-print(json.dumps({**proof._asdict(), "value": str(proof.value),
-                  "peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
+print(json.dumps({{"value": str(proof.value), "nodes": proof.nodes, "seconds": proof.seconds,
+                  "cpu": proof.cpu_seconds,
+                  "peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}}))
 """
-"""One proof in a fresh process; ``ru_maxrss`` is the peak resident memory in KiB."""
+
+SPLIT_SCRIPT = """
+import json, resource, sys
+from tictactoe.core.board import Board
+from tictactoe.core.proof_jobs import SplitProof
+from tictactoe.core.rules import Rules
+workers, m, n, k = map(int, sys.argv[1:5])
+found = SplitProof(Board.empty(Rules(m, n, k)), workers=workers).prove()
+print(json.dumps({"value": str(found.value), "nodes": found.nodes, "seconds": found.seconds,
+                  "jobs": found.jobs}))
+"""
 
 
-def proof_in_process(rules: Rules) -> dict[str, object]:
-    """The proof's figures, measured in a new Python process."""
-    args = [sys.executable, "-c", PROOF_SCRIPT, str(rules.m), str(rules.n), str(rules.k)]
-    done = subprocess.run(args, check=True, capture_output=True, text=True)
-    record: dict[str, object] = json.loads(done.stdout)
+def in_process(script: str, *args: object) -> dict[str, float | str]:
+    """The figures a script prints, run in a new Python process."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, *map(str, args)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    record: dict[str, float | str] = json.loads(done.stdout)
     return record
+
+
+def median(records: list[dict[str, float | str]], field: str) -> float:
+    return statistics.median(float(record[field]) for record in records)
+
+
+def proofs(rounds: int, quick: bool) -> bool:
+    """Old and new proofs alternating; print the table; True if every target is met."""
+    passed = True
+    script = PROOF_SCRIPT.format(baselines=str(BASELINES))
+    print(
+        f"{'proof':<10} {'value':<6} {'solver':<7} {'wall s':>8} {'cpu s':>8} {'positions':>11} "
+        f"{'peak MiB':>9}"
+    )
+    for rules, expected in PROOFS:
+        runs: dict[str, list[dict[str, float | str]]] = {"old": [], "new": []}
+        skip_old = quick and rules == SEVEN
+        for _ in range(1 if rules == SEVEN else rounds):
+            for which in ("new",) if skip_old else ("old", "new"):
+                runs[which].append(in_process(script, which, rules.m, rules.n, rules.k))
+        for which, records in runs.items():
+            if not records:
+                continue
+            values = {str(record["value"]) for record in records}
+            ok = values == {expected}
+            passed &= ok
+            print(
+                f"{rules.m}x{rules.n} k={rules.k:<3} {'/'.join(values):<6} {which:<7} "
+                f"{median(records, 'seconds'):>8.2f} {median(records, 'cpu'):>8.2f} "
+                f"{int(median(records, 'nodes')):>11,} {median(records, 'peak_kib') / 1024:>9.1f}"
+                + ("" if ok else f"  FAIL (published: {expected})")
+            )
+        old_nodes = median(runs["old"], "nodes") if runs["old"] else OLD_SEVEN_NODES
+        new = runs["new"]
+        if rules == SEVEN:
+            seconds, nodes = median(new, "seconds"), median(new, "nodes")
+            fast = seconds < SEVEN_SECONDS
+            small = nodes * 10 <= old_nodes
+            passed &= fast and small
+            print(
+                f"  7x7 k=5: {seconds:.2f} s "
+                f"({'PASS' if fast else 'FAIL'}: < {SEVEN_SECONDS:g} s), "
+                f"{old_nodes / nodes:.1f}x fewer positions "
+                f"({'PASS' if small else 'FAIL'}: at least 10x)"
+            )
+        elif runs["old"]:
+            print(
+                f"  {median(runs['old'], 'seconds') / median(new, 'seconds'):.1f}x faster, "
+                f"{old_nodes / median(new, 'nodes'):.1f}x fewer positions"
+            )
+    return passed
+
+
+def split(rounds: int) -> bool:
+    """7 x 7 split over one and two workers, alternating; True if two are faster."""
+    runs: dict[int, list[dict[str, float | str]]] = {1: [], 2: []}
+    for _ in range(rounds):
+        for workers in (1, 2):
+            runs[workers].append(in_process(SPLIT_SCRIPT, workers, SEVEN.m, SEVEN.n, SEVEN.k))
+    print()
+    print(f"{'7x7 k=5 split':<16} {'value':<6} {'wall s':>8} {'positions':>11} {'jobs':>6}")
+    for workers, records in runs.items():
+        print(
+            f"{workers} worker{'s' if workers > 1 else ' '}        "
+            f"{'/'.join({str(r['value']) for r in records}):<6} "
+            f"{median(records, 'seconds'):>8.2f} {int(median(records, 'nodes')):>11,} "
+            f"{int(median(records, 'jobs')):>6}"
+        )
+    one, two = median(runs[1], "seconds"), median(runs[2], "seconds")
+    ok = two < one and all(r["value"] == "draw" for rs in runs.values() for r in rs)
+    print(f"  speed-up {one / two:.2f}x ({'PASS' if ok else 'FAIL'}: two workers faster)")
+    return ok
 
 
 def timed(action: Callable[[], object]) -> float:
@@ -70,26 +181,9 @@ def small_figures(module: object, rules: Rules) -> tuple[float, float]:
     )
 
 
-def main() -> int:
-    """Measure, print the tables, and return 1 if a target is missed."""
+def small_boards() -> bool:
+    """4 x 4 and 5 x 4 against the solver before proofs past 20 cells."""
     passed = True
-    print(
-        f"{'proof':<14} {'value':<6} {'wall':>8} {'cpu':>8} {'nodes':>9} {'entries':>9} "
-        f"{'peak MiB':>9} {'bound MiB':>9}  verdict"
-    )
-    for rules, expected in PROOFS:
-        record = proof_in_process(rules)
-        peak_mib = int(record["peak_kib"]) / 1024  # type: ignore[call-overload]
-        bound_mib = int(record["memory"]) / 2**20  # type: ignore[call-overload]
-        seconds = float(record["seconds"])  # type: ignore[arg-type]
-        ok = record["value"] == expected and seconds < PROOF_SECONDS and peak_mib < bound_mib
-        passed &= ok
-        print(
-            f"{rules.m}x{rules.n} k={rules.k:<6} {record['value']!s:<6} {seconds:>7.2f}s "
-            f"{float(record['cpu_seconds']):>7.2f}s {record['nodes']:>9,} "  # type: ignore[arg-type]
-            f"{record['peak_entries']:>9,} {peak_mib:>9.1f} {bound_mib:>9.0f}  "
-            f"{'PASS' if ok else 'FAIL'} (known: {expected}, < {PROOF_SECONDS:.0f} s, < bound)"
-        )
     print()
     print(f"{'small boards (fresh solver)':<40} {'before':>9} {'today':>9}  verdict")
     for rules in (Rules(4, 4, 4), Rules(5, 4, 4)):
@@ -104,6 +198,18 @@ def main() -> int:
                 f"{rules.m}x{rules.n} k={rules.k}: {what:<30} {old_seconds:>8.3f}s "
                 f"{new_seconds:>8.3f}s  {'PASS' if ok else 'FAIL'}"
             )
+    return passed
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure, print the tables, and return 1 if a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each small proof")
+    parser.add_argument("--quick", action="store_true", help="skip the old 7 x 7 proof")
+    args = parser.parse_args(argv)
+    passed = proofs(args.rounds, args.quick)
+    passed &= split(max(1, args.rounds // 2))
+    passed &= small_boards()
     return 0 if passed else 1
 
 

@@ -121,7 +121,7 @@ def test_every_standard_descriptor_closed(home: Path) -> None:
     [
         (["stats", "--lang", "ru"], "", "????????  ????"),
         ([*GAME, "--lang", "ru"], "5\n9\n1\nнет\n", "???! ?? ????????!"),
-        (["solve", "X.O/.X./..O"], "", "X to move: draw\nbest: c2"),
+        (["solve", "X.O/.X./..O"], "", "X to move: draw (exact)\nbest: c2"),
         (["arena", "--x", "random", "--o", "random", "--games", "9", "--seed", "1"], "", "9 games"),
     ],
 )

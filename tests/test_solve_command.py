@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -37,7 +38,7 @@ def test_text_output_names_cells_and_values(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert "XX./OO./...  (3 x 3, k=3)" in out
     assert "     a b c\n   1 X X .\n   2 O O .\n   3 . . .\n" in out
-    assert "X to move: X wins in 1\n" in out
+    assert "X to move: X wins in 1 (exact)\n" in out
     assert "best: c1\n" in out
     assert "  c1  X wins in 1\n" in out
     assert "  c2  draw\n" in out
@@ -134,7 +135,7 @@ def test_big_board_is_searched_by_the_engine(capsys: pytest.CaptureFixture[str])
     big = "/".join(["......."] * 3 + ["..XXX.."] + ["..OOO.."] + ["......."] * 2)
     assert run([big, "X../.../...", "--nodes", "500"]) == 0
     out = capsys.readouterr().out
-    assert "7 x 7, k=5" in out and "too big to solve exactly" in out
+    assert "7 x 7, k=5" in out and "X to move (not exact: 7 x 7 " in out
     assert "best: b4  (winning" in out or "best: f4  (winning" in out
     assert "forced: X wins in 2, by an open four" in out
     assert "winning line: X " in out
@@ -259,11 +260,11 @@ def test_proof_of_the_empty_5x5_k4_is_a_draw(capsys: pytest.CaptureFixture[str])
     assert run([EMPTY_5X5, "--k", "4", "--proof"]) == 0
     captured = capsys.readouterr()
     assert "X to move: draw (proved)\n" in captured.out
-    assert "searched 13,327 positions" in captured.out
+    assert "searched 7,594 positions" in captured.out
     assert captured.err.startswith(
-        "proving 5 x 5, k=4: tables held under 2 GiB (10,737,418 entries)"
+        "proving 5 x 5, k=4: tables held under 2 GiB (7,158,278 entries)"
     )
-    assert "13,327 positions, table 12,071 entries" in captured.err
+    assert "7,594 positions, table 6,958 entries" in captured.err
 
 
 def test_proof_of_the_empty_6x5_k4_is_a_first_player_win_in_json(
@@ -272,8 +273,8 @@ def test_proof_of_the_empty_6x5_k4_is_a_first_player_win_in_json(
     assert run([EMPTY_6X5, "--k", "4", "--proof", "--json"]) == 0
     (record,) = records(capsys.readouterr().out)
     assert record["value"] == "win" and record["proof"] is True
-    assert record["nodes"] == 1747 and record["evictions"] == 0
-    assert record["max_entries"] == 10737418
+    assert record["nodes"] == 712 and record["evictions"] == 0
+    assert record["max_entries"] == 7158278
 
 
 def test_proof_of_a_finished_or_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
@@ -281,3 +282,42 @@ def test_proof_of_a_finished_or_bad_position(capsys: pytest.CaptureFixture[str])
     captured = capsys.readouterr()
     assert "game over: X has won" in captured.out
     assert "bad position" in captured.err and "Traceback" not in captured.err
+
+
+def test_every_report_says_whether_it_is_exact(capsys: pytest.CaptureFixture[str]) -> None:
+    opened = "X..../...../..O../...../....."
+    assert run([opened, "--k", "4", "--json"]) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert record["exact"] is True and record["value"] == "draw"
+    assert all(move["plies"] is not None for move in record["moves"].values())  # type: ignore[attr-defined]
+    big = "/".join(["......."] * 3 + ["..X...."] + ["......."] * 3)
+    assert run([big, "--json", "--nodes", "200"]) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert record["exact"] is False and str(record["not_exact"]).startswith("7 x 7 ")
+
+
+def test_a_split_proof_keeps_a_checkpoint_it_resumes_from(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "proof.txt"
+    assert run([EMPTY_5X5, "--k", "4", "--proof", "--jobs", "2", "--checkpoint", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert "X to move: draw (proved)" in captured.out
+    assert "over 2 worker processes" in captured.out and "jobs done" in captured.err
+    again = [EMPTY_5X5, "--k", "4", "--proof", "--checkpoint", str(path), "--json"]
+    assert run(again) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert record["value"] == "draw" and record["exact"] is True
+    assert record["reused_jobs"] == record["jobs"] > 0
+    assert run(["..../..../..../....", "--proof", "--checkpoint", str(path)]) == 2
+    assert "checkpoint of another board" in capsys.readouterr().err
+
+
+def test_a_proof_past_49_cells_is_taken_with_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    nearly_full = "/".join(["OXOXOXOX", "OXOXOXOX", "XOXOXOXO", "XOXOXOXO"] * 2)
+    board = nearly_full[:-1] + "."  # O to move, one cell left: a draw
+    assert run([board, "--k", "5", "--proof"]) == 0
+    assert "O to move: draw (proved)" in capsys.readouterr().out
+    assert run([board, "--k", "5", "--proof", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: 8 x 8 has 64 cells" in err and "days" in err

@@ -1,12 +1,19 @@
-"""``tictactoe solve``: the value of positions: exact on small boards, the engine's on big ones.
+"""``tictactoe solve``: the value of positions: exact wherever it is fast, the engine's elsewhere.
 
-On boards the exact solver finishes (up to 20 cells) every legal move gets
-its exact value (a finished game's is exact on any board); on bigger boards
-the gomoku engine searches for ``--think`` seconds (or ``--nodes``
-positions) and reports its best move,
+On boards where exact play values every move within about a second (the
+capability table, :mod:`tictactoe.core.capability`: 3 x 3 up to 5 x 5 with
+k = 4 and more) every legal move gets its exact value and length (a finished
+game's is exact on any board); elsewhere the gomoku engine searches for
+``--think`` seconds (or ``--nodes`` positions) and reports its best move,
 score and principal variation, and a forced win its threat search proves
-(VCF / VCT) with the winning line. Results are counted in the winner's own
-moves ("X wins in 3": X's third move from now completes the line).
+(VCF / VCT) with the winning line. Each report says whether it is exact, in
+words and in JSON. Results are counted in the winner's own moves ("X wins in
+3": X's third move from now completes the line).
+
+``--proof`` proves a position's value from scratch instead, however long it
+takes; with ``--jobs N`` the proof is split over N worker processes, and
+with ``--checkpoint FILE`` finished parts are kept on disk, so that a proof
+stopped at any point (even killed) carries on from there when run again.
 
 The engine is imported only for a board too big to solve exactly.
 """
@@ -28,11 +35,13 @@ from tictactoe.core.search import Limits
 from tictactoe.core.solver import (
     DEFAULT_MEMORY,
     ENTRY_BYTES,
+    MAX_CELLS,
     Prospect,
     Solution,
     Solver,
     Value,
     prove,
+    unsupported_reason,
 )
 
 TYPE_CHECKING = False
@@ -43,7 +52,7 @@ if TYPE_CHECKING:
 LINE_LIMIT = 4096
 """Longest line of standard input read as a position (the biggest board takes 701 characters)."""
 
-HELP = "solve positions: exact values on small boards, the engine's best move on big ones"
+HELP = "solve positions: exact values wherever that is fast, the engine's best move elsewhere"
 
 UNIT = (
     "Wins are counted in the winner's own moves: 'X wins in 3' means X's third move from "
@@ -91,8 +100,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--proof",
         action="store_true",
-        help="prove each position's value from scratch instead, however long it takes "
-        "(up to 7 x 7): progress on standard error, then the positions searched",
+        help="prove each position's value from scratch instead, however long it takes: "
+        "progress on standard error, then the positions searched",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=at_least(1),
+        metavar="N",
+        help="with --proof: split the proof over N worker processes",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        metavar="FILE",
+        help="with --proof: keep finished parts of the proof in FILE and resume from it "
+        "(after a stop, a kill or a reboot, run the same command again)",
     )
     parser.epilog = UNIT
 
@@ -111,6 +132,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr,
         limits,
         proof=getattr(args, "proof", False),
+        jobs=getattr(args, "jobs", None),
+        checkpoint=getattr(args, "checkpoint", None),
     )
 
 
@@ -124,11 +147,14 @@ def solve_all(
     limits: Limits | None = None,
     *,
     proof: bool = False,
+    jobs: int | None = None,
+    checkpoint: str | None = None,
 ) -> int:
     """Answer each position on ``out`` and each bad one on ``err``; the exit status.
 
     Boards too big to solve exactly are searched by the engine within ``limits``;
-    with ``proof`` each value is proved from scratch instead (:func:`proved`).
+    with ``proof`` each value is proved from scratch instead (:func:`proved`;
+    split over ``jobs`` processes and kept in ``checkpoint``: :func:`split_proved`).
 
     Lines of ``stdin`` longer than :data:`LINE_LIMIT` are bad positions (read
     in bounded memory); a ``-`` whose input holds no position is said to have
@@ -147,7 +173,10 @@ def solve_all(
         try:
             board = Board.parse(text, k)
             if proof:
-                report = proved(board, as_json, err)
+                if jobs is not None or checkpoint is not None:
+                    report = split_proved(board, as_json, err, jobs or 1, checkpoint)
+                else:
+                    report = proved(board, as_json, err)
                 if not as_json and not first:
                     print(file=out)
                 print(report, file=out, flush=True)
@@ -176,6 +205,10 @@ def solve_all(
             print(f"tictactoe solve: {bad_position(text, error)}", file=err, flush=True)
             status = EXIT_BAD_INPUT
             continue
+        except OSError as error:  # the checkpoint file
+            print(f"tictactoe solve: {error.strerror}: {error.filename}", file=err, flush=True)
+            status = EXIT_BAD_INPUT
+            continue
         if not as_json and not first:
             print(file=out)
         print(report, file=out, flush=True)
@@ -189,6 +222,7 @@ def solve_all(
 def proved(board: Board, as_json: bool, err: TextIO) -> str:
     """Prove ``board``'s value from scratch: the memory bound, then progress, on ``err``;
     the report (value and positions searched) is returned."""
+    warn_if_huge(board, err)
     print(
         f"proving {board.rules.m} x {board.rules.n}, k={board.rules.k}: tables held under "
         f"{DEFAULT_MEMORY / 2**30:g} GiB ({DEFAULT_MEMORY // ENTRY_BYTES:,} entries)",
@@ -217,20 +251,123 @@ def proved(board: Board, as_json: bool, err: TextIO) -> str:
             | counts
             | {"seconds": round(result.seconds, 3), "cpu_seconds": round(result.cpu_seconds, 3)}
         )
+    return proof_text(
+        board,
+        result.value,
+        f"searched {result.nodes:,} positions in {result.seconds:.2f} s "
+        f"({result.cpu_seconds:.2f} s of processor time); table {result.entries:,} entries "
+        f"(at most {result.peak_entries:,}, bound {result.max_entries:,})",
+    )
+
+
+def proof_text(board: Board, value: Value, cost: str) -> str:
+    """The text report of a proof: the board, its proved value, then ``cost``."""
     lines = header(board)
     if board.is_over:
         return "\n".join([*lines, game_over(board)])
-    mover = board.turn
-    verdict = "draw" if result.value is Value.DRAW else f"{mover} {result.value}s"
-    if result.value is Value.LOSS:
-        verdict = f"{_other(mover)} wins"
-    lines.append(f"{mover} to move: {verdict} (proved)")
-    lines.append(
-        f"searched {result.nodes:,} positions in {result.seconds:.2f} s "
-        f"({result.cpu_seconds:.2f} s of processor time); table {result.entries:,} entries "
-        f"(at most {result.peak_entries:,}, bound {result.max_entries:,})"
-    )
+    lines.append(f"{board.turn} to move: {_verdict(board, value)} (proved)")
+    lines.append(cost)
     return "\n".join(lines)
+
+
+SEVEN_BY_SEVEN_SECONDS = 50.0
+"""About how long 7 x 7 with k = 5 takes to prove on one core (processor time measured by
+benchmarks/bench_proofs.py)."""
+
+EIGHT_BY_EIGHT_FACTOR = 25_000
+"""How much longer 8 x 8 with k = 5 took than 7 x 7 for the 2020 C++ prover (17.4 hours
+against 2.5 seconds): the basis of the estimate for boards past 49 cells."""
+
+
+def warn_if_huge(board: Board, err: TextIO) -> None:
+    """Warn on ``err`` before proving a board past :data:`MAX_CELLS` cells, with an estimate."""
+    rules = board.rules
+    if rules.size <= MAX_CELLS:
+        return
+    days = SEVEN_BY_SEVEN_SECONDS * EIGHT_BY_EIGHT_FACTOR / 86_400
+    print(
+        f"warning: {rules.m} x {rules.n} has {rules.size} cells, past the {MAX_CELLS} of "
+        f"7 x 7: this proof may never finish. 8 x 8 with k=5 is estimated at {days:,.0f} days "
+        f"on one core here ({EIGHT_BY_EIGHT_FACTOR:,} times the {SEVEN_BY_SEVEN_SECONDS:g} s "
+        "of 7 x 7, as for the 2020 prover that first solved it); bigger boards at far more. "
+        "Use --jobs and --checkpoint.",
+        file=err,
+        flush=True,
+    )
+
+
+def split_proved(
+    board: Board, as_json: bool, err: TextIO, jobs: int, checkpoint: str | None
+) -> str:
+    """Prove ``board``'s value over ``jobs`` worker processes, resuming from ``checkpoint``;
+    progress with an estimate on ``err``, the report returned."""
+    from pathlib import Path
+
+    from tictactoe.core.proof_jobs import JobReport, SplitProof
+
+    warn_if_huge(board, err)
+    path = None if checkpoint is None else Path(checkpoint)
+    resumed = " (resuming)" if path is not None and path.exists() else ""
+    print(
+        f"proving {board.rules.m} x {board.rules.n}, k={board.rules.k} over {jobs} worker "
+        f"process{'es' if jobs > 1 else ''}"
+        + (f", checkpoint {checkpoint}{resumed}" if checkpoint is not None else ""),
+        file=err,
+        flush=True,
+    )
+
+    def progress(report: JobReport) -> None:
+        estimate = report.estimate
+        left = "" if estimate is None else f", at least {_duration(estimate)} left"
+        reused = f" ({report.reused:,} from the checkpoint)" if report.reused else ""
+        print(
+            f"  {report.done:,} jobs done{reused}, {report.running:,} running; "
+            f"{report.nodes:,} positions; {_duration(report.seconds)}{left}",
+            file=err,
+            flush=True,
+        )
+
+    result = SplitProof(board, workers=jobs, checkpoint=path, progress=progress).prove()
+    if as_json:
+        return _json(
+            {
+                "position": board.text,
+                "exact": True,
+                "proof": True,
+                "value": str(result.value),
+                "nodes": result.nodes,
+                "jobs": result.jobs,
+                "reused_jobs": result.reused,
+                "workers": jobs,
+                "seconds": round(result.seconds, 3),
+            }
+        )
+    return proof_text(
+        board,
+        result.value,
+        f"searched {result.nodes:,} positions in {result.jobs:,} jobs over {jobs} worker "
+        f"process{'es' if jobs > 1 else ''} in {result.seconds:.2f} s"
+        + (f" ({result.reused:,} jobs read from the checkpoint)" if result.reused else ""),
+    )
+
+
+def _verdict(board: Board, value: Value) -> str:
+    """``draw``, ``X wins`` or ``O wins`` for ``value`` of the side to move."""
+    mover = board.turn
+    if value is Value.DRAW:
+        return "draw"
+    return f"{mover if value is Value.WIN else _other(mover)} wins"
+
+
+def _duration(seconds: float) -> str:
+    """``42 s``, ``3.5 min``, ``2.1 h``, ``4.0 days``."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.1f} min"
+    if seconds < 172_800:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86_400:,.1f} days"
 
 
 def _expand(positions: Sequence[str], stdin: TextIO, err: TextIO) -> Iterator[str | None]:
@@ -307,7 +444,7 @@ def as_text(board: Board, solution: Solution, moves: dict[int, MoveValue]) -> st
         return "\n".join([*lines, game_over(board)])
     mover = board.turn
     prospect = Prospect(solution.value, solution.plies)
-    lines.append(f"{mover} to move: {describe(prospect, mover)}")
+    lines.append(f"{mover} to move: {describe(prospect, mover)} (exact)")
     lines.append("best: " + ", ".join(name(board, cell) for cell in solution.best))
     lines.append("moves:")
     width = max(len(name(board, cell)) for cell in moves)
@@ -355,6 +492,12 @@ def _other(mark: object) -> str:
     return "O" if str(mark) == "X" else "X"
 
 
+def not_exact(board: Board) -> str:
+    """Why ``board`` is not solved exactly (the capability table's reason, shortened)."""
+    reason = unsupported_reason(board.rules) or "not solved exactly"
+    return reason.partition(" (exact play allows")[0]
+
+
 def engine_record(board: Board, result: Result) -> dict[str, object]:
     """The JSON object for a position the engine searched (not over)."""
     from tictactoe.core.advice import judged
@@ -365,6 +508,7 @@ def engine_record(board: Board, result: Result) -> dict[str, object]:
     return {
         "position": board.text,
         "exact": False,
+        "not_exact": not_exact(board),
         "best": result.move,
         "best_name": name(board, result.move),
         "score": result.score,
@@ -404,7 +548,7 @@ def engine_text(board: Board, result: Result) -> str:
         )
     else:
         how_long = "the engine's threat check answers at once"
-    lines.append(f"{mover} to move (too big to solve exactly: {how_long})")
+    lines.append(f"{mover} to move (not exact: {not_exact(board)}; {how_long})")
     lines.append(f"best: {name(board, result.move)}  ({verdict.verdict}, score {result.score:+d})")
     line = " ".join(
         f"{mover if index % 2 == 0 else _other(mover)} {name(board, cell)}"

@@ -7,12 +7,13 @@ One call for front ends, whatever the board::
     >>> [(s.label, s.verdict.value, s.winner_moves) for s in suggest(Board.parse("XX./OO./..."))]
     [('c1', 'winning', 1), ('c2', 'equal', None), ('a3', 'losing', 1)]
 
-On boards the exact solver finishes (up to 20 cells) the verdicts are exact
-(win / draw / loss, with the winner's own moves to the end). Where it proves
-one move at a time (5 x 5 and 6 x 5 with k = 4) they are exact too, but only
-for the moves that keep the position's value (the best move first, then as
-many others as a node budget proves; the winner's moves where measured).
-Elsewhere the
+On boards where the exact solver values every move within about a second
+(:mod:`tictactoe.core.capability`: 3 x 3 up to 5 x 5 with k = 4, among
+others) the verdicts are exact (win / draw / loss, with the winner's own
+moves to the end). Where it proves one move at a time (bigger boards whose
+value is still quick to prove) they are exact too, but only for the moves
+that keep the position's value (the best move first, then as many others as
+a node budget proves; the winner's moves where measured). Elsewhere the
 gomoku engine searches the position within the given
 :class:`~tictactoe.core.search.Limits` and judges its best moves:
 ``winning`` or ``losing`` when a forced result is proved (threat search or
@@ -38,7 +39,8 @@ MARGIN = 300
 """Engine score (shape units) beyond which a move is ``better`` or ``worse`` than ``equal``."""
 
 PROVE_NODES = 40_000
-"""Nodes a hint on 5 x 5 or 6 x 5 (k = 4) spends proving more moves after the best one."""
+"""Nodes a hint spends proving more moves after the best one, where exact play proves one
+move at a time."""
 
 HINT_SECONDS = 1.0
 """Default thinking time of a big-board hint."""
@@ -78,7 +80,8 @@ class Suggestion:
 
 
 def can_solve(board: Board) -> bool:
-    """True when the exact solver values every move of this board (``Game.hint()``)."""
+    """True when the exact solver values every move of this board within about a second
+    (``Game.hint()``): read from the capability table, never timed."""
     return unsupported_reason(board.rules) is None
 
 
@@ -94,10 +97,11 @@ def suggest(
 ) -> tuple[Suggestion, ...]:
     """The best ``top`` moves for the side to move, best first (empty if the game is over).
 
-    Exact on small boards (``solver`` is reused if given); elsewhere
-    ``engine`` (a new one if None) searches within ``limits`` (default
-    :data:`HINT_SECONDS`), reporting ``progress`` and obeying ``cancel``
-    (which also stops proving moves past the best one on 5 x 5 and 6 x 5).
+    Exact where the solver values every move or proves one (``solver`` is
+    reused if given); elsewhere ``engine`` (a new one if None) searches
+    within ``limits`` (default :data:`HINT_SECONDS`), reporting ``progress``
+    and obeying ``cancel`` (which also stops proving moves past the best one
+    where exact play proves one move at a time).
     """
     if board.is_over:
         return ()
@@ -128,9 +132,8 @@ def _exact(board: Board, top: int, solver: Solver) -> tuple[Suggestion, ...]:
 def _proved(
     board: Board, top: int, solver: Solver, cancel: Cancel | None = None
 ) -> tuple[Suggestion, ...]:
-    """Exact verdicts without valuing every move (5 x 5, 6 x 5 with k = 4): the moves
-    that keep the position's value, as many of ``top`` as :data:`PROVE_NODES` proves
-    (before ``cancel`` is set)."""
+    """Exact verdicts without valuing every move: the moves that keep the position's
+    value, as many of ``top`` as :data:`PROVE_NODES` proves (before ``cancel`` is set)."""
     verdicts = {Value.WIN: Verdict.WINNING, Value.DRAW: Verdict.EQUAL, Value.LOSS: Verdict.LOSING}
     return tuple(
         Suggestion(

@@ -27,6 +27,10 @@ from tictactoe.core.rules import Rules
 PAIRING_STEPS = 64
 """Most search steps one :meth:`Pairings.find` call takes before giving up."""
 
+KNOWN_LIMIT = 1 << 16
+"""Most answers :meth:`Pairings.find` keeps (the same lines and cells come back often
+in a proof, from positions that differ elsewhere); past it they are forgotten."""
+
 
 class Pairings:
     """Pairing search on one board: knows which lines share a track (a row,
@@ -36,6 +40,8 @@ class Pairings:
         self.steps = steps
         self.track_of = _tracks(rules)
         """Line bitboard -> a one-bit mask naming its track."""
+        self.known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+        """The answer for each list of lines' empty cells asked about lately."""
 
     def find(self, lines: Sequence[int], empty: int) -> tuple[int, ...] | None:
         """Disjoint pairs of ``empty`` cells covering every line, or None if none was found.
@@ -58,10 +64,16 @@ class Pairings:
             cells |= free
         if 2 * tracks.bit_count() > cells.bit_count():
             return None
+        key = tuple(needs)
+        known = self.known
+        if key in known:
+            return known[key]
+        if len(known) >= KNOWN_LIMIT:
+            known.clear()
         chosen: list[int] = []
-        if _cover(needs, chosen, [self.steps]):
-            return tuple(chosen)
-        return None
+        found = tuple(chosen) if _cover(needs, chosen, [self.steps]) else None
+        known[key] = found
+        return found
 
 
 def _tracks(rules: Rules) -> dict[int, int]:

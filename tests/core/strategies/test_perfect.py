@@ -138,7 +138,7 @@ def test_refuses_a_finished_game() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", [Rules(7, 4, 4), Rules(7, 7, 5), Rules(15, 15, 5)])
+@pytest.mark.parametrize("rules", [Rules(7, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5)])
 def test_too_big_boards_are_unsupported(rules: Rules) -> None:
     reason = unsupported_reason(rules)
     assert reason is not None and f"{rules.m} x {rules.n}" in reason
@@ -200,9 +200,9 @@ def test_takes_the_win_a_weak_first_move_gives_away_on_6x5() -> None:
 
 
 @pytest.mark.slow
-def test_plays_one_proved_move_on_5x5() -> None:
+def test_plays_one_proved_move_on_6x5() -> None:
     player = PerfectPlayer(random.Random(1))
-    board = Board.empty(Rules(5, 5, 4)).play(12)
+    board = Board.empty(Rules(6, 5, 4)).play(12)
     assert player.candidates(board) == (player.choose(board),)
 
 

@@ -1,0 +1,88 @@
+"""Exact outcomes of the first plies of boards whose openings are too slow to search at once.
+
+Valuing every move of an early 5 x 5 position (k = 4) means proving twenty
+or so draws from a nearly empty board: a few hundred thousand positions,
+seconds in pure Python. Later positions take a fraction of that. So the
+outcome (value and plies to the end) of every position with at most a few
+marks is measured once, by ``python scripts/build_openings.py``, and kept in
+``openings.tsv`` beside this module; the solver reads it for those positions
+and searches the rest.
+
+The file holds, per board, a line ``board M N K PLIES`` and then one line per
+position with at most ``PLIES`` marks whose value is not a draw (positions up
+to symmetry, by the solver's canonical key in hexadecimal): ``KEY w5`` (the
+side to move wins in 5 plies) or ``KEY l4``. Every other position with at
+most ``PLIES`` marks is a draw (which always fills the board). A line
+``covers KEY`` names a position with ``PLIES`` marks whose every move was
+still slow to value: its children are listed the same way (those not listed
+are draws).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from typing import NamedTuple
+
+from tictactoe.core.rules import Rules
+from tictactoe.core.values import Prospect, Value
+
+TABLE = os.path.join(os.path.dirname(__file__), "openings.tsv")
+"""The measured outcomes (see the module's docstring for the format)."""
+
+_VALUES = {"w": Value.WIN, "l": Value.LOSS}
+
+
+class Openings(NamedTuple):
+    """The measured outcomes of one board's first plies."""
+
+    plies: int
+    """Positions with at most this many marks are covered."""
+    outcomes: dict[int, Prospect]
+    """Canonical key -> outcome for the side to move, for every covered position
+    that is not a draw."""
+    parents: frozenset[int]
+    """Positions with :attr:`plies` marks whose children are covered too."""
+
+    def outcome(self, key: int, empties: int) -> Prospect:
+        """The outcome of a covered position (its canonical key, its empty cells)."""
+        known = self.outcomes.get(key)
+        return known if known is not None else Prospect(Value.DRAW, empties)
+
+
+def encode(outcome: Prospect) -> str:
+    """``w5`` / ``l4`` for a win or loss (draws are not written)."""
+    return f"{outcome.value.value[0]}{outcome.plies}"
+
+
+@functools.lru_cache(maxsize=1)
+def _read() -> dict[tuple[int, int, int], Openings]:
+    found: dict[tuple[int, int, int], Openings] = {}
+    if not os.path.exists(TABLE):
+        return found
+    board: tuple[int, int, int, int] | None = None
+    outcomes: dict[int, Prospect] = {}
+    parents: set[int] = set()
+    with open(TABLE, encoding="utf-8") as lines:
+        for line in lines:
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = line.split()
+            if fields[0] == "board":
+                if board is not None:
+                    found[board[:3]] = Openings(board[3], outcomes, frozenset(parents))
+                m, n, k, plies = map(int, fields[1:])
+                board, outcomes, parents = (m, n, k, plies), {}, set()
+            elif fields[0] == "covers":
+                parents.add(int(fields[1], 16))
+            else:
+                key, code = fields
+                outcomes[int(key, 16)] = Prospect(_VALUES[code[0]], int(code[1:]))
+    if board is not None:
+        found[board[:3]] = Openings(board[3], outcomes, frozenset(parents))
+    return found
+
+
+def openings(rules: Rules) -> Openings | None:
+    """The measured opening outcomes of ``rules``'s board, if it has any."""
+    return _read().get((rules.m, rules.n, rules.k))

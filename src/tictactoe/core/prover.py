@@ -1,0 +1,758 @@
+"""The exact solver's search: proofs of win/draw/loss with relevance zones, lengths by deepening.
+
+:class:`Prover` holds one board size's tables and two searches on raw
+bitboards (plain ints, closures over their tables: what makes pure Python
+fast enough).
+
+**Value** (win/draw/loss for the side to move) is proved by null-window
+searches: "can the side to move win?" and "can it avoid losing?". In each
+one side attacks (tries to complete a line) and the other defends. Every
+"the attacker cannot win" result comes with a *relevance zone*: empty cells
+such that the attacker still cannot win with any extra marks outside them
+(Hsu, Ko, Chen, Wei, Hsueh and Wu's proofs of the 7,7,5 and 8,8,5-games
+rest on the same idea). A pairing strategy's zone is its pairs; a proved
+attacker move's zone is the union of what its refutation used. Since an
+extra mark never hurts its owner, once one attacker move is refuted with
+zone Z, every attacker move outside Z is refuted too (the refutation holds
+with that move added, and the first one taken away only weakens the
+attacker): each refuted move narrows the moves left to try to the
+intersection of the zones. Results go in a transposition table keyed on the
+position up to symmetry (:mod:`tictactoe.core.symmetry`), with their zones.
+
+Pruning, all exact:
+
+* a line holding both marks is dead, and so is a line that needs more marks
+  than its owner has moves left; with no live line left the rest is a draw;
+* an immediate win is played at once; an opponent's immediate win must be
+  blocked (two of them lose); a move that makes two threats wins in three,
+  and a defender facing one plays on it (or threatens) or loses;
+* a pairing strategy (:mod:`tictactoe.core.pairing`) for the defender proves
+  the attacker cannot win;
+* cells on no live line are never tried (a mark there is a pass, and an
+  extra mark never hurts its owner);
+* moves are ordered: cells that make or stop a threat first. Near the top
+  of a proof the defender's replies are tried with a small node allowance
+  each, growing, so an easy refutation is found before a hard one is
+  searched to the end.
+
+**Distance** (plies to the end under best play) only where needed: a draw
+fills the board; a win or loss is measured by iterative deepening of a
+depth-limited search ("can the side to move force a win within d plies?").
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+
+from tictactoe.core.openings import Openings, openings
+from tictactoe.core.pairing import Pairings
+from tictactoe.core.rules import Rules
+from tictactoe.core.search import Budget, Cancel, Limits
+from tictactoe.core.symmetry import make_canonical, make_reorient
+from tictactoe.core.values import (
+    DRAW_SCORE,
+    LOSS_SCORE,
+    SCORE_VALUES,
+    VALUE_SCORES,
+    WIN_SCORE,
+    Prospect,
+    Value,
+)
+
+PAIR_FROM = 6
+"""Fewest empty cells at which the searches look for a pairing strategy."""
+
+WIDEN_FROM = 30
+"""Fewest empty cells at which the defender's replies are tried within growing allowances."""
+
+WIDEN_FIRST = 200
+"""Nodes each reply gets in the first round of those tries."""
+
+WIDEN_GROWTH = 4
+"""How much the allowance grows from one round to the next."""
+
+TICK_MASK = (1 << 12) - 1
+"""The searches check their budget, memory bound and progress every 4,096 nodes."""
+
+PROGRESS_SECONDS = 1.0
+"""Least time between two progress reports of a proof."""
+
+ENTRY_BYTES = 300
+"""Memory one table entry takes, measured on the 5 x 5 proof (key, bounds, zones, dict slot)."""
+
+DEFAULT_MEMORY = 2 << 30
+"""Default memory bound of a proof's tables: 2 GiB."""
+
+DEFAULT_MAX_ENTRIES = DEFAULT_MEMORY // ENTRY_BYTES
+"""Table entries that fit in :data:`DEFAULT_MEMORY`."""
+
+ProofProgress = Callable[[int, int, float], None]
+"""Progress callback of a proof: ``(nodes, table entries, elapsed seconds)``."""
+
+Entry = tuple[int, int, int, int, int]
+"""A table entry: lower and upper bound of the score, the zone of each bound
+(proving the opponent resp. the side to move cannot win), the key as stored."""
+
+
+class _Allowance(Exception):
+    """A defender's reply used up its allowance (caught by the node that gave it)."""
+
+
+class Prover:
+    """The searches of one board size, their tables and their node count."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        max_entries: int = DEFAULT_MAX_ENTRIES,
+        tick_mask: int = TICK_MASK,
+        *,
+        use_openings: bool = True,
+    ) -> None:
+        self.rules = rules
+        self.openings: Openings | None = openings(rules) if use_openings else None
+        """The measured outcomes of the board's first plies (:mod:`tictactoe.core.openings`)."""
+        self.tick_mask = tick_mask
+        """:meth:`tick` runs when the node count has none of these bits set."""
+        self.lines = list(rules.line_masks)
+        self.order = tuple(1 << cell for cell in rules.centre_distance_order)
+        self.canonical = make_canonical(rules)
+        self.pairings = Pairings(rules)
+        self.scores: dict[int, Entry] = {}
+        """Key -> bounds of the win/draw/loss score and their zones."""
+        self.horizon: dict[int, tuple[int, int]] = {}
+        """(key, depth) -> bounds of the depth-limited score."""
+        self.outcomes: dict[int, Prospect] = {}
+        """Key -> exact outcome, for positions already measured."""
+        self.nodes = 0
+        self.stop = 1 << 62
+        """The node count at which the running allowance is spent (see :data:`WIDEN_FROM`)."""
+        self.budget: Budget | None = None
+        """The limits of the running searches (nodes counted on :attr:`nodes`, a clock, a
+        cancel): spent, they stop with :class:`SearchStopped`; None: no limit."""
+        self.max_entries = max_entries
+        """Most entries the two tables hold together; past it the cheapest are dropped."""
+        self.peak_entries = 0
+        self.evictions = 0
+        self.progress: ProofProgress | None = None
+        self.started = time.perf_counter()
+        self.next_report = 0.0
+        self.score, self.zoned = self._make_score_search()
+        self.within = self._make_horizon_search()
+
+    def tick(self) -> None:
+        """Every few thousand nodes: the budget, the memory bound, progress."""
+        budget = self.budget
+        if budget is not None:
+            budget.nodes = self.nodes
+            budget.check()
+        entries = len(self.scores) + len(self.horizon)
+        if entries > self.peak_entries:
+            self.peak_entries = entries
+        if entries > self.max_entries:
+            self.evict()
+        if self.progress is not None:
+            elapsed = time.perf_counter() - self.started
+            if elapsed >= self.next_report:
+                self.next_report = elapsed + PROGRESS_SECONDS
+                self.progress(self.nodes, len(self.scores) + len(self.horizon), elapsed)
+
+    def allowance(self, nodes: int, cancel: Cancel | None = None) -> Budget:
+        """A budget of ``nodes`` more nodes within the running one (if any), stopped
+        by ``cancel`` too when given."""
+        outer = self.budget
+        if outer is None:
+            return Budget(Limits(seconds=None, nodes=nodes), cancel, nodes=self.nodes)
+        outer.nodes = self.nodes
+        inner = outer.phase(1.0, nodes)
+        if cancel is not None:
+            inner.cancel = cancel
+        return inner
+
+    @contextmanager
+    def limited(self, budget: Budget | None) -> Iterator[None]:
+        """The searches in this block run within ``budget`` (None: as they were)."""
+        if budget is None:
+            yield
+            return
+        outer = self.budget
+        self.budget = budget
+        try:
+            yield
+        finally:
+            self.budget = outer
+
+    def evict(self) -> None:
+        """Drop the cheapest half of the table entries: replacement by value.
+
+        An entry's value is the work it saves, which grows with the empty
+        cells of its position (the size of the tree below it), so the
+        positions nearest the end of the game go first. Losing entries
+        costs only time: every search result stays exact.
+        """
+        self.evictions += 1
+        self.horizon.clear()
+        scores = self.scores  # the searches hold this very dict: change it in place
+        ranked = sorted(scores, key=int.bit_count)  # fewest marks (most work saved) first
+        for key in ranked[len(ranked) // 2 :]:
+            del scores[key]
+
+    def key(self, mover: int, other: int) -> int:
+        """The canonical key of a position."""
+        return self.canonical(mover | other << self.rules.size)
+
+    def outcome(self, mover: int, other: int, *, low: int = LOSS_SCORE) -> Prospect:
+        """Value and plies to the end of a position that is not over, given a lower
+        bound ``low`` of its score already proved (a draw: only a win is left to seek)."""
+        key = self.key(mover, other)
+        known = self.outcomes.get(key)
+        if known is not None:
+            return known
+        empties = self.rules.size - (mover | other).bit_count()
+        book = self.openings
+        if book is not None and self.rules.size - empties <= book.plies:
+            return book.outcome(key, empties)
+        if low >= DRAW_SCORE:
+            won = self.score(mover, other, DRAW_SCORE, WIN_SCORE) > DRAW_SCORE
+            score = WIN_SCORE if won else DRAW_SCORE
+        else:
+            score = self.score(mover, other, LOSS_SCORE, WIN_SCORE)
+        if score == DRAW_SCORE:
+            known = Prospect(Value.DRAW, empties)
+        else:
+            known = Prospect(SCORE_VALUES[score], self.distance(mover, other, score))
+        self.outcomes[key] = known
+        return known
+
+    def lost(self, mover: int, other: int) -> Prospect:
+        """The outcome of a position already proved lost for the side to move."""
+        key = self.key(mover, other)
+        known = self.outcomes.get(key)
+        book = self.openings
+        if known is None and book is not None and (mover | other).bit_count() <= book.plies:
+            known = book.outcome(key, self.rules.size - (mover | other).bit_count())
+        if known is None:
+            known = self.outcomes[key] = Prospect(
+                Value.LOSS, self.distance(mover, other, LOSS_SCORE)
+            )
+        return known
+
+    def distance(self, mover: int, other: int, score: int) -> int:
+        """Plies to the end of a won or lost position, by iterative deepening."""
+        empties = self.rules.size - (mover | other).bit_count()
+        first = 1 if score == WIN_SCORE else 2
+        for depth in range(first, empties + 1, 2):
+            if score == WIN_SCORE and self.within(mover, other, depth, 0, 1) >= WIN_SCORE:
+                return depth
+            if score == LOSS_SCORE and self.within(mover, other, depth, -1, 0) <= LOSS_SCORE:
+                return depth
+        raise AssertionError(f"no forced end found in a {score} position")  # pragma: no cover
+
+    def refutation(self, mover: int, other: int) -> tuple[bool, int]:
+        """Whether ``other``, who just moved, cannot win here, and if so the zone proving it.
+
+        A sibling position (``other``'s move played elsewhere) whose move lies
+        outside the zone cannot be won by ``other`` either. When ``other``
+        can win, the position is lost for ``mover``.
+        """
+        if not self.rules.full_mask & ~(mover | other):
+            return True, 0
+        score, zone = self.zoned(mover, other, LOSS_SCORE)
+        return score >= DRAW_SCORE, zone
+
+    def _make_score_search(
+        self,
+    ) -> tuple[Callable[[int, int, int, int], int], Callable[[int, int, int], tuple[int, int]]]:
+        """Win/draw/loss search: the score of a position within an (alpha, beta) window,
+        as null-window searches with relevance zones (see the module's docstring); and the
+        null-window search itself, ``(mover, other, alpha) -> (score, zone)``."""
+        size = self.rules.size
+        full = self.rules.full_mask
+        all_lines = self.lines
+        order = self.order
+        canonical = self.canonical
+        reorient = make_reorient(self.rules)
+        table = self.scores
+        engine = self
+        tick_mask = self.tick_mask
+        find_pairing = self.pairings.find
+
+        def search(
+            me: int,
+            opp: int,
+            my_lines: Sequence[int],
+            their_lines: Sequence[int],
+            empties: int,
+            alpha: int,
+            dead: int,
+            tried: bool,
+        ) -> tuple[int, int]:
+            """The score of a position in the window (alpha, alpha + 1), and a zone.
+
+            ``alpha`` 0: the side to move attacks ("can it win?"); -1: it
+            defends ("can it avoid losing?"). Where the attacker is proved
+            unable to win, the zone is returned; otherwise it means nothing.
+            ``dead`` holds the empty cells of the attacker's lines that an
+            earlier node dropped for lack of moves (a zone keeps them: extra
+            marks could revive them); ``tried`` says the parent looked for
+            the attacker's pairing in vain.
+            """
+            engine.nodes += 1
+            if not engine.nodes & tick_mask:
+                engine.tick()
+            if engine.nodes >= engine.stop:
+                raise _Allowance
+            raw = me | opp << size
+            key = canonical(raw)
+            entry = table.get(key)
+            empty = full & ~(me | opp)
+            if entry is not None:
+                low, high, zlow, zhigh, stored = entry
+                if alpha == 0:
+                    if low > DRAW_SCORE:
+                        return low, 0
+                    if high <= DRAW_SCORE:
+                        return high, zhigh if stored == raw else reorient(zhigh, stored, raw)
+                else:
+                    if low >= DRAW_SCORE:
+                        return low, zlow if stored == raw else reorient(zlow, stored, raw)
+                    if high < DRAW_SCORE:
+                        return high, 0
+                if stored != raw:
+                    zlow = zhigh = full
+            else:
+                low, high, zlow, zhigh = LOSS_SCORE, WIN_SCORE, full, full
+            attacking = alpha == 0
+            my_moves = (empties + 1) >> 1
+            their_moves = empties >> 1
+            mine = []
+            near = doubled = cover = 0
+            my_dead = dead if attacking else 0
+            pairs = []
+            for line in my_lines:
+                if line & opp:
+                    continue
+                need = line & ~me
+                count = need.bit_count()
+                if count > my_moves:
+                    my_dead |= need
+                    continue
+                if count == 1:
+                    table[key] = (WIN_SCORE, WIN_SCORE, empty, empty, raw)
+                    return WIN_SCORE, empty
+                mine.append(line)
+                cover |= need
+                if count == 2:
+                    doubled |= near & need
+                    near |= need
+                    pairs.append(need)
+            theirs = []
+            threats = their_near = their_doubled = 0
+            their_dead = 0 if attacking else dead
+            their_pairs = []
+            for line in their_lines:
+                if line & me:
+                    continue
+                need = line & ~opp
+                count = need.bit_count()
+                if count > their_moves:
+                    their_dead |= need
+                    continue
+                theirs.append(line)
+                cover |= need
+                if count == 1:
+                    threats |= need
+                elif count == 2:
+                    their_doubled |= their_near & need
+                    their_near |= need
+                    their_pairs.append(need)
+            if threats & (threats - 1):
+                # Lost; as "cannot win" it holds while both threats and all of the
+                # mover's own lines stay as they are (no immediate win appears).
+                zone = threats | cover | my_dead if attacking else full
+                table[key] = (LOSS_SCORE, LOSS_SCORE, zlow, zone, raw)
+                return LOSS_SCORE, zone
+            if attacking:
+                if not mine:  # the attacker has no line left
+                    if theirs:
+                        table[key] = (low, DRAW_SCORE, zlow, my_dead, raw)
+                    else:
+                        table[key] = (DRAW_SCORE, DRAW_SCORE, full, my_dead, raw)
+                    return DRAW_SCORE, my_dead
+            elif not theirs:
+                if mine:
+                    table[key] = (DRAW_SCORE, high, their_dead, zhigh, raw)
+                else:
+                    table[key] = (DRAW_SCORE, DRAW_SCORE, their_dead, full, raw)
+                return DRAW_SCORE, their_dead
+            if not threats and doubled and _double_threat(doubled, pairs):
+                table[key] = (WIN_SCORE, WIN_SCORE, empty, empty, raw)
+                return WIN_SCORE, empty
+            tried_here = False
+            if empties >= PAIR_FROM:
+                if attacking:
+                    found = find_pairing(mine, empty)
+                    if found is not None:
+                        for pair in found:
+                            my_dead |= pair
+                        table[key] = (low, DRAW_SCORE, zlow, my_dead, raw)
+                        return DRAW_SCORE, my_dead
+                    tried_here = True
+                elif not tried:
+                    found = find_pairing(theirs, empty)
+                    if found is not None:
+                        for pair in found:
+                            their_dead |= pair
+                        table[key] = (DRAW_SCORE, high, their_dead, zhigh, raw)
+                        return DRAW_SCORE, their_dead
+            child_empties = empties - 1
+            if attacking:
+                # Every move must fail: each refuted one narrows the rest to its zone.
+                if threats:
+                    moves = [threats]
+                else:
+                    moves = ordered_moves(order, empty, near, their_near, cover)
+                best = LOSS_SCORE
+                zone = my_dead
+                allowed = -1
+                for move in moves:
+                    if not move & allowed:
+                        best = DRAW_SCORE  # refuted without a search, not proved lost
+                        continue
+                    score, child_zone = search(
+                        opp, me | move, theirs, mine, child_empties, -1, my_dead, tried_here
+                    )
+                    if score < DRAW_SCORE:
+                        table[key] = (WIN_SCORE, high, empty, zhigh, raw)
+                        return WIN_SCORE, empty
+                    if score == DRAW_SCORE:
+                        best = DRAW_SCORE
+                    zone |= child_zone
+                    allowed &= child_zone
+                if threats:
+                    # The block was forced by an open threat, which must stay open; and
+                    # no extra mark may give the mover an immediate win instead.
+                    zone |= threats
+                    for line in mine:
+                        free = line & ~me
+                        if (free & zone).bit_count() < 2:
+                            zone |= free
+                table[key] = (low, best, zlow, zone, raw)
+                return best, zone
+            # Defending: one move that keeps the attacker from winning is enough.
+            if threats:
+                moves = [threats]
+            else:
+                moves = ordered_moves(order, empty, near, their_near, cover)
+                if their_doubled:
+                    moves = _against_forks(moves, their_doubled, their_pairs, near)
+                if empties >= WIDEN_FROM:
+                    moves = _blocking_first(moves, theirs, opp)
+            if empties >= WIDEN_FROM and len(moves) > 1:
+                allowance = WIDEN_FIRST
+                while moves:
+                    unsettled = []
+                    for move in moves:
+                        outer = engine.stop
+                        if engine.nodes + allowance < outer:
+                            engine.stop = engine.nodes + allowance
+                        try:
+                            score, child_zone = search(
+                                opp, me | move, theirs, mine, child_empties, 0, their_dead, False
+                            )
+                        except _Allowance:
+                            if engine.nodes >= outer:
+                                raise
+                            unsettled.append(move)
+                            continue
+                        finally:
+                            engine.stop = outer
+                        if score <= DRAW_SCORE:
+                            zone = child_zone | move
+                            table[key] = (-score, high, zone, zhigh, raw)
+                            return -score, zone
+                    moves = unsettled
+                    allowance *= WIDEN_GROWTH
+            else:
+                for move in moves:
+                    score, child_zone = search(
+                        opp, me | move, theirs, mine, child_empties, 0, their_dead, False
+                    )
+                    if score <= DRAW_SCORE:
+                        zone = child_zone | move
+                        table[key] = (-score, high, zone, zhigh, raw)
+                        return -score, zone
+            table[key] = (low, LOSS_SCORE, zlow, zhigh, raw)
+            return LOSS_SCORE, 0
+
+        book = self.openings
+        book_plies = -1 if book is None else book.plies
+
+        def measured(mover: int, other: int) -> int:
+            """The score of a position the opening table covers."""
+            marks = (mover | other).bit_count()
+            found = book.outcome(canonical(mover | other << size), size - marks)  # type: ignore[union-attr]
+            return VALUE_SCORES[found.value]
+
+        def root(mover: int, other: int, alpha: int, beta: int) -> int:
+            empties = size - (mover | other).bit_count()
+            if empties == 0:
+                return DRAW_SCORE
+            if size - empties <= book_plies:
+                return measured(mover, other)
+            if beta - alpha == 1:
+                return search(mover, other, all_lines, all_lines, empties, alpha, 0, False)[0]
+            if beta > DRAW_SCORE:
+                score = search(mover, other, all_lines, all_lines, empties, 0, 0, False)[0]
+                if score > DRAW_SCORE or alpha >= DRAW_SCORE:
+                    return score
+            if alpha < DRAW_SCORE:
+                score = search(mover, other, all_lines, all_lines, empties, -1, 0, False)[0]
+                if score < DRAW_SCORE:
+                    return score
+            return DRAW_SCORE
+
+        def zoned(mover: int, other: int, alpha: int) -> tuple[int, int]:
+            empties = size - (mover | other).bit_count()
+            if size - empties <= book_plies:
+                return measured(mover, other), full
+            return search(mover, other, all_lines, all_lines, empties, alpha, 0, False)
+
+        return root, zoned
+
+    def _make_horizon_search(self) -> Callable[[int, int, int, int, int], int]:
+        """Depth-limited search: WIN if the mover forces a win within ``depth`` plies,
+        LOSS if the opponent does, DRAW_SCORE if neither is forced that soon."""
+        size = self.rules.size
+        full = self.rules.full_mask
+        all_lines = self.lines
+        order = self.order
+        canonical = self.canonical
+        table = self.horizon
+        values = self.scores
+        engine = self
+        tick_mask = self.tick_mask
+        find_pairing = self.pairings.find
+
+        def search(
+            me: int,
+            opp: int,
+            my_lines: Sequence[int],
+            their_lines: Sequence[int],
+            empties: int,
+            depth: int,
+            alpha: int,
+            beta: int,
+        ) -> int:
+            engine.nodes += 1
+            if not engine.nodes & tick_mask:
+                engine.tick()
+            if depth <= 0:
+                return DRAW_SCORE
+            position = canonical(me | opp << size)
+            key = position << 6 | depth
+            bounds = table.get(key)
+            if bounds is None:
+                low, high = LOSS_SCORE, WIN_SCORE
+                known = values.get(position)
+                if known is not None:
+                    low, high = min(known[0], DRAW_SCORE), max(known[1], DRAW_SCORE)
+            else:
+                low, high = bounds
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            # The score search's line scan, keeping only the lines each side could
+            # complete within the horizon (written out again on purpose: a shared
+            # helper, a call per node, is 5-10% slower).
+            my_moves = (depth + 1) >> 1
+            if my_moves > (empties + 1) >> 1:
+                my_moves = (empties + 1) >> 1
+            their_moves = depth >> 1
+            if their_moves > empties >> 1:
+                their_moves = empties >> 1
+            mine = []
+            near = doubled = cover = 0
+            pairs = []
+            for line in my_lines:
+                if line & opp:
+                    continue
+                need = line & ~me
+                count = need.bit_count()
+                if count > my_moves:
+                    continue
+                if count == 1:
+                    return WIN_SCORE
+                mine.append(line)
+                cover |= need
+                if count == 2:
+                    doubled |= near & need
+                    near |= need
+                    pairs.append(need)
+            theirs = []
+            threats = their_near = 0
+            for line in their_lines:
+                if line & me:
+                    continue
+                need = line & ~opp
+                count = need.bit_count()
+                if count > their_moves:
+                    continue
+                theirs.append(line)
+                cover |= need
+                if count == 1:
+                    threats |= need
+                elif count == 2:
+                    their_near |= need
+            if threats & (threats - 1):
+                return LOSS_SCORE
+            if not mine:
+                if not theirs:
+                    return DRAW_SCORE
+                if beta > DRAW_SCORE:
+                    beta = DRAW_SCORE
+            if not theirs and alpha < DRAW_SCORE:
+                alpha = DRAW_SCORE
+            if alpha >= beta:
+                return alpha
+            if not threats and doubled and depth >= 3 and _double_threat(doubled, pairs):
+                return WIN_SCORE
+            empty = full & ~(me | opp)
+            if empties >= PAIR_FROM:
+                if beta > DRAW_SCORE and find_pairing(mine, empty) is not None:
+                    beta = high = DRAW_SCORE
+                if alpha < DRAW_SCORE and find_pairing(theirs, empty) is not None:
+                    alpha = low = DRAW_SCORE
+                if alpha >= beta:
+                    table[key] = (low, high)
+                    return alpha
+            # Only cells on lines that matter within the horizon: a mark anywhere
+            # else changes nothing before the horizon, and a mark never hurts.
+            moves = [threats] if threats else ordered_moves(order, empty, near, their_near, cover)
+            start_alpha = alpha
+            best = LOSS_SCORE - 1
+            for move in moves:
+                score = -search(opp, me | move, theirs, mine, empties - 1, depth - 1, -beta, -alpha)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            break
+            if best <= start_alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            table[key] = (low, high)
+            return best
+
+        def root(mover: int, other: int, depth: int, alpha: int, beta: int) -> int:
+            empties = size - (mover | other).bit_count()
+            return search(mover, other, all_lines, all_lines, empties, depth, alpha, beta)
+
+        return root
+
+
+def _double_threat(doubled: int, pairs: list[int]) -> bool:
+    """True if a cell in ``doubled`` completes two lines to one empty cell each.
+
+    ``pairs`` holds the two empty cells of each of the mover's lines that
+    miss two marks; playing a cell of two pairs with different partners
+    leaves two winning cells, and the opponent can block only one.
+    """
+    while doubled:
+        cell = doubled & -doubled
+        doubled ^= cell
+        partners = 0
+        for pair in pairs:
+            if pair & cell:
+                partners |= pair ^ cell
+        if partners & (partners - 1):
+            return True
+    return False
+
+
+def _blocking_first(moves: list[int], lines: list[int], attacker: int) -> list[int]:
+    """The defender's ``moves`` with those on the attacker's strongest ``lines`` first.
+
+    Each cell scores the lines through it, a line counting twice for each
+    attacker mark on it; ties keep their order. Used near the top of a big
+    board's proof, where a block that leads to a pairing soon saves most.
+    """
+    weights = dict.fromkeys(moves, 0)
+    for line in lines:
+        weight = 1 << (line & attacker).bit_count()
+        free = line & ~attacker
+        while free:
+            cell = free & -free
+            free ^= cell
+            if cell in weights:
+                weights[cell] += weight
+    ranked = sorted(range(len(moves)), key=lambda index: (-weights[moves[index]], index))
+    return [moves[index] for index in ranked]
+
+
+def _against_forks(moves: list[int], doubled: int, pairs: list[int], threatening: int) -> list[int]:
+    """The defender's ``moves`` that stop every double threat the attacker could make next.
+
+    A cell of ``doubled`` that meets two of the attacker's lines missing two
+    marks with different partners wins for the attacker; the defender must
+    take it or one of those partners, or else make a threat of its own
+    (a cell of ``threatening``). Every other move loses, so it is dropped.
+    """
+    allowed = -1
+    while doubled:
+        cell = doubled & -doubled
+        doubled ^= cell
+        partners = 0
+        for pair in pairs:
+            if pair & cell:
+                partners |= pair ^ cell
+        if partners & (partners - 1):
+            allowed &= partners | cell
+    if allowed == -1:
+        return moves
+    allowed |= threatening
+    return [move for move in moves if move & allowed]
+
+
+def ordered_moves(
+    order: tuple[int, ...], empty: int, near: int, their_near: int, cover: int
+) -> list[int]:
+    """The moves worth trying, best first, as single-bit masks.
+
+    Cells that make a threat and stop one first, then cells that make one,
+    then cells that stop one, then other cells on live lines (nearest the
+    centre first). Cells on no live line are left out: a mark there is a
+    pass, and a mark on a live line is never worse than a pass (an extra
+    mark never hurts its owner), so one of those is always at least as good.
+    """
+    both = near & their_near
+    first: list[int] = []
+    second: list[int] = []
+    third: list[int] = []
+    rest: list[int] = []
+    for bit in order:
+        if not bit & empty & cover:
+            continue
+        if bit & both:
+            first.append(bit)
+        elif bit & near:
+            second.append(bit)
+        elif bit & their_near:
+            third.append(bit)
+        else:
+            rest.append(bit)
+    first += second
+    first += third
+    first += rest
+    return first

@@ -1,0 +1,121 @@
+"""A position up to the board's symmetries, on raw bitboards, for the exact solver's tables.
+
+A position key is ``mover | other << size`` (two bitboards side by side).
+:func:`make_canonical` maps a key to the smallest key among its images under
+the board's 4 or 8 symmetries, so the tables hold one entry for all of them;
+:func:`make_reorient` carries a set of cells found for one image over to
+another (the relevance zone of a proof read back from the table).
+
+    >>> from tictactoe.core.rules import Rules
+    >>> canonical = make_canonical(Rules())
+    >>> canonical(1 << 0) == canonical(1 << 8)        # X in one corner or the other
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tictactoe.core.rules import Rules
+
+CHUNK_BITS = 10
+"""Most key bits one lookup table covers (tables have 2**bits entries)."""
+
+Tables = tuple[tuple[int, int, tuple[int, ...]], ...]
+"""Per chunk of a key: where it starts, its mask, the packed images of every value."""
+
+
+def chunk_tables(rules: Rules) -> Tables:
+    """Lookup tables mapping chunks of a position key to all its symmetric images.
+
+    Each table entry packs the images of one chunk under every symmetry side
+    by side, ``2 * size`` bits apart, so OR-ing one entry per chunk gives
+    every image of the whole key at once.
+    """
+    size = rules.size
+    width = 2 * size
+    symmetries = rules.symmetries
+
+    def images(bit: int) -> int:
+        cell, half = bit % size, bit // size * size
+        return sum(1 << (s * width + half + perm[cell]) for s, perm in enumerate(symmetries))
+
+    bit_images = [images(bit) for bit in range(width)]
+    chunks = -(-width // CHUNK_BITS)
+    bits = -(-width // chunks)
+    tables = []
+    for start in range(0, width, bits):
+        span = min(bits, width - start)
+        table = [0] * (1 << span)
+        for value in range(1, 1 << span):
+            low = value & -value
+            table[value] = table[value ^ low] | bit_images[start + low.bit_length() - 1]
+        tables.append((start, (1 << span) - 1, tuple(table)))
+    return tuple(tables)
+
+
+def _packer(tables: Tables) -> Callable[[int], int]:
+    """A function from a key to all its images, packed side by side."""
+
+    def packed(key: int) -> int:
+        found = 0
+        for start, mask, table in tables:
+            found |= table[key >> start & mask]
+        return found
+
+    return packed
+
+
+def make_canonical(rules: Rules) -> Callable[[int], int]:
+    """A function from a position key to the smallest key among its symmetric images."""
+    width = 2 * rules.size
+    field = (1 << width) - 1
+    shifts = tuple(s * width for s in range(len(rules.symmetries)))
+    tables = chunk_tables(rules)
+    if len(tables) == 2:  # boards up to 10 cells: one call less per node
+        (_, m0, t0), (s1, m1, t1) = tables
+
+        def canonical2(key: int) -> int:
+            packed = t0[key & m0] | t1[key >> s1 & m1]
+            return min([packed >> shift & field for shift in shifts])
+
+        return canonical2
+    packed = _packer(tables)
+
+    def canonical(key: int) -> int:
+        images = packed(key)
+        return min([images >> shift & field for shift in shifts])
+
+    return canonical
+
+
+def make_reorient(rules: Rules) -> Callable[[int, int, int], int]:
+    """A function ``(cells, stored, key)``: ``cells`` found for the position ``stored``,
+    carried over to ``key``, a symmetric image of it (both position keys)."""
+    size = rules.size
+    width = 2 * size
+    field = (1 << width) - 1
+    board = (1 << size) - 1
+    symmetries = rules.symmetries
+    count = len(symmetries)
+    packed = _packer(chunk_tables(rules))
+    index = {perm: number for number, perm in enumerate(symmetries)}
+    inverse = []
+    for perm in symmetries:
+        back = [0] * size
+        for cell, image in enumerate(perm):
+            back[image] = cell
+        inverse.append(index[tuple(back)])
+
+    def reorient(cells: int, stored: int, key: int) -> int:
+        stored_images, key_images = packed(stored), packed(key)
+        targets = [key_images >> (s * width) & field for s in range(count)]
+        for there in range(count):
+            image = stored_images >> (there * width) & field
+            if image in targets:
+                back = inverse[targets.index(image)]
+                common = packed(cells) >> (there * width) & board
+                return packed(common) >> (back * width) & board
+        raise ValueError("the two positions are not images of each other")
+
+    return reorient

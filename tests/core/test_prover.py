@@ -1,0 +1,105 @@
+"""The exact search: null-window proofs whose relevance zones really are proofs."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tictactoe.core import prover as prover_module
+from tictactoe.core.board import Board, Mark
+from tictactoe.core.prover import Prover
+from tictactoe.core.rules import Rules
+from tictactoe.core.values import DRAW_SCORE, LOSS_SCORE, WIN_SCORE
+
+BOARDS = (Rules(4, 4, 3), Rules(4, 4, 4), Rules(5, 4, 4), Rules(5, 5, 4), Rules(6, 5, 4))
+
+
+def sides(board: Board) -> tuple[int, int]:
+    return (board.x, board.o) if board.turn is Mark.X else (board.o, board.x)
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Board:
+    """A position a few random moves into one of :data:`BOARDS`, not over."""
+    rules = draw(st.sampled_from(BOARDS))
+    board = Board.empty(rules)
+    for _ in range(draw(st.integers(2, min(rules.size - 6, 12)))):
+        child = board.play(draw(st.sampled_from(board.legal_moves())))
+        if child.is_over:
+            break
+        board = child
+    return board
+
+
+def plain_value(rules: Rules, mover: int, other: int) -> int:
+    """The score from fresh tables, without the opening table."""
+    return Prover(rules, use_openings=False).score(mover, other, LOSS_SCORE, WIN_SCORE)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.integers(0, 2**32), st.sampled_from([DRAW_SCORE, LOSS_SCORE]))
+def test_a_relevance_zone_proves_its_position_with_any_extra_marks_outside_it(
+    board: Board, seed: int, alpha: int
+) -> None:
+    # "The attacker cannot win" must hold however many of the attacker's marks are
+    # added outside the zone: that is what lets a refuted move settle its siblings.
+    rules = board.rules
+    mover, other = sides(board)
+    score, zone = Prover(rules, use_openings=False).zoned(mover, other, alpha)
+    attacker_moves = alpha == DRAW_SCORE
+    if (score > DRAW_SCORE) if attacker_moves else (score < DRAW_SCORE):
+        return  # the attacker wins: no zone to check
+    rng = random.Random(seed)
+    outside = [cell for cell in range(rules.size) if not (mover | other | zone) >> cell & 1]
+    for _ in range(3):
+        extra = sum(1 << cell for cell in outside if rng.random() < 0.5)
+        if attacker_moves:
+            assert plain_value(rules, mover | extra, other) <= DRAW_SCORE, (board.text, zone)
+        else:
+            assert plain_value(rules, mover, other | extra) >= DRAW_SCORE, (board.text, zone)
+
+
+@settings(max_examples=80, deadline=None)
+@given(positions())
+def test_both_null_window_halves_agree_with_the_whole_window(board: Board) -> None:
+    rules = board.rules
+    mover, other = sides(board)
+    whole = plain_value(rules, mover, other)
+    halves = Prover(rules, use_openings=False)
+    assert (halves.score(mover, other, DRAW_SCORE, WIN_SCORE) > DRAW_SCORE) is (whole == 1)
+    assert (halves.score(mover, other, LOSS_SCORE, DRAW_SCORE) >= DRAW_SCORE) is (whole >= 0)
+
+
+def test_a_refuted_move_narrows_the_moves_left_to_its_zone() -> None:
+    # X in a corner of 5 x 5 (k = 4): after O's reply in the far corner X cannot win,
+    # and the refutation rests on some cells only: any X move elsewhere is settled too.
+    rules = Rules(5, 5, 4)
+    board = Board.empty(rules).play(0).play(24)
+    engine = Prover(rules, use_openings=False)
+    refuted, zone = engine.refutation(*sides(board.play(12)))
+    assert refuted and zone & rules.full_mask != rules.full_mask & ~(board.x | board.o)
+
+
+@pytest.mark.parametrize("widen_from", [0, 1000])
+def test_trying_replies_within_allowances_changes_no_answer(
+    widen_from: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    boards = []
+    for moves in ((), (0,), (0, 6), (12, 7), (12, 7, 13)):
+        board = Board.empty(Rules(5, 5, 4))
+        for cell in moves:
+            board = board.play(cell)
+        boards.append(board)
+    expected = [plain_value(board.rules, *sides(board)) for board in boards]
+    monkeypatch.setattr(prover_module, "WIDEN_FROM", widen_from)
+    monkeypatch.setattr(prover_module, "WIDEN_FIRST", 20)
+    assert [plain_value(board.rules, *sides(board)) for board in boards] == expected
+
+
+def test_the_known_values_of_bigger_boards() -> None:
+    for rules, score in ((Rules(6, 5, 4), WIN_SCORE), (Rules(6, 6, 5), DRAW_SCORE)):
+        assert plain_value(rules, 0, 0) == score
