@@ -1,6 +1,8 @@
 """Strength of the engine against its sparring partners: the issue's targets, PASS/FAIL.
 
-Run ``python benchmarks/bench_strength.py [--think 1.0] [--openings 40] [--only NAME]``.
+Run ``python benchmarks/bench_strength.py [--think 1.0] [--openings 40] [--only NAME]``,
+or ``python benchmarks/bench_strength.py --ladder PATH [--rungs 1000,3000,10000,30000]``
+for the ladder against a strong Gomocup brain held to a node budget (see below).
 Each match is ``benchmarks/match.py`` (balanced openings, colours swapped per
 opening); on 7 x 7 and 9 x 9 (k = 5) the openings that fit are moved to the
 middle of the board. Targets on 15 x 15, k = 5:
@@ -9,6 +11,16 @@ middle of the board. Targets on 15 x 15, k = 5:
 - win-block, centre-first, fork-aware: 100 %;
 - OpenSpiel's MCTS bot (1,000 simulations, its ``mnk`` game; needs ``open_spiel``): 100 %;
 - gomokubench's "standard" AI (needs ``gomokubench``): reported, no target.
+
+The ladder (``--ladder PATH``, the path of a Gomocup brain that reads ``INFO
+max_node``, such as Rapfi): a match against that brain held to each rung's
+nodes a move, 15 x 15 free-style; each line gives the score, the Elo
+difference with its 95 % interval, the time a move of each side and the
+machine's load average (``uptime``'s, one minute) when the match started and
+ended: the engine thinks for wall-clock time, so a busy machine makes it
+weaker, while the brain's node budget is the same on every machine. Target
+at the 10,000 rung: at least 50 %. ``--start 20`` plays the openings that
+tuning did not use (the engine was tuned on the first 20).
 
 The 7 x 7 and 9 x 9 matches against lookahead are reported without a target
 (strong play there should mostly draw, or win as the first player). A full
@@ -20,13 +32,15 @@ down, and the README says which settings gave its figures.
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from match import make_player, run
+from match import Brain, Tally, elo_interval, make_player, run
 
 from tictactoe.core.rules import Rules
 
@@ -43,6 +57,63 @@ MATCHES = (
 )
 
 
+LADDER = (1_000, 3_000, 10_000, 30_000)
+"""The rungs: nodes a move the brain is held to."""
+
+LADDER_TARGET = (10_000, 0.5)
+"""The rung with a target, and the score to reach there."""
+
+
+def load() -> float:
+    """The one-minute load average (0.0 where the system does not say)."""
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return 0.0
+
+
+def move_times(tally: Tally, name: str) -> str:
+    """``median / mean / slowest`` milliseconds a move of the player ``name``."""
+    times = tally.times.get(name) or [0.0]
+    return (
+        f"{1000 * statistics.median(times):.0f} / {1000 * statistics.fmean(times):.0f} / "
+        f"{1000 * max(times):.0f} ms"
+    )
+
+
+def ladder(args: argparse.Namespace) -> list[str]:
+    """The matches against the brain at ``args.ladder`` held to each rung's nodes."""
+    rules = Rules(15, 15, 5)
+    summary = []
+    for nodes in args.rungs:
+        engine = make_player(f"engine:think={args.think}", 1, args.think)
+        rival = Brain(args.ladder, args.think, nodes)
+        print(f"--- {engine.name} against {rival.name}, {args.openings} openings from {args.start}")
+        start, load_before = time.perf_counter(), load()
+        try:
+            tally = run(engine, rival, rules, args.openings, 0, 50, 0.05, 0.05, start=args.start)
+        finally:
+            rival.close()
+        minutes = (time.perf_counter() - start) / 60
+        mid, low, high = elo_interval(tally.pairs)
+        target_nodes, target = LADDER_TARGET
+        verdict = (
+            ""
+            if nodes != target_nodes
+            else (" PASS" if tally.score >= target else f" FAIL (target {100 * target:.0f}%)")
+        )
+        line = (
+            f"{nodes:>7,} nodes  +{tally.wins} -{tally.losses} ={tally.draws} of {tally.games}: "
+            f"{100 * tally.score:5.1f}%{verdict}  Elo {mid:+.0f} [{low:+.0f}, {high:+.0f}]  "
+            f"a move (median / mean / slowest): engine {move_times(tally, engine.name)}, "
+            f"brain {move_times(tally, rival.name)}  load {load_before:.1f}-{load():.1f}  "
+            f"({minutes:.0f} min)"
+        )
+        print(line, flush=True)
+        summary.append(line)
+    return summary
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--think", type=float, default=1.0, help="engine seconds a move")
@@ -51,7 +122,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--start", type=int, default=0, help="skip the first N openings (to add to a run)"
     )
+    parser.add_argument(
+        "--ladder", metavar="PATH", help="play the ladder against this Gomocup brain instead"
+    )
+    parser.add_argument(
+        "--rungs",
+        type=lambda text: [int(part) for part in text.split(",")],
+        default=list(LADDER),
+        help="nodes a move of each rung, comma-separated (default 1000,3000,10000,30000)",
+    )
     args = parser.parse_args(argv)
+    if args.ladder:
+        summary = ladder(args)
+        print("\n".join(["", f"engine at {args.think:g} s a move, 15 x 15:", *summary]))
+        return 0
     summary = []
     for name, opponent, rules, target, most in MATCHES:
         if args.only and name not in args.only:

@@ -7,7 +7,8 @@ Run ``python benchmarks/match.py A B [options]`` where A and B are players:
 - any registered player name (``fork-aware``, ``win-block``, ...);
 - ``mcts`` (OpenSpiel's MCTS bot on its ``mnk`` game, 1,000 simulations; needs
   ``pip install open_spiel``), ``gomokubench`` (gomokubench's "standard" alpha-beta AI);
-- ``brain:COMMAND`` - any Gomocup protocol brain, run as a subprocess (``brain:pbrain-tictactoe``).
+- ``brain:COMMAND`` - any Gomocup protocol brain, run as a subprocess (``brain:pbrain-tictactoe``);
+  ``--max-node N`` holds it to N nodes a move (``INFO max_node``, as Rapfi reads it).
 
 Each opening (``benchmarks/openings/``, 40 balanced 15 x 15 free-style
 openings; on other boards the opening's stones that fit are used) is played
@@ -48,11 +49,12 @@ OPENINGS = Path(__file__).resolve().parent / "openings" / "openings-15x15-freest
 
 
 class Player:
-    """A match player: ``choose(board)``; ``close()`` when the match ends."""
+    """A match player: ``choose(board, moves)``; ``close()`` when the match ends."""
 
     name = "player"
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
+        """A move on ``board``, reached by playing ``moves`` (the cells, in order)."""
         raise NotImplementedError
 
     def new_game(self) -> None:
@@ -79,7 +81,7 @@ class Registered(Player):
     def new_game(self) -> None:
         self.player = self._make()
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         return self.player.choose(board)
 
     def nodes(self) -> int | None:
@@ -95,7 +97,7 @@ class Baseline(Player):
 
         self.player = Lookahead(random.Random(seed))
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         return self.player.choose(board)
 
     def nodes(self) -> int | None:
@@ -119,7 +121,7 @@ class Mcts(Player):
         self.game = None
         self.rules: Rules | None = None
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         rules = board.rules
         if self.rules != rules:
             self.rules = rules
@@ -149,7 +151,7 @@ class GomokuBench(Player):
         self.settings = ai.resolve_ai_settings(level)
         self.seed = seed
 
-    def choose(self, board: Board) -> int:
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
         rules = board.rules
         if rules.m != rules.n or rules.k != 5:
             raise ValueError("gomokubench plays square boards with five in a row only")
@@ -177,31 +179,45 @@ class GomokuBench(Player):
 
 
 class Brain(Player):
-    """Any Gomocup protocol brain, through the package's manager."""
+    """Any Gomocup protocol brain, through the package's manager.
 
-    def __init__(self, command: str, think: float) -> None:
+    ``max_node``: ``INFO max_node N`` after ``START`` (Rapfi then searches at
+    most N nodes a move: an opponent of the same strength on every machine).
+    A game's first position is sent with its stones in the order played
+    (Rapfi replays ``BOARD`` as a game).
+    """
+
+    def __init__(self, command: str, think: float, max_node: int | None = None) -> None:
         import shlex
 
         from tictactoe.engines.manager import BrainProcess
 
-        self.name = f"brain:{command}"
+        self.name = f"brain:{command}" + (f" ({max_node:,} nodes)" if max_node else "")
         self.brain = BrainProcess(shlex.split(command), turn_seconds=think)
+        self.max_node = max_node
+        self.rules: Rules | None = None
 
     def new_game(self) -> None:
         self.brain.restart()
 
-    def choose(self, board: Board) -> int:
-        return self.brain.play(board)
+    def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
+        if self.rules != board.rules:
+            self.rules = board.rules
+            self.brain.start(board.rules)
+            if self.max_node:
+                self.brain.send(f"INFO max_node {self.max_node}")
+        return self.brain.play(board, moves=list(moves) or None)
 
     def close(self) -> None:
         self.brain.close()
 
 
-def make_player(spec: str, seed: int, think: float) -> Player:
-    """The player ``spec`` names (see the module docstring)."""
+def make_player(spec: str, seed: int, think: float, max_node: int | None = None) -> Player:
+    """The player ``spec`` names (see the module docstring); ``max_node`` holds a brain to
+    that many nodes a move."""
     name, _, args = spec.partition(":")
     if name == "brain":
-        return Brain(args, think)
+        return Brain(args, think, max_node)
     options: dict[str, float] = {}
     for part in filter(None, args.split(",")):
         key, _, value = part.partition("=")
@@ -332,7 +348,7 @@ def play_game(
     while not board.is_over:
         player = black if board.turn is Mark.X else white
         start = time.perf_counter()
-        cell = player.choose(board)
+        cell = player.choose(board, moves)
         spent = time.perf_counter() - start
         tally.times.setdefault(player.name, []).append(spent)
         nodes = player.nodes()
@@ -357,11 +373,13 @@ def run(
     report: Callable[[str], None] = print,
     stop: bool = False,
     start: int = 0,
+    path: Path = OPENINGS,
 ) -> Tally:
-    """Play the match (with ``stop``, only until the SPRT decides); A's tally."""
+    """Play the match (with ``stop``, only until the SPRT decides) from the openings in
+    ``path``; A's tally."""
     tally = Tally()
     lower, upper = sprt_bounds(alpha, beta)
-    for number, opening in enumerate(openings(rules, count, start=start), start + 1):
+    for number, opening in enumerate(openings(rules, count, path, start), start + 1):
         pair = 0.0
         for black, white in ((a, b), (b, a)):
             winner = play_game(black, white, rules, opening, tally)
@@ -404,12 +422,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--beta", type=float, default=0.05)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--max-node", type=int, default=None, help="hold brain players to N nodes a move"
+    )
+    parser.add_argument(
+        "--start", type=int, default=0, help="skip the first N openings (play the ones after)"
+    )
+    parser.add_argument(
+        "--openings-file",
+        type=Path,
+        default=OPENINGS,
+        help="openings to play, one a line like h8i9j10 (default: the 40 balanced ones)",
+    )
+    parser.add_argument(
         "--sprt", action="store_true", help="stop as soon as the SPRT decides (else play all)"
     )
     args = parser.parse_args(argv)
     rules = Rules.parse_size(args.size, args.k)
-    a = make_player(args.a, args.seed, args.think)
-    b = make_player(args.b, args.seed + 1, args.think)
+    a = make_player(args.a, args.seed, args.think, args.max_node)
+    b = make_player(args.b, args.seed + 1, args.think, args.max_node)
     print(f"{a.name} (A) against {b.name} (B) on {rules}, colours swapped per opening")
     try:
         tally = run(
@@ -422,6 +452,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.alpha,
             args.beta,
             stop=args.sprt,
+            start=args.start,
+            path=args.openings_file,
         )
     finally:
         a.close()

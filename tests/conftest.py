@@ -9,6 +9,7 @@ import contextlib
 import importlib
 import importlib.util
 import sqlite3
+import sys
 import textwrap
 import threading
 from collections.abc import Callable, Iterator
@@ -121,16 +122,30 @@ def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[t
     slow.RELEASE.set()
 
 
-@pytest.fixture(scope="session")
-def messages_tool() -> ModuleType:
-    """``scripts/messages.py``, the translators' tool: it extracts the messages with Babel
-    and knows where the template and the catalogs are."""
-    path = Path(__file__).resolve().parent.parent / "scripts" / "messages.py"
-    spec = importlib.util.spec_from_file_location("messages_tool", path)
+REPOSITORY = Path(__file__).resolve().parent.parent
+
+
+def _load_script(path: str, name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, REPOSITORY / path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="session")
+def load_script() -> Callable[[str, str], ModuleType]:
+    """``load_script(path, name)``: the repository's script at ``path`` (such as
+    ``scripts/fuzz.py``) imported as the module ``name``."""
+    return _load_script
+
+
+@pytest.fixture(scope="session")
+def messages_tool(load_script: Callable[[str, str], ModuleType]) -> ModuleType:
+    """``scripts/messages.py``, the translators' tool: it extracts the messages with Babel
+    and knows where the template and the catalogs are."""
+    return load_script("scripts/messages.py", "messages_tool")
 
 
 @pytest.fixture(scope="session")

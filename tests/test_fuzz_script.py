@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import signal
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "fuzz.py"
-
 
 @pytest.fixture(scope="module")
-def fuzz() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fuzz", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fuzz"] = module
-    spec.loader.exec_module(module)
-    return module
+def fuzz(load_script: Callable[[str, str], ModuleType]) -> ModuleType:
+    return load_script("scripts/fuzz.py", "fuzz")
 
 
 @pytest.mark.slow

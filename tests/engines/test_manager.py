@@ -9,7 +9,7 @@ import pytest
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.rules import Rules
-from tictactoe.engines.manager import BrainError, BrainProcess, Cancelled, Failure
+from tictactoe.engines.manager import BrainError, BrainProcess, Cancelled, Failure, board_lines
 from tictactoe.engines.protocol import ABOUT
 
 BRAIN = [sys.executable, "-m", "tictactoe", "brain"]
@@ -118,3 +118,13 @@ def test_a_wait_stops_when_cancelled() -> None:
         brain.play(Board.empty(Rules(15, 15, 5)), 20, cancel)
     brain.kill()
     assert not brain.child.alive
+
+
+def test_board_is_sent_as_a_game_the_sides_taking_turns() -> None:
+    # Brains such as Rapfi replay BOARD as the game's moves: X and O must alternate.
+    rules = Rules(15, 15, 5)
+    board = Board.empty(rules)
+    for cell in (0, 1, 2, 30, 16):  # X a1, O b1, X c1, O a3, X b2: O to move
+        board = board.play(cell)
+    assert board_lines(board) == ["0,0,2", "1,0,1", "2,0,2", "0,2,1", "1,1,2"]
+    assert board_lines(board, [16, 30, 0, 1, 2]) == ["1,1,2", "0,2,1", "0,0,2", "1,0,1", "2,0,2"]

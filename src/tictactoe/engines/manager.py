@@ -32,6 +32,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from enum import StrEnum
+from itertools import zip_longest
 from typing import IO
 
 from tictactoe.core.board import Board, Mark
@@ -339,20 +340,30 @@ class BrainProcess:
             self._told_turn = seconds
 
     def restart(self) -> None:
-        """A new game on the same board."""
+        """A new game on the same board (no sooner than :data:`SETTLE_SECONDS` after its last
+        move)."""
         if self.rules is not None:
+            time.sleep(max(0.0, self._answered + SETTLE_SECONDS - time.monotonic()))
             self.command_ok("RESTART")
             self._after, self._fresh = None, True
         self.used = 0.0
 
-    def play(self, board: Board, seconds: float | None = None, cancel: Cancel | None = None) -> int:
+    def play(
+        self,
+        board: Board,
+        seconds: float | None = None,
+        cancel: Cancel | None = None,
+        moves: Sequence[int] | None = None,
+    ) -> int:
         """The brain's move for the side to move on ``board``, thinking ``seconds`` (default:
         its turn time).
 
         A position that follows on from the brain's last move by one move of the
         other side is sent as ``TURN x,y``; any other as a new game, ``RESTART``
-        and the whole position (``BOARD`` ... ``DONE``), as Gomocup managers do.
-        Nothing is sent until :data:`SETTLE_SECONDS` after its last move.
+        and the whole position (``BOARD`` ... ``DONE``), as Gomocup managers do:
+        its stones in the order of ``moves`` (the cells as played), or else X's
+        and O's alternately (see :func:`board_lines`). Nothing is sent until
+        :data:`SETTLE_SECONDS` after its last move.
         """
         time.sleep(max(0.0, self._answered + SETTLE_SECONDS - time.monotonic()))
         if self.rules != board.rules:
@@ -362,7 +373,7 @@ class BrainProcess:
         if self.match_seconds is not None:
             left = int(1000 * (self.match_seconds - self.used))
             self.send(f"INFO time_left {left}")
-        reply_to = self._send_position(board)
+        reply_to = self._send_position(board, moves)
         started = time.monotonic()
         self.send(reply_to)
         reply = self.answer(turn + TOLERANCE, cancel)
@@ -372,7 +383,7 @@ class BrainProcess:
         self._after, self._fresh = board.play(cell), False
         return cell
 
-    def _send_position(self, board: Board) -> str:
+    def _send_position(self, board: Board, moves: Sequence[int] | None) -> str:
         """Tell the brain the position but for its last line, which is returned (sent when the
         clock starts): ``TURN x,y`` after its own move, else the board whole."""
         after, rules = self._after, board.rules
@@ -394,10 +405,8 @@ class BrainProcess:
         if not mine | theirs:
             return "BEGIN"
         self.send("BOARD")
-        for cell in range(rules.size):
-            if (mine | theirs) >> cell & 1:
-                row, col = divmod(cell, rules.n)
-                self.send(f"{col},{row},{1 if mine >> cell & 1 else 2}")
+        for line in board_lines(board, moves):
+            self.send(line)
         return "DONE"
 
     def parse_move(self, board: Board, reply: str) -> int:
@@ -434,3 +443,20 @@ class BrainProcess:
         with contextlib.suppress(BrainError):
             self.send("END")
         return self.child.close(timeout)
+
+
+def board_lines(board: Board, moves: Sequence[int] | None = None) -> list[str]:
+    """The ``x,y,f`` lines of ``BOARD`` for the side to move on ``board`` (f 1: its stones,
+    2: the opponent's), in the order of ``moves`` or else X's and O's alternately: an order
+    that reaches the position, which brains that replay ``BOARD`` as a game (Rapfi) need."""
+    rules = board.rules
+    if moves is None:
+        xs = [cell for cell in range(rules.size) if board.x >> cell & 1]
+        os = [cell for cell in range(rules.size) if board.o >> cell & 1]
+        moves = [cell for pair in zip_longest(xs, os) for cell in pair if cell is not None]
+    mine = board.x if board.turn is Mark.X else board.o
+    lines = []
+    for cell in moves:
+        row, col = divmod(cell, rules.n)
+        lines.append(f"{col},{row},{1 if mine >> cell & 1 else 2}")
+    return lines

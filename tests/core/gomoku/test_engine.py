@@ -342,3 +342,53 @@ def test_a_lost_position_holds_out_and_answers_the_threats() -> None:
     result = engine.search(board, nodes(2_000))
     assert result.proved and result.score < 0
     assert result.move in {parse(GOMOKU, name) for name in ("g8", "k8", "d2", "d6")}
+
+
+def test_a_search_after_the_last_one_judges_the_position_afresh() -> None:
+    # Found in a game against a much stronger engine: the history table carried over
+    # from the search of the move before ranked that position's cells first, the
+    # widths cut the defences here, and the engine reported a forced loss ("-M12" at
+    # depth 4) and played the move that did lose (j12). A fresh search found f8 and a
+    # level game (with the hand-set weights of the time).
+    before = play(GOMOKU, "f7 j9 g8 i11 h11 i10 k10 h10")
+    now = play(GOMOKU, "f7 j9 g8 i11 h11 i10 k10 h10 i12 g9")
+    engine = Engine(random.Random(1))
+    engine.search(before, nodes(200_000))
+    carried = engine.search(now, nodes(200_000))
+    fresh = Engine(random.Random(1)).search(now, nodes(200_000))
+    assert not carried.proved and not fresh.proved
+    assert carried.move == fresh.move
+
+
+def test_a_loss_among_some_of_the_moves_only_is_not_proved() -> None:
+    from tictactoe.core.gomoku.search import UNPROVED, WIN, unproved
+
+    for plies in (2, 12, 40):
+        score = unproved(plies - WIN)
+        assert not is_mate(score)
+        assert -UNPROVED < score < -UNPROVED // 2
+    assert unproved(2 - WIN) < unproved(12 - WIN)  # holding out longer is still better
+
+
+def test_moves_that_make_a_four_are_searched_whatever_their_rank() -> None:
+    from tictactoe.core.gomoku.position import Position, cells_of
+    from tictactoe.core.gomoku.search import URGENT, WIDTH, Searcher
+    from tictactoe.core.search import Budget
+
+    # X's h8 i8 j8 are blocked by O's g8: k8 and l8 make a four (not an open one).
+    board = play(GOMOKU, "h8 g8 i8 a1 j8 a15 d4 o1 d12 o15 m4 a8")
+    engine = Engine()
+    pos = Position(engine.geometry(GOMOKU), board.x, board.o)
+    fours = {parse(GOMOKU, "k8"), parse(GOMOKU, "l8")}
+    assert set(cells_of(pos.fours(0))) == fours
+    # A history that ranks every other cell first (but not among the urgent moves).
+    history = [[0] * GOMOKU.size, [0] * GOMOKU.size]
+    for score, cell in pos.order_bits(pos.candidates(), 0):
+        if cell in fours:
+            assert score < URGENT - 1
+        else:
+            history[0][cell] = URGENT - 1 - score
+    searcher = Searcher(pos, Budget(nodes(1_000)), {}, history)
+    moves, complete = searcher.ranked(0, 6, 3, -1)
+    assert fours <= set(moves) and not complete
+    assert len(moves) == WIDTH[-1] + len(fours)

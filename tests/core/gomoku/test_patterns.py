@@ -7,16 +7,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.gomoku.patterns import (
+    ATTACK,
     BLOCK3,
     BLOCK4,
+    DEFEND,
     FIVE,
     FLEX3,
     FLEX4,
     FOURS,
+    MASKS,
+    MOVER_VALUE,
     NONE,
+    OPPONENT_VALUE,
     LineTable,
     Shapes,
+    Weights,
     line_shapes,
+    parse_weights,
+    shipped_weights,
 )
 
 
@@ -82,7 +90,7 @@ def test_line_description_masks() -> None:
     xs = 0b000000111
     info = line_shapes(shapes, 9, xs, 0)
     assert info[0][3] == BLOCK4 and info[0][4] == BLOCK4
-    assert info[6 + 2 * FOURS] == 0b11000  # X's four cells
+    assert info[MASKS + 2 * FOURS] == 0b11000  # X's four cells
     table = LineTable(shapes, 9)
     assert table[xs] == info and len(table) == 1
 
@@ -117,3 +125,36 @@ def test_line_table_keeps_two_generations_within_its_limit() -> None:
     assert table[old] == line_shapes(Shapes(5), 9, old, 0)
     table.forget()
     assert table.held() == 0
+
+
+def test_the_shipped_weights_are_read() -> None:
+    weights = shipped_weights()
+    assert weights == Weights(MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND)
+    assert all(len(table) == FIVE + 1 for table in weights)
+    # Stronger shapes are worth more, to either side, from a closed three on.
+    for table in weights:
+        assert list(table[BLOCK3:]) == sorted(table[BLOCK3:])
+
+
+def test_weights_text() -> None:
+    text = (
+        "# a comment\nmover 0 1 2 3 4 5 6 7 8 9\n\nopponent 9 8 7 6 5 4 3 2 1 0  # end\n"
+        "defend 1 1 1 1 1 1 1 1 1 1\nattack 2 2 2 2 2 2 2 2 2 2\n"
+    )
+    assert parse_weights(text) == Weights(
+        tuple(range(10)), tuple(range(9, -1, -1)), (2,) * 10, (1,) * 10
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("mover 1 2 3\nopponent 0 0 0 0 0 0 0 0 0 0", "line 1: 10 weights expected, not 3"),
+        ("mover 0 0 0 0 0 0 0 0 0 x\nopponent 0 0 0 0 0 0 0 0 0 0", "whole numbers"),
+        ("mover 0 0 0 0 0 0 0 0 0 0", "no opponent or attack or defend weights"),
+        ("tempo 5", "line 1: unknown table 'tempo'"),
+    ],
+)
+def test_bad_weights_are_refused_with_the_reason(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_weights(text)

@@ -12,7 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Board
-from tictactoe.core.gomoku.patterns import FIVES, FLEX_FOURS, FOURS, TEMPO, VALUE
+from tictactoe.core.gomoku.patterns import (
+    CODES,
+    FIVES,
+    FLEX_FOURS,
+    FOURS,
+    MOVER_VALUE,
+    OPPONENT_VALUE,
+)
 from tictactoe.core.gomoku.position import Geometry, Position, cells_of
 from tictactoe.core.rules import DIRECTIONS, Rules
 
@@ -117,16 +124,18 @@ def test_peek_matches_make() -> None:
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
 def test_evaluation_is_the_sum_of_the_lines(seed: int, plies: int) -> None:
-    """The incremental scores equal the lines' values summed afresh, with the tempo weights."""
+    """The incremental scores equal every cell's codes weighed afresh, for each side to move."""
     rules = Rules(11, 11, 5)
     rng = random.Random(seed)
     board = random_game(rules, rng, plies)
     pos = Position(Geometry(rules), board.x, board.o)
-    value_x = sum(info[VALUE] for info in pos.info)
-    value_o = sum(info[VALUE + 1] for info in pos.info)
-    num, den = TEMPO
-    assert pos.evaluate(0) == value_x * num // den - value_o
-    assert pos.evaluate(1) == value_o * num // den - value_x
+    for me in (0, 1):
+        mine = [code for info in pos.info for code in info[CODES + me]]
+        theirs = [code for info in pos.info for code in info[CODES + (me ^ 1)]]
+        expected = sum(MOVER_VALUE[code] for code in mine) - sum(
+            OPPONENT_VALUE[code] for code in theirs
+        )
+        assert pos.evaluate(me) == expected
 
 
 def windows_through(rules: Rules, cell: int, dr: int, dc: int) -> list[int]:

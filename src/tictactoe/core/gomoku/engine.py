@@ -193,6 +193,7 @@ class Engine(Answers):
         self._refuted_vcf: dict[int, int] = {}
         self._refuted_vct: dict[int, int] = {}
         self._history: list[list[int]] = [[], []]
+        """The main search's history table (of the last search: each starts afresh)."""
         self.set_memory(memory)
 
     def __repr__(self) -> str:
@@ -273,7 +274,6 @@ class Engine(Answers):
             self._geometry = Geometry(rules, self.exact)
             self._geometry.set_memory(int(self.memory * MEMORY_SHARES[2]))
             self.forget()
-            self._history = [[0] * rules.size, [0] * rules.size]
         return self._geometry
 
     def set_memory(self, memory: int) -> None:
@@ -377,9 +377,12 @@ class Engine(Answers):
         top: int = 1,
     ) -> Result:
         """Step 4: iterative deepening; the forced block of step 1 lands here too."""
-        for row in self._history:
-            for cell, value in enumerate(row):
-                row[cell] = value >> 2
+        # The history starts afresh: a table carried over from the last move ranks the
+        # cells that mattered there first, and the widths then cut this position's
+        # defences (it once made the engine believe every move lost and play the one
+        # that did).
+        size = pos.geometry.rules.size
+        self._history = [[0] * size, [0] * size]
         main = budget.phase(1 - SAFETY_SHARE)
         searcher = Searcher(pos, main, self._table, self._history, progress, self.table_limit)
         max_depth = min(MAX_DEPTH, budget.depth or MAX_DEPTH)

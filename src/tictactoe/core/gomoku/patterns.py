@@ -26,7 +26,8 @@ the four lines through each move.
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+import os
+from typing import Any, NamedTuple, TypeAlias
 
 NONE, BLOCK1, FLEX1, BLOCK2, FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE = range(10)
 """Shape codes, weakest first (higher is stronger)."""
@@ -49,14 +50,67 @@ CODE_NAMES = (
 
 # --- weights ---------------------------------------------------------------------------------
 
-SHAPE_VALUE = (0, 1, 3, 6, 20, 24, 90, 110, 420, 1500)
-"""Evaluation of one empty cell's code on one line, for its side (summed over cells and lines)."""
+WEIGHTS_FILE = "weights.txt"
+"""The evaluation's weights, beside this module (package data written by
+``scripts/train_eval.py``: fitted to the results of games, not set by hand)."""
 
-ATTACK = (0, 2, 6, 12, 40, 50, 700, 900, 20_000, 1_000_000)
-"""Move ordering: what playing a cell makes for the mover, by code."""
 
-DEFEND = (0, 1, 3, 6, 18, 22, 280, 350, 6_000, 200_000)
-"""Move ordering: what playing a cell takes from the opponent, by the opponent's code there."""
+class Weights(NamedTuple):
+    """The evaluation and the move ordering, by code (``NONE`` to ``FIVE``).
+
+    The evaluation is what one empty cell's code on one line is worth, summed
+    over every cell and line of the board; a move's ordering score is summed
+    over the four lines through its cell.
+    """
+
+    mover: tuple[int, ...]
+    """Evaluation: for the side to move's codes."""
+    opponent: tuple[int, ...]
+    """Evaluation: for the other side's codes (subtracted)."""
+    attack: tuple[int, ...]
+    """Move ordering: what playing a cell makes for the mover, by its code there."""
+    defend: tuple[int, ...]
+    """Move ordering: what playing a cell takes from the opponent, by the opponent's code
+    there."""
+
+
+def parse_weights(text: str) -> Weights:
+    """The weights in ``text``: one line per table of :class:`Weights`, its name and one whole
+    number per code; ``#`` starts a comment. :class:`ValueError` says what is wrong."""
+    tables: dict[str, tuple[int, ...]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        words = line.partition("#")[0].split()
+        if not words:
+            continue
+        name, values = words[0], words[1:]
+        if name not in Weights._fields:
+            raise ValueError(f"line {number}: unknown table {name!r}")
+        if len(values) != len(CODE_NAMES):
+            raise ValueError(
+                f"line {number}: {len(CODE_NAMES)} weights expected, not {len(values)}"
+            )
+        try:
+            tables[name] = tuple(int(value) for value in values)
+        except ValueError:
+            raise ValueError(f"line {number}: weights are whole numbers") from None
+    missing = [name for name in Weights._fields if name not in tables]
+    if missing:
+        raise ValueError(f"no {' or '.join(missing)} weights")
+    return Weights(**tables)
+
+
+def shipped_weights() -> Weights:
+    """The weights in :data:`WEIGHTS_FILE`."""
+    path = os.path.join(os.path.dirname(__file__), WEIGHTS_FILE)
+    try:
+        with open(path, encoding="utf-8") as file:
+            return parse_weights(file.read())
+    except (OSError, ValueError) as error:
+        raise RuntimeError(f"the engine's weights in {path} cannot be read: {error}") from None
+
+
+MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND = shipped_weights()
+"""The evaluation and the move ordering (see :class:`Weights`)."""
 
 LINE_MEMO_LIMIT = 40_000
 """Most line descriptions a :class:`LineTable` remembers unless told otherwise; it starts
@@ -83,22 +137,17 @@ LINE_LIMIT = 26
 # Indices into a line description (a plain tuple: cheap, and untracked by the garbage collector).
 CODES = 0
 """``info[CODES + side]``: the code of every cell of the line for side 0 (X) or 1 (O)."""
-VALUE = 2
-"""``info[VALUE + side]``: the line's evaluation for that side."""
-ORDER = 4
+ORDER = 2
 """``info[ORDER + side]``: every cell's move-ordering score for that side to move."""
-MASKS = 6
+MASKS = 4
 """``info[MASKS + 2 * kind + side]``: bitmask (by position on the line) of the cells of a kind."""
-FLAGS = 14
+FLAGS = 12
 """``info[FLAGS]``: bit ``2 * kind + side`` set when that mask is not empty (fives, fours and
 open fours only: positions track those kinds incrementally)."""
-SCORE = 15
-"""``info[SCORE + side]``: the line's share of the evaluation with ``side`` to move, times
-``TEMPO[1]``: ``TEMPO[0]`` times its value for ``side`` less ``TEMPO[1]`` times the other's
-(linear, so a position sums it over its lines and divides once)."""
-
-TEMPO = (5, 4)
-"""The side to move's shapes count 5/4 times the opponent's (it moves first)."""
+SCORE = 13
+"""``info[SCORE + side]``: the line's share of the evaluation with ``side`` to move: the
+:data:`MOVER_VALUE` of its codes less the :data:`OPPONENT_VALUE` of the other's (linear, so
+a position sums it over its lines)."""
 
 FLAG_INDICES = tuple(
     tuple(index for index in range(6) if changed >> index & 1) for changed in range(64)
@@ -219,20 +268,16 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     for index in range(2 * THREES):  # threes change too often to track
         if masks[index]:
             flags |= 1 << index
-    value_x = sum(SHAPE_VALUE[code] for code in cx)
-    value_o = sum(SHAPE_VALUE[code] for code in co)
-    num, den = TEMPO
+    mover, opponent = MOVER_VALUE.__getitem__, OPPONENT_VALUE.__getitem__
     return (
         tuple(cx),
         tuple(co),
-        value_x,
-        value_o,
         tuple(ATTACK[a] + DEFEND[b] for a, b in zip(cx, co, strict=True)),
         tuple(ATTACK[b] + DEFEND[a] for a, b in zip(cx, co, strict=True)),
         *masks,
         flags,
-        num * value_x - den * value_o,
-        num * value_o - den * value_x,
+        sum(map(mover, cx)) - sum(map(opponent, co)),
+        sum(map(mover, co)) - sum(map(opponent, cx)),
     )
 
 

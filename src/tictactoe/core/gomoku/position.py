@@ -37,7 +37,6 @@ from tictactoe.core.gomoku.patterns import (
     MASKS,
     ORDER,
     SCORE,
-    TEMPO,
     THREES,
     LineInfo,
     LineTable,
@@ -152,7 +151,7 @@ class Position:
         """Each line's stones: X's as bits 0.., O's from bit :data:`LINE_LIMIT` on."""
         self.info = [table[0] for table in geometry.tables]
         self.scores: list[int] = [sum(info[SCORE + side] for info in self.info) for side in (0, 1)]
-        """The evaluation with each side to move, times ``TEMPO[1]`` (see :meth:`evaluate`)."""
+        """The evaluation with each side to move (see :meth:`evaluate`)."""
         self.threats = [0] * 8
         """``threats[2 * kind + side]``: bitmask of the lines where ``side`` has cells of
         ``kind`` (fives, fours, open fours; threes are not tracked)."""
@@ -186,8 +185,8 @@ class Position:
         return 0 if self.stones[0].bit_count() == self.stones[1].bit_count() else 1
 
     def evaluate(self, side: int) -> int:
-        """The shapes' score with ``side`` to move: its value times ``TEMPO`` less the other's."""
-        return self.scores[side] // TEMPO[1]
+        """The shapes' score with ``side`` to move (see :data:`patterns.SCORE`)."""
+        return self.scores[side]
 
     def make(self, cell: int, side: int) -> None:
         """Put ``side``'s stone on the empty ``cell``."""
@@ -202,10 +201,10 @@ class Position:
             keys[line] = key
             info[line] = new = table[key]
             olds.append(old)
-            score_x += new[15] - old[15]  # SCORE
-            score_o += new[16] - old[16]
-            if new[14] != old[14]:  # FLAGS
-                for index in FLAG_INDICES[new[14] ^ old[14]]:
+            score_x += new[13] - old[13]  # SCORE
+            score_o += new[14] - old[14]
+            if new[12] != old[12]:  # FLAGS
+                for index in FLAG_INDICES[new[12] ^ old[12]]:
                     threats[index] ^= line_bit
         scores[0] = score_x
         scores[1] = score_o
@@ -222,8 +221,8 @@ class Position:
             new = info[line]
             keys[line] -= add
             info[line] = old
-            if new[14] != old[14]:
-                for index in FLAG_INDICES[new[14] ^ old[14]]:
+            if new[12] != old[12]:
+                for index in FLAG_INDICES[new[12] ^ old[12]]:
                     threats[index] ^= line_bit
         scores = self.scores
         scores[0] = score_x
@@ -246,7 +245,7 @@ class Position:
         score = self.scores[side ^ 1]
         for line, add, table, _ in self.geometry.steps[side][cell]:
             score += table[keys[line] + add][slot] - info[line][slot]
-        return -(score // TEMPO[1])
+        return -score
 
     def fours(self, side: int) -> int:
         """Bitboard of the cells where ``side`` makes a four (leaves a cell that completes a

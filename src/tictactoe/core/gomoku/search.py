@@ -3,9 +3,9 @@
 Scores are for the side to move. A won game scores ``WIN`` minus the plies
 until it ends (so a quicker win scores more, a later loss less); anything
 within :data:`MATE_RANGE` of ``WIN`` is a proved result. Other scores come
-from the shapes on the board (:mod:`tictactoe.core.gomoku.patterns`): the
-side to move's cells count ``patterns.TEMPO`` (5/4) times as much as the
-opponent's.
+from the shapes on the board (:mod:`tictactoe.core.gomoku.patterns`), with
+weights fitted to the results of games, separately for the side to move and
+the other side.
 
 At every node threats come first, exactly:
 
@@ -18,8 +18,9 @@ At every node threats come first, exactly:
 
 Otherwise the candidates are the empty cells near the stones, ordered by
 the transposition table's move, two killer moves per ply, the shapes each
-makes and breaks, and a history table; deep in the tree only the best few
-are searched (:data:`WIDTH`). At the horizon a position is scored by its
+makes and breaks (weights fitted to the moves played in games) and a
+history table; deep in the tree only the best few are searched
+(:data:`WIDTH`), and every move that makes a four. At the horizon a position is scored by its
 shapes, plus :data:`DOUBLE_THREAT` when the side to move has a cell that
 makes a four and another four or an open three (a win a few moves later,
 nearly always). Forced wins the horizon cuts short are the threat
@@ -33,7 +34,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from tictactoe.core.gomoku.patterns import ATTACK, BLOCK4, FIVES, FLEX_FOURS, FOURS, SCORE, TEMPO
+from tictactoe.core.gomoku.patterns import (
+    ATTACK,
+    BLOCK4,
+    DEFEND,
+    FIVES,
+    FLEX3,
+    FLEX_FOURS,
+    FOURS,
+    SCORE,
+)
 from tictactoe.core.gomoku.position import Position
 from tictactoe.core.search import Budget, Progress, SearchStopped
 
@@ -45,9 +55,13 @@ MATE_RANGE = 1 << 12
 
 INFINITY = WIN + 1
 
+UNPROVED = 1 << 20
+"""About the score of a loss a search found among some of the moves only (see
+:func:`unproved`); the shapes' scores stay far below it."""
+
 WIDTH = (32, 14, 10, 8, 6)
-"""Most moves searched at a node by remaining depth (the last entry for deeper nodes);
-moves that make a four or better, or block one, are always searched."""
+"""Most moves searched at a node by remaining depth (the last entry for deeper nodes), the
+best by the move ordering (:data:`URGENT` moves are searched whatever their rank)."""
 
 DOUBLE_THREAT = 3000
 """Added at the horizon to the score of a side to move that has a four-four or four-three
@@ -68,9 +82,13 @@ EXTEND_PLIES = 2
 EXACT, LOWER, UPPER = 0, 1, 2
 """Transposition-table bounds: exact score, at least (fail high), at most (fail low)."""
 
-URGENT = ATTACK[BLOCK4]
-"""Ordering scores from here on (any four, double threes, blocking an open three) are never
-pruned: a four-three hides among them."""
+FOUR_ORDER = ATTACK[BLOCK4] + 4 * min(0, min(ATTACK) + min(DEFEND))
+"""The least ordering score a move that makes a four can have (the four's own line, and
+the other three lines at their worst)."""
+
+URGENT = 2 * ATTACK[FLEX3]
+"""Moves that make a four, and moves whose ordering score is this or more (two open threes
+at once, or as much), are never pruned: a four-three hides among them."""
 
 
 class RootMove(NamedTuple):
@@ -88,6 +106,14 @@ class Iteration(NamedTuple):
     pv: tuple[int, ...]
     moves: tuple[RootMove, ...]
     """Every root move searched, best first (scores of moves after the first are bounds)."""
+
+
+def unproved(score: int) -> int:
+    """A loss's score (see :func:`is_mate`) made an unproved one: a search that left moves
+    out found it. Below every score of the shapes (at :data:`UNPROVED`), longer lines
+    still better, but not a mate: the search goes on, and the engine defends as if the
+    position may hold."""
+    return mate_plies(score) - UNPROVED
 
 
 def is_mate(score: int) -> bool:
@@ -125,6 +151,8 @@ class Searcher:
         """Root moves the current iteration has finished (kept when the clock stops it)."""
         self.extend_until = 0
         """Plies from the root up to which open threes extend the search (set per iteration)."""
+        self.root_complete = True
+        """False when the root's moves were cut to :data:`WIDTH` (a loss is then unproved)."""
 
     # --- the tree ---------------------------------------------------------------------
 
@@ -176,7 +204,10 @@ class Searcher:
             and threats[2 * FOURS + opp].bit_count() < SHARP_FOUR_LINES
         ):
             return self.frontier(me, pos.candidates(), alpha, beta, ply)
-        moves = forced if forced is not None else self.moves(me, depth, ply, tt_move)
+        if forced is not None:
+            moves, complete = forced, True
+        else:
+            moves, complete = self.ranked(me, depth, ply, tt_move)
         best, best_move = -INFINITY, -1
         original_alpha = alpha
         first = True
@@ -200,6 +231,8 @@ class Searcher:
                         if forced is None:
                             self._reward(me, cell, depth, ply)
                         break
+        if best < MATE_RANGE - WIN and not complete:
+            best = unproved(best)
         bound = EXACT if original_alpha < best < beta else LOWER if best >= beta else UPPER
         stored = best
         if best > WIN - MATE_RANGE:
@@ -232,7 +265,6 @@ class Searcher:
         keys, info, steps = pos.keys, pos.info, pos.geometry.steps[me]
         slot = SCORE + opp
         base: int = pos.scores[opp]
-        den = TEMPO[1]
         best = -INFINITY
         scored = 0
         while quiet:
@@ -242,7 +274,7 @@ class Searcher:
             after = base
             for line, add, table, _ in steps[cell]:
                 after += table[keys[line] + add][slot] - info[line][slot]
-            score = -(after // den)
+            score = -after
             scored += 1
             if not scored & 15:  # new shapes cost a description each: look at the clock
                 budget.check()
@@ -288,6 +320,11 @@ class Searcher:
 
     def moves(self, me: int, depth: int, ply: int, tt_move: int) -> list[int]:
         """Moves to search at a node, best first (see the module docstring)."""
+        return self.ranked(me, depth, ply, tt_move)[0]
+
+    def ranked(self, me: int, depth: int, ply: int, tt_move: int) -> tuple[list[int], bool]:
+        """:meth:`moves`, and whether they are every move that matters (False when
+        :data:`WIDTH` left some out: a loss found among them is then not proved)."""
         pos = self.pos
         opp = me ^ 1
         if pos.threats[2 * FLEX_FOURS + opp]:
@@ -311,11 +348,15 @@ class Searcher:
             ranked.append((score + history[cell], cell))
         ranked.sort(reverse=True)
         if urgent:
-            return [cell for _, cell in ranked]
+            return [cell for _, cell in ranked], True
         width = WIDTH[min(depth, len(WIDTH) - 1)] if ply else WIDTH[0]
         kept = [cell for score, cell in ranked[:width]]
-        kept.extend(cell for score, cell in ranked[width:] if score >= URGENT)
-        return kept
+        if len(ranked) > width and ranked[width][0] >= FOUR_ORDER:  # sorted: none is, else
+            fours = pos.fours(me) if pos.threats[2 * FOURS + me] else 0
+            kept.extend(
+                cell for score, cell in ranked[width:] if score >= URGENT or fours >> cell & 1
+            )
+        return kept, len(kept) == len(ranked)
 
     def _reward(self, me: int, cell: int, depth: int, ply: int) -> None:
         """A quiet move caused a cut-off: remember it as a killer and in the history."""
@@ -337,9 +378,9 @@ class Searcher:
         pos = self.pos
         budget = self.budget
         if pos.threats[2 * FIVES + (me ^ 1)]:
-            root = pos.cells(FIVES, me ^ 1)
+            root, self.root_complete = pos.cells(FIVES, me ^ 1), True
         else:
-            root = self.moves(me, 2, 0, -1)
+            root, self.root_complete = self.ranked(me, 2, 0, -1)
         if not root:
             return None
         done: Iteration | None = None
@@ -398,6 +439,8 @@ class Searcher:
                         score = -self.node(depth - 1, -INFINITY, -alpha, 1, opp)
             finally:
                 pos.unmake()
+            if score < MATE_RANGE - WIN and not self.root_complete:
+                score = unproved(score)
             alpha = max(alpha, score)
             scored.append(RootMove(score, cell))
             self.partial.append(RootMove(score, cell))
