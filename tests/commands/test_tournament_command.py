@@ -113,6 +113,7 @@ def test_points_are_written_with_halves() -> None:
     assert [points(v) for v in (0, 0.5, 1, 2.5, 17)] == ["0", "½", "1", "2½", "17"]
 
 
+@pytest.mark.slow
 def test_ctrl_c_shows_the_standings_so_far_and_keeps_the_games(home: Path) -> None:
     source = ["import time", "", "def choose(board):", "    time.sleep(0.2)"]
     (home / "slow.py").write_text("\n".join([*source, "    return min(board.legal_moves())", ""]))

@@ -63,6 +63,7 @@ def test_a_relevance_zone_proves_its_position_with_any_extra_marks_outside_it(
             assert plain_value(rules, mover, other | extra) >= DRAW_SCORE, (board.text, zone)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(positions())
 def test_both_null_window_halves_agree_with_the_whole_window(board: Board) -> None:
@@ -84,6 +85,7 @@ def test_a_refuted_move_narrows_the_moves_left_to_its_zone() -> None:
     assert refuted and zone & rules.full_mask != rules.full_mask & ~(board.x | board.o)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("widen_from", [0, 1000])
 def test_trying_replies_within_allowances_changes_no_answer(
     widen_from: int, monkeypatch: pytest.MonkeyPatch

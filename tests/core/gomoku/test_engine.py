@@ -344,6 +344,7 @@ def test_a_lost_position_holds_out_and_answers_the_threats() -> None:
     assert result.move in {parse(GOMOKU, name) for name in ("g8", "k8", "d2", "d6")}
 
 
+@pytest.mark.slow
 def test_a_search_after_the_last_one_judges_the_position_afresh() -> None:
     # Found in a game against a much stronger engine: the history table carried over
     # from the search of the move before ranked that position's cells first, the
