@@ -74,6 +74,8 @@ class ButtonBar(ttk.Frame):
         pad = round(4 * app.scale)
         super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
         self.app = app
+        self.pad = pad
+        """The space between buttons, in pixels at the window's scale."""
         self.buttons: dict[str, ttk.Button] = {}
 
     def labels(self, _: Translator) -> Iterable[tuple[str, str]]:
@@ -96,7 +98,7 @@ class Toolbar(ButtonBar):
 
     def __init__(self, app: Window) -> None:
         super().__init__(app)
-        pad = round(4 * app.scale)
+        pad = self.pad
         for key, action in (
             ("new", app.new_game),
             ("undo", app.undo),
@@ -171,7 +173,7 @@ class ReplayBar(ButtonBar):
 
     def __init__(self, app: Window) -> None:
         super().__init__(app)
-        pad = round(4 * app.scale)
+        pad = self.pad
         for step in Step:
             right = step in (Step.PLAY, Step.CLOSE)
             button = ttk.Button(
