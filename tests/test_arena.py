@@ -64,17 +64,19 @@ class TestEngine:
 
     def test_batches_cover_every_game_once(self) -> None:
         for games in (1, 99, 100, 101, 1234):
-            parts = list(arena.batches("random", "random", Rules(), 0, games))
+            parts = list(arena.batches(arena.Pairing("random", "random", Rules(), 0), games))
             covered = [game for part in parts for game in range(part.start, part.stop)]
             assert covered == list(range(games))
 
     def test_huge_matches_come_in_small_batches_made_lazily(self) -> None:
-        first = list(itertools.islice(arena.batches("random", "random", Rules(), 0, 10**9), 3))
+        first = list(
+            itertools.islice(arena.batches(arena.Pairing("random", "random", Rules(), 0), 10**9), 3)
+        )
         assert [batch.stop - batch.start for batch in first] == [2221, 2222, 2222]
         for rules in (Rules(), Rules(15, 15, 5), Rules(26, 26, 5)):
             most = max(1, arena.BATCH_WORK // rules.size)
             for games in (1, 50, 1_000, 10**6):
-                parts = list(arena.batches("random", "random", rules, 0, games))
+                parts = list(arena.batches(arena.Pairing("random", "random", rules, 0), games))
                 assert len(parts) == arena.batch_count(games, rules) >= min(games, 100)
                 assert max(part.stop - part.start for part in parts) <= most
                 assert [part.start for part in parts[1:]] == [part.stop for part in parts[:-1]]
@@ -299,7 +301,9 @@ class TestCommand:
             seed = options["seed"]
             assert isinstance(seed, int)
             done = Tally(x_wins=3, o_wins=1, draws=2, moves=40)
-            raise arena.MatchStopped(arena.MatchResult(x, o, rules, seed, done), signal.SIGINT)
+            raise arena.MatchStopped(
+                arena.MatchResult(x, o, rules, seed, tally=done), signal.SIGINT
+            )
 
         monkeypatch.setattr(arena, "run_match", stopped)
         argv = ["--x", "random", "--o", "random", "--games", "50", "--seed", "8"]
@@ -320,7 +324,7 @@ class TestCommand:
         self, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
     ) -> None:
         def terminated(x: str, o: str, rules: Rules, games: int, **options: object) -> None:
-            raise arena.MatchStopped(arena.MatchResult(x, o, rules, 0, Tally()), signal.SIGTERM)
+            raise arena.MatchStopped(arena.MatchResult(x, o, rules, 0), signal.SIGTERM)
 
         monkeypatch.setattr(arena, "run_match", terminated)
         status, out, err = run_command(["--x", "random", "--o", "random", "--json"], capsys)

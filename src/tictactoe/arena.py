@@ -135,18 +135,28 @@ class Tally:
 
 
 @dataclass(frozen=True)
-class MatchResult:
-    """A finished match: who played, on what board, with which seed, and the counts."""
+class Pairing:
+    """Who plays X and who O, on what board, with which seed and search budget."""
 
     x: str
     o: str
     rules: Rules
     seed: int
-    tally: Tally
     think: float | None = None
-    """Seconds a move for searching players (None: they counted nodes)."""
+    """Seconds a move for searching players (None: they count nodes)."""
     nodes: int | None = None
-    """Positions a move for searching players (None: they were timed)."""
+    """Positions a move for searching players (None: they are timed)."""
+
+    def result(self, tally: Tally) -> MatchResult:
+        """This match with the counts of the games played."""
+        return MatchResult(**vars(self), tally=tally)
+
+
+@dataclass(frozen=True)
+class MatchResult(Pairing):
+    """A finished match: who played, on what board, with which seed, and the counts."""
+
+    tally: Tally = Tally()
 
     def as_dict(self) -> dict[str, object]:
         """Plain values for JSON: names, board, seed, search budget and counts."""
@@ -174,14 +184,9 @@ class MatchResult:
 class Batch:
     """Games ``start`` to ``stop - 1`` of a match: what one worker process plays."""
 
-    x: str
-    o: str
-    rules: Rules
-    seed: int
+    pairing: Pairing
     start: int
     stop: int
-    think: float | None = None
-    nodes: int | None = None
 
 
 def game_seed(seed: int, game: int, mark: Mark) -> str:
@@ -228,17 +233,18 @@ def play_batch(batch: Batch) -> Tally:
 def play_games(batch: Batch) -> Iterator[Tally]:
     """Play a batch's games one at a time: each game's counts as it ends."""
     rngs = {mark: random.Random() for mark in Mark}
-    budget = {"think": batch.think, "nodes": batch.nodes}
-    x = players.create(batch.x, rngs[Mark.X], own=True, **budget)  # type: ignore[arg-type]
-    o = players.create(batch.o, rngs[Mark.O], own=True, **budget)  # type: ignore[arg-type]
+    match = batch.pairing
+    budget = {"think": match.think, "nodes": match.nodes}
+    x = players.create(match.x, rngs[Mark.X], own=True, **budget)  # type: ignore[arg-type]
+    o = players.create(match.o, rngs[Mark.O], own=True, **budget)  # type: ignore[arg-type]
     for game in range(batch.start, batch.stop):
         for mark, rng in rngs.items():
-            rng.seed(game_seed(batch.seed, game, mark))
-        fast = random_players_playout(batch.x, batch.o, batch.rules)
+            rng.seed(game_seed(match.seed, game, mark))
+        fast = random_players_playout(match.x, match.o, match.rules)
         if fast is not None:  # the very game play_game would play, several times quicker
             yield Tally().add_game(fast.random_players_game(rngs[Mark.X], rngs[Mark.O]))
         else:
-            yield Tally().add_game(play_game(x, o, batch.rules))
+            yield Tally().add_game(play_game(x, o, match.rules))
 
 
 @lru_cache(maxsize=4)
@@ -300,21 +306,11 @@ def batch_count(games: int, rules: Rules, *names: str) -> int:
     return max(min(games, BATCHES_PER_MATCH), -(-games // most_games))
 
 
-def batches(
-    x: str,
-    o: str,
-    rules: Rules,
-    seed: int,
-    games: int,
-    think: float | None = None,
-    nodes: int | None = None,
-) -> Iterator[Batch]:
+def batches(pairing: Pairing, games: int) -> Iterator[Batch]:
     """The match cut into :func:`batch_count` batches of near-equal size, in game order."""
-    parts = batch_count(games, rules, x, o)
+    parts = batch_count(games, pairing.rules, pairing.x, pairing.o)
     for part in range(parts):
-        yield Batch(
-            x, o, rules, seed, part * games // parts, (part + 1) * games // parts, think, nodes
-        )
+        yield Batch(pairing, part * games // parts, (part + 1) * games // parts)
 
 
 def run_match(
@@ -349,7 +345,8 @@ def run_match(
             f"jobs must be from 1 to {max_jobs()} ({JOBS_PER_CORE} per core), not {jobs}"
         )
     check_players(rules, x, o)
-    work = batches(x, o, rules, seed, games, think, nodes)
+    pairing = Pairing(x, o, rules, seed, think, nodes)
+    work = batches(pairing, games)
     done = Tally()
     try:
         jobs = min(jobs, batch_count(games, rules, x, o))
@@ -360,8 +357,8 @@ def run_match(
                     progress(done.games)
     except KeyboardInterrupt as stop:
         signum = stop.signum if isinstance(stop, workers.Signalled) else signal.SIGINT
-        raise MatchStopped(MatchResult(x, o, rules, seed, done, think, nodes), signum) from None
-    return MatchResult(x, o, rules, seed, done, think, nodes)
+        raise MatchStopped(pairing.result(done), signum) from None
+    return pairing.result(done)
 
 
 def _tallies(work: Iterable[Batch], jobs: int) -> Generator[tuple[Tally, bool], None, None]:

@@ -297,14 +297,9 @@ class PgzApp:
         """
         if button != 1:
             return
-        if self.panel == "games":
-            self._click_games(pos)
-            return
-        if self.panel == "settings":
-            self._click_settings(pos)
-            return
         if self.panel is not None:
-            self.panel = None
+            panel_clicks = {"games": self._click_games, "settings": self._click_settings}
+            panel_clicks.get(self.panel, self._close_panel)(pos)
             return
         if self.session.viewing is not None:
             self._click_replay(pos)
@@ -323,22 +318,14 @@ class PgzApp:
     def on_key_down(self, key: int, unicode: str = "") -> None:
         """N new game, U undo, H hints, 1-9 level, T settings, G saved games, S sound,
         F1 or ? help, Esc quit (asks); the panels and a shown saved game have keys of their own."""
-        if self.panel == "quit":
-            self.panel = None
-            if key in (pygame.K_ESCAPE, pygame.K_y):
-                self._quit()
-            return
-        if self.panel == "help":
-            self.panel = None
-            return
-        if self.panel == "games":
-            self._games_key(key)
-            return
-        if self.panel == "settings":
-            self._settings_key(key)
-            return
-        if self.panel == "player" and self.entry is not None:
-            self._entry_key(key, unicode)
+        if self.panel is not None:
+            panel_keys = {
+                "quit": self._quit_key,
+                "games": self._games_key,
+                "settings": self._settings_key,
+                "player": self._entry_key,
+            }
+            panel_keys.get(self.panel, self._close_panel)(key, unicode)
             return
         if key in HELP_KEYS or unicode == "?":
             self.panel = "help"
@@ -564,7 +551,17 @@ class PgzApp:
 
     # --- panels and the replay: keys and clicks -------------------------------------------
 
-    def _games_key(self, key: int) -> None:
+    def _close_panel(self, *_: object) -> None:
+        """Any click or key on the help (or an unknown panel) closes it."""
+        self.panel = None
+
+    def _quit_key(self, key: int, unicode: str = "") -> None:
+        """Esc or Y quits; any other key goes back to the game."""
+        self.panel = None
+        if key in (pygame.K_ESCAPE, pygame.K_y):
+            self._quit()
+
+    def _games_key(self, key: int, unicode: str = "") -> None:
         games, visible = self.games, len(self.layout.menu_rows(2))
         moves = {
             pygame.K_UP: -1,
@@ -595,7 +592,7 @@ class PgzApp:
         games.chosen = games.top + row
         self._open_chosen()
 
-    def _settings_key(self, key: int) -> None:
+    def _settings_key(self, key: int, unicode: str = "") -> None:
         menu = self.menu
         if key in (pygame.K_ESCAPE, pygame.K_t, *ENTER_KEYS):
             self.panel = None
@@ -610,7 +607,9 @@ class PgzApp:
 
     def _entry_key(self, key: int, unicode: str) -> None:
         entry = self.entry
-        assert entry is not None
+        if entry is None:
+            self.panel = None
+            return
         if key == pygame.K_ESCAPE:
             self.panel = "settings"
         elif key in ENTER_KEYS:
