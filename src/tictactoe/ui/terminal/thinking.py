@@ -20,6 +20,7 @@ import threading
 import time
 import unicodedata
 from collections.abc import Callable
+from dataclasses import KW_ONLY, dataclass, field
 from types import TracebackType
 from typing import Any, TextIO
 
@@ -37,6 +38,7 @@ ENTER = (b"\r", b"\n")
 """What ends a line typed while thinking (and stops the work, given a ``stop`` event)."""
 
 
+@dataclass(eq=False)
 class Thinking:
     """A context manager: the spinner while the block runs; :attr:`held` is what was typed.
 
@@ -49,34 +51,24 @@ class Thinking:
     (None: the terminal's).
     """
 
-    def __init__(
-        self,
-        source: TextIO,
-        sink: TextIO,
-        message: str,
-        *,
-        stop: threading.Event | None = None,
-        elapsed: Callable[[float], str] | None = None,
-        columns: int | None = None,
-        colour: bool = False,
-    ) -> None:
-        self.source = source
-        self.sink = sink
-        self.message = message
-        self.stop = stop
-        self.elapsed = elapsed
-        self.columns = columns
-        self.colour = colour
-        self.detail = ""
-        """What the work has found so far (a searching player's depth and line), or nothing."""
-        self.held = ""
-        """What was typed while thinking, up to the first Enter, controls removed."""
-        self._fd: int | None = None
-        self._saved: list[Any] | None = None
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._typed = b""
-        self._started = time.monotonic()
+    source: TextIO
+    sink: TextIO
+    message: str
+    _: KW_ONLY
+    stop: threading.Event | None = None
+    elapsed: Callable[[float], str] | None = None
+    columns: int | None = None
+    colour: bool = False
+    detail: str = field(default="", init=False)
+    """What the work has found so far (a searching player's depth and line), or nothing."""
+    held: str = field(default="", init=False)
+    """What was typed while thinking, up to the first Enter, controls removed."""
+    _fd: int | None = field(default=None, init=False)
+    _saved: list[Any] | None = field(default=None, init=False)
+    _stop: threading.Event = field(default_factory=threading.Event, init=False)
+    _thread: threading.Thread | None = field(default=None, init=False)
+    _typed: bytes = field(default=b"", init=False)
+    _started: float = field(default_factory=time.monotonic, init=False)
 
     @property
     def active(self) -> bool:
