@@ -125,6 +125,7 @@ class App:
 
         settings_now = self.session.settings
         self.scale = theme.ui_scale(root)
+        self.pad = theme.padding(self.scale)
         self.colours = theme.palette(settings_now.theme, system_dark=system_dark)
         theme.apply(root, self.colours, self.scale)
         self.fonts = theme.fonts(root)

@@ -50,6 +50,8 @@ class Window(Protocol):
     """The menus' variables."""
     scale: float
     """How much bigger than 96 dpi the screen draws."""
+    pad: int
+    """The gap between widgets, in pixels at that scale."""
     fonts: Fonts
     colours: Palette
     cursor: int

@@ -71,11 +71,9 @@ class ButtonBar(ttk.Frame):
     """A row of buttons along the window's top, each known by its key."""
 
     def __init__(self, app: Window) -> None:
-        pad = round(4 * app.scale)
+        pad = app.pad
         super().__init__(app.root, padding=(pad * 2, pad * 2, pad * 2, pad))
         self.app = app
-        self.pad = pad
-        """The space between buttons, in pixels at the window's scale."""
         self.buttons: dict[str, ttk.Button] = {}
 
     def labels(self, _: Translator) -> Iterable[tuple[str, str]]:
@@ -98,7 +96,7 @@ class Toolbar(ButtonBar):
 
     def __init__(self, app: Window) -> None:
         super().__init__(app)
-        pad = self.pad
+        pad = self.app.pad
         for key, action in (
             ("new", app.new_game),
             ("undo", app.undo),
@@ -173,7 +171,7 @@ class ReplayBar(ButtonBar):
 
     def __init__(self, app: Window) -> None:
         super().__init__(app)
-        pad = self.pad
+        pad = self.app.pad
         for step in Step:
             right = step in (Step.PLAY, Step.CLOSE)
             button = ttk.Button(
@@ -278,7 +276,7 @@ class Banner(ttk.Frame):
     """The status row above the board: the turn or the result, the spinner, New game."""
 
     def __init__(self, app: Window) -> None:
-        pad = round(4 * app.scale)
+        pad = app.pad
         super().__init__(app.root, padding=(pad * 2, 0))
         self.app = app
         size = max(16, app.fonts.status.metrics("linespace"))
@@ -326,7 +324,7 @@ class Banner(ttk.Frame):
         self._fit()
 
     def _fit(self) -> None:
-        pad = round(4 * self.app.scale)  # as in __init__: the frame's, the spinner's and the
+        pad = self.app.pad  # the frame's, the spinner's and the
         room = self.winfo_width() - 2 * pad * 2  # detail's padding take room too
         room -= self.spinner.winfo_reqwidth() + pad * 2
         if self.over:
@@ -343,7 +341,7 @@ class Footer(ttk.Frame):
     """The row under the board: a notice, or the hint colours; the score on the right."""
 
     def __init__(self, app: Window) -> None:
-        pad = round(4 * app.scale)
+        pad = app.pad
         super().__init__(app.root, padding=(pad * 2, pad, pad * 2, pad * 2))
         self.app = app
         self.notice = ttk.Label(self, anchor="w")
@@ -352,7 +350,6 @@ class Footer(ttk.Frame):
         self.score.pack(side="right")
         self.notice.pack(side="left", fill="x", expand=True)
         self._line = tkfont.nametofont("TkDefaultFont").metrics("linespace")
-        self._pad = pad
         self.configure(height=self._line + pad * 3)
         self.pack_propagate(False)
         self.full_notice = ""
@@ -391,7 +388,7 @@ class Footer(ttk.Frame):
 
     def _fit(self) -> None:
         font = tkfont.nametofont("TkDefaultFont")
-        pad = round(8 * self.app.scale)
+        pad = 2 * self.app.pad
         room = self.winfo_width() - self.score.winfo_reqwidth() - 3 * pad
         shown = (self.full_notice, self.items, room, self.whole)
         if shown == self._shown:
@@ -405,10 +402,10 @@ class Footer(ttk.Frame):
             if self.whole and room > 0:
                 lines = wrap(font, self.full_notice, room)
             self.notice.configure(text="\n".join(lines), justify="left")
-            self.configure(height=len(lines) * self._line + self._pad * 3)
+            self.configure(height=len(lines) * self._line + self.app.pad * 3)
             self.notice.pack(side="left", fill="x", expand=True)
             return
-        self.configure(height=self._line + self._pad * 3)
+        self.configure(height=self._line + self.app.pad * 3)
         self.notice.pack_forget()
         for child in self.legend.winfo_children():
             child.destroy()

@@ -177,12 +177,17 @@ def fonts(root: tk.Misc) -> Fonts:
     )
 
 
+def padding(scale: float) -> int:
+    """The gap between widgets in pixels: 4 at 96 dpi, more on a scaled screen."""
+    return round(4 * scale)
+
+
 def apply(root: tk.Misc, colours: Palette, scale: float = 1.0) -> None:
     """Style the ttk widgets and the menus of ``root``'s application with ``colours``."""
     style = ttk.Style(root)
     if "clam" in style.theme_names():
         style.theme_use("clam")
-    pad = round(4 * scale)
+    pad = padding(scale)
     style.configure(
         ".",
         background=colours.window,
