@@ -384,7 +384,7 @@ def test_moves_that_make_a_four_are_searched_whatever_their_rank() -> None:
     assert set(cells_of(pos.fours(0))) == fours
     # A history that ranks every other cell first (but not among the urgent moves).
     history = [[0] * GOMOKU.size, [0] * GOMOKU.size]
-    for score, cell in pos.order_bits(pos.candidates(), 0):
+    for score, cell in pos.order_scores(cells_of(pos.candidates()), 0):
         if cell in fours:
             assert score < URGENT - 1
         else:
@@ -393,3 +393,29 @@ def test_moves_that_make_a_four_are_searched_whatever_their_rank() -> None:
     moves, complete = searcher.ranked(0, 6, 3, -1)
     assert fours <= set(moves) and not complete
     assert len(moves) == WIDTH[-1] + len(fours)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(4, 40))
+def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies: int) -> None:
+    from tictactoe.core.gomoku.patterns import FIVES
+    from tictactoe.core.gomoku.position import Position, cells_of
+    from tictactoe.core.gomoku.search import INFINITY, Searcher
+    from tictactoe.core.search import Budget
+
+    rules = Rules(9, 9, 5)  # edges and corners: cells with fewer than four lines
+    rng = random.Random(seed)
+    board = Board.empty(rules)
+    for _ in range(plies):
+        if board.is_over:
+            return
+        board = board.play(rng.choice(board.legal_moves()))
+    pos = Position(Engine().geometry(rules), board.x, board.o)
+    me = 0 if board.turn is Mark.X else 1
+    if pos.has(FIVES, 0) or pos.has(FIVES, 1):
+        return  # a five to make or to block: no horizon node
+    quiet = pos.candidates() & ~pos.fours(me)
+    searcher = Searcher(pos, Budget(Limits(seconds=None, nodes=10**6)), {}, [[0] * 81] * 2)
+    if quiet == pos.candidates():
+        expected = max(pos.peek(cell, me) for cell in cells_of(quiet))
+        assert searcher.frontier(me, quiet, -INFINITY, INFINITY, 1) == expected

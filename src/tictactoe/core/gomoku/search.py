@@ -44,7 +44,7 @@ from tictactoe.core.gomoku.patterns import (
     FOURS,
     SCORE,
 )
-from tictactoe.core.gomoku.position import Position
+from tictactoe.core.gomoku.position import CELL_BITS, CELL_MASK, NO_LINE, Position
 from tictactoe.core.search import Budget, Progress, SearchStopped
 
 WIN = 1 << 24
@@ -262,7 +262,7 @@ class Searcher:
         fours = pos.fours(me) & moves
         quiet = moves ^ fours
         # Position.peek, inlined: this loop scores most of the nodes of a search.
-        keys, info, steps = pos.keys, pos.info, pos.geometry.steps[me]
+        info, steps = [*pos.info, NO_LINE], pos.geometry.steps_flat[me]
         slot = SCORE + opp
         base: int = pos.scores[opp]
         best = -INFINITY
@@ -271,10 +271,20 @@ class Searcher:
             low = quiet & -quiet
             quiet ^= low
             cell = low.bit_length() - 1
-            after = base
-            for line, add, table, _ in steps[cell]:
-                after += table[keys[line] + add][slot] - info[line][slot]
-            score = -after
+            # each line through the cell: its index, what the stone adds to its key, its table
+            l1, k1, t1, l2, k2, t2, l3, k3, t3, l4, k4, t4 = steps[cell]
+            a, b, c, d = info[l1], info[l2], info[l3], info[l4]
+            score: int = (  # minus the evaluation after the move, with the opponent to move
+                a[slot]
+                + b[slot]
+                + c[slot]
+                + d[slot]
+                - base
+                - t1[a[15] + k1][slot]  # KEY
+                - t2[b[15] + k2][slot]
+                - t3[c[15] + k3][slot]
+                - t4[d[15] + k4][slot]
+            )
             scored += 1
             if not scored & 15:  # new shapes cost a description each: look at the clock
                 budget.check()
@@ -327,36 +337,38 @@ class Searcher:
         :data:`WIDTH` left some out: a loss found among them is then not proved)."""
         pos = self.pos
         opp = me ^ 1
+        history = self.history[me]
         if pos.threats[2 * FLEX_FOURS + opp]:
             cells = set(pos.cells(FOURS, me))
             cells.update(pos.line_cells(FLEX_FOURS, opp, FOURS, opp))
-            scored = pos.order_scores(cells, me)
+            bits = sum(1 << cell for cell in cells)
             urgent = True
         else:
-            scored = pos.order_bits(pos.candidates(), me)
+            bits = pos.candidates()
             urgent = False
-        history = self.history[me]
+        keys = pos.order_keys(bits, me, history)
         killers = self.killers[ply] if ply < len(self.killers) else (-1, -1)
-        ranked = []
-        for score, cell in scored:
-            if cell == tt_move:
-                score += 1 << 40
-            elif cell == killers[0]:
-                score += 1 << 30
-            elif cell == killers[1]:
-                score += 1 << 29
-            ranked.append((score + history[cell], cell))
-        ranked.sort(reverse=True)
+        boosted = -1, -1
+        for cell, bonus in ((tt_move, 1 << 40), (killers[0], 1 << 30), (killers[1], 1 << 29)):
+            if cell >= 0 and bits >> cell & 1 and cell not in boosted:
+                key = (pos.order_scores((cell,), me)[0][0] + history[cell]) << CELL_BITS | cell
+                keys.remove(key)
+                keys.append(key + (bonus << CELL_BITS))
+            boosted = boosted[1], cell
+        keys.sort(reverse=True)
         if urgent:
-            return [cell for _, cell in ranked], True
+            return [key & CELL_MASK for key in keys], True
         width = WIDTH[min(depth, len(WIDTH) - 1)] if ply else WIDTH[0]
-        kept = [cell for score, cell in ranked[:width]]
-        if len(ranked) > width and ranked[width][0] >= FOUR_ORDER:  # sorted: none is, else
+        kept = [key & CELL_MASK for key in keys[:width]]
+        if len(keys) > width and keys[width] >> CELL_BITS >= FOUR_ORDER:  # sorted: none is, else
             fours = pos.fours(me) if pos.threats[2 * FOURS + me] else 0
+            urgent_key = URGENT << CELL_BITS
             kept.extend(
-                cell for score, cell in ranked[width:] if score >= URGENT or fours >> cell & 1
+                key & CELL_MASK
+                for key in keys[width:]
+                if key >= urgent_key or fours >> (key & CELL_MASK) & 1
             )
-        return kept, len(kept) == len(ranked)
+        return kept, len(kept) == len(keys)
 
     def _reward(self, me: int, cell: int, depth: int, ply: int) -> None:
         """A quiet move caused a cut-off: remember it as a killer and in the history."""
