@@ -73,8 +73,13 @@ it), not scored by :meth:`Searcher.frontier`, when the opponent has fours on at 
 many lines. (Scoring those too is faster, but lost 8 of 78 games to ``lookahead`` where
 this lost 3 of 80.)"""
 
-NEXT_DEPTH_SHARE = 0.6
-"""A new iteration starts only if the time left is at least this share of the time used."""
+NEXT_DEPTH_SHARE = 1.0
+"""A new iteration starts only if the time left is at least this share of the time the
+last one took (unless the last one changed its mind, see :data:`UNSTABLE_DROP`)."""
+
+UNSTABLE_DROP = 300
+"""An iteration whose best move is new, or whose score fell this much or more, is followed
+by another whatever the time left (until the clock stops it)."""
 
 EXTEND_PLIES = 2
 """Open threes extend the search up to this many times the iteration's depth in plies."""
@@ -153,6 +158,8 @@ class Searcher:
         """Plies from the root up to which open threes extend the search (set per iteration)."""
         self.root_complete = True
         """False when the root's moves were cut to :data:`WIDTH` (a loss is then unproved)."""
+        self.completed = 0
+        """The deepest iteration completed (:meth:`iterate` with ``start`` goes on from it)."""
 
     # --- the tree ---------------------------------------------------------------------
 
@@ -381,25 +388,44 @@ class Searcher:
 
     # --- the root ---------------------------------------------------------------------
 
-    def iterate(self, me: int, max_depth: int, top: int = 1) -> Iteration | None:
+    def iterate(
+        self, me: int, max_depth: int, top: int = 1, start: Iteration | None = None
+    ) -> Iteration | None:
         """Iterative deepening from depth 1; the last completed iteration (None if none).
 
         The first ``top`` root moves of each iteration get exact scores (the
         others only bounds that show they are worse): more than one for hints.
+        ``start``, an iteration this searcher returned, goes on deeper from
+        there (with the time a later budget gives).
+
+        With a clock, the next depth starts when the time left is at least
+        :data:`NEXT_DEPTH_SHARE` of what the last one took (its first moves
+        will finish, and a move they find better counts, see
+        :meth:`_unfinished`), and whatever the time left when the last depth
+        changed its mind: a new best move, or a score down by
+        :data:`UNSTABLE_DROP` or more.
         """
         pos = self.pos
         budget = self.budget
-        if pos.threats[2 * FIVES + (me ^ 1)]:
+        if start is not None:
+            root = [move.cell for move in start.moves]
+            first = self.completed + 1
+        elif pos.threats[2 * FIVES + (me ^ 1)]:
             root, self.root_complete = pos.cells(FIVES, me ^ 1), True
+            first = 1
         else:
             root, self.root_complete = self.ranked(me, 2, 0, -1)
+            first = 1
         if not root:
             return None
-        done: Iteration | None = None
-        for depth in range(1, max_depth + 1):
+        done: Iteration | None = start
+        for depth in range(first, max_depth + 1):
+            if done is not None and (is_mate(done.score) or depth > pos.free.bit_count()):
+                break
             self.extend_until = EXTEND_PLIES * depth
             base = len(pos.history)
             self.partial = []
+            began = budget.elapsed
             try:
                 scored = self._root(me, depth, root, top)
             except SearchStopped:
@@ -414,15 +440,22 @@ class Searcher:
                 break
             scored.sort(key=lambda move: -move.score)  # stable: earlier order breaks ties
             root = [move.cell for move in scored]
+            last = done
             done = Iteration(
                 depth, scored[0].score, self.principal_variation(me, root[0]), tuple(scored)
             )
+            self.completed = depth
             if self.progress is not None:
                 self.progress(Progress(depth, budget.nodes, budget.elapsed, done.score, done.pv))
-            if is_mate(done.score) or depth >= pos.free.bit_count():
-                break
-            if budget.timed and budget.share_left() < budget.elapsed * NEXT_DEPTH_SHARE:
-                break  # the next depth would not even finish its first move
+            stable = last is None or (
+                last.pv[0] == done.pv[0] and done.score > last.score - UNSTABLE_DROP
+            )
+            if (
+                budget.timed
+                and stable
+                and budget.share_left() < (budget.elapsed - began) * NEXT_DEPTH_SHARE
+            ):
+                break  # the next depth would not even finish its first moves
         return done
 
     def _unfinished(self, me: int, done: Iteration, depth: int) -> Iteration:
