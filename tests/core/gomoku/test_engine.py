@@ -419,3 +419,38 @@ def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies
     if quiet == pos.candidates():
         expected = max(pos.peek(cell, me) for cell in cells_of(quiet))
         assert searcher.frontier(me, quiet, -INFINITY, INFINITY, 1) == expected
+
+
+def test_the_safety_check_replaces_a_move_that_allows_a_forced_win() -> None:
+    from tictactoe.core.gomoku.position import Position
+    from tictactoe.core.gomoku.search import Iteration, RootMove
+    from tictactoe.core.gomoku.threats import ThreatSearch
+    from tictactoe.core.search import Budget
+
+    # O's g8 h8 i8 is an open three; X to move. A quiet move lets O make an open four.
+    board = play(GOMOKU, "a1 g8 a15 h8 o1 i8")
+    engine = Engine()
+    pos = Position(engine.geometry(GOMOKU), board.x, board.o)
+    quiet, block = parse(GOMOKU, "c3"), parse(GOMOKU, "j8")
+    done = Iteration(2, 100, (quiet,), (RootMove(100, quiet), RootMove(50, block)))
+    budget = Budget(nodes(50_000))
+    chosen, safe = engine._safe(pos, 0, budget, ThreatSearch(pos, budget), done)
+    assert chosen.pv == (block,) and safe == {block}
+    assert [move.cell for move in chosen.moves] == [block, quiet]
+    assert pos.occupied == board.x | board.o  # the checks leave the position as it was
+
+
+def test_a_search_goes_on_deeper_from_where_it_stopped() -> None:
+    from tictactoe.core.gomoku.position import Position
+    from tictactoe.core.gomoku.search import Searcher
+    from tictactoe.core.search import Budget
+
+    board = play(GOMOKU, "h8 i9 h9 h10 g10 i8")
+    pos = Position(Engine().geometry(GOMOKU), board.x, board.o)
+    history = [[0] * GOMOKU.size, [0] * GOMOKU.size]
+    searcher = Searcher(pos, Budget(nodes(200_000)), {}, history)
+    shallow = searcher.iterate(0, 2)
+    assert shallow is not None and shallow.depth == 2 and searcher.completed == 2
+    deeper = searcher.iterate(0, 4, start=shallow)
+    assert deeper is not None and deeper.depth == 4 and searcher.completed == 4
+    assert {move.cell for move in deeper.moves} == {move.cell for move in shallow.moves}

@@ -27,7 +27,10 @@ nothing):
 2. make an open four (a win two moves later);
 3. look for a forced win by continuous fours (VCF), then by threes and
    fours (VCT), with a share of the budget;
-4. iterative deepening with the main search (:mod:`tictactoe.core.gomoku.search`).
+4. iterative deepening with the main search (:mod:`tictactoe.core.gomoku.search`);
+5. the defence: the opponent's forced wins (VCF, then VCT) after the best
+   moves, the first move that allows none played (see :meth:`Engine._safe`);
+   with a clock, the time left then goes to the main search again, deeper.
 
 The :class:`Result` says which step answered; a forced win carries its
 proof line and its length in the winner's own moves.
