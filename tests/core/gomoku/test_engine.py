@@ -28,6 +28,16 @@ def play(rules: Rules, moves: str) -> Board:
     return board
 
 
+def random_board(rules: Rules, rng: random.Random, plies: int) -> Board:
+    """The board after up to ``plies`` random moves (fewer if the game ends)."""
+    board = Board.empty(rules)
+    for _ in range(plies):
+        if board.is_over:
+            break
+        board = board.play(rng.choice(board.legal_moves()))
+    return board
+
+
 def nodes(count: int) -> Limits:
     return Limits(seconds=None, nodes=count)
 
@@ -190,13 +200,8 @@ def test_never_loses_on_3x3_against_every_opponent(me: Mark) -> None:
 def test_legal_move_on_random_positions(m: int, n: int, k: int, seed: int, plies: int) -> None:
     if max(m, n) < k:
         return
-    rules = Rules(m, n, k)
     rng = random.Random(seed)
-    board = Board.empty(rules)
-    for _ in range(plies):
-        if board.is_over:
-            break
-        board = board.play(rng.choice(board.legal_moves()))
+    board = random_board(Rules(m, n, k), rng, plies)
     if not board.is_over:
         result = Engine(rng, nodes=300).search(board)
         assert board.is_legal(result.move)
@@ -404,12 +409,9 @@ def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies
     from tictactoe.core.search import Budget
 
     rules = Rules(9, 9, 5)  # edges and corners: cells with fewer than four lines
-    rng = random.Random(seed)
-    board = Board.empty(rules)
-    for _ in range(plies):
-        if board.is_over:
-            return
-        board = board.play(rng.choice(board.legal_moves()))
+    board = random_board(rules, random.Random(seed), plies)
+    if board.is_over:
+        return
     pos = Position(Engine().geometry(rules), board.x, board.o)
     me = 0 if board.turn is Mark.X else 1
     if pos.has(FIVES, 0) or pos.has(FIVES, 1):
