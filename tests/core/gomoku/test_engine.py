@@ -18,6 +18,8 @@ from tictactoe.core.gomoku.search import is_mate
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits, Progress
 
+from .test_position import random_game
+
 GOMOKU = Rules(15, 15, 5)
 
 
@@ -25,16 +27,6 @@ def play(rules: Rules, moves: str) -> Board:
     board = Board.empty(rules)
     for name in moves.split():
         board = board.play(parse(rules, name))
-    return board
-
-
-def random_board(rules: Rules, rng: random.Random, plies: int) -> Board:
-    """The board after up to ``plies`` random moves (fewer if the game ends)."""
-    board = Board.empty(rules)
-    for _ in range(plies):
-        if board.is_over:
-            break
-        board = board.play(rng.choice(board.legal_moves()))
     return board
 
 
@@ -201,7 +193,7 @@ def test_legal_move_on_random_positions(m: int, n: int, k: int, seed: int, plies
     if max(m, n) < k:
         return
     rng = random.Random(seed)
-    board = random_board(Rules(m, n, k), rng, plies)
+    board = random_game(Rules(m, n, k), rng, plies)
     if not board.is_over:
         result = Engine(rng, nodes=300).search(board)
         assert board.is_legal(result.move)
@@ -409,7 +401,7 @@ def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies
     from tictactoe.core.search import Budget
 
     rules = Rules(9, 9, 5)  # edges and corners: cells with fewer than four lines
-    board = random_board(rules, random.Random(seed), plies)
+    board = random_game(rules, random.Random(seed), plies)
     if board.is_over:
         return
     pos = Position(Engine().geometry(rules), board.x, board.o)
