@@ -108,6 +108,9 @@ SAFETY_MOVES = 8
 RESUME_SECONDS = 0.05
 """With this much time or more left after the safety check, the main search goes on deeper."""
 
+RESUME_SHARE = 0.7
+"""Share of that time the deeper search may take: the rest checks a new move it finds."""
+
 
 class Reason(StrEnum):
     """Which step of the engine chose the move."""
@@ -395,7 +398,7 @@ class Engine(Answers):
         if done is not None and not is_mate(done.moves[0].score):
             done, safe = self._safe(pos, side, budget, threats, done)
             if budget.timed and budget.share_left() >= RESUME_SECONDS:
-                done = self._resume(searcher, side, max_depth, top, budget, done, safe)
+                done = self._resume(searcher, threats, side, (max_depth, top), budget, done, safe)
         elif done is not None and done.moves[0].score < MATE_RANGE - WIN:
             done = self._resist(pos, side, done)
         if done is None:  # not even depth 1 finished: the best-looking candidate
@@ -488,16 +491,19 @@ class Engine(Answers):
     def _resume(
         self,
         searcher: Searcher,
+        threats: ThreatSearch,
         side: int,
-        max_depth: int,
-        top: int,
+        limits: tuple[int, int],
         budget: Budget,
         done: Iteration,
         safe: set[int],
     ) -> Iteration:
-        """The main search again, deeper, with the time the safety check left; its move
-        replaces ``done``'s only if the check found it safe (or it is the same move)."""
-        phase = budget.phase(1.0)
+        """The main search again, deeper, with :data:`RESUME_SHARE` of the time the safety
+        check left (``limits``: the deepest depth and ``top``). A move it prefers to
+        ``done``'s is played only once the opponent is found to have no forced win after
+        it (with the rest of the time)."""
+        max_depth, top = limits
+        phase = budget.phase(RESUME_SHARE)
         searcher.budget = phase
         try:
             deeper = searcher.iterate(side, max_depth, top, start=done)
@@ -508,7 +514,9 @@ class Engine(Answers):
             return done
         if deeper.pv[0] == done.pv[0] or deeper.pv[0] in safe:
             return deeper
-        return done
+        alone = deeper._replace(moves=deeper.moves[:1])
+        _, checked = self._safe(searcher.pos, side, budget, threats, alone)
+        return deeper if checked else done
 
 
 def _same_ring(rules: Rules, cell: int, centre: int) -> bool:
