@@ -448,3 +448,24 @@ def test_a_search_goes_on_deeper_from_where_it_stopped() -> None:
     deeper = searcher.iterate(0, 4, start=shallow)
     assert deeper is not None and deeper.depth == 4 and searcher.completed == 4
     assert {move.cell for move in deeper.moves} == {move.cell for move in shallow.moves}
+
+
+def test_the_deeper_search_after_the_check_plays_a_better_move_found_safe() -> None:
+    from tictactoe.core.gomoku.position import Position
+    from tictactoe.core.gomoku.search import Iteration, RootMove, Searcher
+    from tictactoe.core.gomoku.threats import ThreatSearch
+    from tictactoe.core.search import Budget
+
+    # O's g8 h8 i8 is an open three; as if depth 1 had preferred a quiet move.
+    board = play(GOMOKU, "a1 g8 a15 h8 o1 i8")
+    engine = Engine()
+    pos = Position(engine.geometry(GOMOKU), board.x, board.o)
+    quiet, blocks = parse(GOMOKU, "c3"), {parse(GOMOKU, name) for name in ("f8", "j8")}
+    budget = Budget(nodes(100_000))
+    searcher = Searcher(pos, budget, {}, [[0] * GOMOKU.size, [0] * GOMOKU.size])
+    searcher.completed = 1
+    moves = (RootMove(100, quiet), *(RootMove(50, cell) for cell in sorted(blocks)))
+    done = Iteration(1, 100, (quiet,), moves)
+    threats = ThreatSearch(pos, budget)
+    chosen = engine._resume(searcher, threats, 0, (4, 1), budget, done, set())
+    assert chosen.pv[0] in blocks and chosen.depth > 1
