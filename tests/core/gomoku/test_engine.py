@@ -18,6 +18,8 @@ from tictactoe.core.gomoku.search import is_mate
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits, Progress
 
+from .test_position import random_game
+
 GOMOKU = Rules(15, 15, 5)
 
 
@@ -190,13 +192,8 @@ def test_never_loses_on_3x3_against_every_opponent(me: Mark) -> None:
 def test_legal_move_on_random_positions(m: int, n: int, k: int, seed: int, plies: int) -> None:
     if max(m, n) < k:
         return
-    rules = Rules(m, n, k)
     rng = random.Random(seed)
-    board = Board.empty(rules)
-    for _ in range(plies):
-        if board.is_over:
-            break
-        board = board.play(rng.choice(board.legal_moves()))
+    board = random_game(Rules(m, n, k), rng, plies)
     if not board.is_over:
         result = Engine(rng, nodes=300).search(board)
         assert board.is_legal(result.move)
@@ -384,7 +381,7 @@ def test_moves_that_make_a_four_are_searched_whatever_their_rank() -> None:
     assert set(cells_of(pos.fours(0))) == fours
     # A history that ranks every other cell first (but not among the urgent moves).
     history = [[0] * GOMOKU.size, [0] * GOMOKU.size]
-    for score, cell in pos.order_bits(pos.candidates(), 0):
+    for score, cell in pos.order_scores(cells_of(pos.candidates()), 0):
         if cell in fours:
             assert score < URGENT - 1
         else:
@@ -393,3 +390,82 @@ def test_moves_that_make_a_four_are_searched_whatever_their_rank() -> None:
     moves, complete = searcher.ranked(0, 6, 3, -1)
     assert fours <= set(moves) and not complete
     assert len(moves) == WIDTH[-1] + len(fours)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), plies=st.integers(4, 40))
+def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies: int) -> None:
+    from tictactoe.core.gomoku.patterns import FIVES
+    from tictactoe.core.gomoku.position import Position, cells_of
+    from tictactoe.core.gomoku.search import INFINITY, Searcher
+    from tictactoe.core.search import Budget
+
+    rules = Rules(9, 9, 5)  # edges and corners: cells with fewer than four lines
+    board = random_game(rules, random.Random(seed), plies)
+    if board.is_over:
+        return
+    pos = Position(Engine().geometry(rules), board.x, board.o)
+    me = 0 if board.turn is Mark.X else 1
+    if pos.has(FIVES, 0) or pos.has(FIVES, 1):
+        return  # a five to make or to block: no horizon node
+    quiet = pos.candidates() & ~pos.fours(me)
+    searcher = Searcher(pos, Budget(Limits(seconds=None, nodes=10**6)), {}, [[0] * 81] * 2)
+    if quiet == pos.candidates():
+        expected = max(pos.peek(cell, me) for cell in cells_of(quiet))
+        assert searcher.frontier(me, quiet, -INFINITY, INFINITY, 1) == expected
+
+
+def test_the_safety_check_replaces_a_move_that_allows_a_forced_win() -> None:
+    from tictactoe.core.gomoku.position import Position
+    from tictactoe.core.gomoku.search import Iteration, RootMove
+    from tictactoe.core.gomoku.threats import ThreatSearch
+    from tictactoe.core.search import Budget
+
+    # O's g8 h8 i8 is an open three; X to move. A quiet move lets O make an open four.
+    board = play(GOMOKU, "a1 g8 a15 h8 o1 i8")
+    engine = Engine()
+    pos = Position(engine.geometry(GOMOKU), board.x, board.o)
+    quiet, block = parse(GOMOKU, "c3"), parse(GOMOKU, "j8")
+    done = Iteration(2, 100, (quiet,), (RootMove(100, quiet), RootMove(50, block)))
+    budget = Budget(nodes(50_000))
+    chosen, safe = engine._safe(pos, 0, budget, ThreatSearch(pos, budget), done)
+    assert chosen.pv == (block,) and safe == {block}
+    assert [move.cell for move in chosen.moves] == [block, quiet]
+    assert pos.occupied == board.x | board.o  # the checks leave the position as it was
+
+
+def test_a_search_goes_on_deeper_from_where_it_stopped() -> None:
+    from tictactoe.core.gomoku.position import Position
+    from tictactoe.core.gomoku.search import Searcher
+    from tictactoe.core.search import Budget
+
+    board = play(GOMOKU, "h8 i9 h9 h10 g10 i8")
+    pos = Position(Engine().geometry(GOMOKU), board.x, board.o)
+    history = [[0] * GOMOKU.size, [0] * GOMOKU.size]
+    searcher = Searcher(pos, Budget(nodes(200_000)), {}, history)
+    shallow = searcher.iterate(0, 2)
+    assert shallow is not None and shallow.depth == 2 and searcher.completed == 2
+    deeper = searcher.iterate(0, 4, start=shallow)
+    assert deeper is not None and deeper.depth == 4 and searcher.completed == 4
+    assert {move.cell for move in deeper.moves} == {move.cell for move in shallow.moves}
+
+
+def test_the_deeper_search_after_the_check_plays_a_better_move_found_safe() -> None:
+    from tictactoe.core.gomoku.position import Position
+    from tictactoe.core.gomoku.search import Iteration, RootMove, Searcher
+    from tictactoe.core.gomoku.threats import ThreatSearch
+    from tictactoe.core.search import Budget
+
+    # O's g8 h8 i8 is an open three; as if depth 1 had preferred a quiet move.
+    board = play(GOMOKU, "a1 g8 a15 h8 o1 i8")
+    engine = Engine()
+    pos = Position(engine.geometry(GOMOKU), board.x, board.o)
+    quiet, blocks = parse(GOMOKU, "c3"), {parse(GOMOKU, name) for name in ("f8", "j8")}
+    budget = Budget(nodes(100_000))
+    searcher = Searcher(pos, budget, {}, [[0] * GOMOKU.size, [0] * GOMOKU.size])
+    searcher.completed = 1
+    moves = (RootMove(100, quiet), *(RootMove(50, cell) for cell in sorted(blocks)))
+    done = Iteration(1, 100, (quiet,), moves)
+    threats = ThreatSearch(pos, budget)
+    chosen = engine._resume(searcher, threats, 0, (4, 1), budget, done, set())
+    assert chosen.pv[0] in blocks and chosen.depth > 1

@@ -20,13 +20,12 @@ from tictactoe.core.gomoku.patterns import (
     MOVER_VALUE,
     OPPONENT_VALUE,
 )
-from tictactoe.core.gomoku.position import Geometry, Position, cells_of
+from tictactoe.core.gomoku.position import CELL_BITS, CELL_MASK, Geometry, Position, cells_of
 from tictactoe.core.rules import DIRECTIONS, Rules
 
 
 def snapshot(pos: Position) -> tuple[object, ...]:
     return (
-        list(pos.keys),
         list(pos.info),
         list(pos.scores),
         list(pos.threats),
@@ -203,3 +202,24 @@ def test_double_threat_shapes() -> None:
         geometry, x=stones(*down, (7, 4), (7, 5), (7, 6)), o=stones((3, 7), (7, 3))
     )
     assert double_four.double_threat(0)  # (7, 7) makes two closed fours
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.sampled_from([(6, 6), (9, 7), (15, 15)]), seed=st.integers(0, 10**6))
+def test_order_keys_are_the_ordering_scores_packed(size: tuple[int, int], seed: int) -> None:
+    rules = Rules(*size, 5)
+    rng = random.Random(seed)
+    board = random_game(rules, rng, rng.randrange(0, 20))
+    pos = Position(Geometry(rules), board.x, board.o)
+    bonus = [rng.randrange(-50, 50) for _ in range(rules.size)]
+    for side in (0, 1):
+        bits = pos.free  # corners and edges have fewer than four lines through them
+        keys = pos.order_keys(bits, side, bonus)
+        scored = pos.order_scores(cells_of(bits), side)
+        assert [(key >> CELL_BITS, key & CELL_MASK) for key in keys] == [
+            (score + bonus[cell], cell) for score, cell in scored
+        ]
+        assert sorted(keys) == [
+            score << CELL_BITS | cell
+            for score, cell in sorted((s + bonus[c], c) for s, c in scored)
+        ]

@@ -27,7 +27,10 @@ nothing):
 2. make an open four (a win two moves later);
 3. look for a forced win by continuous fours (VCF), then by threes and
    fours (VCT), with a share of the budget;
-4. iterative deepening with the main search (:mod:`tictactoe.core.gomoku.search`).
+4. iterative deepening with the main search (:mod:`tictactoe.core.gomoku.search`);
+5. the defence: the opponent's forced wins (VCF, then VCT) after the best
+   moves, the first move that allows none played (see :meth:`Engine._safe`);
+   with a clock, the time left then goes to the main search again, deeper.
 
 The :class:`Result` says which step answered; a forced win carries its
 proof line and its length in the winner's own moves.
@@ -99,11 +102,14 @@ MAX_DEPTH = 64
 SAFETY_SHARE = 0.15
 """Share of the budget kept back to check that the opponent has no forced win after the move."""
 
-SAFETY_MOVES = 4
+SAFETY_MOVES = 8
 """Most of the best root moves checked that way."""
 
-SAFETY_MARGIN = 2_000
-"""A root move scoring this much below the best is not played to dodge a forced loss."""
+RESUME_SECONDS = 0.05
+"""With this much time or more left after the safety check, the main search goes on deeper."""
+
+RESUME_SHARE = 0.7
+"""Share of that time the deeper search may take: the rest checks a new move it finds."""
 
 
 class Reason(StrEnum):
@@ -390,7 +396,9 @@ class Engine(Answers):
         budget.absorb(main)
         searcher.budget = budget
         if done is not None and not is_mate(done.moves[0].score):
-            done = self._safe(pos, side, budget, threats, done)
+            done, safe = self._safe(pos, side, budget, threats, done)
+            if budget.timed and budget.share_left() >= RESUME_SECONDS:
+                done = self._resume(searcher, threats, side, (max_depth, top), budget, done, safe)
         elif done is not None and done.moves[0].score < MATE_RANGE - WIN:
             done = self._resist(pos, side, done)
         if done is None:  # not even depth 1 finished: the best-looking candidate
@@ -435,40 +443,80 @@ class Engine(Answers):
 
     def _safe(
         self, pos: Position, side: int, budget: Budget, threats: ThreatSearch, done: Iteration
-    ) -> Iteration:
-        """The best of the searched moves after which the opponent has no forced win.
+    ) -> tuple[Iteration, set[int]]:
+        """The best of the searched moves after which the opponent has no forced win, and
+        the moves found safe.
 
-        The main search sees threats only as deep as it reads; a VCF or VCT of
-        the opponent after the chosen move is looked for here (with what is
-        left of the budget), and the next best move tried if one is found.
+        The main search sees threats only as deep as it reads; the
+        opponent's forced wins after the best moves are looked for here, with
+        what is left of the budget: a VCF, then a VCT, after each of the first
+        :data:`SAFETY_MOVES` in turn, until one has neither. That one is
+        played. When none is found (the checks fail, or the clock stops them),
+        a move that allows a VCF is replaced by the best one found to allow
+        none; otherwise the main search's choice stands (a VCT the opponent
+        may not find is a better bet than a move the search thought worse).
         """
         opp = side ^ 1
         phase = budget.phase(1.0)
         threats.budget = phase
-        chosen = done
+        safe: set[int] = set()
+        no_vcf: list[RootMove] = []  # moves after which the opponent has no VCF, best first
         try:
-            for rank, move in enumerate(done.moves[:SAFETY_MOVES]):
-                if rank and move.score < done.moves[0].score - SAFETY_MARGIN:
-                    break
+            for move in done.moves[:SAFETY_MOVES]:
                 pos.make(move.cell, side)
                 base = len(pos.history)
                 try:
-                    line = threats.vcf(opp) or threats.vct(opp, visited=True)
-                except SearchStopped:
+                    if threats.vcf(opp, visited=True) is None:
+                        no_vcf.append(move)
+                        if threats.vct(opp, visited=True) is None:
+                            safe.add(move.cell)
+                            break
+                finally:
                     pos.rewind(base)
                     pos.unmake()
-                    break
-                pos.unmake()
-                if line is None:
-                    if rank:
-                        pv = (move.cell,)
-                        rest = tuple(m for m in done.moves if m.cell != move.cell)
-                        chosen = Iteration(done.depth, move.score, pv, (move, *rest))
-                    break
+        except SearchStopped:
+            pass
         finally:
             budget.absorb(phase)
             threats.budget = budget
-        return chosen
+        if safe or (no_vcf and no_vcf[0] is not done.moves[0]):
+            chosen = no_vcf[-1] if safe else no_vcf[0]
+        else:
+            chosen = done.moves[0]
+        if chosen.cell == done.pv[0]:
+            return done, safe
+        rest = tuple(m for m in done.moves if m.cell != chosen.cell)
+        return Iteration(done.depth, chosen.score, (chosen.cell,), (chosen, *rest)), safe
+
+    def _resume(
+        self,
+        searcher: Searcher,
+        threats: ThreatSearch,
+        side: int,
+        limits: tuple[int, int],
+        budget: Budget,
+        done: Iteration,
+        safe: set[int],
+    ) -> Iteration:
+        """The main search again, deeper, with :data:`RESUME_SHARE` of the time the safety
+        check left (``limits``: the deepest depth and ``top``). A move it prefers to
+        ``done``'s is played only once the opponent is found to have no forced win after
+        it (with the rest of the time)."""
+        max_depth, top = limits
+        phase = budget.phase(RESUME_SHARE)
+        searcher.budget = phase
+        try:
+            deeper = searcher.iterate(side, max_depth, top, start=done)
+        finally:
+            budget.absorb(phase)
+            searcher.budget = budget
+        if deeper is None or deeper is done:
+            return done
+        if deeper.pv[0] == done.pv[0] or deeper.pv[0] in safe:
+            return deeper
+        alone = deeper._replace(moves=deeper.moves[:1])
+        _, checked = self._safe(searcher.pos, side, budget, threats, alone)
+        return deeper if checked else done
 
 
 def _same_ring(rules: Rules, cell: int, centre: int) -> bool:

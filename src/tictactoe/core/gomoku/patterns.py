@@ -148,6 +148,9 @@ SCORE = 13
 """``info[SCORE + side]``: the line's share of the evaluation with ``side`` to move: the
 :data:`MOVER_VALUE` of its codes less the :data:`OPPONENT_VALUE` of the other's (linear, so
 a position sums it over its lines)."""
+KEY = 15
+"""``info[KEY]``: the line's stones, X's from bit 0 and O's from bit :data:`LINE_LIMIT` (a
+move adds its bit to find the next description without another look-up)."""
 
 FLAG_INDICES = tuple(
     tuple(index for index in range(6) if changed >> index & 1) for changed in range(64)
@@ -278,6 +281,7 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
         flags,
         sum(map(mover, cx)) - sum(map(opponent, co)),
         sum(map(mover, co)) - sum(map(opponent, cx)),
+        xs | os << LINE_LIMIT,
     )
 
 

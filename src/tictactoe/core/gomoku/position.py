@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from tictactoe.core.gomoku.patterns import (
-    BLOCK4,
     CODES,
     FIVE,
     FIVES,
@@ -33,6 +33,7 @@ from tictactoe.core.gomoku.patterns import (
     FLAGS,
     FLEX3,
     FOURS,
+    KEY,
     LINE_LIMIT,
     MASKS,
     ORDER,
@@ -50,6 +51,21 @@ NEAR = 2
 
 MIN_LINE_MEMO = 64
 """Fewest line descriptions a line length keeps, however little memory there is."""
+
+CELL_BITS = 10
+"""Bits a cell's index takes (boards have at most 26 x 26 < 2 ** 10 cells)."""
+
+CELL_MASK = (1 << CELL_BITS) - 1
+
+NO_ORDER = (0,)
+"""The ordering scores of a line that is not there (see :attr:`Geometry.spots_flat`)."""
+
+NO_LINE: LineInfo = (0,) * (KEY + 1)
+"""The description of a line that is not there: no stones, no score (see
+:attr:`Geometry.steps_flat`)."""
+
+NO_TABLE = {0: NO_LINE}
+"""The descriptions of a line that is not there."""
 
 ZOBRIST_SEED = 20_150_415
 """Seed of the Zobrist keys: the same hashes in every run (reproducible searches)."""
@@ -88,6 +104,13 @@ class Geometry:
                 spots[cell].append((index, pos))
         self.spots = tuple(tuple(found) for found in spots)
         """For each cell, ``(line, position on the line)`` of every line through it."""
+        padding = [(len(lines), 0)] * len(DIRECTIONS)
+        self.spots_flat = tuple(
+            tuple(number for spot in (found + padding)[: len(DIRECTIONS)] for number in spot)
+            for found in spots
+        )
+        """:attr:`spots` of each cell flattened and padded to four lines with ``(len(lines),
+        0)``, a line past the last (for loops without an inner loop)."""
         self.steps = tuple(
             tuple(
                 tuple(
@@ -100,6 +123,21 @@ class Geometry:
         )
         """``steps[side][cell]``: for each line through the cell, ``(line, what the stone adds to
         the line's key, the line's table, the line's bit)``."""
+        no_step = (len(lines), 0, NO_TABLE)
+        self.steps_flat: tuple[tuple[tuple[Any, ...], ...], ...] = tuple(
+            tuple(
+                tuple(
+                    number
+                    for step in [step[:3] for step in found] + [no_step] * (4 - len(found))
+                    for number in step
+                )
+                for found in by_cell
+            )
+            for by_cell in self.steps
+        )
+        """The first three of each of :attr:`steps` flattened and padded to four lines with
+        ``(len(lines), 0, NO_TABLE)``, a line past the last (for loops without an inner
+        loop)."""
         near = []
         for cell in range(rules.size):
             row, col = divmod(cell, n)
@@ -146,10 +184,8 @@ class Position:
 
     def __init__(self, geometry: Geometry, x: int = 0, o: int = 0) -> None:
         self.geometry = geometry
-        count = len(geometry.lines)
-        self.keys = [0] * count
-        """Each line's stones: X's as bits 0.., O's from bit :data:`LINE_LIMIT` on."""
         self.info = [table[0] for table in geometry.tables]
+        """Each line's description (its stones at ``info[line][KEY]``)."""
         self.scores: list[int] = [sum(info[SCORE + side] for info in self.info) for side in (0, 1)]
         """The evaluation with each side to move (see :meth:`evaluate`)."""
         self.threats = [0] * 8
@@ -191,15 +227,13 @@ class Position:
     def make(self, cell: int, side: int) -> None:
         """Put ``side``'s stone on the empty ``cell``."""
         steps, zobrist, near, bit = self.geometry.moves[side][cell]
-        keys, info, threats, scores = self.keys, self.info, self.threats, self.scores
+        info, threats, scores = self.info, self.threats, self.scores
         olds: list[LineInfo] = []
         score_x, score_o = scores
         self.history.append((cell, side, olds, self.near, score_x, score_o))
         for line, add, table, line_bit in steps:
             old = info[line]
-            key = keys[line] + add
-            keys[line] = key
-            info[line] = new = table[key]
+            info[line] = new = table[old[15] + add]  # KEY
             olds.append(old)
             score_x += new[13] - old[13]  # SCORE
             score_o += new[14] - old[14]
@@ -216,10 +250,9 @@ class Position:
         """Take back the last :meth:`make`; returns its cell."""
         cell, side, olds, near, score_x, score_o = self.history.pop()
         steps, zobrist, _, bit = self.geometry.moves[side][cell]
-        keys, info, threats = self.keys, self.info, self.threats
-        for (line, add, _, line_bit), old in zip(steps, olds):  # noqa: B905 - hot
+        info, threats = self.info, self.threats
+        for (line, _, _, line_bit), old in zip(steps, olds):  # noqa: B905 - hot
             new = info[line]
-            keys[line] -= add
             info[line] = old
             if new[12] != old[12]:
                 for index in FLAG_INDICES[new[12] ^ old[12]]:
@@ -240,11 +273,12 @@ class Position:
     def peek(self, cell: int, side: int) -> int:
         """The score for ``side`` after it plays the empty ``cell`` (the negated
         :meth:`evaluate` of the opponent, then to move), without playing it."""
-        keys, info = self.keys, self.info
+        info = self.info
         slot = SCORE + (side ^ 1)
         score = self.scores[side ^ 1]
         for line, add, table, _ in self.geometry.steps[side][cell]:
-            score += table[keys[line] + add][slot] - info[line][slot]
+            old = info[line]
+            score += table[old[KEY] + add][slot] - old[slot]
         return -score
 
     def fours(self, side: int) -> int:
@@ -269,9 +303,16 @@ class Position:
         """True when ``side`` has a cell making two fours, or a four and an open three
         (usually a win two or three moves later: not proved, the answer to the four may
         spoil it)."""
-        for cell in cells_of(self.fours(side)):
-            codes = self.codes(cell, side)  # one of them at least is a four
-            if FLEX3 in codes or sum(code >= BLOCK4 for code in codes) > 1:
+        info, spots, slot = self.info, self.geometry.spots, CODES + side
+        fours = self.fours(side)
+        while fours:
+            low = fours & -fours
+            fours ^= low
+            strong = 0  # lines where the cell makes an open three or better: one is the four
+            for line, pos in spots[low.bit_length() - 1]:
+                if info[line][slot][pos] >= FLEX3:
+                    strong += 1
+            if strong > 1:
                 return True
         return False
 
@@ -358,19 +399,23 @@ class Position:
             scored.append((score, cell))
         return scored
 
-    def order_bits(self, bits: int, side: int) -> list[tuple[int, int]]:
-        """:meth:`order_scores` of the cells of the bitboard ``bits`` (the quicker way)."""
-        info, spots, slot = self.info, self.geometry.spots, ORDER + side
-        scored = []
+    def order_keys(self, bits: int, side: int, bonus: list[int]) -> list[int]:
+        """For each cell of the bitboard ``bits``, its ordering score for ``side`` plus
+        ``bonus[cell]``, shifted left by :data:`CELL_BITS` with the cell in the low bits:
+        whole numbers that sort as ``(score, cell)`` pairs would, only quicker."""
+        slot = ORDER + side
+        orders = [info[slot] for info in self.info]
+        orders.append(NO_ORDER)  # the padding's line (see Geometry.spots_flat)
+        spots = self.geometry.spots_flat
+        keys = []
         while bits:
             low = bits & -bits
             bits ^= low
             cell = low.bit_length() - 1
-            score = 0
-            for line, pos in spots[cell]:
-                score += info[line][slot][pos]
-            scored.append((score, cell))
-        return scored
+            a, at, b, bt, c, ct, d, dt = spots[cell]
+            score = bonus[cell] + orders[a][at] + orders[b][bt] + orders[c][ct] + orders[d][dt]
+            keys.append(score << 10 | cell)  # CELL_BITS
+        return keys
 
     def candidates(self) -> int:
         """Bitboard of the empty cells near a stone (every empty cell on an empty board)."""

@@ -44,7 +44,7 @@ from tictactoe.core.gomoku.patterns import (
     FOURS,
     SCORE,
 )
-from tictactoe.core.gomoku.position import Position
+from tictactoe.core.gomoku.position import CELL_BITS, CELL_MASK, NO_LINE, Position
 from tictactoe.core.search import Budget, Progress, SearchStopped
 
 WIN = 1 << 24
@@ -73,8 +73,13 @@ it), not scored by :meth:`Searcher.frontier`, when the opponent has fours on at 
 many lines. (Scoring those too is faster, but lost 8 of 78 games to ``lookahead`` where
 this lost 3 of 80.)"""
 
-NEXT_DEPTH_SHARE = 0.6
-"""A new iteration starts only if the time left is at least this share of the time used."""
+NEXT_DEPTH_SHARE = 1.0
+"""A new iteration starts only if the time left is at least this share of the time the
+last one took (unless the last one changed its mind, see :data:`UNSTABLE_DROP`)."""
+
+UNSTABLE_DROP = 300
+"""An iteration whose best move is new, or whose score fell this much or more, is followed
+by another whatever the time left (until the clock stops it)."""
 
 EXTEND_PLIES = 2
 """Open threes extend the search up to this many times the iteration's depth in plies."""
@@ -153,6 +158,8 @@ class Searcher:
         """Plies from the root up to which open threes extend the search (set per iteration)."""
         self.root_complete = True
         """False when the root's moves were cut to :data:`WIDTH` (a loss is then unproved)."""
+        self.completed = 0
+        """The deepest iteration completed (:meth:`iterate` with ``start`` goes on from it)."""
 
     # --- the tree ---------------------------------------------------------------------
 
@@ -262,7 +269,7 @@ class Searcher:
         fours = pos.fours(me) & moves
         quiet = moves ^ fours
         # Position.peek, inlined: this loop scores most of the nodes of a search.
-        keys, info, steps = pos.keys, pos.info, pos.geometry.steps[me]
+        info, steps = [*pos.info, NO_LINE], pos.geometry.steps_flat[me]
         slot = SCORE + opp
         base: int = pos.scores[opp]
         best = -INFINITY
@@ -271,10 +278,20 @@ class Searcher:
             low = quiet & -quiet
             quiet ^= low
             cell = low.bit_length() - 1
-            after = base
-            for line, add, table, _ in steps[cell]:
-                after += table[keys[line] + add][slot] - info[line][slot]
-            score = -after
+            # each line through the cell: its index, what the stone adds to its key, its table
+            l1, k1, t1, l2, k2, t2, l3, k3, t3, l4, k4, t4 = steps[cell]
+            a, b, c, d = info[l1], info[l2], info[l3], info[l4]
+            score: int = (  # minus the evaluation after the move, with the opponent to move
+                a[slot]
+                + b[slot]
+                + c[slot]
+                + d[slot]
+                - base
+                - t1[a[15] + k1][slot]  # KEY
+                - t2[b[15] + k2][slot]
+                - t3[c[15] + k3][slot]
+                - t4[d[15] + k4][slot]
+            )
             scored += 1
             if not scored & 15:  # new shapes cost a description each: look at the clock
                 budget.check()
@@ -327,36 +344,38 @@ class Searcher:
         :data:`WIDTH` left some out: a loss found among them is then not proved)."""
         pos = self.pos
         opp = me ^ 1
+        history = self.history[me]
         if pos.threats[2 * FLEX_FOURS + opp]:
             cells = set(pos.cells(FOURS, me))
             cells.update(pos.line_cells(FLEX_FOURS, opp, FOURS, opp))
-            scored = pos.order_scores(cells, me)
+            bits = sum(1 << cell for cell in cells)
             urgent = True
         else:
-            scored = pos.order_bits(pos.candidates(), me)
+            bits = pos.candidates()
             urgent = False
-        history = self.history[me]
+        keys = pos.order_keys(bits, me, history)
         killers = self.killers[ply] if ply < len(self.killers) else (-1, -1)
-        ranked = []
-        for score, cell in scored:
-            if cell == tt_move:
-                score += 1 << 40
-            elif cell == killers[0]:
-                score += 1 << 30
-            elif cell == killers[1]:
-                score += 1 << 29
-            ranked.append((score + history[cell], cell))
-        ranked.sort(reverse=True)
+        boosted = -1, -1
+        for cell, bonus in ((tt_move, 1 << 40), (killers[0], 1 << 30), (killers[1], 1 << 29)):
+            if cell >= 0 and bits >> cell & 1 and cell not in boosted:
+                key = (pos.order_scores((cell,), me)[0][0] + history[cell]) << CELL_BITS | cell
+                keys.remove(key)
+                keys.append(key + (bonus << CELL_BITS))
+            boosted = boosted[1], cell
+        keys.sort(reverse=True)
         if urgent:
-            return [cell for _, cell in ranked], True
+            return [key & CELL_MASK for key in keys], True
         width = WIDTH[min(depth, len(WIDTH) - 1)] if ply else WIDTH[0]
-        kept = [cell for score, cell in ranked[:width]]
-        if len(ranked) > width and ranked[width][0] >= FOUR_ORDER:  # sorted: none is, else
+        kept = [key & CELL_MASK for key in keys[:width]]
+        if len(keys) > width and keys[width] >> CELL_BITS >= FOUR_ORDER:  # sorted: none is, else
             fours = pos.fours(me) if pos.threats[2 * FOURS + me] else 0
+            urgent_key = URGENT << CELL_BITS
             kept.extend(
-                cell for score, cell in ranked[width:] if score >= URGENT or fours >> cell & 1
+                key & CELL_MASK
+                for key in keys[width:]
+                if key >= urgent_key or fours >> (key & CELL_MASK) & 1
             )
-        return kept, len(kept) == len(ranked)
+        return kept, len(kept) == len(keys)
 
     def _reward(self, me: int, cell: int, depth: int, ply: int) -> None:
         """A quiet move caused a cut-off: remember it as a killer and in the history."""
@@ -369,25 +388,44 @@ class Searcher:
 
     # --- the root ---------------------------------------------------------------------
 
-    def iterate(self, me: int, max_depth: int, top: int = 1) -> Iteration | None:
+    def iterate(
+        self, me: int, max_depth: int, top: int = 1, start: Iteration | None = None
+    ) -> Iteration | None:
         """Iterative deepening from depth 1; the last completed iteration (None if none).
 
         The first ``top`` root moves of each iteration get exact scores (the
         others only bounds that show they are worse): more than one for hints.
+        ``start``, an iteration this searcher returned, goes on deeper from
+        there (with the time a later budget gives).
+
+        With a clock, the next depth starts when the time left is at least
+        :data:`NEXT_DEPTH_SHARE` of what the last one took (its first moves
+        will finish, and a move they find better counts, see
+        :meth:`_unfinished`), and whatever the time left when the last depth
+        changed its mind: a new best move, or a score down by
+        :data:`UNSTABLE_DROP` or more.
         """
         pos = self.pos
         budget = self.budget
-        if pos.threats[2 * FIVES + (me ^ 1)]:
+        if start is not None:
+            root = [move.cell for move in start.moves]
+            first = self.completed + 1
+        elif pos.threats[2 * FIVES + (me ^ 1)]:
             root, self.root_complete = pos.cells(FIVES, me ^ 1), True
+            first = 1
         else:
             root, self.root_complete = self.ranked(me, 2, 0, -1)
+            first = 1
         if not root:
             return None
-        done: Iteration | None = None
-        for depth in range(1, max_depth + 1):
+        done: Iteration | None = start
+        for depth in range(first, max_depth + 1):
+            if done is not None and (is_mate(done.score) or depth > pos.free.bit_count()):
+                break
             self.extend_until = EXTEND_PLIES * depth
             base = len(pos.history)
             self.partial = []
+            began = budget.elapsed
             try:
                 scored = self._root(me, depth, root, top)
             except SearchStopped:
@@ -402,15 +440,22 @@ class Searcher:
                 break
             scored.sort(key=lambda move: -move.score)  # stable: earlier order breaks ties
             root = [move.cell for move in scored]
+            last = done
             done = Iteration(
                 depth, scored[0].score, self.principal_variation(me, root[0]), tuple(scored)
             )
+            self.completed = depth
             if self.progress is not None:
                 self.progress(Progress(depth, budget.nodes, budget.elapsed, done.score, done.pv))
-            if is_mate(done.score) or depth >= pos.free.bit_count():
-                break
-            if budget.timed and budget.share_left() < budget.elapsed * NEXT_DEPTH_SHARE:
-                break  # the next depth would not even finish its first move
+            stable = last is None or (
+                last.pv[0] == done.pv[0] and done.score > last.score - UNSTABLE_DROP
+            )
+            if (
+                budget.timed
+                and stable
+                and budget.share_left() < (budget.elapsed - began) * NEXT_DEPTH_SHARE
+            ):
+                break  # the next depth would not even finish its first moves
         return done
 
     def _unfinished(self, me: int, done: Iteration, depth: int) -> Iteration:
