@@ -30,7 +30,8 @@ Pruning, all exact:
   the attacker cannot win;
 * cells on no live line are never tried (a mark there is a pass, and an
   extra mark never hurts its owner);
-* moves are ordered: cells that make or stop a threat first. Near the top
+* moves are ordered: cells that make or stop a threat first, the
+  defender's then by the strength of the lines through them. Near the top
   of a proof the defender's replies are tried with a small node allowance
   each, growing, so an easy refutation is found before a hard one is
   searched to the end.
@@ -454,7 +455,7 @@ class Prover:
                 moves = ordered_moves(order, empty, near, their_near, cover)
                 if their_doubled:
                     moves = _against_forks(moves, their_doubled, their_pairs, near)
-                moves = _blocking_first(moves, theirs, opp, line_cells)
+                moves = _strongest_lines_first(moves, theirs + mine, opp | me, line_cells)
             if empties >= WIDEN_FROM and len(moves) > 1:
                 allowance = WIDEN_FIRST
                 while moves:
@@ -755,18 +756,22 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-def _blocking_first(
-    moves: list[int], lines: list[int], attacker: int, line_cells: dict[int, tuple[int, ...]]
+def _strongest_lines_first(
+    moves: list[int], lines: list[int], marks: int, line_cells: dict[int, tuple[int, ...]]
 ) -> list[int]:
-    """The defender's ``moves`` with those on the attacker's strongest ``lines`` first.
+    """The defender's ``moves`` with those on the strongest live ``lines`` first.
 
-    Each cell scores the lines through it (``line_cells``: each line's cells),
-    a line counting twice for each attacker mark on it; ties keep their
-    order. A block that leads to a pairing soon saves most.
+    ``lines`` are both sides' live lines and ``marks`` both sides' marks
+    (a live line holds one side's only). Each cell scores the lines through
+    it (``line_cells``: each line's cells), a line counting twice for each
+    mark on it; ties keep their order. A cell that blocks the attacker and
+    builds on the defender's own lines at once tends to reach a pairing
+    soonest (measured: 7 x 7 with k = 5 in 188,413 positions against
+    225,305 ordering by the attacker's lines alone).
     """
     weights = dict.fromkeys(moves, 0)
     for line in lines:
-        weight = 1 << (line & attacker).bit_count()
+        weight = 1 << (line & marks).bit_count()
         for cell in line_cells[line]:
             if cell in weights:
                 weights[cell] += weight
