@@ -31,10 +31,9 @@ Pruning, all exact:
 * cells on no live line are never tried (a mark there is a pass, and an
   extra mark never hurts its owner);
 * moves are ordered: cells that make or stop a threat first, the
-  defender's then by the strength of the lines through them. Near the top
-  of a proof the defender's replies are tried with a small node allowance
-  each, growing, so an easy refutation is found before a hard one is
-  searched to the end.
+  defender's then by the strength of both sides' lines through them (with
+  that order, trying each reply within a small, growing node allowance
+  first, as an earlier version did, only cost time).
 
 **Distance** (plies to the end under best play) only where needed: a draw
 fills the board; a win or loss is measured by iterative deepening of a
@@ -65,15 +64,6 @@ from tictactoe.core.values import (
 PAIR_FROM = 6
 """Fewest empty cells at which the searches look for a pairing strategy."""
 
-WIDEN_FROM = 30
-"""Fewest empty cells at which the defender's replies are tried within growing allowances."""
-
-WIDEN_FIRST = 200
-"""Nodes each reply gets in the first round of those tries."""
-
-WIDEN_GROWTH = 4
-"""How much the allowance grows from one round to the next."""
-
 TICK_MASK = (1 << 12) - 1
 """The searches check their budget, memory bound and progress every 4,096 nodes."""
 
@@ -100,10 +90,6 @@ Entry = tuple[int, int, int, int, int]
 Depths = tuple[int, int, int, int]
 """A horizon table entry: the fewest plies within which the side to move was shown to
 win and to lose, and the most within which it was shown not to win and not to lose."""
-
-
-class _Allowance(Exception):
-    """A defender's reply used up its allowance (caught by the node that gave it)."""
 
 
 class Prover:
@@ -133,8 +119,6 @@ class Prover:
         self.outcomes: dict[int, Prospect] = {}
         """Key -> exact outcome, for positions already measured."""
         self.nodes = 0
-        self.stop = 1 << 62
-        """The node count at which the running allowance is spent (see :data:`WIDEN_FROM`)."""
         self.budget: Budget | None = None
         """The limits of the running searches (nodes counted on :attr:`nodes`, a clock, a
         cancel): spent, they stop with :class:`SearchStopped`; None: no limit."""
@@ -309,8 +293,6 @@ class Prover:
             engine.nodes += 1
             if not engine.nodes & tick_mask:
                 engine.tick()
-            if engine.nodes >= engine.stop:
-                raise _Allowance
             raw = me | opp << size
             key = canonical(raw)
             entry = table.get(key)
@@ -456,40 +438,14 @@ class Prover:
                 if their_doubled:
                     moves = _against_forks(moves, their_doubled, their_pairs, near)
                 moves = _strongest_lines_first(moves, theirs + mine, opp | me, line_cells)
-            if empties >= WIDEN_FROM and len(moves) > 1:
-                allowance = WIDEN_FIRST
-                while moves:
-                    unsettled = []
-                    for move in moves:
-                        outer = engine.stop
-                        if engine.nodes + allowance < outer:
-                            engine.stop = engine.nodes + allowance
-                        try:
-                            score, child_zone = search(
-                                opp, me | move, theirs, mine, child_empties, 0, their_dead, False
-                            )
-                        except _Allowance:
-                            if engine.nodes >= outer:
-                                raise
-                            unsettled.append(move)
-                            continue
-                        finally:
-                            engine.stop = outer
-                        if score <= DRAW_SCORE:
-                            zone = child_zone | move
-                            table[key] = (-score, high, zone, zhigh, raw)
-                            return -score, zone
-                    moves = unsettled
-                    allowance *= WIDEN_GROWTH
-            else:
-                for move in moves:
-                    score, child_zone = search(
-                        opp, me | move, theirs, mine, child_empties, 0, their_dead, False
-                    )
-                    if score <= DRAW_SCORE:
-                        zone = child_zone | move
-                        table[key] = (-score, high, zone, zhigh, raw)
-                        return -score, zone
+            for move in moves:
+                score, child_zone = search(
+                    opp, me | move, theirs, mine, child_empties, 0, their_dead, False
+                )
+                if score <= DRAW_SCORE:
+                    zone = child_zone | move
+                    table[key] = (-score, high, zone, zhigh, raw)
+                    return -score, zone
             table[key] = (low, LOSS_SCORE, zlow, zhigh, raw)
             return LOSS_SCORE, 0
 
