@@ -68,7 +68,7 @@ def test_both_orientations_share_a_line_unless_one_has_its_own() -> None:
 
 
 def test_a_refusal_quotes_the_measured_cost() -> None:
-    reason = unplayable_reason(Rules(5, 7, 4))
+    reason = unplayable_reason(Rules(7, 7, 5))
     assert reason is not None
-    assert reason.startswith("5 x 7 with k=4 is too slow to play exactly")
+    assert reason.startswith("7 x 7 with k=5 is too slow to play exactly")
     assert "positions" in reason and f"{ONE_MOVE_NODES:,}" in reason

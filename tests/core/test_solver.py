@@ -219,10 +219,10 @@ def test_too_big_boards_are_refused(rules: Rules) -> None:
 
 
 def test_a_board_too_slow_to_play_is_refused_with_the_measured_cost() -> None:
-    rules = Rules(5, 7, 4)  # one best move of its openings already takes far too long
+    rules = Rules(7, 7, 5)  # proved in seconds, but every move of its openings takes far more
     assert capability(rules).play is Play.REFUSED
     reason = unplayable_reason(rules)
-    assert reason is not None and "5 x 7 with k=4 is too slow" in reason and "positions" in reason
+    assert reason is not None and "7 x 7 with k=5 is too slow" in reason and "positions" in reason
     with pytest.raises(UnsolvableError, match="too slow"):
         Solver().choose(Board.empty(rules))
     with pytest.raises(UnsolvableError, match="too slow"):

@@ -138,7 +138,7 @@ def test_refuses_a_finished_game() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rules", [Rules(7, 5, 4), Rules(6, 8, 4), Rules(15, 15, 5)])
+@pytest.mark.parametrize("rules", [Rules(7, 5, 4), Rules(7, 7, 5), Rules(15, 15, 5)])
 def test_too_big_boards_are_unsupported(rules: Rules) -> None:
     reason = unsupported_reason(rules)
     assert reason is not None and f"{rules.m} x {rules.n}" in reason

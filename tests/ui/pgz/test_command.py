@@ -78,8 +78,8 @@ def test_the_command_opens_the_game_and_esc_closes_it(capsys: pytest.CaptureFixt
     [
         (["--size", "3x3", "--k", "9"], "k must be from 2 to 3 (the longer side) on a 3 x 3"),
         (
-            ["--size", "8x8", "--opponent", "perfect"],
-            "Perfect does not play 8 x 8: choose another level.",
+            ["--size", "7x7", "--opponent", "perfect"],
+            "Perfect does not play 7 x 7: choose another level.",
         ),
     ],
 )

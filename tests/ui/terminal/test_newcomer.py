@@ -44,10 +44,10 @@ def test_enter_takes_the_usual_k_and_medium_on_any_board(run) -> None:
 
 
 def test_a_level_that_cannot_play_the_board_is_refused_with_its_name(run) -> None:
-    status, out = run(["play", "--size", "8x8"], "8\nperfect\nhard\n1\nd4\nq\n")
+    status, out = run(["play", "--size", "7x7"], "8\nperfect\nhard\n1\nd4\nq\n")
     assert status == 0
-    assert out.count("Perfect cannot play on a 8 x 8 board: choose another.") == 2
-    assert "Rules: 8 x 8 board, 5 in a row wins." in out
+    assert out.count("Perfect cannot play on a 7 x 7 board: choose another.") == 2
+    assert "Rules: 7 x 7 board, 5 in a row wins." in out
     assert "The computer (Hard, O) plays" in out
 
 

@@ -69,9 +69,9 @@ def test_the_program_opens_its_window(display: str, argv: list[str], tmp_path: P
 def test_a_level_that_cannot_play_the_asked_board_is_a_message(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["tk", "--size", "8x8", "--opponent", "perfect", "--lang", "en"]) == 2
+    assert main(["tk", "--size", "7x7", "--opponent", "perfect", "--lang", "en"]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == "Perfect does not play 8 x 8: choose another level."
+    assert err.strip() == "Perfect does not play 7 x 7: choose another level."
 
 
 @pytest.mark.parametrize(("given", "name"), [("expert", "search"), ("Medium", "win-block")])
