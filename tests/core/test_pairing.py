@@ -86,10 +86,30 @@ def test_a_pairing_found_covers_every_line_and_proves_no_win(board: Board) -> No
     pairs = Pairings(board.rules).find(lines, empty)
     if pairs is None:
         return
+    assert_pairing(pairs, lines, empty)
+    # The mover cannot win against the pairing answer.
+    assert not mover_can_win(board, {})
+
+
+def assert_pairing(pairs: tuple[int, ...], lines: list[int], empty: int) -> None:
     used = 0
     for pair in pairs:
         assert pair.bit_count() == 2 and pair & empty == pair and not pair & used
         used |= pair
     assert all(any(line & pair == pair for pair in pairs) for line in lines)
-    # The mover cannot win against the pairing answer.
-    assert not mover_can_win(board, {})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from((Rules(7, 7, 5), Rules(5, 5, 4), Rules(6, 6, 5))), st.randoms())
+def test_pairings_asked_one_after_another_are_real_pairings(rules: Rules, rng: object) -> None:
+    # One Pairings through a game, its answers cached between positions.
+    pairings = Pairings(rules)
+    board = Board.empty(rules)
+    while not board.is_over:
+        for defender in (board.x, board.o):
+            empty = rules.full_mask & ~(board.x | board.o)
+            lines = live_lines(board, defender)
+            pairs = pairings.find(lines, empty)
+            if pairs is not None:
+                assert_pairing(pairs, lines, empty)
+        board = board.play(rng.choice(board.legal_moves()))  # type: ignore[attr-defined]

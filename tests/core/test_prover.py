@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe.core import prover as prover_module
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.prover import Prover
 from tictactoe.core.rules import Rules
@@ -83,23 +82,6 @@ def test_a_refuted_move_narrows_the_moves_left_to_its_zone() -> None:
     engine = Prover(rules, use_openings=False)
     refuted, zone = engine.refutation(*sides(board.play(12)))
     assert refuted and zone & rules.full_mask != rules.full_mask & ~(board.x | board.o)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("widen_from", [0, 1000])
-def test_trying_replies_within_allowances_changes_no_answer(
-    widen_from: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    boards = []
-    for moves in ((), (0,), (0, 6), (12, 7), (12, 7, 13)):
-        board = Board.empty(Rules(5, 5, 4))
-        for cell in moves:
-            board = board.play(cell)
-        boards.append(board)
-    expected = [plain_value(board.rules, *sides(board)) for board in boards]
-    monkeypatch.setattr(prover_module, "WIDEN_FROM", widen_from)
-    monkeypatch.setattr(prover_module, "WIDEN_FIRST", 20)
-    assert [plain_value(board.rules, *sides(board)) for board in boards] == expected
 
 
 def test_the_known_values_of_bigger_boards() -> None:

@@ -264,7 +264,7 @@ def test_proofs_of_the_known_values(rules: Rules, value: Value) -> None:
 
 
 def test_a_proof_in_little_memory_drops_entries_and_keeps_the_answer() -> None:
-    board = Board.empty(Rules(5, 5, 4))  # about 7,000 entries with room to spare
+    board = Board.parse(".X.../...../...../...../.....", 4)  # about 6,000 entries with room
     tight = prove(board, memory=2000 * ENTRY_BYTES)
     assert tight.value is Value.DRAW
     assert tight.evictions > 0 and tight.max_entries == 2000
@@ -273,7 +273,7 @@ def test_a_proof_in_little_memory_drops_entries_and_keeps_the_answer() -> None:
 
 def test_a_proof_past_its_node_budget_is_refused() -> None:
     with pytest.raises(UnsolvableError, match="within 2,000 positions"):
-        prove(Board.empty(Rules(5, 5, 4)), max_nodes=2000)
+        prove(Board.parse(".X.../...../...../...../.....", 4), max_nodes=2000)
     with pytest.raises(UnsolvableError, match="within 5,000 positions"):
         prove(Board.empty(Rules(8, 8, 5)), max_nodes=5000)  # any size is taken
 

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from tictactoe.core.rules import Rules
 
-PAIRING_STEPS = 64
+PAIRING_STEPS = 256
 """Most search steps one :meth:`Pairings.find` call takes before giving up."""
 
 KNOWN_LIMIT = 1 << 16
@@ -133,19 +133,22 @@ def _cover(needs: list[int], chosen: list[int], budget: list[int]) -> bool:
         low = free & -free
         bits.append(low)
         free ^= low
+    # Only the needs sharing two cells with the tightest one can hold one of its pairs.
+    related = [cells for cells in needs if (cells & tightest).bit_count() > 1]
     candidates = []
     for i, first in enumerate(bits):
         for second in bits[i + 1 :]:
             pair = first | second
             covered = 0
-            for cells in needs:
+            for cells in related:
                 if cells & pair == pair:
                     covered += 1
             candidates.append((covered, pair))
     candidates.sort(reverse=True)
     for _, pair in candidates:
         chosen.append(pair)
-        if _cover(_uncovered(needs, [pair], pair), chosen, budget):
+        rest = [cells & ~pair for cells in needs if cells & pair != pair]
+        if _cover(rest, chosen, budget):
             return True
         chosen.pop()
         if budget[0] < 0:
