@@ -18,7 +18,7 @@ from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.painter import Scene, only_the_strip_changed
 
 Play = Callable[..., Any]
-PROGRESS = re.compile(r"^depth \d+ · [a-i]\d( [a-i]\d)* · \d+\.\d s$")
+PROGRESS = re.compile(r"^depth \d+ · [a-i]\d( [a-i]\d)*( …)? · \d+\.\d s$")
 LONG = ("--think", "60")
 """Longer than any test waits: only a cancelled search ends in time."""
 

@@ -148,7 +148,9 @@ def test_new_game_ends_a_long_hint_search(make_app: MakeApp) -> None:
     assert h.pump(lambda: h.app.session.jobs.running == 0), "it stops when hints are turned off"
 
 
-PROGRESS = re.compile(r"^depth \d+ · [a-o]\d{1,2}( [a-o]\d{1,2}){0,3} · \d+(\.\d)? s$")
+PROGRESS = re.compile(r"^depth \d+ · [a-o]\d{1,2}( [a-o]\d{1,2}){0,3}( …)? · \d+(\.\d)? s$")
+"""The banner while the engine thinks: its depth, the first four moves of its line (… when
+it goes on) and the time."""
 
 
 def test_the_banner_shows_the_engines_depth_line_and_time_as_it_thinks(
