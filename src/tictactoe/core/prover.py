@@ -528,8 +528,6 @@ class Prover:
                         if need.bit_count() == 1:
                             threats |= need
                 return LOSS_SCORE if threats & (threats - 1) else DRAW_SCORE
-            if depth <= 0:
-                return DRAW_SCORE
             key = canonical(me | opp << size)
             depths = table.get(key)
             low, high = LOSS_SCORE, WIN_SCORE
