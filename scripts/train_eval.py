@@ -39,7 +39,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from tictactoe.core.board import Board, Mark
+from tictactoe.core.board import Board, Mark, cells_of
 from tictactoe.core.cells import label, parse
 from tictactoe.core.gomoku.engine import Engine
 from tictactoe.core.gomoku.patterns import (
@@ -53,7 +53,7 @@ from tictactoe.core.gomoku.patterns import (
     FLEX_FOURS,
     NONE,
 )
-from tictactoe.core.gomoku.position import Geometry, Position, cells_of
+from tictactoe.core.gomoku.position import Geometry, Position
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits
 

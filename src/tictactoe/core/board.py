@@ -20,12 +20,12 @@ MAX_TEXT = MAX_SIDE * (MAX_SIDE + 1) - 1
 """Longest position text: 26 rows of 26 cells and the separators between them."""
 
 
-def _bits(mask: int) -> Iterator[int]:
-    """Indices of the set bits of ``mask``, lowest first."""
-    while mask:
-        low = mask & -mask
+def cells_of(bits: int) -> Iterator[int]:
+    """Indices of the set bits of ``bits``, lowest first."""
+    while bits:
+        low = bits & -bits
         yield low.bit_length() - 1
-        mask ^= low
+        bits ^= low
 
 
 _DIGITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
@@ -33,7 +33,8 @@ _DIGITS_TO_BYTES = bytes.maketrans(b"01", b"\x00\x01")
 
 
 def _cells(mask: int) -> tuple[int, ...]:
-    """Indices of the set bits of ``mask``, lowest first (quicker than :func:`_bits` if dense)."""
+    """Indices of the set bits of ``mask``, lowest first (quicker than :func:`cells_of` when
+    dense)."""
     flags = bin(mask)[:1:-1].encode().translate(_DIGITS_TO_BYTES)
     return tuple(compress(range(len(flags)), flags))
 
@@ -297,8 +298,8 @@ class Board:
 
     def transformed(self, symmetry: tuple[int, ...]) -> Board:
         """This position under one of :attr:`Rules.symmetries`."""
-        x = sum(1 << symmetry[cell] for cell in _bits(self.x))
-        o = sum(1 << symmetry[cell] for cell in _bits(self.o))
+        x = sum(1 << symmetry[cell] for cell in cells_of(self.x))
+        o = sum(1 << symmetry[cell] for cell in cells_of(self.o))
         return Board._trusted(self.rules, x, o, self._winner)
 
 

@@ -46,6 +46,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from tictactoe.core.board import cells_of
 from tictactoe.core.openings import Openings, openings
 from tictactoe.core.pairing import Pairings
 from tictactoe.core.rules import Rules
@@ -268,7 +269,7 @@ class Prover:
         engine = self
         tick_mask = self.tick_mask
         find_pairing = self.pairings.find
-        line_cells = {line: _bits(line) for line in all_lines}
+        line_cells = {line: tuple(1 << cell for cell in cells_of(line)) for line in all_lines}
 
         def search(
             me: int,
@@ -698,16 +699,6 @@ def _double_threat(doubled: int, pairs: list[int]) -> bool:
         if partners & (partners - 1):
             return True
     return False
-
-
-def _bits(mask: int) -> tuple[int, ...]:
-    """The single-bit masks of ``mask``'s cells, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low)
-        mask ^= low
-    return tuple(found)
 
 
 def _strongest_lines_first(

@@ -369,7 +369,8 @@ def test_a_loss_among_some_of_the_moves_only_is_not_proved() -> None:
 
 
 def test_moves_that_make_a_four_are_searched_whatever_their_rank() -> None:
-    from tictactoe.core.gomoku.position import Position, cells_of
+    from tictactoe.core.board import cells_of
+    from tictactoe.core.gomoku.position import Position
     from tictactoe.core.gomoku.search import URGENT, WIDTH, Searcher
     from tictactoe.core.search import Budget
 
@@ -395,8 +396,9 @@ def test_moves_that_make_a_four_are_searched_whatever_their_rank() -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(4, 40))
 def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies: int) -> None:
+    from tictactoe.core.board import cells_of
     from tictactoe.core.gomoku.patterns import FIVES
-    from tictactoe.core.gomoku.position import Position, cells_of
+    from tictactoe.core.gomoku.position import Position
     from tictactoe.core.gomoku.search import INFINITY, Searcher
     from tictactoe.core.search import Budget
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe.core.board import Board
+from tictactoe.core.board import Board, cells_of
 from tictactoe.core.gomoku.patterns import (
     CODES,
     FIVES,
@@ -20,7 +20,7 @@ from tictactoe.core.gomoku.patterns import (
     MOVER_VALUE,
     OPPONENT_VALUE,
 )
-from tictactoe.core.gomoku.position import CELL_BITS, CELL_MASK, Geometry, Position, cells_of
+from tictactoe.core.gomoku.position import CELL_BITS, CELL_MASK, Geometry, Position
 from tictactoe.core.rules import DIRECTIONS, Rules
 
 

@@ -13,10 +13,9 @@ import random
 
 import pytest
 
-from tictactoe.core.board import Board, Mark
+from tictactoe.core.board import Board, Mark, cells_of
 from tictactoe.core.errors import PositionError
 from tictactoe.core.gomoku.engine import Engine, Reason
-from tictactoe.core.gomoku.position import cells_of
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits
 

@@ -42,10 +42,10 @@ import random
 from enum import StrEnum
 from typing import NamedTuple
 
-from tictactoe.core.board import Board, Mark
+from tictactoe.core.board import Board, Mark, cells_of
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.gomoku.patterns import FIVES, FLEX_FOURS
-from tictactoe.core.gomoku.position import Geometry, Position, cells_of
+from tictactoe.core.gomoku.position import Geometry, Position
 from tictactoe.core.gomoku.search import (
     MATE_RANGE,
     WIN,

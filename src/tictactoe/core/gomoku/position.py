@@ -22,9 +22,10 @@ Sides are ints: 0 is X (moves first), 1 is O.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
+from tictactoe.core.board import cells_of
 from tictactoe.core.gomoku.patterns import (
     CODES,
     FIVE,
@@ -169,14 +170,6 @@ class Geometry:
             table.limit = max(MIN_LINE_MEMO, share // info_bytes(table.length))
             if table.held() > table.limit:
                 table.forget()
-
-
-def cells_of(bits: int) -> Iterator[int]:
-    """Indices of the set bits of ``bits``, lowest first."""
-    while bits:
-        low = bits & -bits
-        yield low.bit_length() - 1
-        bits ^= low
 
 
 class Position:

@@ -13,9 +13,8 @@ taken.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
-from tictactoe.core.board import Board, Mark
+from tictactoe.core.board import Board, Mark, cells_of
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Answers, Ask
@@ -25,14 +24,6 @@ SEED_BOARD = (3, 3)
 
 
 # --- bitboard helpers, shared by every player ---------------------------------
-
-
-def cells_of(bits: int) -> Iterator[int]:
-    """Indices of the set bits of ``bits``, lowest first."""
-    while bits:
-        low = bits & -bits
-        yield low.bit_length() - 1
-        bits ^= low
 
 
 def lowest(bits: int) -> int:
