@@ -33,7 +33,7 @@ from pathlib import Path
 
 from tictactoe.core import capability
 from tictactoe.core.board import Board
-from tictactoe.core.book import REPLIES
+from tictactoe.core.book import replies
 from tictactoe.core.capability import (
     EVERY_MOVE_NODES,
     ONE_MOVE_NODES,
@@ -74,7 +74,7 @@ def boards() -> Iterator[Rules]:
                 continue
             for k in range(MIN_K, n + 1):
                 yield Rules(m, n, k)
-    yield from (rules for rules in REPLIES if rules.m > rules.n)
+    yield from (rules for rules in replies() if rules.m > rules.n)
 
 
 def every_move_probes(rules: Rules) -> Iterator[Board]:

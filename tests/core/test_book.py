@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tictactoe.core.board import Board
-from tictactoe.core.book import REPLIES
+from tictactoe.core.book import replies
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Solver, Value, prove
 
@@ -13,7 +13,7 @@ SIX_BY_FIVE = Rules(6, 5, 4)
 
 
 def test_every_first_move_and_its_reply_have_one_legal_answer() -> None:
-    for rules, book in REPLIES.items():
+    for rules, book in replies().items():
         firsts = sorted(moves[0] for moves in book if len(moves) == 1)
         assert firsts == list(range(rules.size))
         for first in firsts:
@@ -30,7 +30,7 @@ def test_every_first_move_and_its_reply_have_one_legal_answer() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("first", [12, 17, 2])  # cheap to prove from scratch
 def test_entries_keep_the_value(first: int) -> None:
-    book = REPLIES[SIX_BY_FIVE]
+    book = replies()[SIX_BY_FIVE]
     reply, value, _ = book[(first,)]
     after = Board.empty(SIX_BY_FIVE).play(first)
     assert prove(after).value is Value(value)
@@ -42,5 +42,5 @@ def test_entries_keep_the_value(first: int) -> None:
 def test_the_book_is_what_choose_finds() -> None:
     board = Board.empty(SIX_BY_FIVE).play(12)
     found = Solver().choose(board, use_book=False)
-    assert (found.cell, str(found.value), found.plies) == REPLIES[SIX_BY_FIVE][(12,)]
+    assert (found.cell, str(found.value), found.plies) == replies()[SIX_BY_FIVE][(12,)]
     assert Solver().choose(board) == found  # answered from the book

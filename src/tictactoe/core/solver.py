@@ -24,7 +24,7 @@ import time
 from typing import NamedTuple
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.book import REPLIES
+from tictactoe.core.book import replies
 from tictactoe.core.capability import TABLE_CELLS as MAX_CELLS
 from tictactoe.core.capability import unplayable_reason, unsupported_reason
 from tictactoe.core.errors import (
@@ -416,7 +416,7 @@ def _sides(board: Board) -> tuple[int, int]:
 
 def _choose(engine: Prover, board: Board, refine: int, use_book: bool = True) -> Choice:
     """:meth:`Solver.choose` on ``engine``; ``refine`` 0 skips the deepening."""
-    book = REPLIES.get(engine.rules) if use_book and board.x.bit_count() == 1 else None
+    book = replies().get(engine.rules) if use_book and board.x.bit_count() == 1 else None
     if book is not None and board.o & (board.o - 1) == 0:
         played = (board.x.bit_length() - 1,) + ((board.o.bit_length() - 1,) if board.o else ())
         known = book.get(played)
