@@ -5,12 +5,17 @@ then ``python scripts/build_capability.py`` (which measures with this table in
 place). For each board of :data:`BOARDS` it lists every position with at most
 the given number of marks that is not over, up to symmetry, and proves its
 value and plies to the end (with fresh tables that ignore the old file). Only
-wins and losses are written; every other covered position is a draw. Then it
-values every move of each position with that many marks, from fresh tables as
-``tictactoe solve`` does, and where that took more than :data:`HARD_NODES`
-positions it writes the position (``covers``) and its children's outcomes
+wins and losses are written; every other covered position is a draw. Then,
+for each mark count of :data:`SLOW_MARKS`, it values every move of every
+position with that many marks, from fresh tables as ``tictactoe solve``
+does, and where that took more than :data:`HARD_NODES` positions it writes
+the position (``covers``, with its own outcome) and its children's outcomes
 too. A board with rows and columns of different lengths is written in both
 orientations.
+
+``--covers-of 5`` runs only the second step, for positions with five marks,
+and adds what it finds to the table as it is: the same lines a whole run
+writes (the table's lines are sorted), in a fraction of its time.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -32,6 +37,9 @@ from tictactoe.core.values import Prospect, Value
 
 BOARDS = {Rules(5, 5, 4): 4}
 """Each board with an opening table, and the most marks its table covers."""
+
+SLOW_MARKS = {Rules(5, 5, 4): (4, 5)}
+"""Each board's mark counts whose slow positions have their children covered."""
 
 CHUNK = 64
 """Positions a worker proves in one go, sharing its tables."""
@@ -47,7 +55,8 @@ HEADER = """\
 # Exact outcomes of the opening positions of the boards too slow to search there at once:
 # written by scripts/build_openings.py (rerun it when the solver changes). Per board a line
 # "board M N K PLIES", then every position with at most PLIES marks that is not a draw, up to
-# symmetry: its canonical key (hexadecimal) and "w"/"l" with the plies to the end.
+# symmetry: its canonical key (hexadecimal) and "w"/"l" with the plies to the end. "covers KEY":
+# a position slow to value every move of; it and its children are listed the same way.
 """
 
 
@@ -93,22 +102,29 @@ def prove_chunk(texts: list[str], k: int) -> list[tuple[str, str]]:
     return found
 
 
-def hard_chunk(texts: list[str], k: int) -> list[tuple[str, list[tuple[str, str]]]]:
-    """Each position of the chunk whose every move is slow to value, with its children's
-    outcomes that are not draws (as positions and codes)."""
+def slow_chunk(texts: list[str], k: int, plies: int) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Each position of the chunk whose every move is slow to value (more than
+    :data:`HARD_NODES` positions as ``solve`` does it, from fresh tables, with a table of
+    ``plies`` marks), with its own outcome past those plies and its children's outcomes
+    that are not draws (as positions and codes)."""
     found = []
     for text in texts:
         board = Board.parse(text, k)
         engine = Prover(board.rules, MAX_ENTRIES, use_openings=False)
-        outcomes = every_move(engine, board)
+        rows = []
+        if board.move_count > plies:  # past the table: its own outcome is needed too
+            outcome = engine.outcome(*sides(board))
+            if outcome.value is not Value.DRAW:
+                rows.append((text, openings.encode(outcome)))
+        moves = every_move(engine, board)
         if engine.nodes <= HARD_NODES:
             continue
-        children = [  # each move's outcome for its player, seen from the other side
+        rows += [  # each move's outcome for its player, seen from the other side
             (board.play(cell).text, openings.encode(Prospect(move.value.flipped, move.plies - 1)))
-            for cell, move in outcomes.items()
+            for cell, move in moves.items()
             if move.value is not Value.DRAW and not board.play(cell).is_over
         ]
-        found.append((text, children))
+        found.append((text, rows))
     return found
 
 
@@ -125,27 +141,47 @@ def transposed(board: Board) -> Board:
     )
 
 
+Lines = dict[str, set[str]]
+"""A table's lines per board: its ``board`` line -> its ``covers`` and outcome lines."""
+
+
 def section(
-    rules: Rules, plies: int, decided: list[Board], outcomes: list[str], parents: list[Board]
-) -> list[str]:
-    """The lines of one board (its non-draw positions' keys and outcomes, the parents
-    whose children are covered)."""
+    rules: Rules, plies: int, decided: list[tuple[Board, str]], parents: list[Board]
+) -> Lines:
+    """One board's lines: its non-draw positions' keys and outcomes, the parents whose
+    children are covered."""
     canonical = make_canonical(rules)
 
     def key(board: Board) -> str:
         mover, other = sides(board)
         return f"{canonical(mover | other << rules.size):x}"
 
-    rows = {f"{key(board)} {code}" for board, code in zip(decided, outcomes, strict=True)}
+    rows = {f"{key(board)} {code}" for board, code in decided}
     covers = {f"covers {key(board)}" for board in parents}
-    return [f"board {rules.m} {rules.n} {rules.k} {plies}", *sorted(covers), *sorted(rows)]
+    return {board_line(rules, plies): covers | rows}
 
 
-def build(rules: Rules, plies: int, jobs: int) -> list[str]:
-    """Prove the board's opening positions over ``jobs`` processes; its table lines."""
+def board_line(rules: Rules, plies: int) -> str:
+    """The line that starts a board's part of the table."""
+    return f"board {rules.m} {rules.n} {rules.k} {plies}"
+
+
+def sections(
+    rules: Rules, plies: int, decided: list[tuple[Board, str]], parents: list[Board]
+) -> Lines:
+    """:func:`section` of the board, and of its other orientation if it has one."""
+    lines = section(rules, plies, decided, parents)
+    if rules.m != rules.n:
+        flipped = Rules(rules.n, rules.m, rules.k)
+        turned = [(transposed(board), code) for board, code in decided]
+        lines |= section(flipped, plies, turned, [transposed(board) for board in parents])
+    return lines
+
+
+def prove_all(rules: Rules, plies: int, jobs: int) -> list[tuple[Board, str]]:
+    """Every position with at most ``plies`` marks that is not a draw, with its outcome."""
     start = time.perf_counter()
-    boards = positions(rules, plies)
-    texts = [board.text for board in boards]
+    texts = [board.text for board in positions(rules, plies)]
     print(f"{rules}: {len(texts):,} positions with at most {plies} marks", flush=True)
     found: list[tuple[str, str]] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -154,39 +190,100 @@ def build(rules: Rules, plies: int, jobs: int) -> list[str]:
             found += future.result()
             if done % 10 == 0 or done == len(futures):
                 print(
-                    f"  {done * CHUNK:,}/{len(texts):,} positions, {len(found):,} decided, "
-                    f"{time.perf_counter() - start:.0f} s",
+                    f"  {min(done * CHUNK, len(texts)):,}/{len(texts):,} positions, "
+                    f"{len(found):,} decided, {time.perf_counter() - start:.0f} s",
                     flush=True,
                 )
-    last = [text for text in texts if Board.parse(text, rules.k).move_count == plies]
-    print(f"  valuing every move of the {len(last):,} positions with {plies} marks", flush=True)
-    parents: list[str] = []
+    return [(Board.parse(text, rules.k), code) for text, code in found]
+
+
+def cover_slow(
+    rules: Rules,
+    plies: int,
+    marks: int,
+    jobs: int,
+    start: int,
+    save: Callable[[Lines, int], None],
+    deadline: float,
+) -> bool:
+    """Value every move of the positions with ``marks`` marks from the ``start``-th on (in a
+    fixed order), handing each chunk's slow ones (see :func:`slow_chunk`) to ``save`` with
+    how many positions are done; False if ``deadline`` (a ``time.monotonic`` time) came
+    first."""
+    began = time.perf_counter()
+    texts = [board.text for board in positions(rules, marks) if board.move_count == marks]
+    print(
+        f"  valuing every move of the positions with {marks} marks: "
+        f"{start:,} of {len(texts):,} done before",
+        flush=True,
+    )
+    slow = 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(hard_chunk, chunk, rules.k) for chunk in chunks(last, CHUNK)]
+        todo = list(chunks(texts[start:], CHUNK))
+        futures = [pool.submit(slow_chunk, chunk, rules.k, plies) for chunk in todo]
         for done, future in enumerate(futures, 1):
-            for parent, children in future.result():
-                parents.append(parent)
-                found += children
+            found = future.result()
+            slow += len(found)
+            decided = [
+                (Board.parse(text, rules.k), code) for _, rows in found for text, code in rows
+            ]
+            parents = [Board.parse(parent, rules.k) for parent, _ in found]
+            count = min(start + done * CHUNK, len(texts))
+            save(sections(rules, plies, decided, parents), count)
             if done % 10 == 0 or done == len(futures):
                 print(
-                    f"  {done * CHUNK:,}/{len(last):,} positions, {len(parents):,} slow, "
-                    f"{time.perf_counter() - start:.0f} s",
+                    f"  {count:,}/{len(texts):,} positions, {slow:,} slow this run, "
+                    f"{time.perf_counter() - began:.0f} s",
                     flush=True,
                 )
-    decided = [Board.parse(text, rules.k) for text, _ in found]
-    codes = [code for _, code in found]
-    slow = [Board.parse(text, rules.k) for text in parents]
-    lines = section(rules, plies, decided, codes, slow)
-    if rules.m != rules.n:
-        flipped = Rules(rules.n, rules.m, rules.k)
-        lines += section(
-            flipped,
-            plies,
-            [transposed(board) for board in decided],
-            codes,
-            [transposed(board) for board in slow],
-        )
+            if time.monotonic() >= deadline and done < len(futures):
+                for rest in futures[done:]:
+                    rest.cancel()
+                print(f"  stopped at {count:,}: run it again to go on", flush=True)
+                return False
+    return True
+
+
+def scanned(rows: set[str], marks: int) -> int:
+    """How many positions with ``marks`` marks a board's lines say were valued."""
+    for row in rows:
+        fields = row.split()
+        if fields[0] == "scanned" and int(fields[1]) == marks:
+            return int(fields[2])
+    return 0
+
+
+def read(table: Path) -> Lines:
+    """The lines of a table written before, per board."""
+    lines: Lines = {}
+    rows: set[str] = set()
+    for line in table.read_text(encoding="utf-8").splitlines():
+        if line.startswith("board "):
+            rows = lines.setdefault(line, set())
+        elif line.strip() and not line.startswith("#"):
+            rows.add(line)
     return lines
+
+
+def write(table: Path, lines: Lines) -> None:
+    """The table, each board's lines sorted (how far the scans got, covers, outcomes),
+    replacing the old one at once (a kill leaves one or the other)."""
+    kinds = {"scanned": 0, "covers": 1}
+    text = [HEADER.rstrip("\n")]
+    for board, rows in lines.items():
+        text += [board, *sorted(rows, key=lambda row: (kinds.get(row.split()[0], 2), row))]
+    partial = table.with_name(table.name + ".part")
+    partial.write_text("\n".join(text) + "\n", encoding="utf-8")
+    partial.replace(table)
+
+
+def merge(lines: Lines, found: Lines, marks: int, count: int) -> None:
+    """Add ``found`` to ``lines``, saying that ``count`` positions with ``marks`` marks
+    are now valued."""
+    for board, rows in found.items():
+        kept = lines.setdefault(board, set())
+        kept -= {row for row in kept if row.startswith(f"scanned {marks} ")}
+        kept |= rows | {f"scanned {marks} {count}"}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -194,12 +291,33 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--table", type=Path, default=Path(openings.TABLE))
+    parser.add_argument(
+        "--covers-of",
+        type=int,
+        metavar="MARKS",
+        help="only cover the slow positions with MARKS marks, added to the table as it is "
+        "(going on from where the last such run stopped)",
+    )
+    parser.add_argument(
+        "--minutes", type=float, help="stop after this long (the table keeps what was done)"
+    )
     args = parser.parse_args(argv)
-    lines: list[str] = []
+    deadline = time.monotonic() + (args.minutes * 60 if args.minutes else float("inf"))
+    lines: Lines = read(args.table) if args.covers_of is not None else {}
+    finished = True
     for rules, plies in BOARDS.items():
-        lines += build(rules, plies, args.jobs)
-    args.table.write_text(HEADER + "\n".join(lines) + "\n", encoding="utf-8")
-    print(f"wrote {args.table}")
+        if args.covers_of is None:
+            lines.update(sections(rules, plies, prove_all(rules, plies, args.jobs), []))
+            write(args.table, lines)
+        for marks in SLOW_MARKS[rules] if args.covers_of is None else (args.covers_of,):
+
+            def save(found: Lines, count: int, marks: int = marks) -> None:
+                merge(lines, found, marks, count)
+                write(args.table, lines)
+
+            start = scanned(lines.get(board_line(rules, plies), set()), marks)
+            finished &= cover_slow(rules, plies, marks, args.jobs, start, save, deadline)
+    print(f"wrote {args.table}" + ("" if finished else " (not finished)"))
     return 0
 
 

@@ -7,9 +7,10 @@ import random
 import pytest
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.openings import encode, openings
+from tictactoe.core.openings import Openings, encode, openings
 from tictactoe.core.prover import Prover
 from tictactoe.core.rules import Rules
+from tictactoe.core.solver import every_move
 from tictactoe.core.values import Prospect, Value
 
 
@@ -47,3 +48,37 @@ def test_a_sample_of_the_table_agrees_with_the_search() -> None:
         searched = Prover(rules, use_openings=False).outcome(mover, other)
         read = Prover(rules).outcome(mover, other)
         assert read == searched, board.text
+
+
+def test_the_table_knows_its_plies_and_the_positions_it_covers() -> None:
+    rules = Rules(5, 5, 4)
+    engine = Prover(rules)
+    five = engine.key(0b111, 0b11000)
+    table = Openings(4, {}, frozenset({five}))
+    assert table.knows(engine.key(0, 0), 0) and table.knows(engine.key(0b1, 0b10), 2)
+    assert table.knows(five, 5)
+    assert not table.knows(engine.key(0b111000, 0b111), 6)
+    shipped = openings(rules)
+    assert shipped is not None and shipped.parents, "no slow position is covered"
+    assert all(shipped.knows(key, key.bit_count()) for key in shipped.parents)
+
+
+def covered(rules: Rules, key: int) -> Board:
+    """The position of a key of the table (the side to move's marks, then the other's)."""
+    mover, other = key & rules.full_mask, key >> rules.size
+    if mover.bit_count() == other.bit_count():
+        return Board(rules, mover, other)
+    return Board(rules, other, mover)
+
+
+@pytest.mark.slow
+def test_covered_positions_are_valued_as_the_search_values_them() -> None:
+    rules = Rules(5, 5, 4)
+    table = openings(rules)
+    assert table is not None
+    for key in sorted(table.parents)[:2]:
+        board = covered(rules, key)
+        assert Prover(rules).key(*sides(board)) == key
+        engine = Prover(rules)
+        assert every_move(engine, board) == every_move(Prover(rules, use_openings=False), board)
+        assert engine.nodes == 0, board.text

@@ -13,9 +13,10 @@ position with at most ``PLIES`` marks whose value is not a draw (positions up
 to symmetry, by the solver's canonical key in hexadecimal): ``KEY w5`` (the
 side to move wins in 5 plies) or ``KEY l4``. Every other position with at
 most ``PLIES`` marks is a draw (which always fills the board). A line
-``covers KEY`` names a position with ``PLIES`` marks whose every move was
-still slow to value: its children are listed the same way (those not listed
-are draws).
+``covers KEY`` names a position with ``PLIES`` or more marks whose every
+move was still slow to value: it and its children are listed the same way
+(those not listed are draws). ``scanned MARKS COUNT`` says how many of the
+positions with that many marks the script has looked at for such covers.
 """
 
 from __future__ import annotations
@@ -42,7 +43,11 @@ class Openings(NamedTuple):
     """Canonical key -> outcome for the side to move, for every covered position
     that is not a draw."""
     parents: frozenset[int]
-    """Positions with :attr:`plies` marks whose children are covered too."""
+    """Positions with :attr:`plies` or more marks whose children are covered too."""
+
+    def knows(self, key: int, marks: int) -> bool:
+        """True if the table has the outcome of this position (its canonical key, its marks)."""
+        return marks <= self.plies or key in self.parents
 
     def outcome(self, key: int, empties: int) -> Prospect:
         """The outcome of a covered position (its canonical key, its empty cells)."""
@@ -75,6 +80,8 @@ def _read() -> dict[tuple[int, int, int], Openings]:
                 board, outcomes, parents = (m, n, k, plies), {}, set()
             elif fields[0] == "covers":
                 parents.add(int(fields[1], 16))
+            elif fields[0] == "scanned":
+                continue  # how far the script has got (see its docstring)
             else:
                 key, code = fields
                 outcomes[int(key, 16)] = Prospect(_VALUES[code[0]], int(code[1:]))

@@ -203,7 +203,7 @@ class Prover:
             return known
         empties = self.rules.size - (mover | other).bit_count()
         book = self.openings
-        if book is not None and self.rules.size - empties <= book.plies:
+        if book is not None and book.knows(key, self.rules.size - empties):
             return book.outcome(key, empties)
         if low >= DRAW_SCORE:
             won = self.score(mover, other, DRAW_SCORE, WIN_SCORE) > DRAW_SCORE
@@ -222,8 +222,9 @@ class Prover:
         key = self.key(mover, other)
         known = self.outcomes.get(key)
         book = self.openings
-        if known is None and book is not None and (mover | other).bit_count() <= book.plies:
-            known = book.outcome(key, self.rules.size - (mover | other).bit_count())
+        marks = (mover | other).bit_count()
+        if known is None and book is not None and book.knows(key, marks):
+            known = book.outcome(key, self.rules.size - marks)
         if known is None:
             known = self.outcomes[key] = Prospect(
                 Value.LOSS, self.distance(mover, other, LOSS_SCORE)

@@ -1,0 +1,70 @@
+"""``scripts/build_openings.py``: the table it writes, and its scan that stops and goes on."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tictactoe.core import openings
+from tictactoe.core.board import Board
+from tictactoe.core.rules import Rules
+
+RULES = Rules(5, 5, 4)
+
+
+def late_positions(count: int, marks: int = 12) -> list[Board]:
+    """Positions with ``marks`` marks that are not over: quick to value every move of."""
+    rng = random.Random(7)
+    found: list[Board] = []
+    while len(found) < count:
+        board = Board.empty(RULES)
+        while board.move_count < marks and not board.is_over:
+            board = board.play(rng.choice(board.legal_moves()))
+        if not board.is_over and board not in found:
+            found.append(board)
+    return found
+
+
+@pytest.fixture(scope="module")
+def script(load_script: Callable[[str, str], ModuleType]) -> ModuleType:
+    return load_script("scripts/build_openings.py", "build_openings")
+
+
+def test_the_shipped_table_is_written_back_as_it_is(script: ModuleType, tmp_path: Path) -> None:
+    table = Path(openings.TABLE)
+    copy = tmp_path / "openings.tsv"
+    script.write(copy, script.read(table))
+    assert copy.read_text(encoding="utf-8") == table.read_text(encoding="utf-8")
+
+
+def test_a_scan_stops_at_its_deadline_and_goes_on_from_there(
+    script: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    boards = late_positions(3)
+    marks = boards[0].move_count
+    monkeypatch.setattr(script, "positions", lambda rules, plies: boards)
+    monkeypatch.setattr(script, "CHUNK", 1)
+    monkeypatch.setattr(script, "HARD_NODES", -1)  # every position counts as slow
+    lines: dict[str, set[str]] = {}
+    counts: list[int] = []
+
+    def save(found: dict[str, set[str]], count: int) -> None:
+        script.merge(lines, found, marks, count)
+        counts.append(count)
+
+    assert not script.cover_slow(RULES, 4, marks, 1, 0, save, deadline=0.0)
+    assert counts == [1]
+    (board_line,) = lines
+    assert board_line == "board 5 5 4 4"
+    assert script.scanned(lines[board_line], marks) == 1
+    assert script.cover_slow(RULES, 4, marks, 1, 1, save, deadline=math.inf)
+    assert counts == [1, 2, 3]
+    rows = lines[board_line]
+    assert script.scanned(rows, marks) == 3
+    assert [row for row in rows if row.startswith("scanned")] == [f"scanned {marks} 3"]
+    assert sum(row.startswith("covers ") for row in rows) == 3
