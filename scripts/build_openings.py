@@ -21,10 +21,13 @@ writes (the table's lines are sorted), in a fraction of its time.
 from __future__ import annotations
 
 import argparse
+import functools
+import multiprocessing
+import multiprocessing.pool
+import signal
 import sys
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from tictactoe.core import openings
@@ -128,6 +131,15 @@ def slow_chunk(texts: list[str], k: int, plies: int) -> list[tuple[str, list[tup
     return found
 
 
+def _pool(jobs: int) -> multiprocessing.pool.Pool:
+    """Worker processes that leave Ctrl-C to this one; leaving the ``with`` block stops
+    them at once (a deadline, Ctrl-C), dropping the chunks they were on."""
+    return multiprocessing.Pool(jobs, initializer=signal.signal, initargs=_IGNORE_CTRL_C)
+
+
+_IGNORE_CTRL_C = (signal.SIGINT, signal.SIG_IGN)
+
+
 def chunks(items: list[str], size: int) -> Iterator[list[str]]:
     for start in range(0, len(items), size):
         yield items[start : start + size]
@@ -184,11 +196,12 @@ def prove_all(rules: Rules, plies: int, jobs: int) -> list[tuple[Board, str]]:
     texts = [board.text for board in positions(rules, plies)]
     print(f"{rules}: {len(texts):,} positions with at most {plies} marks", flush=True)
     found: list[tuple[str, str]] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(prove_chunk, chunk, rules.k) for chunk in chunks(texts, CHUNK)]
-        for done, future in enumerate(futures, 1):
-            found += future.result()
-            if done % 10 == 0 or done == len(futures):
+    with _pool(jobs) as pool:
+        work = list(chunks(texts, CHUNK))
+        results = pool.imap(functools.partial(prove_chunk, k=rules.k), work)
+        for done, result in enumerate(results, 1):
+            found += result
+            if done % 10 == 0 or done == len(work):
                 print(
                     f"  {min(done * CHUNK, len(texts)):,}/{len(texts):,} positions, "
                     f"{len(found):,} decided, {time.perf_counter() - start:.0f} s",
@@ -218,11 +231,10 @@ def cover_slow(
         flush=True,
     )
     slow = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with _pool(jobs) as pool:
         todo = list(chunks(texts[start:], CHUNK))
-        futures = [pool.submit(slow_chunk, chunk, rules.k, plies) for chunk in todo]
-        for done, future in enumerate(futures, 1):
-            found = future.result()
+        results = pool.imap(functools.partial(slow_chunk, k=rules.k, plies=plies), todo)
+        for done, found in enumerate(results, 1):
             slow += len(found)
             decided = [
                 (Board.parse(text, rules.k), code) for _, rows in found for text, code in rows
@@ -230,15 +242,13 @@ def cover_slow(
             parents = [Board.parse(parent, rules.k) for parent, _ in found]
             count = min(start + done * CHUNK, len(texts))
             save(sections(rules, plies, decided, parents), count)
-            if done % 10 == 0 or done == len(futures):
+            if done % 10 == 0 or done == len(todo):
                 print(
                     f"  {count:,}/{len(texts):,} positions, {slow:,} slow this run, "
                     f"{time.perf_counter() - began:.0f} s",
                     flush=True,
                 )
-            if time.monotonic() >= deadline and done < len(futures):
-                for rest in futures[done:]:
-                    rest.cancel()
+            if time.monotonic() >= deadline and done < len(todo):
                 print(f"  stopped at {count:,}: run it again to go on", flush=True)
                 return False
     return True
@@ -322,4 +332,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("\nstopped: the table keeps the positions done; run it again to go on")
+        sys.exit(130)
