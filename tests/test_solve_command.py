@@ -308,6 +308,10 @@ def test_a_split_proof_keeps_a_checkpoint_it_resumes_from(
     assert run(again) == 0
     (record,) = records(capsys.readouterr().out)
     assert record["value"] == "draw" and record["exact"] is True
+    # One worker may need a few jobs two did not (which reply they settled first differs).
+    assert record["jobs"] > 0 and record["reused_jobs"] >= 0.9 * record["jobs"]
+    assert run(again) == 0  # the same walk again: everything is read back
+    (record,) = records(capsys.readouterr().out)
     assert record["reused_jobs"] == record["jobs"] > 0
     assert run(["..../..../..../....", "--proof", "--checkpoint", str(path)]) == 2
     assert "checkpoint of another board" in capsys.readouterr().err

@@ -42,8 +42,9 @@ from tictactoe.core.rules import Rules
 from tictactoe.core.symmetry import make_canonical, make_reorient
 from tictactoe.core.values import DRAW_SCORE, LOSS_SCORE, SCORE_VALUES, WIN_SCORE, Value
 
-DEFAULT_DEPTH = 2
-"""Plies the coordinator walks before handing positions to the workers."""
+DEFAULT_DEPTH = 4
+"""Plies the coordinator walks before handing positions to the workers (at four the
+attacker's second moves are refuted side by side: work for every worker)."""
 
 MIN_JOB_EMPTIES = 8
 """A position with fewer empty cells is proved by the coordinator's walk as one job at once."""
