@@ -403,8 +403,9 @@ def test_deep_in_the_tree_a_threat_answer_stays_and_quiet_moves_go() -> None:
     from tictactoe.core.gomoku.search import QUIET_MOVES, THREAT_ORDER, WIDTH, Searcher
     from tictactoe.core.search import Budget
 
-    # O's h8 would make a four (e8 f8 g8, blocked by d8) and an open three (h6 h7):
-    # a four-three, so X's h8 is the one move that stops it.
+    # O's h8 would make a four (e8 f8 g8, blocked by d8) and an open three (h6 h7) at
+    # once, a four-three: X's h8 takes it (a threat move by the ordering, though it
+    # makes nothing).
     board = play(GOMOKU, "d8 e8 a1 f8 a15 g8 o1 h6 o15 h7")
     engine = Engine()
     pos = Position(engine.geometry(GOMOKU), board.x, board.o)
