@@ -388,9 +388,46 @@ def test_moves_that_make_a_four_are_searched_whatever_their_rank() -> None:
         else:
             history[0][cell] = URGENT - 1 - score
     searcher = Searcher(pos, Budget(nodes(1_000)), {}, history)
-    moves, complete = searcher.ranked(0, 6, 3, -1)
+    # At the first ply (deeper, the quiet moves among the width are cut too: see below).
+    moves, complete = searcher.ranked(0, 6, 1, -1)
     assert fours <= set(moves) and not complete
     assert len(moves) == WIDTH[-1] + len(fours)
+    moves, complete = searcher.ranked(0, 6, 3, -1)
+    assert fours <= set(moves) and not complete
+
+
+def test_deep_in_the_tree_a_threat_answer_stays_and_quiet_moves_go() -> None:
+    from tictactoe.core.board import cells_of
+    from tictactoe.core.gomoku.patterns import BLOCK4, FLEX3
+    from tictactoe.core.gomoku.position import Position
+    from tictactoe.core.gomoku.search import QUIET_MOVES, THREAT_ORDER, WIDTH, Searcher
+    from tictactoe.core.search import Budget
+
+    # O's h8 would make a four (e8 f8 g8, blocked by d8) and an open three (h6 h7) at
+    # once, a four-three: X's h8 takes it (a threat move by the ordering, though it
+    # makes nothing).
+    board = play(GOMOKU, "d8 e8 a1 f8 a15 g8 o1 h6 o15 h7")
+    engine = Engine()
+    pos = Position(engine.geometry(GOMOKU), board.x, board.o)
+    h8 = parse(GOMOKU, "h8")
+    assert sorted(pos.codes(h8, 1))[-2:] == [FLEX3, BLOCK4]
+    scores = dict((cell, score) for score, cell in pos.order_scores(cells_of(pos.candidates()), 0))
+    assert scores[h8] >= THREAT_ORDER
+    # A history that ranks more quiet cells than are kept above it (within the width).
+    quiet = [cell for cell, score in scores.items() if score < THREAT_ORDER][: QUIET_MOVES + 1]
+    history = [[0] * GOMOKU.size, [0] * GOMOKU.size]
+    for rank, cell in enumerate(quiet):
+        history[0][cell] = scores[h8] - scores[cell] + 10 - rank
+    for depth, ply in ((6, 3), (2, 2), (1, 4)):
+        searcher = Searcher(pos, Budget(nodes(1_000)), {}, history)
+        moves, complete = searcher.ranked(0, depth, ply, -1)
+        assert h8 in moves and not complete
+        assert moves[:QUIET_MOVES] == quiet[:QUIET_MOVES]
+        assert quiet[QUIET_MOVES] not in moves
+        assert len(moves) <= WIDTH[min(depth, len(WIDTH) - 1)]
+    # Near the root every move of the width is searched, the quiet ones too.
+    moves, _ = Searcher(pos, Budget(nodes(1_000)), {}, history).ranked(0, 6, 1, -1)
+    assert moves[: QUIET_MOVES + 2] == [*quiet, h8]
 
 
 @settings(max_examples=25, deadline=None)

@@ -20,13 +20,16 @@ Otherwise the candidates are the empty cells near the stones, ordered by
 the transposition table's move, two killer moves per ply, the shapes each
 makes and breaks (weights fitted to the moves played in games) and a
 history table; deep in the tree only the best few are searched
-(:data:`WIDTH`), and every move that makes a four. At the horizon a position is scored by its
-shapes, plus :data:`DOUBLE_THREAT` when the side to move has a cell that
-makes a four and another four or an open three (a win a few moves later,
-nearly always). Forced wins the horizon cuts short are the threat
-searches' work (:mod:`tictactoe.core.gomoku.threats`), before and after the
-main search: a VCF at every horizon would find more of them but cost
-three times the time, a ply of depth.
+(:data:`WIDTH`), and every move that makes a four; from the second ply on,
+of those few only the threat moves (an open three or a four made, or the
+opponent's taken) and the first quiet one (:data:`QUIET_MOVES`). At the
+horizon a position is scored by its shapes, plus :data:`DOUBLE_THREAT`
+when the side to move has a cell that makes a four and another four or an
+open three (a win a few moves later, nearly always). Forced wins the
+horizon cuts short are the threat searches' work
+(:mod:`tictactoe.core.gomoku.threats`), before and after the main search:
+a VCF at every horizon would find more of them but cost three times the
+time, a ply of depth.
 """
 
 from __future__ import annotations
@@ -94,6 +97,22 @@ the other three lines at their worst)."""
 URGENT = 2 * ATTACK[FLEX3]
 """Moves that make a four, and moves whose ordering score is this or more (two open threes
 at once, or as much), are never pruned: a four-three hides among them."""
+
+THREAT_ORDER = min(ATTACK[FLEX3], 2 * DEFEND[FLEX3])
+"""The least ordering score (without the history) of a threat move. A move that makes an
+open three or a four reaches it on that line alone, and so does one that takes the cell
+where the opponent would make two threes (or a four and a little more); quiet shapes on
+all four lines of a cell add up to far less (288)."""
+
+QUIET_MOVES = 1
+"""From :data:`QUIET_PLY` plies on, a node searches, of its :data:`WIDTH` best moves, the
+threat moves (:data:`THREAT_ORDER`) and only this many others, the first by the ordering
+and the history (the transposition table's move and the killers count as threats): a move
+that threatens nothing and stops no threat is pruned deep in the tree. Measured better
+than the width alone (docs/performance.md, "Threat moves deep in the tree")."""
+
+QUIET_PLY = 2
+"""See :data:`QUIET_MOVES` (the root and its replies keep every move of their width)."""
 
 
 class RootMove(NamedTuple):
@@ -366,7 +385,18 @@ class Searcher:
         if urgent:
             return [key & CELL_MASK for key in keys], True
         width = WIDTH[min(depth, len(WIDTH) - 1)] if ply else WIDTH[0]
-        kept = [key & CELL_MASK for key in keys[:width]]
+        if ply < QUIET_PLY:
+            kept = [key & CELL_MASK for key in keys[:width]]
+        else:
+            kept = []
+            quiet = QUIET_MOVES
+            for key in keys[:width]:
+                cell = key & CELL_MASK
+                if (key >> CELL_BITS) - history[cell] >= THREAT_ORDER:  # boosted ones too
+                    kept.append(cell)
+                elif quiet:
+                    quiet -= 1
+                    kept.append(cell)
         if len(keys) > width and keys[width] >> CELL_BITS >= FOUR_ORDER:  # sorted: none is, else
             fours = pos.fours(me) if pos.threats[2 * FOURS + me] else 0
             urgent_key = URGENT << CELL_BITS
