@@ -60,36 +60,37 @@ def encode(outcome: Prospect) -> str:
     return f"{outcome.value.value[0]}{outcome.plies}"
 
 
-@functools.lru_cache(maxsize=1)
-def _read() -> dict[tuple[int, int, int], Openings]:
-    found: dict[tuple[int, int, int], Openings] = {}
+@functools.lru_cache(maxsize=16)
+def _read(board: tuple[int, int, int]) -> Openings | None:
+    """One board's part of the table (the others' lines are skipped, not parsed: a
+    Prover of any size asks, and the 5 x 5 part is most of the file)."""
     if not os.path.exists(TABLE):
-        return found
-    board: tuple[int, int, int, int] | None = None
+        return None
+    plies: int | None = None
     outcomes: dict[int, Prospect] = {}
     parents: set[int] = set()
     with open(TABLE, encoding="utf-8") as lines:
         for line in lines:
-            if not line.strip() or line.startswith("#"):
+            if line.startswith("board "):
+                if plies is not None:
+                    break  # the board's part is over
+                *size, last = map(int, line.split()[1:])
+                if tuple(size) == board:
+                    plies = last
+                continue
+            if plies is None or not line.strip() or line.startswith("#"):
                 continue
             fields = line.split()
-            if fields[0] == "board":
-                if board is not None:
-                    found[board[:3]] = Openings(board[3], outcomes, frozenset(parents))
-                m, n, k, plies = map(int, fields[1:])
-                board, outcomes, parents = (m, n, k, plies), {}, set()
-            elif fields[0] == "covers":
+            if fields[0] == "covers":
                 parents.add(int(fields[1], 16))
             elif fields[0] == "scanned":
                 continue  # how far the script has got (see its docstring)
             else:
                 key, code = fields
                 outcomes[int(key, 16)] = Prospect(_VALUES[code[0]], int(code[1:]))
-    if board is not None:
-        found[board[:3]] = Openings(board[3], outcomes, frozenset(parents))
-    return found
+    return None if plies is None else Openings(plies, outcomes, frozenset(parents))
 
 
 def openings(rules: Rules) -> Openings | None:
     """The measured opening outcomes of ``rules``'s board, if it has any."""
-    return _read().get((rules.m, rules.n, rules.k))
+    return _read((rules.m, rules.n, rules.k))
