@@ -122,11 +122,13 @@ def slow_chunk(texts: list[str], k: int, plies: int) -> list[tuple[str, list[tup
         moves = every_move(engine, board)
         if engine.nodes <= HARD_NODES:
             continue
-        rows += [  # each move's outcome for its player, seen from the other side
-            (board.play(cell).text, openings.encode(Prospect(move.value.flipped, move.plies - 1)))
-            for cell, move in moves.items()
-            if move.value is not Value.DRAW and not board.play(cell).is_over
-        ]
+        for cell, move in moves.items():
+            child = board.play_unchecked(cell)
+            if move.value is not Value.DRAW and not child.is_over:
+                # the move's outcome for its player, seen from the other side
+                rows.append(
+                    (child.text, openings.encode(Prospect(move.value.flipped, move.plies - 1)))
+                )
         found.append((text, rows))
     return found
 
@@ -134,10 +136,9 @@ def slow_chunk(texts: list[str], k: int, plies: int) -> list[tuple[str, list[tup
 def _pool(jobs: int) -> multiprocessing.pool.Pool:
     """Worker processes that leave Ctrl-C to this one; leaving the ``with`` block stops
     them at once (a deadline, Ctrl-C), dropping the chunks they were on."""
-    return multiprocessing.Pool(jobs, initializer=signal.signal, initargs=_IGNORE_CTRL_C)
-
-
-_IGNORE_CTRL_C = (signal.SIGINT, signal.SIG_IGN)
+    return multiprocessing.Pool(
+        jobs, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN)
+    )
 
 
 def chunks(items: list[str], size: int) -> Iterator[list[str]]:
