@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import _thread
 import time
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from tictactoe.core.board import Board, Mark
@@ -486,6 +487,24 @@ def _deepened(
         engine.budget = outer
 
 
+def _needs(lines: Sequence[int], own: int, blocker: int, moves: int) -> tuple[int, int, int]:
+    """The cells ``own`` still needs on the ``lines`` that ``blocker`` has not touched and
+    that ``moves`` more marks can complete: those completing a line, those of lines two
+    marks short, and all of them."""
+    ones = twos = cover = 0
+    for line in lines:
+        if not line & blocker:
+            need = line & ~own
+            count = need.bit_count()
+            if count <= moves:
+                cover |= need
+                if count == 1:
+                    ones |= need
+                elif count == 2:
+                    twos |= need
+    return ones, twos, cover
+
+
 def _root_moves(engine: Prover, board: Board) -> list[int]:
     """Every legal move of ``board``, in the order the searches try them: winning
     cells, then blocks, then cells that make or stop a threat, then the rest."""
@@ -493,26 +512,9 @@ def _root_moves(engine: Prover, board: Board) -> list[int]:
     empty = engine.rules.full_mask & ~(mover | other)
     empties = empty.bit_count()
     my_moves, their_moves = (empties + 1) >> 1, empties >> 1
-    wins = threats = near = their_near = cover = 0
-    for line in engine.lines:
-        if not line & other:
-            need = line & ~mover
-            count = need.bit_count()
-            if count <= my_moves:
-                cover |= need
-                if count == 1:
-                    wins |= need
-                elif count == 2:
-                    near |= need
-        if not line & mover:
-            need = line & ~other
-            count = need.bit_count()
-            if count <= their_moves:
-                cover |= need
-                if count == 1:
-                    threats |= need
-                elif count == 2:
-                    their_near |= need
+    wins, near, cover = _needs(engine.lines, mover, other, my_moves)
+    threats, their_near, their_cover = _needs(engine.lines, other, mover, their_moves)
+    cover |= their_cover
     ordered = [bit for bit in engine.order if bit & wins]
     ordered += (bit for bit in engine.order if bit & threats & ~wins)
     ordered += ordered_moves(engine.order, empty & ~(wins | threats), near, their_near, cover)

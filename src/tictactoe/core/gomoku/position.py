@@ -325,17 +325,10 @@ class Position:
     def fives_through(self, cell: int, side: int) -> list[int]:
         """The cells completing a line for ``side`` on the lines through ``cell`` (sorted):
         after a four at ``cell``, the cells the opponent must block."""
-        slot = MASKS + 2 * FIVES + side
-        all_lines, info = self.geometry.lines, self.info
-        found = set()
+        lines = 0
         for line, _ in self.geometry.spots[cell]:
-            mask: int = info[line][slot]
-            cells = all_lines[line]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                found.add(cells[low.bit_length() - 1])
-        return sorted(found)
+            lines |= 1 << line
+        return self._collect(lines, MASKS + 2 * FIVES + side)
 
     def lines_with_stones(self) -> int:
         """Bitmask of the lines holding at least one stone."""
