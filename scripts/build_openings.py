@@ -9,8 +9,8 @@ wins and losses are written; every other covered position is a draw. Then,
 for each mark count of :data:`SLOW_MARKS`, it values every move of every
 position with that many marks, from fresh tables as ``tictactoe solve``
 does, and where that took more than :data:`HARD_NODES` positions it writes
-the position (``covers``, with its own outcome) and its children's outcomes
-too. A board with rows and columns of different lengths is written in both
+the position (``covers``, with the outcome after each of its moves; its own
+outcome on a line of its own). A board with rows and columns of different lengths is written in both
 orientations.
 
 ``--covers-of 5`` runs only the second step, for positions with five marks,
@@ -35,7 +35,7 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.prover import Prover
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import every_move
-from tictactoe.core.symmetry import make_canonical
+from tictactoe.core.symmetry import make_canonical, orientation
 from tictactoe.core.values import Prospect, Value
 
 BOARDS = {Rules(5, 5, 4): 4}
@@ -58,8 +58,9 @@ HEADER = """\
 # Exact outcomes of the opening positions of the boards too slow to search there at once:
 # written by scripts/build_openings.py (rerun it when the solver changes). Per board a line
 # "board M N K PLIES", then every position with at most PLIES marks that is not a draw, up to
-# symmetry: its canonical key (hexadecimal) and "w"/"l" with the plies to the end. "covers KEY":
-# a position slow to value every move of; it and its children are listed the same way.
+# symmetry: its canonical key (hexadecimal) and "w"/"l" with the plies to the end. "covers KEY
+# CELL=CODE ...": a position slow to value every move of, and the outcome after each of its
+# moves that is not a draw (the cell in the key's orientation); its own outcome is listed too.
 """
 
 
@@ -105,11 +106,16 @@ def prove_chunk(texts: list[str], k: int) -> list[tuple[str, str]]:
     return found
 
 
-def slow_chunk(texts: list[str], k: int, plies: int) -> list[tuple[str, list[tuple[str, str]]]]:
+Slow = tuple[str, list[tuple[str, str]], dict[int, str]]
+"""A position slow to value every move of (as text), its own outcome past the table's plies
+(as a position and a code, if not a draw), and the outcome after each move that is not a
+draw (by cell)."""
+
+
+def slow_chunk(texts: list[str], k: int, plies: int) -> list[Slow]:
     """Each position of the chunk whose every move is slow to value (more than
     :data:`HARD_NODES` positions as ``solve`` does it, from fresh tables, with a table of
-    ``plies`` marks), with its own outcome past those plies and its children's outcomes
-    that are not draws (as positions and codes)."""
+    ``plies`` marks), as a :data:`Slow`."""
     found = []
     for text in texts:
         board = Board.parse(text, k)
@@ -122,14 +128,13 @@ def slow_chunk(texts: list[str], k: int, plies: int) -> list[tuple[str, list[tup
         moves = every_move(engine, board)
         if engine.nodes <= HARD_NODES:
             continue
-        for cell, move in moves.items():
-            child = board.play_unchecked(cell)
-            if move.value is not Value.DRAW and not child.is_over:
-                # the move's outcome for its player, seen from the other side
-                rows.append(
-                    (child.text, openings.encode(Prospect(move.value.flipped, move.plies - 1)))
-                )
-        found.append((text, rows))
+        after = {
+            # the move's outcome for its player, seen from the other side
+            cell: openings.encode(Prospect(move.value.flipped, move.plies - 1))
+            for cell, move in moves.items()
+            if move.value is not Value.DRAW and not board.play_unchecked(cell).is_over
+        }
+        found.append((text, rows, after))
     return found
 
 
@@ -157,12 +162,14 @@ def transposed(board: Board) -> Board:
 Lines = dict[str, set[str]]
 """A table's lines per board: its ``board`` line -> its ``covers`` and outcome lines."""
 
+Parent = tuple[Board, dict[int, str]]
+"""A covered position and the outcome after each of its moves that is not a draw, by cell."""
+
 
 def section(
-    rules: Rules, plies: int, decided: list[tuple[Board, str]], parents: list[Board]
+    rules: Rules, plies: int, decided: list[tuple[Board, str]], parents: list[Parent]
 ) -> Lines:
-    """One board's lines: its non-draw positions' keys and outcomes, the parents whose
-    children are covered."""
+    """One board's lines: its non-draw positions' keys and outcomes, the covered ones."""
     canonical = make_canonical(rules)
 
     def key(board: Board) -> str:
@@ -170,8 +177,18 @@ def section(
         return f"{canonical(mover | other << rules.size):x}"
 
     rows = {f"{key(board)} {code}" for board, code in decided}
-    covers = {f"covers {key(board)}" for board in parents}
-    return {board_line(rules, plies): covers | rows}
+    covers = {covers_line(board, after, canonical) for board, after in parents}
+    return {board_line(rules, plies): rows | covers}
+
+
+def covers_line(board: Board, after: dict[int, str], canonical: Callable[[int], int]) -> str:
+    """The ``covers`` line of a position (``canonical``: its board's key function), the
+    cells of its moves turned to its key's orientation."""
+    mover, other = sides(board)
+    key = mover | other << board.rules.size
+    perm = orientation(board.rules, key)
+    moves = [f"{cell}={code}" for cell, code in sorted((perm[c], v) for c, v in after.items())]
+    return " ".join([f"covers {canonical(key):x}", *moves])
 
 
 def board_line(rules: Rules, plies: int) -> str:
@@ -180,14 +197,19 @@ def board_line(rules: Rules, plies: int) -> str:
 
 
 def sections(
-    rules: Rules, plies: int, decided: list[tuple[Board, str]], parents: list[Board]
+    rules: Rules, plies: int, decided: list[tuple[Board, str]], parents: list[Parent]
 ) -> Lines:
     """:func:`section` of the board, and of its other orientation if it has one."""
     lines = section(rules, plies, decided, parents)
     if rules.m != rules.n:
         flipped = Rules(rules.n, rules.m, rules.k)
         turned = [(transposed(board), code) for board, code in decided]
-        lines |= section(flipped, plies, turned, [transposed(board) for board in parents])
+        swap = [flipped.cell(col, row) for row, col in map(rules.row_col, range(rules.size))]
+        turned_parents = [
+            (transposed(board), {swap[cell]: code for cell, code in after.items()})
+            for board, after in parents
+        ]
+        lines |= section(flipped, plies, turned, turned_parents)
     return lines
 
 
@@ -238,9 +260,9 @@ def cover_slow(
         for done, found in enumerate(results, 1):
             slow += len(found)
             decided = [
-                (Board.parse(text, rules.k), code) for _, rows in found for text, code in rows
+                (Board.parse(text, rules.k), code) for _, rows, _ in found for text, code in rows
             ]
-            parents = [Board.parse(parent, rules.k) for parent, _ in found]
+            parents = [(Board.parse(parent, rules.k), after) for parent, _, after in found]
             count = min(start + done * CHUNK, len(texts))
             save(sections(rules, plies, decided, parents), count)
             if done % 10 == 0 or done == len(todo):
@@ -273,7 +295,50 @@ def read(table: Path) -> Lines:
             rows = lines.setdefault(line, set())
         elif line.strip() and not line.startswith("#"):
             rows.add(line)
-    return lines
+    return {board: upgraded(board, rows) for board, rows in lines.items()}
+
+
+def upgraded(board: str, rows: set[str]) -> set[str]:
+    """A board's lines with each ``covers`` line of the older form (the key alone, the
+    outcomes of its children on lines of their own, by key) in today's form, and the
+    children's lines that only those read dropped."""
+    old = {row for row in rows if row.startswith("covers ") and len(row.split()) == 2}
+    if not old:
+        return rows
+    m, n, k, plies = map(int, board.split()[1:])
+    rules = Rules(m, n, k)
+    canonical = make_canonical(rules)
+    covered = {int(row.split()[1], 16) for row in rows if row.startswith("covers ")}
+    codes: dict[int, str] = {}
+    kept: set[str] = set()
+    for row in rows - old:
+        first, rest = row.split(maxsplit=1)
+        if first in ("covers", "scanned"):
+            kept.add(row)
+            continue
+        key = int(first, 16)
+        codes[key] = rest
+        if key.bit_count() <= plies or key in covered:  # (not a child read only by an old line)
+            kept.add(row)
+    for row in old:
+        parent = position(rules, int(row.split()[1], 16))
+        after = {}
+        for cell in parent.legal_moves():
+            child = parent.play_unchecked(cell)
+            mover, other = sides(child)
+            code = codes.get(canonical(mover | other << rules.size))
+            if code is not None and not child.is_over:
+                after[cell] = code
+        kept.add(covers_line(parent, after, canonical))
+    return kept
+
+
+def position(rules: Rules, key: int) -> Board:
+    """The position of a canonical key (the side to move's marks, then the other's)."""
+    mover, other = key & rules.full_mask, key >> rules.size
+    if mover.bit_count() == other.bit_count():
+        return Board(rules, mover, other)
+    return Board(rules, other, mover)
 
 
 def write(table: Path, lines: Lines) -> None:

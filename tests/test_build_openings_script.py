@@ -12,7 +12,11 @@ import pytest
 
 from tictactoe.core import openings
 from tictactoe.core.board import Board
+from tictactoe.core.prover import Prover
 from tictactoe.core.rules import Rules
+from tictactoe.core.solver import every_move
+from tictactoe.core.symmetry import make_canonical
+from tictactoe.core.values import Prospect, Value
 
 RULES = Rules(5, 5, 4)
 
@@ -68,3 +72,30 @@ def test_a_scan_stops_at_its_deadline_and_goes_on_from_there(
     assert script.scanned(rows, marks) == 3
     assert [row for row in rows if row.startswith("scanned")] == [f"scanned {marks} 3"]
     assert sum(row.startswith("covers ") for row in rows) == 3
+
+
+def test_covers_written_the_older_way_are_read_as_today(script: ModuleType) -> None:
+    """An older table listed a covered position's children as positions of their own."""
+    table = openings.openings(RULES)
+    assert table is not None
+    canonical = make_canonical(RULES)
+    board = "board 5 5 4 4"
+    today = set()
+    older = {"scanned 4 9664"}
+    for key in sorted(table.covers)[:3]:
+        parent = script.position(RULES, key)
+        today.add(script.covers_line(parent, moves_of(parent), canonical))
+        older.add(f"covers {key:x}")
+        for cell, code in moves_of(parent).items():
+            mover, other = script.sides(parent.play(cell))
+            older.add(f"{canonical(mover | other << RULES.size):x} {code}")
+    assert script.upgraded(board, older) == today | {"scanned 4 9664"}
+
+
+def moves_of(parent: Board) -> dict[int, str]:
+    """The outcome after each move of a covered position that is not a draw, as written."""
+    found = {}
+    for cell, move in every_move(Prover(RULES), parent).items():
+        if move.value is not Value.DRAW and not parent.play(cell).is_over:
+            found[cell] = openings.encode(Prospect(move.value.flipped, move.plies - 1))
+    return found

@@ -54,13 +54,19 @@ def test_the_table_knows_its_plies_and_the_positions_it_covers() -> None:
     rules = Rules(5, 5, 4)
     engine = Prover(rules)
     five = engine.key(0b111, 0b11000)
-    table = Openings(4, {}, frozenset({five}))
+    table = Openings(4, {}, {five: ""})
     assert table.knows(engine.key(0, 0), 0) and table.knows(engine.key(0b1, 0b10), 2)
     assert table.knows(five, 5)
     assert not table.knows(engine.key(0b111000, 0b111), 6)
     shipped = openings(rules)
-    assert shipped is not None and shipped.parents, "no slow position is covered"
-    assert all(shipped.knows(key, key.bit_count()) for key in shipped.parents)
+    assert shipped is not None and shipped.covers, "no slow position is covered"
+    assert all(shipped.knows(key, key.bit_count()) for key in shipped.covers)
+
+
+def test_a_covered_position_lists_the_outcome_after_each_move_by_cell() -> None:
+    table = Openings(4, {}, {0x7: "3=w5 12=l14", 0x8: ""})
+    assert table.children(0x7) == {3: Prospect(Value.WIN, 5), 12: Prospect(Value.LOSS, 14)}
+    assert table.children(0x8) == {}
 
 
 def covered(rules: Rules, key: int) -> Board:
@@ -76,9 +82,31 @@ def test_covered_positions_are_valued_as_the_search_values_them() -> None:
     rules = Rules(5, 5, 4)
     table = openings(rules)
     assert table is not None
-    for key in sorted(table.parents)[:2]:
+    for key in sorted(table.covers)[:2]:
         board = covered(rules, key)
         assert Prover(rules).key(*sides(board)) == key
         engine = Prover(rules)
         assert every_move(engine, board) == every_move(Prover(rules, use_openings=False), board)
         assert engine.nodes == 0, board.text
+
+
+def turned(board: Board, perm: tuple[int, ...]) -> Board:
+    """``board`` with every mark moved by the symmetry ``perm``."""
+    x = sum(1 << perm[cell] for cell in range(board.rules.size) if board.x >> cell & 1)
+    o = sum(1 << perm[cell] for cell in range(board.rules.size) if board.o >> cell & 1)
+    return Board(board.rules, x, o)
+
+
+def test_covered_positions_are_read_in_every_orientation() -> None:
+    rules = Rules(5, 5, 4)
+    table = openings(rules)
+    assert table is not None
+    for key in sorted(table.covers)[::97]:
+        board = covered(rules, key)
+        first = every_move(Prover(rules), board)
+        assert any(move.value is not Value.DRAW for move in first.values())
+        for perm in rules.symmetries:
+            engine = Prover(rules)
+            moves = every_move(engine, turned(board, perm))
+            assert engine.nodes == 0
+            assert moves == {perm[cell]: move for cell, move in first.items()}, board.text

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.rules import Rules
-from tictactoe.core.symmetry import make_canonical, make_reorient
+from tictactoe.core.symmetry import make_canonical, make_reorient, orientation
 
 BOARDS = (Rules(3, 3, 3), Rules(4, 5, 4), Rules(5, 5, 4), Rules(7, 7, 5), Rules(2, 6, 3))
 
@@ -62,3 +62,15 @@ def test_a_zone_is_carried_to_an_image_by_the_same_symmetry(
         if moved(mover, p) | moved(other, p) << rules.size == image
     }
     assert carried in candidates
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions())
+def test_the_orientation_takes_a_position_to_its_canonical_key(
+    position: tuple[Rules, int, int, int],
+) -> None:
+    rules, mover, other, _ = position
+    key = mover | other << rules.size
+    perm = orientation(rules, key)
+    assert perm in rules.symmetries
+    assert moved(mover, perm) | moved(other, perm) << rules.size == make_canonical(rules)(key)

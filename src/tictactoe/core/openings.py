@@ -13,10 +13,14 @@ position with at most ``PLIES`` marks whose value is not a draw (positions up
 to symmetry, by the solver's canonical key in hexadecimal): ``KEY w5`` (the
 side to move wins in 5 plies) or ``KEY l4``. Every other position with at
 most ``PLIES`` marks is a draw (which always fills the board). A line
-``covers KEY`` names a position with ``PLIES`` or more marks whose every
-move was still slow to value: it and its children are listed the same way
-(those not listed are draws). ``scanned MARKS COUNT`` says how many of the
-positions with that many marks the script has looked at for such covers.
+``covers KEY CELL=CODE ...`` names a position with ``PLIES`` or more marks
+whose every move was still slow to value, with the outcome after each of its
+moves that does not lead to a draw or end the game: the cell (its index in
+the orientation the key has, see :func:`~tictactoe.core.symmetry.orientation`)
+and the outcome for the side to move then, as above (``7=l6``: after the
+move on cell 7 the opponent loses in 6). Its own outcome is listed as any
+position's. ``scanned MARKS COUNT`` says how many of the positions with that
+many marks the script has looked at for such covers.
 """
 
 from __future__ import annotations
@@ -42,12 +46,23 @@ class Openings(NamedTuple):
     outcomes: dict[int, Prospect]
     """Canonical key -> outcome for the side to move, for every covered position
     that is not a draw."""
-    parents: frozenset[int]
-    """Positions with :attr:`plies` or more marks whose children are covered too."""
+    covers: dict[int, str]
+    """Positions with :attr:`plies` or more marks whose every move is measured too: their
+    canonical key -> the outcomes after their moves, as written (see :meth:`children`)."""
 
     def knows(self, key: int, marks: int) -> bool:
         """True if the table has the outcome of this position (its canonical key, its marks)."""
-        return marks <= self.plies or key in self.parents
+        return marks <= self.plies or key in self.covers
+
+    def children(self, key: int) -> dict[int, Prospect]:
+        """The outcome after each move of a covered position (its canonical key) that does
+        not lead to a draw or end the game, for the side to move then, by the move's cell in
+        the key's orientation."""
+        found = {}
+        for field in self.covers[key].split():
+            cell, code = field.split("=")
+            found[int(cell)] = decode(code)
+        return found
 
     def outcome(self, key: int, empties: int) -> Prospect:
         """The outcome of a covered position (its canonical key, its empty cells)."""
@@ -60,6 +75,11 @@ def encode(outcome: Prospect) -> str:
     return f"{outcome.value.value[0]}{outcome.plies}"
 
 
+def decode(code: str) -> Prospect:
+    """The outcome written as ``code`` by :func:`encode`."""
+    return Prospect(_VALUES[code[0]], int(code[1:]))
+
+
 @functools.lru_cache(maxsize=16)
 def _read(board: tuple[int, int, int]) -> Openings | None:
     """One board's part of the table (the others' lines are skipped, not parsed: a
@@ -68,7 +88,7 @@ def _read(board: tuple[int, int, int]) -> Openings | None:
         return None
     plies: int | None = None
     outcomes: dict[int, Prospect] = {}
-    parents: set[int] = set()
+    covers: dict[int, str] = {}
     with open(TABLE, encoding="utf-8") as lines:
         for line in lines:
             if line.startswith("board "):
@@ -80,15 +100,13 @@ def _read(board: tuple[int, int, int]) -> Openings | None:
                 continue
             if plies is None or not line.strip() or line.startswith("#"):
                 continue
-            fields = line.split()
-            if fields[0] == "covers":
-                parents.add(int(fields[1], 16))
-            elif fields[0] == "scanned":
-                continue  # how far the script has got (see its docstring)
-            else:
-                key, code = fields
-                outcomes[int(key, 16)] = Prospect(_VALUES[code[0]], int(code[1:]))
-    return None if plies is None else Openings(plies, outcomes, frozenset(parents))
+            if line.startswith("covers "):  # its moves are read when asked for
+                _, key, *moves = line.split(maxsplit=2)
+                covers[int(key, 16)] = moves[0] if moves else ""
+            elif not line.startswith("scanned "):  # (how far the script has got)
+                key, code = line.split()
+                outcomes[int(key, 16)] = decode(code)
+    return None if plies is None else Openings(plies, outcomes, covers)
 
 
 def openings(rules: Rules) -> Openings | None:

@@ -46,6 +46,7 @@ from tictactoe.core.prover import (
 )
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Budget, Cancel, Limits, SearchStopped
+from tictactoe.core.symmetry import orientation
 from tictactoe.core.values import (
     DRAW_SCORE,
     LOSS_SCORE,
@@ -370,9 +371,7 @@ def every_move(engine: Prover, board: Board, budget: Budget | None = None) -> di
     ``budget`` is checked between moves."""
     result: dict[int, Prospect] = {}
     open_cells = -1  # moves outside it are known not to win
-    book = engine.openings
-    if book is not None and engine.key(*_sides(board)) not in book.parents:
-        book = None  # (positions up to its plies are answered by the engine itself)
+    measured = _measured_moves(engine, board)
     for cell in board.legal_moves():
         if budget is not None:
             budget.check()
@@ -381,9 +380,9 @@ def every_move(engine: Prover, board: Board, budget: Budget | None = None) -> di
             result[cell] = _finished(child).after_move()
             continue
         mover, other = _sides(child)
-        if book is not None:  # a slow position whose children were measured
-            empties = engine.rules.size - (mover | other).bit_count()
-            result[cell] = book.outcome(engine.key(mover, other), empties).after_move()
+        if measured is not None:  # a slow position whose every move was measured
+            empties = engine.rules.size - child.move_count
+            result[cell] = measured.get(cell, Prospect(Value.DRAW, empties)).after_move()
             continue
         if 1 << cell & open_cells and engine.key(mover, other) not in engine.outcomes:
             refuted, zone = engine.refutation(mover, other)
@@ -393,6 +392,23 @@ def every_move(engine: Prover, board: Board, budget: Budget | None = None) -> di
             open_cells &= zone
         result[cell] = engine.outcome(mover, other, low=DRAW_SCORE).after_move()
     return result
+
+
+def _measured_moves(engine: Prover, board: Board) -> dict[int, Prospect] | None:
+    """The outcomes after the moves of ``board`` that do not lead to a draw or end the
+    game, by cell, if the opening table covers it (None otherwise: positions up to the
+    table's plies are answered by the engine itself)."""
+    book = engine.openings
+    if book is None:
+        return None
+    mover, other = _sides(board)
+    key = mover | other << engine.rules.size
+    canonical = engine.canonical(key)
+    if canonical not in book.covers:
+        return None
+    perm = orientation(engine.rules, key)
+    found = book.children(canonical)
+    return {cell: found[perm[cell]] for cell in board.legal_moves() if perm[cell] in found}
 
 
 def _check_board(board: object) -> None:

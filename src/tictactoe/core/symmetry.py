@@ -119,3 +119,29 @@ def make_reorient(rules: Rules) -> Callable[[int, int, int], int]:
         raise ValueError("the two positions are not images of each other")
 
     return reorient
+
+
+def orientation(rules: Rules, key: int) -> tuple[int, ...]:
+    """A symmetry (a cell permutation: ``perm[cell]`` is the image) taking the position
+    ``key`` to its canonical key, the one :func:`make_canonical` gives: so a cell of
+    the position as it stands is ``perm[cell]`` in the table's orientation.
+
+        >>> from tictactoe.core.rules import Rules
+        >>> rules = Rules()
+        >>> perm = orientation(rules, 1 << 8)            # X in the last corner
+        >>> make_canonical(rules)(1 << 8) == 1 << perm[8]
+        True
+    """
+    size = rules.size
+    best = -1
+    found = rules.symmetries[0]
+    for perm in rules.symmetries:
+        image = 0
+        for half, bits in ((0, key & rules.full_mask), (size, key >> size)):
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                image |= 1 << (half + perm[low.bit_length() - 1])
+        if best < 0 or image < best:
+            best, found = image, perm
+    return found
