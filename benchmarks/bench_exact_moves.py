@@ -67,6 +67,9 @@ KNOWN_SLOW = (
     "X..../....X/...../O..../XO.O.",
     "..X../...../...../O...O/..XOX",
     "..X.O/...../....X/....X/O.XO.",
+    "X..XO/...../....O/...../.X...",
+    "X..../O...O/X..../...../..X.O",
+    "XOXOX/...../...../...../.O...",
 )
 """The slowest positions found by earlier runs of this benchmark (5 to 7 marks)."""
 
