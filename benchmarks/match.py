@@ -39,8 +39,13 @@ from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
 from tictactoe.tournament.openings import parse
 
-VARIANCE_FLOOR = 0.02
-"""Smallest variance of a pair score the SPRT assumes (a few identical pairs prove little)."""
+VARIANCE_FLOOR = 0.05
+"""Smallest variance of a pair score the SPRT assumes (a few identical pairs prove little:
+real matches here show 0.1 to 0.15; at 0.02 two lost pairs decided "not better")."""
+
+MIN_PAIRS = 10
+"""Pairs of games the SPRT waits for before it may stop a match (its normal approximation
+needs a sample)."""
 
 OPENINGS = Path(__file__).resolve().parent / "openings" / "openings-15x15-freestyle.txt"
 
@@ -403,7 +408,7 @@ def run(
             f"  score {100 * tally.score:5.1f}%  Elo {mid:+.0f} [{low:+.0f}, {high:+.0f}]"
             f"  LLR {llr:+.2f} ({lower:+.2f}, {upper:+.2f})"
         )
-        if stop and (llr <= lower or llr >= upper):
+        if stop and len(tally.pairs) >= MIN_PAIRS and (llr <= lower or llr >= upper):
             break
     return tally
 
