@@ -5,7 +5,8 @@ Run ``python benchmarks/losing_moves.py LOG [LOG ...] [--oracle 4] [--threats
 ``bench_strength.py`` (their ``lost: A as O, opening N: moves`` lines). For
 each lost game it walks back from the end over the loser's moves, searching
 each position for ``--oracle`` seconds (reading on past forced blocks), to the
-last one not yet proved lost: the losing move was played there. It prints that
+last one not yet seen lost (a proved loss, or a loss the search found among
+the moves it kept: an unproved one): the losing move was played there. It prints that
 move, the move the longer search prefers, and whether the winner had a forced
 win by threes and fours (VCT) right after the losing move, at which depth and
 how fast - the figures that tell whether more time, deeper threat search or
@@ -25,6 +26,7 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import label, parse
 from tictactoe.core.gomoku.engine import Engine
 from tictactoe.core.gomoku.position import Position
+from tictactoe.core.gomoku.search import MATE_RANGE, UNPROVED
 from tictactoe.core.gomoku.threats import ThreatSearch
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Budget, Limits, SearchStopped
@@ -77,12 +79,18 @@ def losing_move(game: LostGame, rules: Rules, oracle: float, threat_seconds: flo
         if board.turn is not game.mark:
             continue
         result = engine.search(board, top=2)
-        if not (result.proved and result.score < 0):  # not yet proved lost
+        if not seen_lost(result.score, result.proved):
             after = boards[ply + 1]
             winner = 0 if after.turn is Mark.X else 1
             threats = winner_threats(engine, after, winner, threat_seconds)
             return LosingMove(game, ply, game.moves[ply], label(rules, result.move), threats)
     return LosingMove(game, None, "", "", ())
+
+
+def seen_lost(score: int, proved: bool) -> bool:
+    """True when a search's result says the side to move loses: proved, or found among the
+    moves it kept (see :func:`~tictactoe.core.gomoku.search.unproved`)."""
+    return (proved and score < 0) or score <= MATE_RANGE - UNPROVED
 
 
 def winner_threats(engine: Engine, board: Board, side: int, seconds: float) -> tuple[str, ...]:
