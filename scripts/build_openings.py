@@ -266,9 +266,11 @@ def cover_slow(
             count = min(start + done * CHUNK, len(texts))
             save(sections(rules, plies, decided, parents), count)
             if done % 10 == 0 or done == len(todo):
+                spent = time.perf_counter() - began
+                left = spent / (count - start) * (len(texts) - count)
                 print(
                     f"  {count:,}/{len(texts):,} positions, {slow:,} slow this run, "
-                    f"{time.perf_counter() - began:.0f} s",
+                    f"{spent:.0f} s, about {left / 60:.0f} min left at this pace",
                     flush=True,
                 )
             if time.monotonic() >= deadline and done < len(todo):
