@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import signal
 import sqlite3
 import sys
 import textwrap
@@ -31,6 +32,14 @@ settings.load_profile("untimed")
 
 GUI_TESTS = ("ui/tk/", "ui/pgz/", "ui/web/test_browser.py")
 """Where the tests drive a real toolkit: Xvfb and tkinter, SDL (Pygame Zero), Chromium."""
+
+
+def pytest_configure() -> None:
+    """Ctrl-C reaches the programs the tests start as it does from a terminal, even when the
+    suite runs with SIGINT ignored (started in the background, ``cmd &``): a child inherits
+    an ignored signal, while a handler is reset to the default in it."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
