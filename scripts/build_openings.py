@@ -128,14 +128,20 @@ def slow_chunk(texts: list[str], k: int, plies: int) -> list[Slow]:
         moves = every_move(engine, board)
         if engine.nodes <= HARD_NODES:
             continue
-        after = {
-            # the move's outcome for its player, seen from the other side
-            cell: openings.encode(Prospect(move.value.flipped, move.plies - 1))
-            for cell, move in moves.items()
-            if move.value is not Value.DRAW and not board.play_unchecked(cell).is_over
-        }
-        found.append((text, rows, after))
+        found.append((text, rows, written(board, moves)))
     return found
+
+
+def written(board: Board, moves: dict[int, Prospect]) -> dict[int, str]:
+    """What a ``covers`` line keeps of ``board``'s moves (their outcomes, by cell): the
+    outcome after each move that does not lead to a draw or end the game, for the side to
+    move then, encoded."""
+    return {
+        # the move's outcome for its player, seen from the other side
+        cell: openings.encode(Prospect(move.value.flipped, move.plies - 1))
+        for cell, move in moves.items()
+        if move.value is not Value.DRAW and not board.play_unchecked(cell).is_over
+    }
 
 
 def _pool(jobs: int) -> multiprocessing.pool.Pool:

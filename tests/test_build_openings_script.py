@@ -16,7 +16,6 @@ from tictactoe.core.prover import Prover
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import every_move
 from tictactoe.core.symmetry import make_canonical
-from tictactoe.core.values import Prospect, Value
 
 RULES = Rules(5, 5, 4)
 
@@ -84,18 +83,10 @@ def test_covers_written_the_older_way_are_read_as_today(script: ModuleType) -> N
     older = {"scanned 4 9664"}
     for key in sorted(table.covers)[:3]:
         parent = script.position(RULES, key)
-        today.add(script.covers_line(parent, moves_of(parent), canonical))
+        after = script.written(parent, every_move(Prover(RULES), parent))
+        today.add(script.covers_line(parent, after, canonical))
         older.add(f"covers {key:x}")
-        for cell, code in moves_of(parent).items():
+        for cell, code in after.items():
             mover, other = script.sides(parent.play(cell))
             older.add(f"{canonical(mover | other << RULES.size):x} {code}")
     assert script.upgraded(board, older) == today | {"scanned 4 9664"}
-
-
-def moves_of(parent: Board) -> dict[int, str]:
-    """The outcome after each move of a covered position that is not a draw, as written."""
-    found = {}
-    for cell, move in every_move(Prover(RULES), parent).items():
-        if move.value is not Value.DRAW and not parent.play(cell).is_over:
-            found[cell] = openings.encode(Prospect(move.value.flipped, move.plies - 1))
-    return found
