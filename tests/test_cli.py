@@ -16,12 +16,6 @@ import pytest
 from tictactoe import cli
 
 
-def default_sigint() -> None:
-    """In the child before it starts: Ctrl-C as a terminal delivers it, even when the test
-    suite itself runs with SIGINT ignored (started in the background)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def tictactoe(*argv: str) -> subprocess.CompletedProcess[str]:
     """Run ``python -m tictactoe`` with ``argv`` in a fresh interpreter."""
     return subprocess.run(
@@ -101,7 +95,6 @@ class ArenaOnATerminal:
             stdout=subprocess.PIPE,
             stderr=slave,
             start_new_session=True,
-            preexec_fn=default_sigint,
         )
         os.close(slave)
         self.err = b""

@@ -83,12 +83,6 @@ def _read_until(process: subprocess.Popen[bytes], marker: bytes, seconds: float 
     return seen
 
 
-def default_sigint() -> None:
-    """In the child before it starts: Ctrl-C as a terminal delivers it, even when the test
-    suite itself runs with SIGINT ignored (started in the background)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def test_ctrl_c_says_goodbye_and_exits_130(env: dict[str, str]) -> None:
     process = subprocess.Popen(
         [sys.executable, "-m", "tictactoe", *SEED_004],
@@ -96,7 +90,6 @@ def test_ctrl_c_says_goodbye_and_exits_130(env: dict[str, str]) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=env,
-        preexec_fn=default_sigint,
     )
     try:
         assert b"Your choice? (1-4)" in _read_until(process, b"(1-4) [1] ")
