@@ -104,7 +104,11 @@ def test_covered_positions_are_read_in_every_orientation() -> None:
     for key in sorted(table.covers)[::97]:
         board = covered(rules, key)
         first = every_move(Prover(rules), board)
-        assert any(move.value is not Value.DRAW for move in first.values())
+        # a move that does not draw exactly where the covers line lists one (some slow
+        # positions draw whatever is played)
+        assert any(move.value is not Value.DRAW for move in first.values()) == bool(
+            table.covers[key]
+        )
         for perm in rules.symmetries:
             engine = Prover(rules)
             moves = every_move(engine, turned(board, perm))
