@@ -333,7 +333,7 @@ class Prover:
             for line in my_lines:
                 if line & opp:
                     continue
-                need = line & ~me
+                need = line & empty
                 count = need.bit_count()
                 if count > my_moves:
                     my_dead |= need
@@ -354,7 +354,7 @@ class Prover:
             for line in their_lines:
                 if line & me:
                     continue
-                need = line & ~opp
+                need = line & empty
                 count = need.bit_count()
                 if count > their_moves:
                     their_dead |= need
@@ -531,12 +531,13 @@ class Prover:
                 # only one). So the last three plies need no search.
                 if depth <= 0:
                     return DRAW_SCORE
+                empty = full & ~(me | opp)  # (a live line's cells that are not marked)
                 if depth == 3:
                     pairs = []
                     near = doubled = 0
                     for line in my_lines:
                         if not line & opp:
-                            need = line & ~me
+                            need = line & empty
                             count = need.bit_count()
                             if count == 1:
                                 return WIN_SCORE
@@ -546,14 +547,14 @@ class Prover:
                                 pairs.append(need)
                 else:
                     for line in my_lines:
-                        if not line & opp and (line & ~me).bit_count() == 1:
+                        if not line & opp and (line & empty).bit_count() == 1:
                             return WIN_SCORE
                     if depth == 1:
                         return DRAW_SCORE
                 threats = 0
                 for line in their_lines:
                     if not line & me:
-                        need = line & ~opp
+                        need = line & empty
                         if need.bit_count() == 1:
                             threats |= need
                 if threats & (threats - 1):
@@ -598,6 +599,7 @@ class Prover:
             # The score search's line scan, keeping only the lines each side could
             # complete within the horizon (written out again on purpose: a shared
             # helper, a call per node, is 5-10% slower).
+            empty = full & ~(me | opp)
             my_moves = (depth + 1) >> 1
             if my_moves > (empties + 1) >> 1:
                 my_moves = (empties + 1) >> 1
@@ -610,7 +612,7 @@ class Prover:
             for line in my_lines:
                 if line & opp:
                     continue
-                need = line & ~me
+                need = line & empty
                 count = need.bit_count()
                 if count > my_moves:
                     continue
@@ -628,7 +630,7 @@ class Prover:
             for line in their_lines:
                 if line & me:
                     continue
-                need = line & ~opp
+                need = line & empty
                 count = need.bit_count()
                 if count > their_moves:
                     continue
@@ -653,7 +655,6 @@ class Prover:
                 return alpha
             if not threats and doubled and depth >= 3 and _double_threat(doubled, pairs):
                 return WIN_SCORE
-            empty = full & ~(me | opp)
             if empties >= PAIR_FROM:
                 if beta > DRAW_SCORE and find_pairing(mine, empty) is not None:
                     beta = high = DRAW_SCORE
