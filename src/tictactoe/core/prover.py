@@ -30,14 +30,17 @@ Pruning, all exact:
   the attacker cannot win;
 * cells on no live line are never tried (a mark there is a pass, and an
   extra mark never hurts its owner);
-* moves are ordered: cells that make or stop a threat first, the
-  defender's then by the strength of both sides' lines through them (with
-  that order, trying each reply within a small, growing node allowance
-  first, as an earlier version did, only cost time).
+* moves are ordered: cells that make or stop a threat first, then by the
+  strength of both sides' lines through them (with that order, trying each
+  reply within a small, growing node allowance first, as an earlier version
+  did, only cost time). The depth-limited search orders its moves so too,
+  where seven or more plies are left.
 
 **Distance** (plies to the end under best play) only where needed: a draw
 fills the board; a win or loss is measured by iterative deepening of a
 depth-limited search ("can the side to move force a win within d plies?").
+Its last three plies are read off the lines without a search (a win within
+three is a move leaving two cells that each complete a line).
 """
 
 from __future__ import annotations
@@ -64,6 +67,10 @@ from tictactoe.core.values import (
 
 PAIR_FROM = 6
 """Fewest empty cells at which the searches look for a pairing strategy."""
+
+ORDER_FROM = 7
+"""Fewest plies left at which the depth-limited search orders its moves by the strength
+of the lines through them (nearer the horizon that costs more time than it saves)."""
 
 TICK_MASK = (1 << 12) - 1
 """The searches check their budget, memory bound and progress every 4,096 nodes."""
@@ -113,6 +120,7 @@ class Prover:
         self.order = tuple(1 << cell for cell in rules.centre_distance_order)
         self.canonical = make_canonical(rules)
         self.pairings = Pairings(rules)
+        self.weighing = weighing(rules)
         self.scores: dict[int, Entry] = {}
         """Key -> bounds of the win/draw/loss score and their zones."""
         self.horizon: dict[int, Depths] = {}
@@ -270,7 +278,7 @@ class Prover:
         engine = self
         tick_mask = self.tick_mask
         find_pairing = self.pairings.find
-        line_cells = {line: tuple(1 << cell for cell in cells_of(line)) for line in all_lines}
+        weigh = self.weighing
 
         def search(
             me: int,
@@ -325,7 +333,7 @@ class Prover:
             for line in my_lines:
                 if line & opp:
                     continue
-                need = line & ~me
+                need = line & empty
                 count = need.bit_count()
                 if count > my_moves:
                     my_dead |= need
@@ -346,7 +354,7 @@ class Prover:
             for line in their_lines:
                 if line & me:
                     continue
-                need = line & ~opp
+                need = line & empty
                 count = need.bit_count()
                 if count > their_moves:
                     their_dead |= need
@@ -405,6 +413,7 @@ class Prover:
                     moves = [threats]
                 else:
                     moves = ordered_moves(order, empty, near, their_near, cover)
+                    moves = _strongest_lines_first(moves, mine, theirs, opp | me, weigh, 1)
                 best = LOSS_SCORE
                 zone = my_dead
                 allowed = -1
@@ -439,7 +448,7 @@ class Prover:
                 moves = ordered_moves(order, empty, near, their_near, cover)
                 if their_doubled:
                     moves = _against_forks(moves, their_doubled, their_pairs, near)
-                moves = _strongest_lines_first(moves, theirs + mine, opp | me, line_cells)
+                moves = _strongest_lines_first(moves, theirs, mine, opp | me, weigh)
             for move in moves:
                 score, child_zone = search(
                     opp, me | move, theirs, mine, child_empties, 0, their_dead, False
@@ -499,6 +508,7 @@ class Prover:
         engine = self
         tick_mask = self.tick_mask
         find_pairing = self.pairings.find
+        weigh = self.weighing
 
         def search(
             me: int,
@@ -513,23 +523,51 @@ class Prover:
             engine.nodes += 1
             if not engine.nodes & tick_mask:
                 engine.tick()
-            if depth <= 2:
+            if depth <= 3:
                 # A win within one ply is a line missing one mark; a loss within two,
-                # two such lines of the opponent's on different cells.
+                # two such lines of the opponent's on different cells; a win within
+                # three, a move (the block, if the opponent has a line missing one)
+                # leaving two cells that each complete a line (the opponent can take
+                # only one). So the last three plies need no search.
                 if depth <= 0:
                     return DRAW_SCORE
-                for line in my_lines:
-                    if not line & opp and (line & ~me).bit_count() == 1:
-                        return WIN_SCORE
-                if depth == 1:
-                    return DRAW_SCORE
+                empty = full & ~(me | opp)  # (a live line's cells that are not marked)
+                if depth == 3:
+                    pairs = []
+                    near = doubled = 0
+                    for line in my_lines:
+                        if not line & opp:
+                            need = line & empty
+                            count = need.bit_count()
+                            if count == 1:
+                                return WIN_SCORE
+                            if count == 2:
+                                doubled |= near & need
+                                near |= need
+                                pairs.append(need)
+                else:
+                    for line in my_lines:
+                        if not line & opp and (line & empty).bit_count() == 1:
+                            return WIN_SCORE
+                    if depth == 1:
+                        return DRAW_SCORE
                 threats = 0
                 for line in their_lines:
                     if not line & me:
-                        need = line & ~opp
+                        need = line & empty
                         if need.bit_count() == 1:
                             threats |= need
-                return LOSS_SCORE if threats & (threats - 1) else DRAW_SCORE
+                if threats & (threats - 1):
+                    return LOSS_SCORE
+                if depth == 2:
+                    return DRAW_SCORE
+                if threats:
+                    partners = 0
+                    for pair in pairs:
+                        if pair & threats:
+                            partners |= pair ^ threats
+                    return WIN_SCORE if partners & (partners - 1) else DRAW_SCORE
+                return WIN_SCORE if doubled and _double_threat(doubled, pairs) else DRAW_SCORE
             key = canonical(me | opp << size)
             depths = table.get(key)
             low, high = LOSS_SCORE, WIN_SCORE
@@ -561,6 +599,7 @@ class Prover:
             # The score search's line scan, keeping only the lines each side could
             # complete within the horizon (written out again on purpose: a shared
             # helper, a call per node, is 5-10% slower).
+            empty = full & ~(me | opp)
             my_moves = (depth + 1) >> 1
             if my_moves > (empties + 1) >> 1:
                 my_moves = (empties + 1) >> 1
@@ -573,7 +612,7 @@ class Prover:
             for line in my_lines:
                 if line & opp:
                     continue
-                need = line & ~me
+                need = line & empty
                 count = need.bit_count()
                 if count > my_moves:
                     continue
@@ -591,7 +630,7 @@ class Prover:
             for line in their_lines:
                 if line & me:
                     continue
-                need = line & ~opp
+                need = line & empty
                 count = need.bit_count()
                 if count > their_moves:
                     continue
@@ -616,7 +655,6 @@ class Prover:
                 return alpha
             if not threats and doubled and depth >= 3 and _double_threat(doubled, pairs):
                 return WIN_SCORE
-            empty = full & ~(me | opp)
             if empties >= PAIR_FROM:
                 if beta > DRAW_SCORE and find_pairing(mine, empty) is not None:
                     beta = high = DRAW_SCORE
@@ -633,6 +671,8 @@ class Prover:
                 moves = ordered_moves(order, empty, near, their_near, cover)
                 if their_doubled:  # (only with two moves left for them: depth 4 or more)
                     moves = _against_forks(moves, their_doubled, their_pairs, near)
+                if depth >= ORDER_FROM:
+                    moves = _strongest_lines_first(moves, mine, theirs, opp | me, weigh, 1)
             start_alpha = alpha
             best = LOSS_SCORE - 1 if moves else LOSS_SCORE
             for move in moves:
@@ -702,26 +742,53 @@ def _double_threat(doubled: int, pairs: list[int]) -> bool:
     return False
 
 
-def _strongest_lines_first(
-    moves: list[int], lines: list[int], marks: int, line_cells: dict[int, tuple[int, ...]]
-) -> list[int]:
-    """The defender's ``moves`` with those on the strongest live ``lines`` first.
+Weighing = tuple[dict[int, int], dict[int, int], int]
+"""What :func:`_strongest_lines_first` needs of a board (:func:`weighing`): each line's
+cells as a packed counter, each cell's field in it, and the mask of one field."""
 
-    ``lines`` are both sides' live lines and ``marks`` both sides' marks
-    (a live line holds one side's only). Each cell scores the lines through
-    it (``line_cells``: each line's cells), a line counting twice for each
-    mark on it; ties keep their order. A cell that blocks the attacker and
-    builds on the defender's own lines at once tends to reach a pairing
-    soonest (measured: 7 x 7 with k = 5 in 188,413 positions against
-    225,305 ordering by the attacker's lines alone).
+
+def weighing(rules: Rules) -> Weighing:
+    """:data:`Weighing` of the board of ``rules``: one field of bits per cell, wide
+    enough for the most a cell can score (at most ``4 k`` lines through it, each
+    at most ``2 ** (k + 1)``), so a line adds its weight to all its cells with one sum."""
+    width = (4 * rules.k << rules.k + 1).bit_length()
+    packed = {line: sum(1 << width * cell for cell in cells_of(line)) for line in rules.line_masks}
+    shifts = {1 << cell: width * cell for cell in range(rules.size)}
+    return packed, shifts, (1 << width) - 1
+
+
+def _strongest_lines_first(
+    moves: list[int],
+    mine: Sequence[int],
+    theirs: Sequence[int],
+    marks: int,
+    weigh: Weighing,
+    favour: int = 0,
+) -> list[int]:
+    """``moves`` with those on the strongest live lines first.
+
+    ``mine`` and ``theirs`` are both sides' live lines and ``marks`` both
+    sides' marks (a live line holds one side's only). Each cell scores the
+    lines through it, a line counting twice for each mark on it, and a line
+    of ``mine`` ``2 ** favour`` times more; ties keep their order. For the
+    defender of a proof (lines weighed alike), a cell that blocks the
+    attacker and builds on the defender's own lines at once tends to reach
+    a pairing soonest (measured: 7 x 7 with k = 5 in 188,413 positions
+    against 225,305 ordering by the attacker's lines alone). The attacker,
+    and either side in the depth-limited search, weigh their own lines
+    twice: on 27 slow 5 x 5 positions that searched 1.42 times fewer
+    positions than without ordering those moves, and 1.25 times weighing
+    all lines alike. The scores are summed for all cells at once, each in
+    its own field of one integer (``weigh``, from :func:`weighing`): a line
+    is one addition, not one per cell.
     """
-    weights = dict.fromkeys(moves, 0)
-    for line in lines:
-        weight = 1 << (line & marks).bit_count()
-        for cell in line_cells[line]:
-            if cell in weights:
-                weights[cell] += weight
-    moves.sort(key=weights.__getitem__, reverse=True)
+    packed, shifts, field = weigh
+    total = 0
+    for line in mine:
+        total += packed[line] << (line & marks).bit_count() + favour
+    for line in theirs:
+        total += packed[line] << (line & marks).bit_count()
+    moves.sort(key=lambda cell: total >> shifts[cell] & field, reverse=True)
     return moves
 
 
