@@ -48,6 +48,46 @@ CODE_NAMES = (
     "five",
 )
 
+COMBO_LEVELS = (BLOCK3, FLEX3, BLOCK4, FLEX4)
+"""The codes a cell's *combination* is made of: a cell's two best codes of at least
+``BLOCK3`` on two of its lines (a five counts as ``FLEX4``)."""
+
+COMBO_NAMES = tuple(
+    f"{CODE_NAMES[high]}+{CODE_NAMES[low]}"
+    for index, high in enumerate(COMBO_LEVELS)
+    for low in COMBO_LEVELS[: index + 1]
+)
+"""The combinations, weakest first: ``block3+block3``, ``flex3+block3``, ...,
+``flex4+flex4``."""
+
+COMBO_BASE = 5
+"""A cell's combination key is the sum of :data:`COMBO_DIGIT` of its four codes: how many
+of its lines have each level, one base-5 digit a level."""
+
+COMBO_DIGIT = (0,) * BLOCK3 + tuple(
+    COMBO_BASE ** min(level, len(COMBO_LEVELS) - 1) for level in range(FIVE - BLOCK3 + 1)
+)
+"""By code, what it adds to a cell's combination key (0 below ``BLOCK3``)."""
+
+COMBO_KEYS = COMBO_BASE ** len(COMBO_LEVELS)
+"""Combination keys are below this."""
+
+
+def combo_class(key: int) -> int:
+    """The combination (an index into :data:`COMBO_NAMES`) of a cell's key, -1 for none (fewer
+    than two lines of ``BLOCK3`` or better)."""
+    levels: list[int] = []
+    for level in reversed(range(len(COMBO_LEVELS))):
+        levels += [level] * (key // COMBO_BASE**level % COMBO_BASE)
+    if len(levels) < 2:
+        return -1
+    high, low = levels[0], levels[1]
+    return high * (high + 1) // 2 + low
+
+
+COMBO_CLASS = tuple(combo_class(key) for key in range(COMBO_KEYS))
+""":func:`combo_class` of every key."""
+
 # --- weights ---------------------------------------------------------------------------------
 
 WEIGHTS_FILE = "weights.txt"
@@ -56,11 +96,13 @@ WEIGHTS_FILE = "weights.txt"
 
 
 class Weights(NamedTuple):
-    """The evaluation and the move ordering, by code (``NONE`` to ``FIVE``).
+    """The evaluation and the move ordering, by code (``NONE`` to ``FIVE``), and the
+    evaluation's combinations (by :data:`COMBO_NAMES`).
 
     The evaluation is what one empty cell's code on one line is worth, summed
-    over every cell and line of the board; a move's ordering score is summed
-    over the four lines through its cell.
+    over every cell and line of the board, and what each empty cell's
+    combination (its two best codes) is worth, summed over the cells; a
+    move's ordering score is summed over the four lines through its cell.
     """
 
     mover: tuple[int, ...]
@@ -72,11 +114,20 @@ class Weights(NamedTuple):
     defend: tuple[int, ...]
     """Move ordering: what playing a cell takes from the opponent, by the opponent's code
     there."""
+    combo_mover: tuple[int, ...]
+    """Evaluation: for the side to move's combinations."""
+    combo_opponent: tuple[int, ...]
+    """Evaluation: for the other side's combinations (subtracted)."""
+
+
+TABLE_SIZES = {"combo_mover": len(COMBO_NAMES), "combo_opponent": len(COMBO_NAMES)}
+"""Numbers in each table of :class:`Weights` other than one per code."""
 
 
 def parse_weights(text: str) -> Weights:
     """The weights in ``text``: one line per table of :class:`Weights`, its name and one whole
-    number per code; ``#`` starts a comment. :class:`ValueError` says what is wrong."""
+    number per code (or combination); ``#`` starts a comment. :class:`ValueError` says what is
+    wrong."""
     tables: dict[str, tuple[int, ...]] = {}
     for number, line in enumerate(text.splitlines(), 1):
         words = line.partition("#")[0].split()
@@ -85,10 +136,9 @@ def parse_weights(text: str) -> Weights:
         name, values = words[0], words[1:]
         if name not in Weights._fields:
             raise ValueError(f"line {number}: unknown table {name!r}")
-        if len(values) != len(CODE_NAMES):
-            raise ValueError(
-                f"line {number}: {len(CODE_NAMES)} weights expected, not {len(values)}"
-            )
+        size = TABLE_SIZES.get(name, len(CODE_NAMES))
+        if len(values) != size:
+            raise ValueError(f"line {number}: {size} weights expected, not {len(values)}")
         try:
             tables[name] = tuple(int(value) for value in values)
         except ValueError:
@@ -109,8 +159,19 @@ def shipped_weights() -> Weights:
         raise RuntimeError(f"the engine's weights in {path} cannot be read: {error}") from None
 
 
-MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND = shipped_weights()
+MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND, COMBO_MOVER, COMBO_OPPONENT = shipped_weights()
 """The evaluation and the move ordering (see :class:`Weights`)."""
+
+
+def combo_values(table: tuple[int, ...]) -> tuple[int, ...]:
+    """A combination table by key: the value of each key's combination (0 for none)."""
+    return tuple(0 if found < 0 else table[found] for found in COMBO_CLASS)
+
+
+COMBO_MOVER_VALUE = combo_values(COMBO_MOVER)
+"""By combination key, what a cell's combination is worth to the side to move."""
+COMBO_OPPONENT_VALUE = combo_values(COMBO_OPPONENT)
+"""By combination key, what a cell's combination of the other side is worth (subtracted)."""
 
 LINE_MEMO_LIMIT = 40_000
 """Most line descriptions a :class:`LineTable` remembers unless told otherwise; it starts
@@ -151,6 +212,9 @@ a position sums it over its lines)."""
 KEY = 15
 """``info[KEY]``: the line's stones, X's from bit 0 and O's from bit :data:`LINE_LIMIT` (a
 move adds its bit to find the next description without another look-up)."""
+STRONG = 16
+"""``info[STRONG + side]``: bitmask of the cells where that side's code is ``BLOCK3`` or
+better (the cells that can make a combination)."""
 
 FLAG_INDICES = tuple(
     tuple(index for index in range(6) if changed >> index & 1) for changed in range(64)
@@ -246,6 +310,7 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     cx = [0] * length
     co = [0] * length
     masks = [0] * 8
+    strong = [0, 0]
     for pos in range(length):
         if taken >> pos & 1:
             continue
@@ -258,6 +323,8 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
             if code is None:
                 code = classify(mine, theirs)
             codes[pos] = code
+            if code >= BLOCK3:
+                strong[side] |= bit
             if code >= FLEX3:
                 if code == FIVE:
                     masks[2 * FIVES + side] |= bit
@@ -282,7 +349,16 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
         sum(map(mover, cx)) - sum(map(opponent, co)),
         sum(map(mover, co)) - sum(map(opponent, cx)),
         xs | os << LINE_LIMIT,
+        *strong,
     )
+
+
+ComboChange: TypeAlias = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+"""For X and for O, the cells of a line whose combination key changes with a stone, as
+``(position, change)`` pairs: see :meth:`LineTable.combo_change`."""
+
+NO_COMBO_CHANGE: ComboChange = ((), ())
+"""No combination key changes."""
 
 
 class LineTable(dict[int, LineInfo]):
@@ -301,6 +377,34 @@ class LineTable(dict[int, LineInfo]):
         self.limit = limit
         self.previous: dict[int, LineInfo] = {}
         self._mask = (1 << LINE_LIMIT) - 1
+        self.combos: dict[int, ComboChange] = {}
+        """:meth:`combo_change` remembered, by its ``key``."""
+
+    def combo_change(self, key: int, old: LineInfo, new: LineInfo) -> ComboChange:
+        """How a stone changes the combination keys (:data:`COMBO_DIGIT`) of the other cells
+        of the line, ``old`` and ``new`` being its descriptions before and after: ``key`` is
+        the new description's :data:`KEY` shifted left by 6 with the stone's bit number in it
+        (which cell, which side). Remembered (up to :attr:`limit` of them)."""
+        stone = key & 63
+        stone %= LINE_LIMIT
+        found = []
+        for side in (0, 1):
+            cells = (old[STRONG + side] | new[STRONG + side]) & ~(1 << stone)
+            before, after = old[CODES + side], new[CODES + side]
+            changes: list[tuple[int, int]] = []
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                at = low.bit_length() - 1
+                change = COMBO_DIGIT[after[at]] - COMBO_DIGIT[before[at]]
+                if change:
+                    changes.append((at, change))
+            found.append(tuple(changes))
+        result = (found[0], found[1]) if found[0] or found[1] else NO_COMBO_CHANGE
+        if len(self.combos) >= self.limit:
+            self.combos.clear()
+        self.combos[key] = result
+        return result
 
     def __missing__(self, key: int) -> LineInfo:
         info = self.previous.pop(key, None)
@@ -319,4 +423,5 @@ class LineTable(dict[int, LineInfo]):
     def forget(self) -> None:
         """Drop every remembered description."""
         self.previous = {}
+        self.combos = {}
         self.clear()

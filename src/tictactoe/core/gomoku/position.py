@@ -23,11 +23,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeAlias
 
 from tictactoe.core.board import cells_of
 from tictactoe.core.gomoku.patterns import (
     CODES,
+    COMBO_CLASS,
+    COMBO_DIGIT,
+    COMBO_MOVER_VALUE,
+    COMBO_OPPONENT_VALUE,
     FIVE,
     FIVES,
     FLAG_INDICES,
@@ -37,9 +41,12 @@ from tictactoe.core.gomoku.patterns import (
     KEY,
     LINE_LIMIT,
     MASKS,
+    NO_COMBO_CHANGE,
     ORDER,
     SCORE,
+    STRONG,
     THREES,
+    ComboChange,
     LineInfo,
     LineTable,
     Shapes,
@@ -61,11 +68,14 @@ CELL_MASK = (1 << CELL_BITS) - 1
 NO_ORDER = (0,)
 """The ordering scores of a line that is not there (see :attr:`Geometry.spots_flat`)."""
 
-NO_LINE: LineInfo = (0,) * (KEY + 1)
+NO_LINE: LineInfo = (0,) * (STRONG + 2)
 """The description of a line that is not there: no stones, no score (see
 :attr:`Geometry.steps_flat`)."""
 
 NO_TABLE = {0: NO_LINE}
+
+ComboMove: TypeAlias = tuple[tuple[int, ...], ComboChange]
+"""The cells of a line a move changed and how their combination keys changed."""
 """The descriptions of a line that is not there."""
 
 ZOBRIST_SEED = 20_150_415
@@ -115,7 +125,14 @@ class Geometry:
         self.steps = tuple(
             tuple(
                 tuple(
-                    (line, 1 << (pos + side * LINE_LIMIT), self.tables[line], 1 << line)
+                    (
+                        line,
+                        1 << (pos + side * LINE_LIMIT),
+                        self.tables[line],
+                        1 << line,
+                        pos + side * LINE_LIMIT,
+                        self.lines[line],
+                    )
                     for line, pos in found
                 )
                 for found in spots
@@ -123,7 +140,8 @@ class Geometry:
             for side in (0, 1)
         )
         """``steps[side][cell]``: for each line through the cell, ``(line, what the stone adds to
-        the line's key, the line's table, the line's bit)``."""
+        the line's key, the line's table, the line's bit, the stone's bit number in the key,
+        the line's cells)``."""
         no_step = (len(lines), 0, NO_TABLE)
         self.steps_flat: tuple[tuple[tuple[Any, ...], ...], ...] = tuple(
             tuple(
@@ -187,10 +205,18 @@ class Position:
         for index, info in enumerate(self.info):
             for flag in FLAG_INDICES[info[FLAGS]]:
                 self.threats[flag] |= 1 << index
+        self.combo_keys = [[0] * geometry.rules.size, [0] * geometry.rules.size]
+        """``combo_keys[side][cell]``: the combination key of an empty cell for that side (see
+        :data:`patterns.COMBO_DIGIT`), 0 for a stone."""
         self.hash = 0
         self.stones = [0, 0]
         self.near = 0
-        self.history: list[tuple[int, int, list[LineInfo], int, int, int]] = []
+        self.history: list[
+            tuple[int, int, list[LineInfo], int, int, int, list[ComboMove], int, int]
+        ] = []
+        """Per move: its cell and side, the lines' descriptions and the neighbourhood before,
+        the scores before, the combination keys it changed (see :meth:`make`) and the
+        cell's own keys before."""
         xs, os = list(cells_of(x)), list(cells_of(o))
         for cell in xs:
             self.make(cell, 0)
@@ -222,9 +248,17 @@ class Position:
         steps, zobrist, near, bit = self.geometry.moves[side][cell]
         info, threats, scores = self.info, self.threats, self.scores
         olds: list[LineInfo] = []
+        changes: list[ComboMove] = []
         score_x, score_o = scores
-        self.history.append((cell, side, olds, self.near, score_x, score_o))
-        for line, add, table, line_bit in steps:
+        keys_x, keys_o = self.combo_keys
+        key_x, key_o = keys_x[cell], keys_o[cell]
+        self.history.append((cell, side, olds, self.near, score_x, score_o, changes, key_x, key_o))
+        if key_x or key_o:  # the cell's combinations go
+            keys_x[cell] = keys_o[cell] = 0
+            mover, opponent = COMBO_MOVER_VALUE, COMBO_OPPONENT_VALUE
+            score_x -= mover[key_x] - opponent[key_o]
+            score_o -= mover[key_o] - opponent[key_x]
+        for line, add, table, line_bit, number, cells in steps:
             old = info[line]
             info[line] = new = table[old[15] + add]  # KEY
             olds.append(old)
@@ -233,6 +267,27 @@ class Position:
             if new[12] != old[12]:  # FLAGS
                 for index in FLAG_INDICES[new[12] ^ old[12]]:
                     threats[index] ^= line_bit
+            if old[16] | old[17] | new[16] | new[17]:  # STRONG: combinations may change
+                moved = table.combos.get(new[15] << 6 | number)
+                if moved is None:
+                    moved = table.combo_change(new[15] << 6 | number, old, new)
+                if moved is not NO_COMBO_CHANGE:
+                    changes.append((cells, moved))
+        if changes:
+            mover, opponent = COMBO_MOVER_VALUE, COMBO_OPPONENT_VALUE
+            for cells, (in_x, in_o) in changes:
+                for at, step in in_x:
+                    here = cells[at]
+                    was = keys_x[here]
+                    keys_x[here] = now = was + step
+                    score_x += mover[now] - mover[was]
+                    score_o -= opponent[now] - opponent[was]
+                for at, step in in_o:
+                    here = cells[at]
+                    was = keys_o[here]
+                    keys_o[here] = now = was + step
+                    score_o += mover[now] - mover[was]
+                    score_x -= opponent[now] - opponent[was]
         scores[0] = score_x
         scores[1] = score_o
         self.stones[side] |= bit
@@ -241,15 +296,23 @@ class Position:
 
     def unmake(self) -> int:
         """Take back the last :meth:`make`; returns its cell."""
-        cell, side, olds, near, score_x, score_o = self.history.pop()
+        cell, side, olds, near, score_x, score_o, changes, key_x, key_o = self.history.pop()
         steps, zobrist, _, bit = self.geometry.moves[side][cell]
         info, threats = self.info, self.threats
-        for (line, _, _, line_bit), old in zip(steps, olds):  # noqa: B905 - hot
+        for (line, _, _, line_bit, _, _), old in zip(steps, olds):  # noqa: B905 - hot
             new = info[line]
             info[line] = old
             if new[12] != old[12]:
                 for index in FLAG_INDICES[new[12] ^ old[12]]:
                     threats[index] ^= line_bit
+        keys_x, keys_o = self.combo_keys
+        for cells, (in_x, in_o) in changes:
+            for at, step in in_x:
+                keys_x[cells[at]] -= step
+            for at, step in in_o:
+                keys_o[cells[at]] -= step
+        keys_x[cell] = key_x
+        keys_o[cell] = key_o
         scores = self.scores
         scores[0] = score_x
         scores[1] = score_o
@@ -269,10 +332,66 @@ class Position:
         info = self.info
         slot = SCORE + (side ^ 1)
         score = self.scores[side ^ 1]
-        for line, add, table, _ in self.geometry.steps[side][cell]:
+        for line, add, table, _, _, _ in self.geometry.steps[side][cell]:
             old = info[line]
             score += table[old[KEY] + add][slot] - old[slot]
-        return -score
+        return -score - self.combo_peek(cell, side)
+
+    def combo_peek(self, cell: int, side: int) -> int:
+        """How ``side``'s stone on the empty ``cell`` would change the combinations' share of
+        the evaluation with the opponent to move (what :meth:`make` adds to it), without
+        playing it. Each cell but ``cell`` changes its code on one line at most: two lines
+        through ``cell`` meet nowhere else."""
+        info, (keys_x, keys_o) = self.info, self.combo_keys
+        mover, opponent = COMBO_MOVER_VALUE, COMBO_OPPONENT_VALUE
+        (keys_mine, keys_theirs) = (keys_x, keys_o) if side == 0 else (keys_o, keys_x)
+        # with the opponent to move: its combinations count for, side's against
+        change = opponent[keys_mine[cell]] - mover[keys_theirs[cell]]
+        for line, add, table, _, number, cells in self.geometry.steps[side][cell]:
+            old = info[line]
+            new = table[old[15] + add]
+            if not (old[16] | old[17] | new[16] | new[17]):  # STRONG
+                continue
+            found = table.combos.get(new[15] << 6 | number)
+            if found is None:
+                found = table.combo_change(new[15] << 6 | number, old, new)
+            if found is NO_COMBO_CHANGE:
+                continue
+            in_mine, in_theirs = found if side == 0 else found[::-1]
+            for at, step in in_mine:
+                was = keys_mine[cells[at]]
+                change -= opponent[was + step] - opponent[was]
+            for at, step in in_theirs:
+                was = keys_theirs[cells[at]]
+                change += mover[was + step] - mover[was]
+        return change
+
+    def combo_keys_afresh(self, side: int) -> list[int]:
+        """The combination key (see :data:`patterns.COMBO_DIGIT`) of every empty cell where
+        ``side`` has a combination, worked out afresh from the lines."""
+        info, lines, spots = self.info, self.geometry.lines, self.geometry.spots
+        slot, strong = CODES + side, STRONG + side
+        found: set[int] = set()
+        for line, description in enumerate(info):
+            mask = description[strong]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                found.add(lines[line][low.bit_length() - 1])
+        keys = []
+        for cell in sorted(found):
+            key = sum(COMBO_DIGIT[info[line][slot][pos]] for line, pos in spots[cell])
+            if COMBO_CLASS[key] >= 0:
+                keys.append(key)
+        return keys
+
+    def evaluate_afresh(self, side: int) -> int:
+        """:meth:`evaluate` worked out from every line and cell, not move by move (for
+        tests)."""
+        lines: int = sum(info[SCORE + side] for info in self.info)
+        mine = sum(COMBO_MOVER_VALUE[key] for key in self.combo_keys_afresh(side))
+        theirs = sum(COMBO_OPPONENT_VALUE[key] for key in self.combo_keys_afresh(side ^ 1))
+        return lines + mine - theirs
 
     def fours(self, side: int) -> int:
         """Bitboard of the cells where ``side`` makes a four (leaves a cell that completes a
