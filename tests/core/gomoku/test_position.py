@@ -101,6 +101,19 @@ def test_make_unmake_and_threats(m: int, n: int, k: int, seed: int, plies: int) 
     for cell in reversed(played):
         assert pos.unmake() == cell
     assert snapshot(pos) == fresh
+    # The threat searches' quick moves, mixed with others, too; and they keep all but the
+    # evaluation as the others do.
+    for index, cell in enumerate(played):
+        (pos.make_quick if index % 2 else pos.make)(cell, index % 2)
+    quick = snapshot(pos)
+    pos.rewind(0)
+    assert snapshot(pos) == fresh
+    for index, cell in enumerate(played):
+        pos.make(cell, index % 2)
+    slow = snapshot(pos)
+    pos.rewind(0)
+    assert snapshot(pos) == fresh
+    assert [quick[0], *quick[2:6]] == [slow[0], *slow[2:6]]  # not the scores and keys
     # The same stones reached in another order give the same hash and evaluation.
     again = Position(geometry, board.x, board.o)
     assert (again.hash, again.scores) == (pos.hash, pos.scores)

@@ -215,6 +215,40 @@ move adds its bit to find the next description without another look-up)."""
 STRONG = 16
 """``info[STRONG + side]``: bitmask of the cells where that side's code is ``BLOCK3`` or
 better (the cells that can make a combination)."""
+EITHER_STRONG = 18
+"""``info[EITHER_STRONG]``: both sides' :data:`STRONG` cells (one look-up says whether a
+move on the line may change combinations)."""
+COMBOS = 19
+"""``info[COMBOS]``: a dictionary, filled as moves are made, of :func:`combo_change` by the
+stone's bit number in :data:`KEY` (the stone that made this line from the one before)."""
+
+ComboChange: TypeAlias = tuple[tuple[tuple[int, int], ...], ...]
+"""For X and for O, the cells of a line whose combination key changes with a stone, as
+``(position, change)`` pairs; or ``()`` when none does: see :func:`combo_change`."""
+
+
+def combo_change(old: LineInfo, new: LineInfo, number: int) -> ComboChange:
+    """How the stone of bit ``number`` in :data:`KEY` changes the combination keys
+    (:data:`COMBO_DIGIT`) of the other cells of a line, ``old`` and ``new`` being its
+    descriptions before and after; remembered in ``new[COMBOS]``."""
+    stone = number % LINE_LIMIT
+    found = []
+    for side in (0, 1):
+        cells = (old[STRONG + side] | new[STRONG + side]) & ~(1 << stone)
+        before, after = old[CODES + side], new[CODES + side]
+        changes: list[tuple[int, int]] = []
+        while cells:
+            low = cells & -cells
+            cells ^= low
+            at = low.bit_length() - 1
+            change = COMBO_DIGIT[after[at]] - COMBO_DIGIT[before[at]]
+            if change:
+                changes.append((at, change))
+        found.append(tuple(changes))
+    result: ComboChange = (found[0], found[1]) if found[0] or found[1] else ()
+    new[COMBOS][number] = result
+    return result
+
 
 FLAG_INDICES = tuple(
     tuple(index for index in range(6) if changed >> index & 1) for changed in range(64)
@@ -350,15 +384,9 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
         sum(map(mover, co)) - sum(map(opponent, cx)),
         xs | os << LINE_LIMIT,
         *strong,
+        strong[0] | strong[1],
+        {},
     )
-
-
-ComboChange: TypeAlias = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
-"""For X and for O, the cells of a line whose combination key changes with a stone, as
-``(position, change)`` pairs: see :meth:`LineTable.combo_change`."""
-
-NO_COMBO_CHANGE: ComboChange = ((), ())
-"""No combination key changes."""
 
 
 class LineTable(dict[int, LineInfo]):
@@ -377,34 +405,6 @@ class LineTable(dict[int, LineInfo]):
         self.limit = limit
         self.previous: dict[int, LineInfo] = {}
         self._mask = (1 << LINE_LIMIT) - 1
-        self.combos: dict[int, ComboChange] = {}
-        """:meth:`combo_change` remembered, by its ``key``."""
-
-    def combo_change(self, key: int, old: LineInfo, new: LineInfo) -> ComboChange:
-        """How a stone changes the combination keys (:data:`COMBO_DIGIT`) of the other cells
-        of the line, ``old`` and ``new`` being its descriptions before and after: ``key`` is
-        the new description's :data:`KEY` shifted left by 6 with the stone's bit number in it
-        (which cell, which side). Remembered (up to :attr:`limit` of them)."""
-        stone = key & 63
-        stone %= LINE_LIMIT
-        found = []
-        for side in (0, 1):
-            cells = (old[STRONG + side] | new[STRONG + side]) & ~(1 << stone)
-            before, after = old[CODES + side], new[CODES + side]
-            changes: list[tuple[int, int]] = []
-            while cells:
-                low = cells & -cells
-                cells ^= low
-                at = low.bit_length() - 1
-                change = COMBO_DIGIT[after[at]] - COMBO_DIGIT[before[at]]
-                if change:
-                    changes.append((at, change))
-            found.append(tuple(changes))
-        result = (found[0], found[1]) if found[0] or found[1] else NO_COMBO_CHANGE
-        if len(self.combos) >= self.limit:
-            self.combos.clear()
-        self.combos[key] = result
-        return result
 
     def __missing__(self, key: int) -> LineInfo:
         info = self.previous.pop(key, None)
@@ -423,5 +423,4 @@ class LineTable(dict[int, LineInfo]):
     def forget(self) -> None:
         """Drop every remembered description."""
         self.previous = {}
-        self.combos = {}
         self.clear()

@@ -41,7 +41,6 @@ from tictactoe.core.gomoku.patterns import (
     KEY,
     LINE_LIMIT,
     MASKS,
-    NO_COMBO_CHANGE,
     ORDER,
     SCORE,
     STRONG,
@@ -50,6 +49,7 @@ from tictactoe.core.gomoku.patterns import (
     LineInfo,
     LineTable,
     Shapes,
+    combo_change,
     info_bytes,
 )
 from tictactoe.core.rules import DIRECTIONS, Rules
@@ -68,7 +68,7 @@ CELL_MASK = (1 << CELL_BITS) - 1
 NO_ORDER = (0,)
 """The ordering scores of a line that is not there (see :attr:`Geometry.spots_flat`)."""
 
-NO_LINE: LineInfo = (0,) * (STRONG + 2)
+NO_LINE: LineInfo = (0,) * (STRONG + 3) + ({},)
 """The description of a line that is not there: no stones, no score (see
 :attr:`Geometry.steps_flat`)."""
 
@@ -76,6 +76,9 @@ NO_TABLE = {0: NO_LINE}
 
 ComboMove: TypeAlias = tuple[tuple[int, ...], ComboChange]
 """The cells of a line a move changed and how their combination keys changed."""
+
+NO_CHANGES: list[ComboMove] = []
+"""The combination changes of :meth:`Position.make_quick` (none: never added to)."""
 """The descriptions of a line that is not there."""
 
 ZOBRIST_SEED = 20_150_415
@@ -267,11 +270,11 @@ class Position:
             if new[12] != old[12]:  # FLAGS
                 for index in FLAG_INDICES[new[12] ^ old[12]]:
                     threats[index] ^= line_bit
-            if old[16] | old[17] | new[16] | new[17]:  # STRONG: combinations may change
-                moved = table.combos.get(new[15] << 6 | number)
+            if old[18] or new[18]:  # EITHER_STRONG: combinations may change
+                moved = new[19].get(number)  # COMBOS
                 if moved is None:
-                    moved = table.combo_change(new[15] << 6 | number, old, new)
-                if moved is not NO_COMBO_CHANGE:
+                    moved = combo_change(old, new, number)
+                if moved:
                     changes.append((cells, moved))
         if changes:
             mover, opponent = COMBO_MOVER_VALUE, COMBO_OPPONENT_VALUE
@@ -290,6 +293,30 @@ class Position:
                     score_x -= opponent[now] - opponent[was]
         scores[0] = score_x
         scores[1] = score_o
+        self.stones[side] |= bit
+        self.hash ^= zobrist
+        self.near |= near
+
+    def make_quick(self, cell: int, side: int) -> None:
+        """:meth:`make` without the evaluation: for the threat searches, which never ask for
+        it. Until the :meth:`unmake` that takes it back, :meth:`evaluate` and :meth:`peek`
+        answer wrong (the combinations are not brought up to date, so this stone's and
+        those of any :meth:`make` after it); everything else is kept."""
+        steps, zobrist, near, bit = self.geometry.moves[side][cell]
+        info, threats = self.info, self.threats
+        olds: list[LineInfo] = []
+        score_x, score_o = self.scores
+        keys_x, keys_o = self.combo_keys
+        self.history.append(
+            (cell, side, olds, self.near, score_x, score_o, NO_CHANGES, keys_x[cell], keys_o[cell])
+        )
+        for line, add, table, line_bit, _, _ in steps:
+            old = info[line]
+            info[line] = new = table[old[15] + add]  # KEY
+            olds.append(old)
+            if new[12] != old[12]:  # FLAGS
+                for index in FLAG_INDICES[new[12] ^ old[12]]:
+                    threats[index] ^= line_bit
         self.stones[side] |= bit
         self.hash ^= zobrist
         self.near |= near
@@ -350,12 +377,12 @@ class Position:
         for line, add, table, _, number, cells in self.geometry.steps[side][cell]:
             old = info[line]
             new = table[old[15] + add]
-            if not (old[16] | old[17] | new[16] | new[17]):  # STRONG
+            if not (old[18] or new[18]):  # EITHER_STRONG
                 continue
-            found = table.combos.get(new[15] << 6 | number)
+            found = new[19].get(number)  # COMBOS
             if found is None:
-                found = table.combo_change(new[15] << 6 | number, old, new)
-            if found is NO_COMBO_CHANGE:
+                found = combo_change(old, new, number)
+            if not found:
                 continue
             in_mine, in_theirs = found if side == 0 else found[::-1]
             for at, step in in_mine:

@@ -313,24 +313,8 @@ class Searcher:
                 - nc[slot]
                 - nd[slot]
             )
-            if (  # STRONG: cells that may change their combinations
-                a[16]
-                | a[17]
-                | b[16]
-                | b[17]
-                | c[16]
-                | c[17]
-                | d[16]
-                | d[17]
-                | na[16]
-                | na[17]
-                | nb[16]
-                | nb[17]
-                | nc[16]
-                | nc[17]
-                | nd[16]
-                | nd[17]
-            ):
+            # EITHER_STRONG: cells that may change their combinations
+            if a[18] or b[18] or c[18] or d[18] or na[18] or nb[18] or nc[18] or nd[18]:
                 score -= combo_peek(cell, me)
             scored += 1
             if not scored & 15:  # new shapes cost a description each: look at the clock
