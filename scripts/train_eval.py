@@ -3,7 +3,7 @@
 
 The evaluation (``src/tictactoe/core/gomoku/weights.txt``, loaded by the
 engine) gives every empty cell's shape code on every line a weight, and every
-empty cell's combination (its two best codes of a closed three or better, on
+empty cell's combination (its two best codes of an open two or better, on
 two of its lines: a four-three, two open threes, ...) another, one table each
 for the side to move and for the other side. This script fits those weights
 by logistic regression: each quiet position of the games (no five to make or

@@ -15,7 +15,6 @@ import tictactoe.core.gomoku.position as position_module
 from tictactoe.core.board import Board, cells_of
 from tictactoe.core.cells import parse
 from tictactoe.core.gomoku.patterns import (
-    BLOCK3,
     CODE_NAMES,
     CODES,
     COMBO_CLASS,
@@ -24,6 +23,7 @@ from tictactoe.core.gomoku.patterns import (
     COMBO_NAMES,
     COMBO_OPPONENT,
     FIVES,
+    FLEX2,
     FLEX4,
     FLEX_FOURS,
     FOURS,
@@ -146,11 +146,11 @@ def test_peek_matches_make() -> None:
 
 def combinations(pos: Position, side: int) -> list[int]:
     """Brute force: the combination (index into ``COMBO_NAMES``) of every empty cell with
-    one, from its codes on its lines: the best two, if both are a closed three or better."""
+    one, from its codes on its lines: the best two, if both are an open two or better."""
     found = []
     for cell in cells_of(pos.free):
         codes = sorted((min(code, FLEX4) for code in pos.codes(cell, side)), reverse=True)
-        if len(codes) > 1 and codes[1] >= BLOCK3:
+        if len(codes) > 1 and codes[1] >= FLEX2:
             found.append(COMBO_NAMES.index(f"{CODE_NAMES[codes[0]]}+{CODE_NAMES[codes[1]]}"))
     return found
 

@@ -48,26 +48,29 @@ CODE_NAMES = (
     "five",
 )
 
-COMBO_LEVELS = (BLOCK3, FLEX3, BLOCK4, FLEX4)
+COMBO_LEVELS = (FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4)
 """The codes a cell's *combination* is made of: a cell's two best codes of at least
-``BLOCK3`` on two of its lines (a five counts as ``FLEX4``)."""
+``FLEX2`` on two of its lines (a five counts as ``FLEX4``)."""
+
+COMBO_LEAST = COMBO_LEVELS[0]
+"""The least code that counts towards a combination."""
 
 COMBO_NAMES = tuple(
     f"{CODE_NAMES[high]}+{CODE_NAMES[low]}"
     for index, high in enumerate(COMBO_LEVELS)
     for low in COMBO_LEVELS[: index + 1]
 )
-"""The combinations, weakest first: ``block3+block3``, ``flex3+block3``, ...,
+"""The combinations, weakest first: ``flex2+flex2``, ``block3+flex2``, ...,
 ``flex4+flex4``."""
 
 COMBO_BASE = 5
 """A cell's combination key is the sum of :data:`COMBO_DIGIT` of its four codes: how many
 of its lines have each level, one base-5 digit a level."""
 
-COMBO_DIGIT = (0,) * BLOCK3 + tuple(
-    COMBO_BASE ** min(level, len(COMBO_LEVELS) - 1) for level in range(FIVE - BLOCK3 + 1)
+COMBO_DIGIT = (0,) * COMBO_LEAST + tuple(
+    COMBO_BASE ** min(level, len(COMBO_LEVELS) - 1) for level in range(FIVE - COMBO_LEAST + 1)
 )
-"""By code, what it adds to a cell's combination key (0 below ``BLOCK3``)."""
+"""By code, what it adds to a cell's combination key (0 below :data:`COMBO_LEAST`)."""
 
 COMBO_KEYS = COMBO_BASE ** len(COMBO_LEVELS)
 """Combination keys are below this."""
@@ -75,7 +78,7 @@ COMBO_KEYS = COMBO_BASE ** len(COMBO_LEVELS)
 
 def combo_class(key: int) -> int:
     """The combination (an index into :data:`COMBO_NAMES`) of a cell's key, -1 for none (fewer
-    than two lines of ``BLOCK3`` or better)."""
+    than two lines of :data:`COMBO_LEAST` or better)."""
     levels: list[int] = []
     for level in reversed(range(len(COMBO_LEVELS))):
         levels += [level] * (key // COMBO_BASE**level % COMBO_BASE)
@@ -213,8 +216,8 @@ KEY = 15
 """``info[KEY]``: the line's stones, X's from bit 0 and O's from bit :data:`LINE_LIMIT` (a
 move adds its bit to find the next description without another look-up)."""
 STRONG = 16
-"""``info[STRONG + side]``: bitmask of the cells where that side's code is ``BLOCK3`` or
-better (the cells that can make a combination)."""
+"""``info[STRONG + side]``: bitmask of the cells where that side's code is
+:data:`COMBO_LEAST` or better (the cells that can make a combination)."""
 EITHER_STRONG = 18
 """``info[EITHER_STRONG]``: both sides' :data:`STRONG` cells (one look-up says whether a
 move on the line may change combinations)."""
@@ -357,7 +360,7 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
             if code is None:
                 code = classify(mine, theirs)
             codes[pos] = code
-            if code >= BLOCK3:
+            if code >= COMBO_LEAST:
                 strong[side] |= bit
             if code >= FLEX3:
                 if code == FIVE:
