@@ -225,9 +225,31 @@ COMBOS = 19
 """``info[COMBOS]``: a dictionary, filled as moves are made, of :func:`combo_change` by the
 stone's bit number in :data:`KEY` (the stone that made this line from the one before)."""
 
-ComboChange: TypeAlias = tuple[tuple[tuple[int, int], ...], ...]
-"""For X and for O, the cells of a line whose combination key changes with a stone, as
-``(position, change)`` pairs; or ``()`` when none does: see :func:`combo_change`."""
+ComboStep: TypeAlias = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+"""A cell's combination key changing: its position on the line, the change, and the
+:func:`combo_deltas` of that change."""
+
+ComboChange: TypeAlias = tuple[tuple[ComboStep, ...], ...]
+"""For X and for O, the cells of a line whose combination key changes with a stone; or
+``()`` when none does: see :func:`combo_change`."""
+
+COMBO_STEPS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+""":func:`combo_deltas` remembered."""
+
+
+def combo_deltas(step: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By combination key, how adding ``step`` to it changes its value to the side to move
+    and to the other side (:data:`COMBO_MOVER_VALUE`, :data:`COMBO_OPPONENT_VALUE`): one
+    look-up a changed cell instead of two. Worked out once a step (a few dozen steps)."""
+    found = COMBO_STEPS.get(step)
+    if found is None:
+        keys = range(max(0, -step), min(COMBO_KEYS, COMBO_KEYS - step))
+        mover, opponent = [0] * COMBO_KEYS, [0] * COMBO_KEYS
+        for key in keys:
+            mover[key] = COMBO_MOVER_VALUE[key + step] - COMBO_MOVER_VALUE[key]
+            opponent[key] = COMBO_OPPONENT_VALUE[key + step] - COMBO_OPPONENT_VALUE[key]
+        found = COMBO_STEPS[step] = (tuple(mover), tuple(opponent))
+    return found
 
 
 def combo_change(old: LineInfo, new: LineInfo, number: int) -> ComboChange:
@@ -239,14 +261,14 @@ def combo_change(old: LineInfo, new: LineInfo, number: int) -> ComboChange:
     for side in (0, 1):
         cells = (old[STRONG + side] | new[STRONG + side]) & ~(1 << stone)
         before, after = old[CODES + side], new[CODES + side]
-        changes: list[tuple[int, int]] = []
+        changes: list[ComboStep] = []
         while cells:
             low = cells & -cells
             cells ^= low
             at = low.bit_length() - 1
             change = COMBO_DIGIT[after[at]] - COMBO_DIGIT[before[at]]
             if change:
-                changes.append((at, change))
+                changes.append((at, change, *combo_deltas(change)))
         found.append(tuple(changes))
     result: ComboChange = (found[0], found[1]) if found[0] or found[1] else ()
     new[COMBOS][number] = result

@@ -276,21 +276,19 @@ class Position:
                     moved = combo_change(old, new, number)
                 if moved:
                     changes.append((cells, moved))
-        if changes:
-            mover, opponent = COMBO_MOVER_VALUE, COMBO_OPPONENT_VALUE
-            for cells, (in_x, in_o) in changes:
-                for at, step in in_x:
-                    here = cells[at]
-                    was = keys_x[here]
-                    keys_x[here] = now = was + step
-                    score_x += mover[now] - mover[was]
-                    score_o -= opponent[now] - opponent[was]
-                for at, step in in_o:
-                    here = cells[at]
-                    was = keys_o[here]
-                    keys_o[here] = now = was + step
-                    score_o += mover[now] - mover[was]
-                    score_x -= opponent[now] - opponent[was]
+        for cells, (in_x, in_o) in changes:
+            for at, step, mover, opponent in in_x:
+                here = cells[at]
+                was = keys_x[here]
+                keys_x[here] = was + step
+                score_x += mover[was]
+                score_o -= opponent[was]
+            for at, step, mover, opponent in in_o:
+                here = cells[at]
+                was = keys_o[here]
+                keys_o[here] = was + step
+                score_o += mover[was]
+                score_x -= opponent[was]
         scores[0] = score_x
         scores[1] = score_o
         self.stones[side] |= bit
@@ -334,9 +332,9 @@ class Position:
                     threats[index] ^= line_bit
         keys_x, keys_o = self.combo_keys
         for cells, (in_x, in_o) in changes:
-            for at, step in in_x:
+            for at, step, _, _ in in_x:
                 keys_x[cells[at]] -= step
-            for at, step in in_o:
+            for at, step, _, _ in in_o:
                 keys_o[cells[at]] -= step
         keys_x[cell] = key_x
         keys_o[cell] = key_o
@@ -385,12 +383,10 @@ class Position:
             if not found:
                 continue
             in_mine, in_theirs = found if side == 0 else found[::-1]
-            for at, step in in_mine:
-                was = keys_mine[cells[at]]
-                change -= opponent[was + step] - opponent[was]
-            for at, step in in_theirs:
-                was = keys_theirs[cells[at]]
-                change += mover[was + step] - mover[was]
+            for at, _, _, against in in_mine:
+                change -= against[keys_mine[cells[at]]]
+            for at, _, made, _ in in_theirs:
+                change += made[keys_theirs[cells[at]]]
         return change
 
     def combo_keys_afresh(self, side: int) -> list[int]:
