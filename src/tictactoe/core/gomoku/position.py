@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Any, TypeAlias
+from typing import Any
 
 from tictactoe.core.board import cells_of
 from tictactoe.core.gomoku.patterns import (
@@ -45,7 +45,6 @@ from tictactoe.core.gomoku.patterns import (
     SCORE,
     STRONG,
     THREES,
-    ComboChange,
     LineInfo,
     LineTable,
     Shapes,
@@ -74,11 +73,7 @@ NO_LINE: LineInfo = (0,) * (STRONG + 3) + ({},)
 
 NO_TABLE = {0: NO_LINE}
 
-ComboMove: TypeAlias = tuple[tuple[int, ...], ComboChange]
-"""The cells of a line a move changed and how their combination keys changed."""
 
-NO_CHANGES: list[ComboMove] = []
-"""The combination changes of :meth:`Position.make_quick` (none: never added to)."""
 """The descriptions of a line that is not there."""
 
 ZOBRIST_SEED = 20_150_415
@@ -214,12 +209,9 @@ class Position:
         self.hash = 0
         self.stones = [0, 0]
         self.near = 0
-        self.history: list[
-            tuple[int, int, list[LineInfo], int, int, int, list[ComboMove], int, int]
-        ] = []
-        """Per move: its cell and side, the lines' descriptions and the neighbourhood before,
-        the scores before, the combination keys it changed (see :meth:`make`) and the
-        cell's own keys before."""
+        self.history: list[tuple[int, int, list[LineInfo], int, int, int, list[list[int]]]] = []
+        """Per move: its cell and side, the lines' descriptions, the neighbourhood, the scores
+        and the combination keys before (:meth:`make` changes a copy of them)."""
         xs, os = list(cells_of(x)), list(cells_of(o))
         for cell in xs:
             self.make(cell, 0)
@@ -251,11 +243,13 @@ class Position:
         steps, zobrist, near, bit = self.geometry.moves[side][cell]
         info, threats, scores = self.info, self.threats, self.scores
         olds: list[LineInfo] = []
-        changes: list[ComboMove] = []
         score_x, score_o = scores
-        keys_x, keys_o = self.combo_keys
+        keys = self.combo_keys
+        self.history.append((cell, side, olds, self.near, score_x, score_o, keys))
+        # The combination keys are copied (quicker than taking each change back in unmake).
+        keys_x, keys_o = keys[0][:], keys[1][:]
+        self.combo_keys = [keys_x, keys_o]
         key_x, key_o = keys_x[cell], keys_o[cell]
-        self.history.append((cell, side, olds, self.near, score_x, score_o, changes, key_x, key_o))
         if key_x or key_o:  # the cell's combinations go
             keys_x[cell] = keys_o[cell] = 0
             mover, opponent = COMBO_MOVER_VALUE, COMBO_OPPONENT_VALUE
@@ -275,20 +269,19 @@ class Position:
                 if moved is None:
                     moved = combo_change(old, new, number)
                 if moved:
-                    changes.append((cells, moved))
-        for cells, (in_x, in_o) in changes:
-            for at, step, mover, opponent in in_x:
-                here = cells[at]
-                was = keys_x[here]
-                keys_x[here] = was + step
-                score_x += mover[was]
-                score_o -= opponent[was]
-            for at, step, mover, opponent in in_o:
-                here = cells[at]
-                was = keys_o[here]
-                keys_o[here] = was + step
-                score_o += mover[was]
-                score_x -= opponent[was]
+                    in_x, in_o = moved
+                    for at, step, mover, opponent in in_x:
+                        here = cells[at]
+                        was = keys_x[here]
+                        keys_x[here] = was + step
+                        score_x += mover[was]
+                        score_o -= opponent[was]
+                    for at, step, mover, opponent in in_o:
+                        here = cells[at]
+                        was = keys_o[here]
+                        keys_o[here] = was + step
+                        score_o += mover[was]
+                        score_x -= opponent[was]
         scores[0] = score_x
         scores[1] = score_o
         self.stones[side] |= bit
@@ -304,10 +297,7 @@ class Position:
         info, threats = self.info, self.threats
         olds: list[LineInfo] = []
         score_x, score_o = self.scores
-        keys_x, keys_o = self.combo_keys
-        self.history.append(
-            (cell, side, olds, self.near, score_x, score_o, NO_CHANGES, keys_x[cell], keys_o[cell])
-        )
+        self.history.append((cell, side, olds, self.near, score_x, score_o, self.combo_keys))
         for line, add, table, line_bit, _, _ in steps:
             old = info[line]
             info[line] = new = table[old[15] + add]  # KEY
@@ -321,7 +311,7 @@ class Position:
 
     def unmake(self) -> int:
         """Take back the last :meth:`make`; returns its cell."""
-        cell, side, olds, near, score_x, score_o, changes, key_x, key_o = self.history.pop()
+        cell, side, olds, near, score_x, score_o, self.combo_keys = self.history.pop()
         steps, zobrist, _, bit = self.geometry.moves[side][cell]
         info, threats = self.info, self.threats
         for (line, _, _, line_bit, _, _), old in zip(steps, olds):  # noqa: B905 - hot
@@ -330,14 +320,6 @@ class Position:
             if new[12] != old[12]:
                 for index in FLAG_INDICES[new[12] ^ old[12]]:
                     threats[index] ^= line_bit
-        keys_x, keys_o = self.combo_keys
-        for cells, (in_x, in_o) in changes:
-            for at, step, _, _ in in_x:
-                keys_x[cells[at]] -= step
-            for at, step, _, _ in in_o:
-                keys_o[cells[at]] -= step
-        keys_x[cell] = key_x
-        keys_o[cell] = key_o
         scores = self.scores
         scores[0] = score_x
         scores[1] = score_o
