@@ -184,9 +184,10 @@ SHAPE_MEMO_LIMIT = 200_000
 """Most shape codes a :class:`Shapes` remembers (a few thousand for k = 5; big k can have
 many); it starts afresh beyond."""
 
-INFO_BYTES = (600, 40)
+INFO_BYTES = (1_200, 80)
 """Memory one line description takes, about: this much plus this much per cell of the line
-(measured with ``tracemalloc``: 0.95 KB on a line of 9, 1.6 KB on a line of 26)."""
+(measured with ``tracemalloc``: 0.95 KB on a line of 9, 1.6 KB on a line of 26, before the
+descriptions remembered their combination changes: about 1.8 to 2 times that since)."""
 
 
 def info_bytes(length: int) -> int:
