@@ -9,8 +9,8 @@ processes, this checkout's and the one at ``--against`` (a git revision, its
 alternating which goes first, so that both see the same load (this machine's
 speed swings: compare only within one run). Positions:
 
-- slow ones: :data:`~bench_exact_moves.KNOWN_SLOW`, :data:`TAIL` and
-  ``--slow`` positions drawn (seeded) from the opening table's ``covers``
+- slow ones: :data:`~bench_exact_moves.KNOWN_SLOW` (six- and seven-mark ones
+  among them) and ``--slow`` positions drawn (seeded) from the opening table's ``covers``
   lines (four and five marks, each once over 60,000 positions), all with
   the opening table off (``Prover(use_openings=False)``), so that they
   measure the search;
@@ -45,13 +45,6 @@ RULES = Rules(5, 5, 4)
 
 BEFORE = "dc12302"
 """The revision compared against by default: before the fifth round of issue 25."""
-
-TAIL = (
-    "X.OO./...../...../X..../XX..O",
-    ".X.OO/...../X...X/...../...O.",
-    "XX..O/...../X..../...../O..O.",
-)
-"""Six- and seven-mark positions found over 60,000 positions (issue 25)."""
 
 WORKER = """
 import json, sys, time
@@ -133,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random", type=int, default=300, help="random positions, 4-12 marks")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    slow = list(dict.fromkeys([*KNOWN_SLOW, *TAIL, *covered(args.slow, args.seed)]))
+    slow = list(dict.fromkeys([*KNOWN_SLOW, *covered(args.slow, args.seed)]))
     per_marks = -(-args.random // 9)
     randoms = [
         text for marks in range(4, 13) for text in random_positions(marks, per_marks, args.seed)
