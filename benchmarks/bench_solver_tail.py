@@ -37,8 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_exact_moves import KNOWN_SLOW, random_positions, source_of
 
-from tictactoe.core.board import Board
-from tictactoe.core.openings import TABLE
+from tictactoe.core.openings import TABLE, position
 from tictactoe.core.rules import Rules
 
 RULES = Rules(5, 5, 4)
@@ -95,14 +94,6 @@ class Worker:
         self.process.wait()
 
 
-def board_text(key: int) -> str:
-    """The board of a canonical key (``mover | other << size``)."""
-    size = RULES.size
-    mover, other = key & ((1 << size) - 1), key >> size
-    x, o = (mover, other) if mover.bit_count() == other.bit_count() else (other, mover)
-    return Board(RULES, x, o).text
-
-
 def covered(count: int, seed: int) -> list[str]:
     """``count`` positions drawn from the opening table's covers, half with four marks."""
     keys: dict[int, list[int]] = {4: [], 5: []}
@@ -114,7 +105,7 @@ def covered(count: int, seed: int) -> list[str]:
     rng = random.Random(seed)
     four = rng.sample(keys[4], min(count // 2, len(keys[4])))
     five = rng.sample(keys[5], min(count - len(four), len(keys[5])))
-    return [board_text(key) for key in four + five]
+    return [position(RULES, key).text for key in four + five]
 
 
 def main(argv: list[str] | None = None) -> int:

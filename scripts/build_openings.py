@@ -329,7 +329,7 @@ def upgraded(board: str, rows: set[str]) -> set[str]:
         if key.bit_count() <= plies or key in covered:  # (not a child read only by an old line)
             kept.add(row)
     for row in old:
-        parent = position(rules, int(row.split()[1], 16))
+        parent = openings.position(rules, int(row.split()[1], 16))
         after = {}
         for cell in parent.legal_moves():
             child = parent.play_unchecked(cell)
@@ -339,14 +339,6 @@ def upgraded(board: str, rows: set[str]) -> set[str]:
                 after[cell] = code
         kept.add(covers_line(parent, after, canonical))
     return kept
-
-
-def position(rules: Rules, key: int) -> Board:
-    """The position of a canonical key (the side to move's marks, then the other's)."""
-    mover, other = key & rules.full_mask, key >> rules.size
-    if mover.bit_count() == other.bit_count():
-        return Board(rules, mover, other)
-    return Board(rules, other, mover)
 
 
 def write(table: Path, lines: Lines) -> None:

@@ -82,7 +82,7 @@ def test_covers_written_the_older_way_are_read_as_today(script: ModuleType) -> N
     today = set()
     older = {"scanned 4 9664"}
     for key in sorted(table.covers)[:3]:
-        parent = script.position(RULES, key)
+        parent = openings.position(RULES, key)
         after = script.written(parent, every_move(Prover(RULES), parent))
         today.add(script.covers_line(parent, after, canonical))
         older.add(f"covers {key:x}")

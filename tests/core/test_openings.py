@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.openings import Openings, encode, openings
+from tictactoe.core.openings import Openings, encode, openings, position
 from tictactoe.core.prover import Prover
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import every_move
@@ -69,21 +69,13 @@ def test_a_covered_position_lists_the_outcome_after_each_move_by_cell() -> None:
     assert table.children(0x8) == {}
 
 
-def covered(rules: Rules, key: int) -> Board:
-    """The position of a key of the table (the side to move's marks, then the other's)."""
-    mover, other = key & rules.full_mask, key >> rules.size
-    if mover.bit_count() == other.bit_count():
-        return Board(rules, mover, other)
-    return Board(rules, other, mover)
-
-
 @pytest.mark.slow
 def test_covered_positions_are_valued_as_the_search_values_them() -> None:
     rules = Rules(5, 5, 4)
     table = openings(rules)
     assert table is not None
     for key in sorted(table.covers)[:2]:
-        board = covered(rules, key)
+        board = position(rules, key)
         assert Prover(rules).key(*sides(board)) == key
         engine = Prover(rules)
         assert every_move(engine, board) == every_move(Prover(rules, use_openings=False), board)
@@ -102,7 +94,7 @@ def test_covered_positions_are_read_in_every_orientation() -> None:
     table = openings(rules)
     assert table is not None
     for key in sorted(table.covers)[::97]:
-        board = covered(rules, key)
+        board = position(rules, key)
         first = every_move(Prover(rules), board)
         # a move that does not draw exactly where the covers line lists one (some slow
         # positions draw whatever is played)

@@ -29,6 +29,7 @@ import functools
 import os
 from typing import NamedTuple
 
+from tictactoe.core.board import Board
 from tictactoe.core.rules import Rules
 from tictactoe.core.values import Prospect, Value
 
@@ -78,6 +79,15 @@ def encode(outcome: Prospect) -> str:
 def decode(code: str) -> Prospect:
     """The outcome written as ``code`` by :func:`encode`."""
     return Prospect(_VALUES[code[0]], int(code[1:]))
+
+
+def position(rules: Rules, key: int) -> Board:
+    """The position of a key of the table (the side to move's marks, then the other's;
+    X moves when both have as many)."""
+    mover, other = key & rules.full_mask, key >> rules.size
+    if mover.bit_count() == other.bit_count():
+        return Board(rules, mover, other)
+    return Board(rules, other, mover)
 
 
 @functools.lru_cache(maxsize=16)
