@@ -138,12 +138,19 @@ def source_of(revision: str, folder: Path) -> Path:
     return folder / "src"
 
 
-def run_chunk(source: Path | None, texts: list[str]) -> Iterator[list[object]]:
-    """Each position's [text, cpu, wall, nodes, answer], valued by the solver in ``source``
-    (None: this checkout's) in one worker process."""
+def solver_env(source: Path | None) -> dict[str, str]:
+    """The environment of a process that imports the solver in ``source`` (None: this
+    checkout's)."""
     env = dict(os.environ)
     if source is not None:
         env["PYTHONPATH"] = str(source)
+    return env
+
+
+def run_chunk(source: Path | None, texts: list[str]) -> Iterator[list[object]]:
+    """Each position's [text, cpu, wall, nodes, answer], valued by the solver in ``source``
+    (None: this checkout's) in one worker process."""
+    env = solver_env(source)
     done = subprocess.run(
         [sys.executable, "-c", WORKER],
         input=json.dumps(texts),
@@ -163,9 +170,7 @@ def percentile(values: list[float], share: float) -> float:
 
 def command_seconds(source: Path | None, text: str) -> float:
     """Wall-clock seconds of a whole ``tictactoe solve`` command on ``text``."""
-    env = dict(os.environ)
-    if source is not None:
-        env["PYTHONPATH"] = str(source)
+    env = solver_env(source)
     start = time.perf_counter()
     subprocess.run(
         [sys.executable, "-m", "tictactoe", "solve", text, "--k", "4"],

@@ -35,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_exact_moves import KNOWN_SLOW, random_positions, source_of
+from bench_exact_moves import KNOWN_SLOW, random_positions, solver_env, source_of
 
 from tictactoe.core.openings import TABLE, position
 from tictactoe.core.rules import Rules
@@ -70,9 +70,7 @@ class Worker:
     """A long-lived process valuing positions with the solver in ``source`` (None: this one)."""
 
     def __init__(self, source: Path | None) -> None:
-        env = dict(os.environ)
-        if source is not None:
-            env["PYTHONPATH"] = str(source)
+        env = solver_env(source)
         self.process = subprocess.Popen(
             [sys.executable, "-c", WORKER],
             stdin=subprocess.PIPE,
