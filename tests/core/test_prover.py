@@ -87,3 +87,81 @@ def test_a_refuted_move_narrows_the_moves_left_to_its_zone() -> None:
 def test_the_known_values_of_bigger_boards() -> None:
     for rules, score in ((Rules(6, 5, 4), WIN_SCORE), (Rules(6, 6, 5), DRAW_SCORE)):
         assert plain_value(rules, 0, 0) == score
+
+
+def wins_within(rules: Rules, mover: int, other: int, depth: int, *, zones: bool = True) -> bool:
+    """Whether the side to move forces a win within ``depth`` plies (fresh tables)."""
+    engine = Prover(rules, use_openings=False, horizon_zones=zones)
+    return engine.within(mover, other, depth, DRAW_SCORE, WIN_SCORE) > DRAW_SCORE
+
+
+def loses_within(rules: Rules, mover: int, other: int, depth: int, *, zones: bool = True) -> bool:
+    """Whether the side to move is forced to lose within ``depth`` plies (fresh tables)."""
+    engine = Prover(rules, use_openings=False, horizon_zones=zones)
+    return engine.within(mover, other, depth, LOSS_SCORE, DRAW_SCORE) < DRAW_SCORE
+
+
+@pytest.mark.slow
+@settings(max_examples=150, deadline=None)
+@given(positions(), st.integers(0, 2**32), st.integers(0, 11))
+def test_a_horizon_zone_proves_no_win_within_the_depth_with_any_extra_marks_outside_it(
+    board: Board, seed: int, depth: int
+) -> None:
+    # The attacker moves at odd depths ("can the side to move win within d?") and
+    # defends at even ones ("can the opponent?"): where it cannot win, adding its
+    # marks anywhere outside the zone must not let it win within the same depth.
+    rules = board.rules
+    mover, other = sides(board)
+    depth = min(depth, rules.size - board.move_count)
+    attacking = depth % 2 == 1
+    alpha = DRAW_SCORE if attacking else LOSS_SCORE
+    score, zone = Prover(rules, use_openings=False).within_zoned(mover, other, depth, alpha)
+    if (score > DRAW_SCORE) if attacking else (score < DRAW_SCORE):
+        return  # the attacker wins within the depth: no zone to check
+    rng = random.Random(seed)
+    outside = [cell for cell in range(rules.size) if not (mover | other | zone) >> cell & 1]
+    for _ in range(3):
+        extra = sum(1 << cell for cell in outside if rng.random() < 0.5)
+        attacker = (mover if attacking else other) | extra
+        assert not any(line & attacker == line for line in rules.line_masks), (board.text, zone)
+        if attacking:
+            assert not wins_within(rules, attacker, other, depth, zones=False), (board.text, zone)
+        else:
+            assert not loses_within(rules, mover, attacker, depth, zones=False), (board.text, zone)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("rules", "deepest"), [(Rules(4, 4, 4), 14), (Rules(5, 4, 4), 8)])
+def test_the_horizon_zones_change_no_answer_after_any_first_two_moves(
+    rules: Rules, deepest: int
+) -> None:
+    # Every position after X's and O's first moves, at every depth up to ``deepest``:
+    # the same scores with and without the zones, in fewer positions.
+    nodes = {True: 0, False: 0}
+    for first in range(rules.size):
+        for second in range(rules.size):
+            if second == first:
+                continue
+            scores = {}
+            for zones in (True, False):
+                engine = Prover(rules, use_openings=False, horizon_zones=zones)
+                scores[zones] = [
+                    engine.within(1 << first, 1 << second, depth, alpha, alpha + 1)
+                    for depth in range(1, deepest + 1)
+                    for alpha in [DRAW_SCORE if depth % 2 else LOSS_SCORE]
+                ]
+                nodes[zones] += engine.nodes
+            assert scores[True] == scores[False], (first, second)
+    assert nodes[True] < nodes[False]
+
+
+def test_a_refuted_attacker_move_spares_its_siblings_within_the_horizon() -> None:
+    # "...XO/...../...../O...X/...X." (O to move) loses in 14; after O's centre X
+    # cannot win within 9 plies, which the zones prove in fewer positions.
+    board = Board.parse("...XO/...../...../O...X/...X.", 4).play(12)
+    found = {}
+    for zones in (True, False):
+        engine = Prover(board.rules, use_openings=False, horizon_zones=zones)
+        found[zones] = engine.within(*sides(board), 9, DRAW_SCORE, WIN_SCORE), engine.nodes
+    assert found[True][0] == found[False][0] == DRAW_SCORE
+    assert found[True][1] < found[False][1]

@@ -40,7 +40,14 @@ Pruning, all exact:
 fills the board; a win or loss is measured by iterative deepening of a
 depth-limited search ("can the side to move force a win within d plies?").
 Its last three plies are read off the lines without a search (a win within
-three is a move leaving two cells that each complete a line).
+three is a move leaving two cells that each complete a line). Its "no win
+within d" results carry relevance zones too, with the bound: the attacker's
+lines dropped as too long for the horizon stay in the zone (extra marks
+could bring them within reach), as do the opponent's threats and double
+threats a proof rests on; an attacker move outside a refuted sibling's zone
+is skipped. On 5 x 5 with k = 4 those zones hold most empty cells (nearly
+every cell is on one of the attacker's lines), so they spare about 5% of
+the positions.
 """
 
 from __future__ import annotations
@@ -95,9 +102,10 @@ Entry = tuple[int, int, int, int, int]
 (proving the opponent resp. the side to move cannot win), the key as stored."""
 
 
-Depths = tuple[int, int, int, int]
+Depths = tuple[int, int, int, int, int, int, int]
 """A horizon table entry: the fewest plies within which the side to move was shown to
-win and to lose, and the most within which it was shown not to win and not to lose."""
+win and to lose, the most within which it was shown not to win and not to lose, the
+zones of those two and the position (as stored) they belong to (see :func:`_record`)."""
 
 
 class Prover:
@@ -110,8 +118,12 @@ class Prover:
         tick_mask: int = TICK_MASK,
         *,
         use_openings: bool = True,
+        horizon_zones: bool = True,
     ) -> None:
         self.rules = rules
+        self.horizon_zones = horizon_zones
+        """Whether the depth-limited search narrows the attacker's moves to refuted ones'
+        zones (off only to check it against the search without)."""
         self.openings: Openings | None = openings(rules) if use_openings else None
         """The measured outcomes of the board's first plies (:mod:`tictactoe.core.openings`)."""
         self.tick_mask = tick_mask
@@ -139,7 +151,7 @@ class Prover:
         self.started = time.perf_counter()
         self.next_report = 0.0
         self.score, self.zoned = self._make_score_search()
-        self.within = self._make_horizon_search()
+        self.within, self.within_zoned = self._make_horizon_search()
 
     def tick(self) -> None:
         """Every few thousand nodes: the budget, the memory bound, progress."""
@@ -495,20 +507,28 @@ class Prover:
 
         return root, zoned
 
-    def _make_horizon_search(self) -> Callable[[int, int, int, int, int], int]:
+    def _make_horizon_search(
+        self,
+    ) -> tuple[
+        Callable[[int, int, int, int, int], int], Callable[[int, int, int, int], tuple[int, int]]
+    ]:
         """Depth-limited search: WIN if the mover forces a win within ``depth`` plies,
-        LOSS if the opponent does, DRAW_SCORE if neither is forced that soon."""
+        LOSS if the opponent does, DRAW_SCORE if neither is forced that soon; and the
+        same as a null-window search with its zone, ``(mover, other, depth, alpha) ->
+        (score, zone)`` (see the module's docstring)."""
         size = self.rules.size
         full = self.rules.full_mask
         all_lines = self.lines
         order = self.order
         canonical = self.canonical
+        reorient = make_reorient(self.rules)
         table = self.horizon
         values = self.scores
         engine = self
         tick_mask = self.tick_mask
         find_pairing = self.pairings.find
         weigh = self.weighing
+        narrow = self.horizon_zones
 
         def search(
             me: int,
@@ -518,87 +538,144 @@ class Prover:
             empties: int,
             depth: int,
             alpha: int,
-            beta: int,
-        ) -> int:
+            dead: int,
+        ) -> tuple[int, int]:
+            """The score within ``depth`` plies in the window (alpha, alpha + 1), and a zone.
+
+            ``alpha`` 0: the side to move attacks ("can it win within
+            ``depth``?"), -1: it defends. Where the attacker is shown not to
+            win within ``depth``, the zone holds cells such that it still
+            cannot with any extra marks outside them (-1: every cell);
+            otherwise it means nothing. ``dead`` holds the empty cells of the
+            attacker's lines an earlier node dropped as too long for the
+            horizon (a zone keeps them: extra marks could bring them back).
+            """
             engine.nodes += 1
             if not engine.nodes & tick_mask:
                 engine.tick()
+            attacking = alpha == DRAW_SCORE
             if depth <= 3:
                 # A win within one ply is a line missing one mark; a loss within two,
                 # two such lines of the opponent's on different cells; a win within
                 # three, a move (the block, if the opponent has a line missing one)
                 # leaving two cells that each complete a line (the opponent can take
-                # only one). So the last three plies need no search.
-                if depth <= 0:
-                    return DRAW_SCORE
+                # only one). So the last three plies need no search. The attacker
+                # moves at odd depths; where it cannot win, the zone holds every
+                # empty cell of its lines (and the opponent's threats it must block).
                 empty = full & ~(me | opp)  # (a live line's cells that are not marked)
+                if depth <= 0:
+                    if attacking:
+                        return DRAW_SCORE, -1  # (never asked: the attacker moves at odd depths)
+                    return DRAW_SCORE, _keep(dead, their_lines, me, empty, 1)
+                if depth == 2:
+                    for line in my_lines:
+                        if not line & opp:
+                            need = line & empty
+                            if need.bit_count() == 1:
+                                if attacking:
+                                    return WIN_SCORE, 0
+                                return WIN_SCORE, _keep(dead | need, their_lines, me, empty, 1)
+                    threats = 0
+                    zone = dead
+                    for line in their_lines:
+                        if not line & me:
+                            need = line & empty
+                            zone |= need
+                            if need.bit_count() == 1:
+                                threats |= need
+                    if threats & (threats - 1):
+                        return LOSS_SCORE, -1 if attacking else 0
+                    return DRAW_SCORE, -1 if attacking else zone
+                zone = dead if attacking else -1  # (the defender moves at even depths)
                 if depth == 3:
                     pairs = []
                     near = doubled = 0
                     for line in my_lines:
                         if not line & opp:
                             need = line & empty
+                            zone |= need
                             count = need.bit_count()
                             if count == 1:
-                                return WIN_SCORE
+                                return WIN_SCORE, -1
                             if count == 2:
                                 doubled |= near & need
                                 near |= need
                                 pairs.append(need)
                 else:
                     for line in my_lines:
-                        if not line & opp and (line & empty).bit_count() == 1:
-                            return WIN_SCORE
-                    if depth == 1:
-                        return DRAW_SCORE
+                        if not line & opp:
+                            need = line & empty
+                            zone |= need
+                            if need.bit_count() == 1:
+                                return WIN_SCORE, -1
+                    return DRAW_SCORE, zone
                 threats = 0
                 for line in their_lines:
                     if not line & me:
                         need = line & empty
                         if need.bit_count() == 1:
                             threats |= need
+                zone |= threats
                 if threats & (threats - 1):
-                    return LOSS_SCORE
-                if depth == 2:
-                    return DRAW_SCORE
+                    return LOSS_SCORE, zone
                 if threats:
                     partners = 0
                     for pair in pairs:
                         if pair & threats:
                             partners |= pair ^ threats
-                    return WIN_SCORE if partners & (partners - 1) else DRAW_SCORE
-                return WIN_SCORE if doubled and _double_threat(doubled, pairs) else DRAW_SCORE
-            key = canonical(me | opp << size)
+                    if partners & (partners - 1):
+                        return WIN_SCORE, -1
+                    return DRAW_SCORE, zone
+                if doubled and _double_threat(doubled, pairs):
+                    return WIN_SCORE, -1
+                return DRAW_SCORE, zone
+            raw = me | opp << size
+            key = canonical(raw)
             depths = table.get(key)
             low, high = LOSS_SCORE, WIN_SCORE
             if depths is None:
                 depths = _NO_DEPTHS
                 known = values.get(key)
                 if known is not None:
-                    low, high = min(known[0], DRAW_SCORE), max(known[1], DRAW_SCORE)
+                    # Proved unable to win at all: then not within the horizon either.
+                    if known[1] <= DRAW_SCORE if attacking else known[0] >= DRAW_SCORE:
+                        zone = known[3] if attacking else known[2]
+                        if known[4] != raw:
+                            zone = reorient(zone, known[4], raw)
+                        return DRAW_SCORE, zone
+                    if known[0] >= DRAW_SCORE:
+                        low = DRAW_SCORE
+                    if known[1] <= DRAW_SCORE:
+                        high = DRAW_SCORE
             else:
                 # Results at other depths bound this one: a win within d plies is a
-                # win within more, and no win within d is none within fewer.
-                won, lost, not_won, not_lost = depths
-                if won <= depth:
-                    return WIN_SCORE
-                if lost <= depth:
-                    return LOSS_SCORE
-                if not_lost >= depth:
-                    low = DRAW_SCORE
-                if not_won >= depth:
-                    high = DRAW_SCORE
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
+                # win within more, and no win within d is none within fewer (a zone
+                # found at one depth holds at every shallower one).
+                won, lost, not_won, not_lost, zone_won, zone_lost, stored = depths
+                if attacking:
+                    if won <= depth:
+                        return WIN_SCORE, 0
+                    if not_won >= depth:
+                        score = LOSS_SCORE if lost <= depth else DRAW_SCORE
+                        return score, zone_won if stored == raw else -1
+                    if lost <= depth:
+                        return LOSS_SCORE, -1
+                    if not_lost >= depth:
+                        low = DRAW_SCORE
+                else:
+                    if not_lost >= depth:
+                        score = WIN_SCORE if won <= depth else DRAW_SCORE
+                        return score, zone_lost if stored == raw else -1
+                    if won <= depth:
+                        return WIN_SCORE, -1
+                    if lost <= depth:
+                        return LOSS_SCORE, 0
+                    if not_won >= depth:
+                        high = DRAW_SCORE
             # The score search's line scan, keeping only the lines each side could
             # complete within the horizon (written out again on purpose: a shared
-            # helper, a call per node, is 5-10% slower).
+            # helper, a call per node, is 5-10% slower). The attacker's lines
+            # dropped so join ``dead``.
             empty = full & ~(me | opp)
             my_moves = (depth + 1) >> 1
             if my_moves > (empties + 1) >> 1:
@@ -615,9 +692,13 @@ class Prover:
                 need = line & empty
                 count = need.bit_count()
                 if count > my_moves:
+                    if attacking:
+                        dead |= need
                     continue
                 if count == 1:
-                    return WIN_SCORE
+                    if attacking:
+                        return WIN_SCORE, 0
+                    return WIN_SCORE, _keep(dead | need, their_lines, me, empty, 1)
                 mine.append(line)
                 cover |= need
                 if count == 2:
@@ -633,6 +714,8 @@ class Prover:
                 need = line & empty
                 count = need.bit_count()
                 if count > their_moves:
+                    if not attacking:
+                        dead |= need
                     continue
                 theirs.append(line)
                 cover |= need
@@ -643,84 +726,157 @@ class Prover:
                     their_near |= need
                     their_pairs.append(need)
             if threats & (threats - 1):
-                return LOSS_SCORE
-            if not mine:
-                if not theirs:
-                    return DRAW_SCORE
-                if beta > DRAW_SCORE:
-                    beta = DRAW_SCORE
-            if not theirs and alpha < DRAW_SCORE:
-                alpha = DRAW_SCORE
-            if alpha >= beta:
-                return alpha
-            if not threats and doubled and depth >= 3 and _double_threat(doubled, pairs):
-                return WIN_SCORE
+                if not attacking:
+                    return LOSS_SCORE, 0
+                # Lost while both threats stay open and no extra mark gives an immediate win.
+                return LOSS_SCORE, _keep(dead | threats, mine, opp, empty, 2)
+            if attacking:
+                if not mine:  # nothing the attacker could complete in time
+                    return DRAW_SCORE, dead
+            elif not theirs:
+                return DRAW_SCORE, dead
+            if not threats and doubled and _double_threat(doubled, pairs):
+                if attacking:
+                    return WIN_SCORE, 0
+                # The defender wins within three while its lines two short stay so.
+                return WIN_SCORE, _keep(dead | near, theirs, me, empty, 2)
             if empties >= PAIR_FROM:
-                if beta > DRAW_SCORE and find_pairing(mine, empty) is not None:
-                    beta = high = DRAW_SCORE
-                if alpha < DRAW_SCORE and find_pairing(theirs, empty) is not None:
-                    alpha = low = DRAW_SCORE
-                if alpha >= beta:
-                    table[key] = _depths(depths, depth, low, high)
-                    return alpha
+                found = find_pairing(mine if attacking else theirs, empty)
+                if found is not None:
+                    zone = dead
+                    for pair in found:
+                        zone |= pair
+                    if attacking:
+                        table[key] = _record(depths, raw, depth, low, DRAW_SCORE, zone, True)
+                    else:
+                        table[key] = _record(depths, raw, depth, DRAW_SCORE, high, zone, False)
+                    return DRAW_SCORE, zone
             # Only cells on lines that matter within the horizon: a mark anywhere
             # else changes nothing before the horizon, and a mark never hurts.
+            zone = dead
             if threats:
                 moves = [threats]
+                if attacking:  # the block is forced while the threat stays open
+                    zone = _keep(zone | threats, mine, opp, empty, 2)
             else:
                 moves = ordered_moves(order, empty, near, their_near, cover)
                 if their_doubled:  # (only with two moves left for them: depth 4 or more)
+                    count = len(moves)
                     moves = _against_forks(moves, their_doubled, their_pairs, near)
+                    if attacking and len(moves) < count:
+                        # The moves dropped lose to a double threat, while the opponent's
+                        # lines two short and the attacker's three short stay so.
+                        zone = _keep(zone | their_near, mine, opp, empty, 3)
                 if depth >= ORDER_FROM:
                     moves = _strongest_lines_first(moves, mine, theirs, opp | me, weigh, 1)
-            start_alpha = alpha
-            best = LOSS_SCORE - 1 if moves else LOSS_SCORE
+            child_empties = empties - 1
+            child_depth = depth - 1
+            if attacking:
+                # Every move must fail: each refuted one narrows the rest to its zone.
+                best = LOSS_SCORE
+                allowed = -1
+                for move in moves:
+                    if not move & allowed:
+                        best = DRAW_SCORE  # refuted without a search, not proved lost
+                        continue
+                    score, child_zone = search(
+                        opp, me | move, theirs, mine, child_empties, child_depth, -1, dead
+                    )
+                    if score < DRAW_SCORE:
+                        table[key] = _record(depths, raw, depth, WIN_SCORE, high, 0, True)
+                        return WIN_SCORE, 0
+                    if score == DRAW_SCORE:
+                        best = DRAW_SCORE
+                    zone |= child_zone
+                    if narrow:
+                        allowed &= child_zone
+                table[key] = _record(depths, raw, depth, low, best, zone, True)
+                return best, zone
+            # Defending: one move that keeps the attacker from winning is enough.
             for move in moves:
-                score = -search(opp, me | move, theirs, mine, empties - 1, depth - 1, -beta, -alpha)
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            break
-            if best <= start_alpha:
-                high = min(high, best)
-            elif best >= beta:
-                low = max(low, best)
-            else:
-                low = high = best
-            table[key] = _depths(depths, depth, low, high)
-            return best
+                score, child_zone = search(
+                    opp, me | move, theirs, mine, child_empties, child_depth, 0, dead
+                )
+                if score <= DRAW_SCORE:
+                    zone = child_zone | move
+                    table[key] = _record(depths, raw, depth, -score, high, zone, False)
+                    return -score, zone
+            table[key] = _record(depths, raw, depth, low, LOSS_SCORE, 0, False)
+            return LOSS_SCORE, 0
 
         def root(mover: int, other: int, depth: int, alpha: int, beta: int) -> int:
             empties = size - (mover | other).bit_count()
-            return search(mover, other, all_lines, all_lines, empties, depth, alpha, beta)
+            return search(mover, other, all_lines, all_lines, empties, depth, alpha, 0)[0]
 
-        return root
+        def zoned(mover: int, other: int, depth: int, alpha: int) -> tuple[int, int]:
+            empties = size - (mover | other).bit_count()
+            return search(mover, other, all_lines, all_lines, empties, depth, alpha, 0)
+
+        return root, zoned
 
 
-_NO_DEPTHS = (1 << 10, 1 << 10, -1, -1)
-"""A horizon entry that knows nothing (see :func:`_depths`)."""
+_NO_DEPTHS = (1 << 10, 1 << 10, -1, -1, -1, -1, -1)
+"""A horizon entry that knows nothing (see :func:`_record`)."""
 
 
-def _depths(depths: Depths, depth: int, low: int, high: int) -> Depths:
+def _record(
+    depths: Depths, raw: int, depth: int, low: int, high: int, zone: int, attacking: bool
+) -> Depths:
     """A position's horizon entry with bounds ``low``/``high`` found at ``depth`` added.
 
     The entry holds the fewest plies within which the side to move was shown
     to force a win and to be forced to lose, and the most plies within which
-    it was shown not to lose and not to win: each settles every other depth
-    on its side.
+    it was shown not to lose and not to win (each settles every other depth
+    on its side), the zones of the last two (-1: every cell) and the
+    position ``raw`` they belong to. ``zone`` is that of the bound the
+    search at ``depth`` proved for its attacker (the side to move if
+    ``attacking``); a bound raised without one gets -1.
     """
-    won, lost, not_won, not_lost = depths
+    won, lost, not_won, not_lost, zone_won, zone_lost, stored = depths
+    if stored != raw:
+        zone_won = zone_lost = -1
     if low >= DRAW_SCORE:
-        not_lost = max(not_lost, depth)
-        if low == WIN_SCORE:
-            won = min(won, depth)
+        if depth > not_lost or (depth == not_lost and not attacking):
+            not_lost = depth
+            zone_lost = -1 if attacking else zone
+        if low == WIN_SCORE and depth < won:
+            won = depth
     if high <= DRAW_SCORE:
-        not_won = max(not_won, depth)
-        if high == LOSS_SCORE:
-            lost = min(lost, depth)
-    return won, lost, not_won, not_lost
+        if depth > not_won or (depth == not_won and attacking):
+            not_won = depth
+            zone_won = zone if attacking else -1
+        if high == LOSS_SCORE and depth < lost:
+            lost = depth
+    return won, lost, not_won, not_lost, zone_won, zone_lost, raw
+
+
+def _keep(zone: int, lines: Sequence[int], blocker: int, empty: int, cells: int) -> int:
+    """``zone`` with all the empty cells of each of ``lines`` that ``blocker`` has not
+    touched, or ``cells`` of them where it has more (those already in ``zone`` first):
+    extra marks outside the zone then leave each such line at least that far from done."""
+    tops = []
+    for line in lines:
+        if not line & blocker:
+            need = line & empty
+            if need.bit_count() <= cells:
+                zone |= need
+            else:
+                tops.append(need)
+    return _kept(zone, tops, cells)
+
+
+def _kept(zone: int, needs: list[int], cells: int) -> int:
+    """``zone`` with at least ``cells`` cells of each of ``needs`` (or all of one that
+    has fewer), those already in ``zone`` first, then the lowest."""
+    for need in needs:
+        short = cells - (need & zone).bit_count()
+        rest = need & ~zone
+        while short > 0 and rest:
+            bit = rest & -rest
+            zone |= bit
+            rest ^= bit
+            short -= 1
+    return zone
 
 
 def _double_threat(doubled: int, pairs: list[int]) -> bool:
