@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.prover import Prover
 from tictactoe.core.rules import Rules
-from tictactoe.core.values import DRAW_SCORE, LOSS_SCORE, WIN_SCORE
+from tictactoe.core.solver import Solver
+from tictactoe.core.values import DRAW_SCORE, LOSS_SCORE, WIN_SCORE, Value
 
 BOARDS = (Rules(4, 4, 3), Rules(4, 4, 4), Rules(5, 4, 4), Rules(5, 5, 4), Rules(6, 5, 4))
 
@@ -165,3 +166,32 @@ def test_a_refuted_attacker_move_spares_its_siblings_within_the_horizon() -> Non
         found[zones] = engine.within(*sides(board), 9, DRAW_SCORE, WIN_SCORE), engine.nodes
     assert found[True][0] == found[False][0] == DRAW_SCORE
     assert found[True][1] < found[False][1]
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(positions(), st.integers(0, 16))
+def test_a_guess_at_the_length_changes_no_length(board: Board, guess: int) -> None:
+    # Deepening from a sibling's length (then down while it holds, else up) finds the
+    # same plies as deepening from the first depth.
+    rules = board.rules
+    mover, other = sides(board)
+    score = plain_value(rules, mover, other)
+    if score == DRAW_SCORE:
+        return
+    plain = Prover(rules, use_openings=False).distance(mover, other, score)
+    guessed = Prover(rules, use_openings=False).distance(mover, other, score, guess=guess)
+    assert guessed == plain, board.text
+    bounded = Prover(rules, use_openings=False).distance(mover, other, score, (plain, plain))
+    assert bounded == plain, board.text
+
+
+def test_every_move_of_a_lost_position_is_won_within_its_length_less_one() -> None:
+    # The bounds every_move passes on: O loses in L here, so X wins within L - 1 after
+    # any O move (and in exactly L - 1 after the best).
+    board = Board.parse("X.X./..../..O./....", 3)
+    solver = Solver()
+    solution = solver.solve(board)
+    assert solution.value is Value.LOSS and solution.plies == 4
+    lengths = [move.plies for move in solver.move_outcomes(board).values()]
+    assert max(lengths) == solution.plies

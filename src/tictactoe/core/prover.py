@@ -94,6 +94,12 @@ DEFAULT_MEMORY = 2 << 30
 DEFAULT_MAX_ENTRIES = DEFAULT_MEMORY // ENTRY_BYTES
 """Table entries that fit in :data:`DEFAULT_MEMORY`."""
 
+Plies = tuple[int, int]
+"""Bounds of the plies to the end of a won or lost position: fewest and most."""
+
+ANY_PLIES = (0, 1 << 10)
+"""No bound on a position's plies."""
+
 ProofProgress = Callable[[int, int, float], None]
 """Progress callback of a proof: ``(nodes, table entries, elapsed seconds)``."""
 
@@ -214,9 +220,19 @@ class Prover:
         """The canonical key of a position."""
         return self.canonical(mover | other << self.rules.size)
 
-    def outcome(self, mover: int, other: int, *, low: int = LOSS_SCORE) -> Prospect:
+    def outcome(
+        self,
+        mover: int,
+        other: int,
+        *,
+        low: int = LOSS_SCORE,
+        plies: Plies = ANY_PLIES,
+        guess: int = 0,
+    ) -> Prospect:
         """Value and plies to the end of a position that is not over, given a lower
-        bound ``low`` of its score already proved (a draw: only a win is left to seek)."""
+        bound ``low`` of its score already proved (a draw: only a win is left to seek);
+        ``plies`` and ``guess``: its length's bounds and a guess at it if it is won or
+        lost (see :meth:`distance`)."""
         key = self.key(mover, other)
         known = self.outcomes.get(key)
         if known is not None:
@@ -233,32 +249,69 @@ class Prover:
         if score == DRAW_SCORE:
             known = Prospect(Value.DRAW, empties)
         else:
-            known = Prospect(SCORE_VALUES[score], self.distance(mover, other, score))
+            known = Prospect(SCORE_VALUES[score], self.distance(mover, other, score, plies, guess))
         self.outcomes[key] = known
         return known
 
-    def lost(self, mover: int, other: int) -> Prospect:
-        """The outcome of a position already proved lost for the side to move."""
+    def known(self, mover: int, other: int) -> Prospect | None:
+        """The outcome of a position if it is already known (measured or in the opening
+        table), without a search."""
         key = self.key(mover, other)
         known = self.outcomes.get(key)
         book = self.openings
         marks = (mover | other).bit_count()
         if known is None and book is not None and book.knows(key, marks):
             known = book.outcome(key, self.rules.size - marks)
+        return known
+
+    def lost(self, mover: int, other: int, plies: Plies = ANY_PLIES, guess: int = 0) -> Prospect:
+        """The outcome of a position already proved lost for the side to move (``plies``,
+        ``guess``: as :meth:`outcome`)."""
+        known = self.known(mover, other)
         if known is None:
-            known = self.outcomes[key] = Prospect(
-                Value.LOSS, self.distance(mover, other, LOSS_SCORE)
+            known = self.outcomes[self.key(mover, other)] = Prospect(
+                Value.LOSS, self.distance(mover, other, LOSS_SCORE, plies, guess)
             )
         return known
 
-    def distance(self, mover: int, other: int, score: int) -> int:
-        """Plies to the end of a won or lost position, by iterative deepening."""
+    def distance(
+        self, mover: int, other: int, score: int, plies: Plies = ANY_PLIES, guess: int = 0
+    ) -> int:
+        """Plies to the end of a won or lost position, by iterative deepening.
+
+        ``plies`` bound the answer (a parent's exact outcome bounds its children's:
+        after any move of a position lost in L plies the opponent wins within L - 1,
+        and where it is won in L no winning move leaves the opponent lost sooner than
+        in L - 1): depths below the first are not tried, and at the last no search
+        is needed. With a ``guess`` (a sibling's length, say) that depth is tried
+        first, then shallower ones while they hold, else deeper ones: the proofs
+        that no end comes sooner, the costly part, are then needed only just below
+        the answer.
+        """
         empties = self.rules.size - (mover | other).bit_count()
+        shortest, longest = plies
         first = 1 if score == WIN_SCORE else 2
-        for depth in range(first, empties + 1, 2):
-            if score == WIN_SCORE and self.within(mover, other, depth, 0, 1) >= WIN_SCORE:
+        if shortest > first:
+            first += (shortest - first + 1) & ~1  # (a win takes odd plies, a loss even ones)
+        last = min(longest, empties)
+        last -= (last - first) & 1
+
+        def ends_within(depth: int) -> bool:
+            if depth >= last:
+                return True
+            if score == WIN_SCORE:
+                return self.within(mover, other, depth, 0, 1) >= WIN_SCORE
+            return self.within(mover, other, depth, -1, 0) <= LOSS_SCORE
+
+        if guess > first:
+            depth = min(guess - ((guess - first) & 1), last)
+            if ends_within(depth):
+                while depth > first and ends_within(depth - 2):
+                    depth -= 2
                 return depth
-            if score == LOSS_SCORE and self.within(mover, other, depth, -1, 0) <= LOSS_SCORE:
+            first = depth + 2
+        for depth in range(first, last + 1, 2):
+            if ends_within(depth):
                 return depth
         raise AssertionError(f"no forced end found in a {score} position")  # pragma: no cover
 

@@ -36,6 +36,7 @@ from tictactoe.core.errors import (
     shown,
 )
 from tictactoe.core.prover import (
+    ANY_PLIES,
     DEFAULT_MAX_ENTRIES,
     DEFAULT_MEMORY,
     ENTRY_BYTES,
@@ -372,6 +373,16 @@ def every_move(engine: Prover, board: Board, budget: Budget | None = None) -> di
     result: dict[int, Prospect] = {}
     open_cells = -1  # moves outside it are known not to win
     measured = _measured_moves(engine, board)
+    # The position's own outcome, where known, bounds its moves' lengths: lost in L,
+    # every move lets the opponent win within L - 1; won in L, no winning move leaves
+    # the opponent lost sooner than in L - 1.
+    wins = losses = ANY_PLIES
+    known = engine.known(*_sides(board))
+    if known is not None and known.value is Value.LOSS:
+        wins = (0, known.plies - 1)
+    elif known is not None and known.value is Value.WIN:
+        losses = (known.plies - 1, ANY_PLIES[1])
+    guesses = {Value.WIN: 0, Value.LOSS: 0}  # the length of the last move that won, lost
     for cell in board.legal_moves():
         if budget is not None:
             budget.check()
@@ -387,10 +398,15 @@ def every_move(engine: Prover, board: Board, budget: Budget | None = None) -> di
         if 1 << cell & open_cells and engine.key(mover, other) not in engine.outcomes:
             refuted, zone = engine.refutation(mover, other)
             if not refuted:
-                result[cell] = engine.lost(mover, other).after_move()
+                found = engine.lost(mover, other, losses, guesses[Value.LOSS])
+                guesses[Value.LOSS] = found.plies
+                result[cell] = found.after_move()
                 continue
             open_cells &= zone
-        result[cell] = engine.outcome(mover, other, low=DRAW_SCORE).after_move()
+        found = engine.outcome(mover, other, low=DRAW_SCORE, plies=wins, guess=guesses[Value.WIN])
+        if found.value is Value.WIN:
+            guesses[Value.WIN] = found.plies
+        result[cell] = found.after_move()
     return result
 
 
