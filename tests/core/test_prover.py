@@ -156,6 +156,17 @@ def test_the_horizon_zones_change_no_answer_after_any_first_two_moves(
     assert nodes[True] < nodes[False]
 
 
+def test_the_depth_limited_search_takes_a_whole_window_as_its_two_halves() -> None:
+    rules = Rules(4, 4, 3)
+    board = Board.parse("X.../..../..../...O", 3)  # X to move wins (in 5)
+    for depth in range(6):
+        whole = Prover(rules, use_openings=False).within(*sides(board), depth, -1, 1)
+        wins = wins_within(rules, *sides(board), depth)
+        loses = loses_within(rules, *sides(board), depth)
+        assert whole == (WIN_SCORE if wins else LOSS_SCORE if loses else DRAW_SCORE)
+    assert wins_within(rules, *sides(board), 5) and not wins_within(rules, *sides(board), 3)
+
+
 def test_a_refuted_attacker_move_spares_its_siblings_within_the_horizon() -> None:
     # "...XO/...../...../O...X/...X." (O to move) loses in 14; after O's centre X
     # cannot win within 9 plies, which the zones prove in fewer positions.

@@ -859,7 +859,18 @@ class Prover:
 
         def root(mover: int, other: int, depth: int, alpha: int, beta: int) -> int:
             empties = size - (mover | other).bit_count()
-            return search(mover, other, all_lines, all_lines, empties, depth, alpha, 0)[0]
+            if beta - alpha == 1:
+                return search(mover, other, all_lines, all_lines, empties, depth, alpha, 0)[0]
+            # A wider window: its two null-window halves.
+            if beta > DRAW_SCORE:
+                score = search(mover, other, all_lines, all_lines, empties, depth, 0, 0)[0]
+                if score > DRAW_SCORE or alpha >= DRAW_SCORE:
+                    return score
+            if alpha < DRAW_SCORE:
+                score = search(mover, other, all_lines, all_lines, empties, depth, -1, 0)[0]
+                if score < DRAW_SCORE:
+                    return score
+            return DRAW_SCORE
 
         def zoned(mover: int, other: int, depth: int, alpha: int) -> tuple[int, int]:
             empties = size - (mover | other).bit_count()
