@@ -291,6 +291,7 @@ class Searcher:
         info, steps = [*pos.info, NO_LINE], pos.geometry.steps_flat[me]
         slot = SCORE + opp
         base: int = pos.scores[opp]
+        combo_peek = pos.combo_peek
         best = -INFINITY
         scored = 0
         while quiet:
@@ -300,17 +301,21 @@ class Searcher:
             # each line through the cell: its index, what the stone adds to its key, its table
             l1, k1, t1, l2, k2, t2, l3, k3, t3, l4, k4, t4 = steps[cell]
             a, b, c, d = info[l1], info[l2], info[l3], info[l4]
+            na, nb, nc, nd = t1[a[15] + k1], t2[b[15] + k2], t3[c[15] + k3], t4[d[15] + k4]
             score: int = (  # minus the evaluation after the move, with the opponent to move
                 a[slot]
                 + b[slot]
                 + c[slot]
                 + d[slot]
                 - base
-                - t1[a[15] + k1][slot]  # KEY
-                - t2[b[15] + k2][slot]
-                - t3[c[15] + k3][slot]
-                - t4[d[15] + k4][slot]
+                - na[slot]
+                - nb[slot]
+                - nc[slot]
+                - nd[slot]
             )
+            # EITHER_STRONG: cells that may change their combinations
+            if a[18] or b[18] or c[18] or d[18] or na[18] or nb[18] or nc[18] or nd[18]:
+                score -= combo_peek(cell, me)
             scored += 1
             if not scored & 15:  # new shapes cost a description each: look at the clock
                 budget.check()
