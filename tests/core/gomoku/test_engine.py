@@ -440,6 +440,7 @@ def test_deep_in_the_tree_a_threat_answer_stays_and_quiet_moves_go() -> None:
 @given(seed=st.integers(0, 10**6), plies=st.integers(4, 40))
 def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies: int) -> None:
     from tictactoe.core.board import cells_of
+    from tictactoe.core.gomoku import search
     from tictactoe.core.gomoku.patterns import FIVES
     from tictactoe.core.gomoku.position import Position
     from tictactoe.core.gomoku.search import INFINITY, Searcher
@@ -456,8 +457,18 @@ def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies
     quiet = pos.candidates() & ~pos.fours(me)
     searcher = Searcher(pos, Budget(Limits(seconds=None, nodes=10**6)), {}, [[0] * 81] * 2)
     if quiet == pos.candidates():
+        # Every move's combinations counted (no margin): exactly the best peek.
         expected = max(pos.peek(cell, me) for cell in cells_of(quiet))
-        assert searcher.frontier(me, quiet, -INFINITY, INFINITY, 1) == expected
+        margin = search.COMBO_MARGIN
+        search.COMBO_MARGIN = 2 * INFINITY
+        try:
+            assert searcher.frontier(me, quiet, -INFINITY, INFINITY, 1) == expected
+        finally:
+            search.COMBO_MARGIN = margin
+        # With the margin: some move's score, with its combinations or without them.
+        scores = {pos.peek(cell, me) for cell in cells_of(quiet)}
+        scores |= {pos.peek(cell, me) + pos.combo_peek(cell, me) for cell in cells_of(quiet)}
+        assert searcher.frontier(me, quiet, -INFINITY, INFINITY, 1) in scores
 
 
 def test_the_safety_check_replaces_a_move_that_allows_a_forced_win() -> None:

@@ -223,55 +223,65 @@ EITHER_STRONG = 18
 """``info[EITHER_STRONG]``: both sides' :data:`STRONG` cells (one look-up says whether a
 move on the line may change combinations)."""
 COMBOS = 19
-"""``info[COMBOS]``: a dictionary, filled as moves are made, of :func:`combo_change` by the
-stone's bit number in :data:`KEY` (the stone that made this line from the one before)."""
+"""``info[COMBOS]``: a list, filled as moves are made, of :func:`combo_change` by the
+stone's :func:`stone_number` (the stone that made this line from the one before), ``None``
+where not yet worked out."""
 
-ComboStep: TypeAlias = tuple[int, int, tuple[int, ...], tuple[int, ...]]
-"""A cell's combination key changing: its position on the line, the change, and the
-:func:`combo_deltas` of that change."""
 
-ComboChange: TypeAlias = tuple[tuple[ComboStep, ...], ...]
-"""For X and for O, the cells of a line whose combination key changes with a stone; or
-``()`` when none does: see :func:`combo_change`."""
+def stone_number(pos: int, side: int) -> int:
+    """The index in :data:`COMBOS` of ``side``'s stone at ``pos`` on the line."""
+    return 2 * pos + side
+
+
+ComboStep: TypeAlias = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
+"""A cell's combination key changing: its position on the line, the side, the change, and
+how the change moves X's and O's scores (:func:`combo_deltas`, by the key before)."""
+
+ComboChange: TypeAlias = tuple[ComboStep, ...]
+"""The cells of a line whose combination key changes with a stone, X's and O's: see
+:func:`combo_change`."""
 
 COMBO_STEPS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 """:func:`combo_deltas` remembered."""
 
 
 def combo_deltas(step: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """By combination key, how adding ``step`` to it changes its value to the side to move
-    and to the other side (:data:`COMBO_MOVER_VALUE`, :data:`COMBO_OPPONENT_VALUE`): one
-    look-up a changed cell instead of two. Worked out once a step (a few dozen steps)."""
+    """By combination key, how adding ``step`` to it changes the evaluation with its side
+    to move (:data:`COMBO_MOVER_VALUE`) and with the other side to move (minus
+    :data:`COMBO_OPPONENT_VALUE`): one look-up a changed cell and score. Worked out once a
+    step (a few dozen steps)."""
     found = COMBO_STEPS.get(step)
     if found is None:
         keys = range(max(0, -step), min(COMBO_KEYS, COMBO_KEYS - step))
-        mover, opponent = [0] * COMBO_KEYS, [0] * COMBO_KEYS
+        mover, other = [0] * COMBO_KEYS, [0] * COMBO_KEYS
         for key in keys:
             mover[key] = COMBO_MOVER_VALUE[key + step] - COMBO_MOVER_VALUE[key]
-            opponent[key] = COMBO_OPPONENT_VALUE[key + step] - COMBO_OPPONENT_VALUE[key]
-        found = COMBO_STEPS[step] = (tuple(mover), tuple(opponent))
+            other[key] = COMBO_OPPONENT_VALUE[key] - COMBO_OPPONENT_VALUE[key + step]
+        found = COMBO_STEPS[step] = (tuple(mover), tuple(other))
     return found
 
 
 def combo_change(old: LineInfo, new: LineInfo, number: int) -> ComboChange:
-    """How the stone of bit ``number`` in :data:`KEY` changes the combination keys
+    """How the stone of :func:`stone_number` ``number`` changes the combination keys
     (:data:`COMBO_DIGIT`) of the other cells of a line, ``old`` and ``new`` being its
-    descriptions before and after; remembered in ``new[COMBOS]``."""
-    stone = number % LINE_LIMIT
-    found = []
+    descriptions before and after; remembered in ``new[COMBOS]``. Each step carries the
+    tables of how X's and O's scores change (see :data:`ComboStep`)."""
+    stone = number >> 1
+    changes: list[ComboStep] = []
     for side in (0, 1):
         cells = (old[STRONG + side] | new[STRONG + side]) & ~(1 << stone)
         before, after = old[CODES + side], new[CODES + side]
-        changes: list[ComboStep] = []
         while cells:
             low = cells & -cells
             cells ^= low
             at = low.bit_length() - 1
             change = COMBO_DIGIT[after[at]] - COMBO_DIGIT[before[at]]
             if change:
-                changes.append((at, change, *combo_deltas(change)))
-        found.append(tuple(changes))
-    result: ComboChange = (found[0], found[1]) if found[0] or found[1] else ()
+                mover, other = combo_deltas(change)
+                changes.append(
+                    (at, side, change, *((mover, other) if side == 0 else (other, mover)))
+                )
+    result = tuple(changes)
     new[COMBOS][number] = result
     return result
 
@@ -411,7 +421,7 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
         xs | os << LINE_LIMIT,
         *strong,
         strong[0] | strong[1],
-        {},
+        [None] * (2 * length),
     )
 
 

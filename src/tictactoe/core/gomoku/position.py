@@ -50,6 +50,7 @@ from tictactoe.core.gomoku.patterns import (
     Shapes,
     combo_change,
     info_bytes,
+    stone_number,
 )
 from tictactoe.core.rules import DIRECTIONS, Rules
 
@@ -67,13 +68,11 @@ CELL_MASK = (1 << CELL_BITS) - 1
 NO_ORDER = (0,)
 """The ordering scores of a line that is not there (see :attr:`Geometry.spots_flat`)."""
 
-NO_LINE: LineInfo = (0,) * (STRONG + 3) + ({},)
+NO_LINE: LineInfo = (0,) * (STRONG + 3) + ([],)
 """The description of a line that is not there: no stones, no score (see
 :attr:`Geometry.steps_flat`)."""
 
 NO_TABLE = {0: NO_LINE}
-
-
 """The descriptions of a line that is not there."""
 
 ZOBRIST_SEED = 20_150_415
@@ -128,8 +127,8 @@ class Geometry:
                         1 << (pos + side * LINE_LIMIT),
                         self.tables[line],
                         1 << line,
-                        pos + side * LINE_LIMIT,
-                        self.lines[line],
+                        stone_number(pos, side),
+                        tuple(2 * cell for cell in self.lines[line]),
                     )
                     for line, pos in found
                 )
@@ -138,8 +137,9 @@ class Geometry:
             for side in (0, 1)
         )
         """``steps[side][cell]``: for each line through the cell, ``(line, what the stone adds to
-        the line's key, the line's table, the line's bit, the stone's bit number in the key,
-        the line's cells)``."""
+        the line's key, the line's table, the line's bit, the stone's
+        :func:`patterns.stone_number`, twice the line's cells (their X keys' index in
+        :attr:`Position.keys`))``."""
         no_step = (len(lines), 0, NO_TABLE)
         self.steps_flat: tuple[tuple[tuple[Any, ...], ...], ...] = tuple(
             tuple(
@@ -203,13 +203,13 @@ class Position:
         for index, info in enumerate(self.info):
             for flag in FLAG_INDICES[info[FLAGS]]:
                 self.threats[flag] |= 1 << index
-        self.combo_keys = [[0] * geometry.rules.size, [0] * geometry.rules.size]
-        """``combo_keys[side][cell]``: the combination key of an empty cell for that side (see
+        self.keys = [0] * (2 * geometry.rules.size)
+        """``keys[2 * cell + side]``: the combination key of an empty cell for that side (see
         :data:`patterns.COMBO_DIGIT`), 0 for a stone."""
         self.hash = 0
         self.stones = [0, 0]
         self.near = 0
-        self.history: list[tuple[int, int, list[LineInfo], int, int, int, list[list[int]]]] = []
+        self.history: list[tuple[int, int, list[LineInfo], int, int, int, list[int]]] = []
         """Per move: its cell and side, the lines' descriptions, the neighbourhood, the scores
         and the combination keys before (:meth:`make` changes a copy of them)."""
         xs, os = list(cells_of(x)), list(cells_of(o))
@@ -244,14 +244,13 @@ class Position:
         info, threats, scores = self.info, self.threats, self.scores
         olds: list[LineInfo] = []
         score_x, score_o = scores
-        keys = self.combo_keys
+        keys = self.keys
         self.history.append((cell, side, olds, self.near, score_x, score_o, keys))
         # The combination keys are copied (quicker than taking each change back in unmake).
-        keys_x, keys_o = keys[0][:], keys[1][:]
-        self.combo_keys = [keys_x, keys_o]
-        key_x, key_o = keys_x[cell], keys_o[cell]
+        self.keys = keys = keys[:]
+        key_x, key_o = keys[2 * cell], keys[2 * cell + 1]
         if key_x or key_o:  # the cell's combinations go
-            keys_x[cell] = keys_o[cell] = 0
+            keys[2 * cell] = keys[2 * cell + 1] = 0
             mover, opponent = COMBO_MOVER_VALUE, COMBO_OPPONENT_VALUE
             score_x -= mover[key_x] - opponent[key_o]
             score_o -= mover[key_o] - opponent[key_x]
@@ -265,23 +264,15 @@ class Position:
                 for index in FLAG_INDICES[new[12] ^ old[12]]:
                     threats[index] ^= line_bit
             if old[18] or new[18]:  # EITHER_STRONG: combinations may change
-                moved = new[19].get(number)  # COMBOS
+                moved = new[19][number]  # COMBOS
                 if moved is None:
                     moved = combo_change(old, new, number)
-                if moved:
-                    in_x, in_o = moved
-                    for at, step, mover, opponent in in_x:
-                        here = cells[at]
-                        was = keys_x[here]
-                        keys_x[here] = was + step
-                        score_x += mover[was]
-                        score_o -= opponent[was]
-                    for at, step, mover, opponent in in_o:
-                        here = cells[at]
-                        was = keys_o[here]
-                        keys_o[here] = was + step
-                        score_o += mover[was]
-                        score_x -= opponent[was]
+                for at, mark, step, to_x, to_o in moved:
+                    here = cells[at] + mark
+                    was = keys[here]
+                    keys[here] = was + step
+                    score_x += to_x[was]
+                    score_o += to_o[was]
         scores[0] = score_x
         scores[1] = score_o
         self.stones[side] |= bit
@@ -297,7 +288,7 @@ class Position:
         info, threats = self.info, self.threats
         olds: list[LineInfo] = []
         score_x, score_o = self.scores
-        self.history.append((cell, side, olds, self.near, score_x, score_o, self.combo_keys))
+        self.history.append((cell, side, olds, self.near, score_x, score_o, self.keys))
         for line, add, table, line_bit, _, _ in steps:
             old = info[line]
             info[line] = new = table[old[15] + add]  # KEY
@@ -311,7 +302,7 @@ class Position:
 
     def unmake(self) -> int:
         """Take back the last :meth:`make`; returns its cell."""
-        cell, side, olds, near, score_x, score_o, self.combo_keys = self.history.pop()
+        cell, side, olds, near, score_x, score_o, self.keys = self.history.pop()
         steps, zobrist, _, bit = self.geometry.moves[side][cell]
         info, threats = self.info, self.threats
         for (line, _, _, line_bit, _, _), old in zip(steps, olds):  # noqa: B905 - hot
@@ -349,27 +340,29 @@ class Position:
         the evaluation with the opponent to move (what :meth:`make` adds to it), without
         playing it. Each cell but ``cell`` changes its code on one line at most: two lines
         through ``cell`` meet nowhere else."""
-        info, (keys_x, keys_o) = self.info, self.combo_keys
-        mover, opponent = COMBO_MOVER_VALUE, COMBO_OPPONENT_VALUE
-        (keys_mine, keys_theirs) = (keys_x, keys_o) if side == 0 else (keys_o, keys_x)
+        info, keys = self.info, self.keys
+        slot = 4 - side  # in a ComboStep: how the opponent's score (to move) changes
         # with the opponent to move: its combinations count for, side's against
-        change = opponent[keys_mine[cell]] - mover[keys_theirs[cell]]
+        change = (
+            COMBO_OPPONENT_VALUE[keys[2 * cell + side]]
+            - COMBO_MOVER_VALUE[keys[2 * cell + (side ^ 1)]]
+        )
         for line, add, table, _, number, cells in self.geometry.steps[side][cell]:
             old = info[line]
             new = table[old[15] + add]
             if not (old[18] or new[18]):  # EITHER_STRONG
                 continue
-            found = new[19].get(number)  # COMBOS
+            found = new[19][number]  # COMBOS
             if found is None:
                 found = combo_change(old, new, number)
-            if not found:
-                continue
-            in_mine, in_theirs = found if side == 0 else found[::-1]
-            for at, _, _, against in in_mine:
-                change -= against[keys_mine[cells[at]]]
-            for at, _, made, _ in in_theirs:
-                change += made[keys_theirs[cells[at]]]
+            for step in found:
+                change += step[slot][keys[cells[step[0]] + step[1]]]
         return change
+
+    @property
+    def combo_keys(self) -> tuple[list[int], list[int]]:
+        """X's and O's combination keys by cell (see :attr:`keys`)."""
+        return self.keys[0::2], self.keys[1::2]
 
     def combo_keys_afresh(self, side: int) -> list[int]:
         """The combination key (see :data:`patterns.COMBO_DIGIT`) of every empty cell where
