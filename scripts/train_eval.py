@@ -2,18 +2,16 @@
 """Fits the gomoku engine's evaluation to the results of games, and plays those games.
 
 The evaluation (``src/tictactoe/core/gomoku/weights.txt``, loaded by the
-engine) gives every empty cell's shape code on every line a weight, and every
-empty cell's combination (its two best codes of an open two or better, on
-two of its lines: a four-three, two open threes, ...) another, one table each
-for the side to move and for the other side. This script fits those weights
-by logistic regression: each quiet position of the games (no five to make or
-to block) is described by how many cells of each code and of each
-combination each side has, and the weights are those that best predict the
-game's result for the side to move. With ``--ordering`` it also fits the move
-ordering (what a move makes and what it takes from the opponent, on its four
-lines) by multinomial logistic regression: the weights that make the moves
-played likeliest among each position's candidates. Fitting needs numpy
-(``pip install -e '.[train]'``); the engine does not.
+engine) gives every empty cell's shape code on every line a weight, one table
+for the side to move and one for the other side. This script fits those
+weights by logistic regression: each quiet position of the games (no five to
+make or to block) is described by how many cells of each code each side has,
+and the weights are those that best predict the game's result for the side to
+move. With ``--ordering`` it also fits the move ordering (what a move makes and
+what it takes from the opponent, on its four lines) by multinomial logistic
+regression: the weights that make the moves played likeliest among each
+position's candidates. Fitting needs numpy (``pip install -e '.[train]'``); the
+engine does not.
 
     python scripts/train_eval.py fit [GAMES ...]        # writes weights.txt again
     python scripts/train_eval.py fit --check             # the shipped table is reproduced?
@@ -37,7 +35,6 @@ import argparse
 import random
 import sys
 import time
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -49,8 +46,6 @@ from tictactoe.core.gomoku.patterns import (
     BLOCK4,
     CODE_NAMES,
     CODES,
-    COMBO_CLASS,
-    COMBO_NAMES,
     FIVE,
     FIVES,
     FLEX3,
@@ -95,10 +90,7 @@ SKIP_PLIES = 4
 HEADER = """\
 # The gomoku engine's evaluation: what one empty cell's shape code on one line is worth,
 # for the side to move (mover) and for the other side (opponent, subtracted), by code:
-# {codes};
-# and what an empty cell's combination (its two best codes on two lines) is worth, for the
-# side to move (combo_mover) and the other side (combo_opponent, subtracted), by
-# combination: {combos}.
+# {codes}.
 # Fitted by scripts/train_eval.py to the results of {games:,} games ({positions:,} quiet
 # positions): do not edit by hand; run the script again to reproduce it.
 """
@@ -139,8 +131,7 @@ class Examples(NamedTuple):
     """What the fits learn from."""
 
     rows: np.ndarray
-    """One row a quiet position: the side to move's code counts, then the other side's, then
-    the side to move's combination counts, then the other side's."""
+    """One row a quiet position: the side to move's code counts, then the other side's."""
     results: np.ndarray
     """The result for the side to move (1 won, 0 lost, 0.5 drawn), row by row."""
     candidates: np.ndarray
@@ -159,16 +150,6 @@ def examples(paths: Sequence[Path]) -> Examples:
 
     geometry = Geometry(RULES)
     size = len(CODE_NAMES)
-    combos = len(COMBO_NAMES)
-
-    def combo_counts(keys: list[int]) -> np.ndarray:
-        """How many cells of each combination ``keys`` (by cell) have."""
-        found = np.zeros(combos)
-        for key, count in Counter(keys).items():
-            if COMBO_CLASS[key] >= 0:
-                found[COMBO_CLASS[key]] += count
-        return found
-
     memo: dict[tuple[object, object], np.ndarray] = {}
 
     def counts(info: tuple[object, ...]) -> np.ndarray:
@@ -194,16 +175,7 @@ def examples(paths: Sequence[Path]) -> Examples:
             quiet = not (pos.threats[2 * FIVES] or pos.threats[2 * FIVES + 1])
             if ply >= SKIP_PLIES and quiet:
                 mine, theirs = total[me * size : (me + 1) * size], total[(me ^ 1) * size :]
-                rows.append(
-                    np.concatenate(
-                        [
-                            mine,
-                            theirs[:size],
-                            combo_counts(pos.combo_keys[me]),
-                            combo_counts(pos.combo_keys[me ^ 1]),
-                        ]
-                    )
-                )
+                rows.append(np.concatenate([mine, theirs[:size]]))
                 won = result == ("X" if me == 0 else "O")
                 results.append(0.5 if result == "-" else float(won))
                 if not pos.threats[2 * FLEX_FOURS + (me ^ 1)]:  # else only defences count
@@ -312,35 +284,22 @@ def ordering(weights: np.ndarray) -> tuple[list[int], list[int]]:
     return attack, defend
 
 
-def tables(weights: np.ndarray) -> dict[str, list[int]]:
+def tables(weights: np.ndarray) -> tuple[list[int], list[int]]:
     """The engine's mover and opponent tables from the fitted logits: in engine units, each
-    relative to an empty code (``NONE`` weighs 0), five worth at least an open four; then
-    the combinations' tables (no combination weighs 0)."""
-    size, combos = len(CODE_NAMES), len(COMBO_NAMES)
+    relative to an empty code (``NONE`` weighs 0), five worth at least an open four."""
+    size = len(CODE_NAMES)
     mover = [round(UNIT * (value - weights[0])) for value in weights[:size]]
-    opponent = [round(-UNIT * (value - weights[size])) for value in weights[size : 2 * size]]
+    opponent = [round(-UNIT * (value - weights[size])) for value in weights[size:]]
     for table in (mover, opponent):  # no quiet position has a five to make: not fitted
         table[FIVE] = max(table[FIVE], table[FLEX4])
-    combo_mover = [round(UNIT * value) for value in weights[2 * size : 2 * size + combos]]
-    combo_opponent = [round(-UNIT * value) for value in weights[2 * size + combos :]]
-    return {
-        "mover": mover,
-        "opponent": opponent,
-        "combo_mover": combo_mover,
-        "combo_opponent": combo_opponent,
-    }
+    return mover, opponent
 
 
 def weights_text(
     tables: dict[str, list[int]], games: int, positions: int, ordering: bool = True
 ) -> str:
     """The weights file (``ordering``: the move ordering was fitted too)."""
-    header = HEADER.format(
-        codes=" ".join(CODE_NAMES),
-        combos=" ".join(COMBO_NAMES),
-        games=games,
-        positions=positions,
-    )
+    header = HEADER.format(codes=" ".join(CODE_NAMES), games=games, positions=positions)
     header += ORDERING_FITTED if ordering else ORDERING_SET
     lines = (f"{name} {' '.join(map(str, table))}\n" for name, table in tables.items())
     return header + "".join(lines)
@@ -356,19 +315,13 @@ def fit_command(args: argparse.Namespace) -> int:
         raise SystemExit(f"no games to fit: none named and none in {GAMES}")
     started = time.perf_counter()
     found = examples(paths)
-    evaluation = tables(fit(found.rows, found.results))
+    mover, opponent = tables(fit(found.rows, found.results))
     if args.ordering:
         attack, defend = ordering(fit_choices(found.candidates, found.starts, found.chosen))
     else:
         attack, defend = list(HAND_ATTACK), list(HAND_DEFEND)
-    fitted = {
-        "mover": evaluation["mover"],
-        "opponent": evaluation["opponent"],
-        "attack": attack,
-        "defend": defend,
-    }
-    combos = {name: evaluation[name] for name in ("combo_mover", "combo_opponent")}
-    text = weights_text(fitted | combos, found.games, len(found.rows), args.ordering)
+    fitted = {"mover": mover, "opponent": opponent, "attack": attack, "defend": defend}
+    text = weights_text(fitted, found.games, len(found.rows), args.ordering)
     seconds = time.perf_counter() - started
     print(
         f"{found.games:,} games, {len(found.rows):,} quiet positions, {len(found.starts):,} "
@@ -377,9 +330,6 @@ def fit_command(args: argparse.Namespace) -> int:
     print(f"  {'':7} {'mover':>8} {'opponent':>8} {'attack':>8} {'defend':>8}")
     for index, name in enumerate(CODE_NAMES):
         print(f"  {name:7} " + " ".join(f"{table[index]:8}" for table in fitted.values()))
-    print(f"  {'':13} {'mover':>8} {'opponent':>8}")
-    for index, name in enumerate(COMBO_NAMES):
-        print(f"  {name:13} " + " ".join(f"{table[index]:8}" for table in combos.values()))
     if args.check:
         same = WEIGHTS.read_text(encoding="utf-8") == text
         print(f"{WEIGHTS} is {'reproduced' if same else 'NOT reproduced'}")

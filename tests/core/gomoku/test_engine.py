@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterable
 
 import pytest
 from hypothesis import given, settings
@@ -15,7 +14,6 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import parse
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.gomoku.engine import Engine, Reason
-from tictactoe.core.gomoku.patterns import COMBO_STEPS
 from tictactoe.core.gomoku.search import is_mate
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits, Progress
@@ -256,12 +254,11 @@ def test_usable_from_an_asyncio_server_through_a_thread() -> None:
     assert board.is_legal(first) and board.is_legal(second)
 
 
-def deep_size(root: object, shared: Iterable[object] = ()) -> int:
-    """Bytes ``root`` and everything it holds take (``sys.getsizeof``, each object once), but
-    ``shared`` and what it holds."""
+def deep_size(root: object) -> int:
+    """Bytes ``root`` and everything it holds take (``sys.getsizeof``, each object once)."""
     import sys
 
-    seen: set[int] = {id(item) for item in shared}
+    seen: set[int] = set()
     total = 0
     stack = [root]
     while stack:
@@ -296,13 +293,10 @@ def test_tables_stay_within_the_memory_given() -> None:
     roomy.search(board, nodes(60_000))
     kept = sum(table.held() for table in roomy.geometry(GOMOKU).tables)
     assert kept > sum(table.held() for table in tables)
-    # The estimates behind the limits hold: everything the tables hold fits the memory (but
-    # the tables of what a combination's change is worth, made once for every engine).
-    shared = [table for step in COMBO_STEPS.values() for table in step]
+    # The estimates behind the limits hold: everything the tables hold fits the memory.
     held = deep_size(
         [engine._table, engine._refuted_vcf, engine._refuted_vct, *tables]
-        + [table.previous for table in tables],
-        shared,
+        + [table.previous for table in tables]
     )
     assert held <= MIN_MEMORY
 
@@ -440,7 +434,6 @@ def test_deep_in_the_tree_a_threat_answer_stays_and_quiet_moves_go() -> None:
 @given(seed=st.integers(0, 10**6), plies=st.integers(4, 40))
 def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies: int) -> None:
     from tictactoe.core.board import cells_of
-    from tictactoe.core.gomoku import search
     from tictactoe.core.gomoku.patterns import FIVES
     from tictactoe.core.gomoku.position import Position
     from tictactoe.core.gomoku.search import INFINITY, Searcher
@@ -457,18 +450,8 @@ def test_the_horizon_scores_each_quiet_move_as_playing_it_would(seed: int, plies
     quiet = pos.candidates() & ~pos.fours(me)
     searcher = Searcher(pos, Budget(Limits(seconds=None, nodes=10**6)), {}, [[0] * 81] * 2)
     if quiet == pos.candidates():
-        # Every move's combinations counted (no margin): exactly the best peek.
         expected = max(pos.peek(cell, me) for cell in cells_of(quiet))
-        margin = search.COMBO_MARGIN
-        search.COMBO_MARGIN = 2 * INFINITY
-        try:
-            assert searcher.frontier(me, quiet, -INFINITY, INFINITY, 1) == expected
-        finally:
-            search.COMBO_MARGIN = margin
-        # With the margin: some move's score, with its combinations or without them.
-        scores = {pos.peek(cell, me) for cell in cells_of(quiet)}
-        scores |= {pos.peek(cell, me) + pos.combo_peek(cell, me) for cell in cells_of(quiet)}
-        assert searcher.frontier(me, quiet, -INFINITY, INFINITY, 1) in scores
+        assert searcher.frontier(me, quiet, -INFINITY, INFINITY, 1) == expected
 
 
 def test_the_safety_check_replaces_a_move_that_allows_a_forced_win() -> None:

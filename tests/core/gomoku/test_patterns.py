@@ -8,18 +8,10 @@ from hypothesis import strategies as st
 
 from tictactoe.core.gomoku.patterns import (
     ATTACK,
-    BLOCK2,
     BLOCK3,
     BLOCK4,
-    COMBO_CLASS,
-    COMBO_DIGIT,
-    COMBO_MOVER,
-    COMBO_NAMES,
-    COMBO_OPPONENT,
     DEFEND,
     FIVE,
-    FLEX1,
-    FLEX2,
     FLEX3,
     FLEX4,
     FOURS,
@@ -27,7 +19,6 @@ from tictactoe.core.gomoku.patterns import (
     MOVER_VALUE,
     NONE,
     OPPONENT_VALUE,
-    STRONG,
     LineTable,
     Shapes,
     Weights,
@@ -138,71 +129,20 @@ def test_line_table_keeps_two_generations_within_its_limit() -> None:
 
 def test_the_shipped_weights_are_read() -> None:
     weights = shipped_weights()
-    assert weights == Weights(
-        MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND, COMBO_MOVER, COMBO_OPPONENT
-    )
-    assert all(len(table) == FIVE + 1 for table in weights[:4])
-    assert all(len(table) == len(COMBO_NAMES) for table in weights[4:])
+    assert weights == Weights(MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND)
+    assert all(len(table) == FIVE + 1 for table in weights)
     # Stronger shapes are worth more, to either side, from a closed three on.
-    for table in weights[:4]:
+    for table in weights:
         assert list(table[BLOCK3:]) == sorted(table[BLOCK3:])
-
-
-def key(*codes: int) -> int:
-    return sum(COMBO_DIGIT[code] for code in codes)
-
-
-@pytest.mark.parametrize(
-    ("codes", "name"),
-    [
-        ((BLOCK4, FLEX3, NONE, FLEX2), "block4+flex3"),  # a four-three
-        ((FLEX3, FLEX3, BLOCK3, NONE), "flex3+flex3"),  # two open threes (the third is less)
-        ((BLOCK4, BLOCK4, FLEX4, FLEX3), "flex4+block4"),  # the best two
-        ((FIVE, BLOCK3, NONE, NONE), "flex4+block3"),  # a five counts as an open four
-        ((BLOCK3, BLOCK3, NONE, NONE), "block3+block3"),
-        ((BLOCK4, FLEX2, BLOCK2, FLEX1), "block4+flex2"),  # a closed four and an open two
-        ((FLEX2, FLEX2, BLOCK2, NONE), "flex2+flex2"),
-    ],
-)
-def test_a_cell_s_combination_is_its_best_two_codes(codes: tuple[int, ...], name: str) -> None:
-    assert COMBO_NAMES[COMBO_CLASS[key(*codes)]] == name
-
-
-@pytest.mark.parametrize("codes", [(FLEX4, BLOCK2, BLOCK2, FLEX1), (BLOCK4,), (NONE,) * 4])
-def test_one_line_of_an_open_two_or_better_makes_no_combination(codes: tuple[int]) -> None:
-    assert COMBO_CLASS[key(*codes)] == -1
-
-
-def test_every_combination_has_a_name_and_keys_stay_below_the_table() -> None:
-    assert len(COMBO_NAMES) == len(set(COMBO_NAMES)) == 15
-    assert sorted({found for found in COMBO_CLASS if found >= 0}) == list(range(15))
-    assert key(FIVE, FIVE, FIVE, FIVE) < len(COMBO_CLASS)
-
-
-def test_line_description_marks_the_cells_of_an_open_two_or_better() -> None:
-    # X on cells 2, 3 (of 9), O on 8 at the edge: only one window of five left to O.
-    info = line_shapes(Shapes(5), 9, 0b1100, 1 << 8)
-    for side in (0, 1):
-        codes = info[side]
-        strong = sum(1 << pos for pos, code in enumerate(codes) if code >= FLEX2)
-        assert info[STRONG + side] == strong
-    assert info[STRONG] and not info[STRONG + 1]
 
 
 def test_weights_text() -> None:
     text = (
         "# a comment\nmover 0 1 2 3 4 5 6 7 8 9\n\nopponent 9 8 7 6 5 4 3 2 1 0  # end\n"
         "defend 1 1 1 1 1 1 1 1 1 1\nattack 2 2 2 2 2 2 2 2 2 2\n"
-        "combo_mover 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
-        "combo_opponent 3 3 3 3 3 3 3 3 3 3 3 3 3 3 3\n"
     )
     assert parse_weights(text) == Weights(
-        tuple(range(10)),
-        tuple(range(9, -1, -1)),
-        (2,) * 10,
-        (1,) * 10,
-        tuple(range(1, 16)),
-        (3,) * 15,
+        tuple(range(10)), tuple(range(9, -1, -1)), (2,) * 10, (1,) * 10
     )
 
 
@@ -211,11 +151,7 @@ def test_weights_text() -> None:
     [
         ("mover 1 2 3\nopponent 0 0 0 0 0 0 0 0 0 0", "line 1: 10 weights expected, not 3"),
         ("mover 0 0 0 0 0 0 0 0 0 x\nopponent 0 0 0 0 0 0 0 0 0 0", "whole numbers"),
-        (
-            "mover 0 0 0 0 0 0 0 0 0 0",
-            "no opponent or attack or defend or combo_mover or combo_opponent weights",
-        ),
-        ("combo_mover 1 2", "line 1: 15 weights expected, not 2"),
+        ("mover 0 0 0 0 0 0 0 0 0 0", "no opponent or attack or defend weights"),
         ("tempo 5", "line 1: unknown table 'tempo'"),
     ],
 )

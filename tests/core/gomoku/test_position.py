@@ -11,21 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tictactoe.core.gomoku.patterns as patterns_module
-import tictactoe.core.gomoku.position as position_module
 from tictactoe.core.board import Board, cells_of
-from tictactoe.core.cells import parse
 from tictactoe.core.gomoku.patterns import (
-    CODE_NAMES,
     CODES,
-    COMBO_CLASS,
-    COMBO_KEYS,
-    COMBO_MOVER,
-    COMBO_NAMES,
-    COMBO_OPPONENT,
     FIVES,
-    FLEX2,
-    FLEX4,
     FLEX_FOURS,
     FOURS,
     MOVER_VALUE,
@@ -43,7 +32,6 @@ def snapshot(pos: Position) -> tuple[object, ...]:
         pos.hash,
         list(pos.stones),
         pos.near,
-        [list(keys) for keys in pos.combo_keys],
     )
 
 
@@ -102,19 +90,6 @@ def test_make_unmake_and_threats(m: int, n: int, k: int, seed: int, plies: int) 
     for cell in reversed(played):
         assert pos.unmake() == cell
     assert snapshot(pos) == fresh
-    # The threat searches' quick moves, mixed with others, too; and they keep all but the
-    # evaluation as the others do.
-    for index, cell in enumerate(played):
-        (pos.make_quick if index % 2 else pos.make)(cell, index % 2)
-    quick = snapshot(pos)
-    pos.rewind(0)
-    assert snapshot(pos) == fresh
-    for index, cell in enumerate(played):
-        pos.make(cell, index % 2)
-    slow = snapshot(pos)
-    pos.rewind(0)
-    assert snapshot(pos) == fresh
-    assert [quick[0], *quick[2:6]] == [slow[0], *slow[2:6]]  # not the scores and keys
     # The same stones reached in another order give the same hash and evaluation.
     again = Position(geometry, board.x, board.o)
     assert (again.hash, again.scores) == (pos.hash, pos.scores)
@@ -145,22 +120,10 @@ def test_peek_matches_make() -> None:
             pos.unmake()
 
 
-def combinations(pos: Position, side: int) -> list[int]:
-    """Brute force: the combination (index into ``COMBO_NAMES``) of every empty cell with
-    one, from its codes on its lines: the best two, if both are an open two or better."""
-    found = []
-    for cell in cells_of(pos.free):
-        codes = sorted((min(code, FLEX4) for code in pos.codes(cell, side)), reverse=True)
-        if len(codes) > 1 and codes[1] >= FLEX2:
-            found.append(COMBO_NAMES.index(f"{CODE_NAMES[codes[0]]}+{CODE_NAMES[codes[1]]}"))
-    return found
-
-
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), plies=st.integers(0, 60))
-def test_evaluation_is_the_sum_of_the_lines_and_the_combinations(seed: int, plies: int) -> None:
-    """The incremental scores equal every cell's codes and combinations weighed afresh, for each
-    side to move."""
+def test_evaluation_is_the_sum_of_the_lines(seed: int, plies: int) -> None:
+    """The incremental scores equal every cell's codes weighed afresh, for each side to move."""
     rules = Rules(11, 11, 5)
     rng = random.Random(seed)
     board = random_game(rules, rng, plies)
@@ -171,70 +134,7 @@ def test_evaluation_is_the_sum_of_the_lines_and_the_combinations(seed: int, plie
         expected = sum(MOVER_VALUE[code] for code in mine) - sum(
             OPPONENT_VALUE[code] for code in theirs
         )
-        expected += sum(COMBO_MOVER[found] for found in combinations(pos, me))
-        expected -= sum(COMBO_OPPONENT[found] for found in combinations(pos, me ^ 1))
         assert pos.evaluate(me) == expected
-        assert pos.evaluate_afresh(me) == expected
-
-
-def test_a_four_three_cell_has_its_combination() -> None:
-    rules = Rules(15, 15, 5)
-    # X: e8 f8 g8 on a row, closed by O's d8, and i10 i11 on a column.
-    x = [parse(rules, name) for name in ("e8", "f8", "g8", "i10", "i11")]
-    o = [parse(rules, name) for name in ("d8", "a1", "a3", "a5", "o15")]
-    pos = Position(Geometry(rules))
-    for ex, oh in zip(x, o, strict=True):
-        pos.make(ex, 0)
-        pos.make(oh, 1)
-    # i8 makes a closed four on the row (h8 completes it) and i8 - i10 i11 on the column, an
-    # open three.
-    cell = parse(rules, "i8")
-    assert COMBO_CLASS[pos.combo_keys[0][cell]] == COMBO_NAMES.index("block4+flex3")
-    assert COMBO_CLASS[pos.combo_keys[1][cell]] == -1  # O has nothing there
-    assert COMBO_NAMES.index("block4+flex3") in combinations(pos, 0)
-    # The combination goes when the cell is taken, and comes back when the stone is.
-    before = snapshot(pos)
-    pos.make(cell, 1)
-    assert pos.combo_keys[0][cell] == pos.combo_keys[1][cell] == 0
-    assert pos.evaluate(0) == pos.evaluate_afresh(0)
-    pos.unmake()
-    assert snapshot(pos) == before
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_incremental_combinations_agree_with_afresh_ones_for_any_weights(
-    seed: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """With made-up combination weights (the shipped ones may be 0 for some), make, unmake and
-    peek keep the evaluation equal to the one worked out from scratch."""
-    rng = random.Random(seed)
-    mover = tuple(0 if found < 0 else rng.randint(-500, 500) for found in COMBO_CLASS)
-    opponent = tuple(0 if found < 0 else rng.randint(-500, 500) for found in COMBO_CLASS)
-    assert len(mover) == COMBO_KEYS
-    for module in (patterns_module, position_module):
-        monkeypatch.setattr(module, "COMBO_MOVER_VALUE", mover)
-        monkeypatch.setattr(module, "COMBO_OPPONENT_VALUE", opponent)
-    monkeypatch.setattr(patterns_module, "COMBO_STEPS", {})
-    rules = Rules(15, 15, 5)
-    pos = Position(Geometry(rules))
-    side = 0
-    for _ in range(rng.randint(20, 80)):
-        moves = list(cells_of(pos.candidates()))
-        cell = rng.choice(moves)
-        for other in rng.sample(moves, min(3, len(moves))):  # peek agrees with make
-            peeked = pos.peek(other, side)
-            pos.make(other, side)
-            assert peeked == -pos.evaluate(side ^ 1)
-            pos.unmake()
-        pos.make(cell, side)
-        side ^= 1
-        if rng.random() < 0.2:
-            pos.unmake()
-            side ^= 1
-        for me in (0, 1):
-            assert pos.evaluate(me) == pos.evaluate_afresh(me)
-            keys = sorted(key for key in pos.combo_keys[me] if COMBO_CLASS[key] >= 0)
-            assert keys == sorted(pos.combo_keys_afresh(me))
 
 
 def windows_through(rules: Rules, cell: int, dr: int, dc: int) -> list[int]:

@@ -48,49 +48,6 @@ CODE_NAMES = (
     "five",
 )
 
-COMBO_LEVELS = (FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4)
-"""The codes a cell's *combination* is made of: a cell's two best codes of at least
-``FLEX2`` on two of its lines (a five counts as ``FLEX4``)."""
-
-COMBO_LEAST = COMBO_LEVELS[0]
-"""The least code that counts towards a combination."""
-
-COMBO_NAMES = tuple(
-    f"{CODE_NAMES[high]}+{CODE_NAMES[low]}"
-    for index, high in enumerate(COMBO_LEVELS)
-    for low in COMBO_LEVELS[: index + 1]
-)
-"""The combinations, weakest first: ``flex2+flex2``, ``block3+flex2``, ...,
-``flex4+flex4``."""
-
-COMBO_BASE = 5
-"""A cell's combination key is the sum of :data:`COMBO_DIGIT` of its four codes: how many
-of its lines have each level, one base-5 digit a level."""
-
-COMBO_DIGIT = (0,) * COMBO_LEAST + tuple(
-    COMBO_BASE ** min(level, len(COMBO_LEVELS) - 1) for level in range(FIVE - COMBO_LEAST + 1)
-)
-"""By code, what it adds to a cell's combination key (0 below :data:`COMBO_LEAST`)."""
-
-COMBO_KEYS = COMBO_BASE ** len(COMBO_LEVELS)
-"""Combination keys are below this."""
-
-
-def combo_class(key: int) -> int:
-    """The combination (an index into :data:`COMBO_NAMES`) of a cell's key, -1 for none (fewer
-    than two lines of :data:`COMBO_LEAST` or better)."""
-    levels: list[int] = []
-    for level in reversed(range(len(COMBO_LEVELS))):
-        levels += [level] * (key // COMBO_BASE**level % COMBO_BASE)
-    if len(levels) < 2:
-        return -1
-    high, low = levels[0], levels[1]
-    return high * (high + 1) // 2 + low
-
-
-COMBO_CLASS = tuple(combo_class(key) for key in range(COMBO_KEYS))
-""":func:`combo_class` of every key."""
-
 # --- weights ---------------------------------------------------------------------------------
 
 WEIGHTS_FILE = "weights.txt"
@@ -99,13 +56,11 @@ WEIGHTS_FILE = "weights.txt"
 
 
 class Weights(NamedTuple):
-    """The evaluation and the move ordering, by code (``NONE`` to ``FIVE``), and the
-    evaluation's combinations (by :data:`COMBO_NAMES`).
+    """The evaluation and the move ordering, by code (``NONE`` to ``FIVE``).
 
     The evaluation is what one empty cell's code on one line is worth, summed
-    over every cell and line of the board, and what each empty cell's
-    combination (its two best codes) is worth, summed over the cells; a
-    move's ordering score is summed over the four lines through its cell.
+    over every cell and line of the board; a move's ordering score is summed
+    over the four lines through its cell.
     """
 
     mover: tuple[int, ...]
@@ -117,20 +72,11 @@ class Weights(NamedTuple):
     defend: tuple[int, ...]
     """Move ordering: what playing a cell takes from the opponent, by the opponent's code
     there."""
-    combo_mover: tuple[int, ...]
-    """Evaluation: for the side to move's combinations."""
-    combo_opponent: tuple[int, ...]
-    """Evaluation: for the other side's combinations (subtracted)."""
-
-
-TABLE_SIZES = {"combo_mover": len(COMBO_NAMES), "combo_opponent": len(COMBO_NAMES)}
-"""Numbers in each table of :class:`Weights` other than one per code."""
 
 
 def parse_weights(text: str) -> Weights:
     """The weights in ``text``: one line per table of :class:`Weights`, its name and one whole
-    number per code (or combination); ``#`` starts a comment. :class:`ValueError` says what is
-    wrong."""
+    number per code; ``#`` starts a comment. :class:`ValueError` says what is wrong."""
     tables: dict[str, tuple[int, ...]] = {}
     for number, line in enumerate(text.splitlines(), 1):
         words = line.partition("#")[0].split()
@@ -139,9 +85,10 @@ def parse_weights(text: str) -> Weights:
         name, values = words[0], words[1:]
         if name not in Weights._fields:
             raise ValueError(f"line {number}: unknown table {name!r}")
-        size = TABLE_SIZES.get(name, len(CODE_NAMES))
-        if len(values) != size:
-            raise ValueError(f"line {number}: {size} weights expected, not {len(values)}")
+        if len(values) != len(CODE_NAMES):
+            raise ValueError(
+                f"line {number}: {len(CODE_NAMES)} weights expected, not {len(values)}"
+            )
         try:
             tables[name] = tuple(int(value) for value in values)
         except ValueError:
@@ -162,19 +109,8 @@ def shipped_weights() -> Weights:
         raise RuntimeError(f"the engine's weights in {path} cannot be read: {error}") from None
 
 
-MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND, COMBO_MOVER, COMBO_OPPONENT = shipped_weights()
+MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND = shipped_weights()
 """The evaluation and the move ordering (see :class:`Weights`)."""
-
-
-def combo_values(table: tuple[int, ...]) -> tuple[int, ...]:
-    """A combination table by key: the value of each key's combination (0 for none)."""
-    return tuple(0 if found < 0 else table[found] for found in COMBO_CLASS)
-
-
-COMBO_MOVER_VALUE = combo_values(COMBO_MOVER)
-"""By combination key, what a cell's combination is worth to the side to move."""
-COMBO_OPPONENT_VALUE = combo_values(COMBO_OPPONENT)
-"""By combination key, what a cell's combination of the other side is worth (subtracted)."""
 
 LINE_MEMO_LIMIT = 40_000
 """Most line descriptions a :class:`LineTable` remembers unless told otherwise; it starts
@@ -184,10 +120,9 @@ SHAPE_MEMO_LIMIT = 200_000
 """Most shape codes a :class:`Shapes` remembers (a few thousand for k = 5; big k can have
 many); it starts afresh beyond."""
 
-INFO_BYTES = (1_200, 80)
+INFO_BYTES = (600, 40)
 """Memory one line description takes, about: this much plus this much per cell of the line
-(measured with ``tracemalloc``: 0.95 KB on a line of 9, 1.6 KB on a line of 26, before the
-descriptions remembered their combination changes: about 1.8 to 2 times that since)."""
+(measured with ``tracemalloc``: 0.95 KB on a line of 9, 1.6 KB on a line of 26)."""
 
 
 def info_bytes(length: int) -> int:
@@ -216,75 +151,6 @@ a position sums it over its lines)."""
 KEY = 15
 """``info[KEY]``: the line's stones, X's from bit 0 and O's from bit :data:`LINE_LIMIT` (a
 move adds its bit to find the next description without another look-up)."""
-STRONG = 16
-"""``info[STRONG + side]``: bitmask of the cells where that side's code is
-:data:`COMBO_LEAST` or better (the cells that can make a combination)."""
-EITHER_STRONG = 18
-"""``info[EITHER_STRONG]``: both sides' :data:`STRONG` cells (one look-up says whether a
-move on the line may change combinations)."""
-COMBOS = 19
-"""``info[COMBOS]``: a list, filled as moves are made, of :func:`combo_change` by the
-stone's :func:`stone_number` (the stone that made this line from the one before), ``None``
-where not yet worked out."""
-
-
-def stone_number(pos: int, side: int) -> int:
-    """The index in :data:`COMBOS` of ``side``'s stone at ``pos`` on the line."""
-    return 2 * pos + side
-
-
-ComboStep: TypeAlias = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
-"""A cell's combination key changing: its position on the line, the side, the change, and
-how the change moves X's and O's scores (:func:`combo_deltas`, by the key before)."""
-
-ComboChange: TypeAlias = tuple[ComboStep, ...]
-"""The cells of a line whose combination key changes with a stone, X's and O's: see
-:func:`combo_change`."""
-
-COMBO_STEPS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-""":func:`combo_deltas` remembered."""
-
-
-def combo_deltas(step: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """By combination key, how adding ``step`` to it changes the evaluation with its side
-    to move (:data:`COMBO_MOVER_VALUE`) and with the other side to move (minus
-    :data:`COMBO_OPPONENT_VALUE`): one look-up a changed cell and score. Worked out once a
-    step (a few dozen steps)."""
-    found = COMBO_STEPS.get(step)
-    if found is None:
-        keys = range(max(0, -step), min(COMBO_KEYS, COMBO_KEYS - step))
-        mover, other = [0] * COMBO_KEYS, [0] * COMBO_KEYS
-        for key in keys:
-            mover[key] = COMBO_MOVER_VALUE[key + step] - COMBO_MOVER_VALUE[key]
-            other[key] = COMBO_OPPONENT_VALUE[key] - COMBO_OPPONENT_VALUE[key + step]
-        found = COMBO_STEPS[step] = (tuple(mover), tuple(other))
-    return found
-
-
-def combo_change(old: LineInfo, new: LineInfo, number: int) -> ComboChange:
-    """How the stone of :func:`stone_number` ``number`` changes the combination keys
-    (:data:`COMBO_DIGIT`) of the other cells of a line, ``old`` and ``new`` being its
-    descriptions before and after; remembered in ``new[COMBOS]``. Each step carries the
-    tables of how X's and O's scores change (see :data:`ComboStep`)."""
-    stone = number >> 1
-    changes: list[ComboStep] = []
-    for side in (0, 1):
-        cells = (old[STRONG + side] | new[STRONG + side]) & ~(1 << stone)
-        before, after = old[CODES + side], new[CODES + side]
-        while cells:
-            low = cells & -cells
-            cells ^= low
-            at = low.bit_length() - 1
-            change = COMBO_DIGIT[after[at]] - COMBO_DIGIT[before[at]]
-            if change:
-                mover, other = combo_deltas(change)
-                changes.append(
-                    (at, side, change, *((mover, other) if side == 0 else (other, mover)))
-                )
-    result = tuple(changes)
-    new[COMBOS][number] = result
-    return result
-
 
 FLAG_INDICES = tuple(
     tuple(index for index in range(6) if changed >> index & 1) for changed in range(64)
@@ -380,7 +246,6 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     cx = [0] * length
     co = [0] * length
     masks = [0] * 8
-    strong = [0, 0]
     for pos in range(length):
         if taken >> pos & 1:
             continue
@@ -393,8 +258,6 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
             if code is None:
                 code = classify(mine, theirs)
             codes[pos] = code
-            if code >= COMBO_LEAST:
-                strong[side] |= bit
             if code >= FLEX3:
                 if code == FIVE:
                     masks[2 * FIVES + side] |= bit
@@ -419,9 +282,6 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
         sum(map(mover, cx)) - sum(map(opponent, co)),
         sum(map(mover, co)) - sum(map(opponent, cx)),
         xs | os << LINE_LIMIT,
-        *strong,
-        strong[0] | strong[1],
-        [None] * (2 * length),
     )
 
 

@@ -28,10 +28,6 @@ from typing import Any
 from tictactoe.core.board import cells_of
 from tictactoe.core.gomoku.patterns import (
     CODES,
-    COMBO_CLASS,
-    COMBO_DIGIT,
-    COMBO_MOVER_VALUE,
-    COMBO_OPPONENT_VALUE,
     FIVE,
     FIVES,
     FLAG_INDICES,
@@ -43,14 +39,11 @@ from tictactoe.core.gomoku.patterns import (
     MASKS,
     ORDER,
     SCORE,
-    STRONG,
     THREES,
     LineInfo,
     LineTable,
     Shapes,
-    combo_change,
     info_bytes,
-    stone_number,
 )
 from tictactoe.core.rules import DIRECTIONS, Rules
 
@@ -68,7 +61,7 @@ CELL_MASK = (1 << CELL_BITS) - 1
 NO_ORDER = (0,)
 """The ordering scores of a line that is not there (see :attr:`Geometry.spots_flat`)."""
 
-NO_LINE: LineInfo = (0,) * (STRONG + 3) + ([],)
+NO_LINE: LineInfo = (0,) * (KEY + 1)
 """The description of a line that is not there: no stones, no score (see
 :attr:`Geometry.steps_flat`)."""
 
@@ -122,14 +115,7 @@ class Geometry:
         self.steps = tuple(
             tuple(
                 tuple(
-                    (
-                        line,
-                        1 << (pos + side * LINE_LIMIT),
-                        self.tables[line],
-                        1 << line,
-                        stone_number(pos, side),
-                        tuple(2 * cell for cell in self.lines[line]),
-                    )
+                    (line, 1 << (pos + side * LINE_LIMIT), self.tables[line], 1 << line)
                     for line, pos in found
                 )
                 for found in spots
@@ -137,9 +123,7 @@ class Geometry:
             for side in (0, 1)
         )
         """``steps[side][cell]``: for each line through the cell, ``(line, what the stone adds to
-        the line's key, the line's table, the line's bit, the stone's
-        :func:`patterns.stone_number`, twice the line's cells (their X keys' index in
-        :attr:`Position.keys`))``."""
+        the line's key, the line's table, the line's bit)``."""
         no_step = (len(lines), 0, NO_TABLE)
         self.steps_flat: tuple[tuple[tuple[Any, ...], ...], ...] = tuple(
             tuple(
@@ -203,15 +187,10 @@ class Position:
         for index, info in enumerate(self.info):
             for flag in FLAG_INDICES[info[FLAGS]]:
                 self.threats[flag] |= 1 << index
-        self.keys = [0] * (2 * geometry.rules.size)
-        """``keys[2 * cell + side]``: the combination key of an empty cell for that side (see
-        :data:`patterns.COMBO_DIGIT`), 0 for a stone."""
         self.hash = 0
         self.stones = [0, 0]
         self.near = 0
-        self.history: list[tuple[int, int, list[LineInfo], int, int, int, list[int]]] = []
-        """Per move: its cell and side, the lines' descriptions, the neighbourhood, the scores
-        and the combination keys before (:meth:`make` changes a copy of them)."""
+        self.history: list[tuple[int, int, list[LineInfo], int, int, int]] = []
         xs, os = list(cells_of(x)), list(cells_of(o))
         for cell in xs:
             self.make(cell, 0)
@@ -244,17 +223,8 @@ class Position:
         info, threats, scores = self.info, self.threats, self.scores
         olds: list[LineInfo] = []
         score_x, score_o = scores
-        keys = self.keys
-        self.history.append((cell, side, olds, self.near, score_x, score_o, keys))
-        # The combination keys are copied (quicker than taking each change back in unmake).
-        self.keys = keys = keys[:]
-        key_x, key_o = keys[2 * cell], keys[2 * cell + 1]
-        if key_x or key_o:  # the cell's combinations go
-            keys[2 * cell] = keys[2 * cell + 1] = 0
-            mover, opponent = COMBO_MOVER_VALUE, COMBO_OPPONENT_VALUE
-            score_x -= mover[key_x] - opponent[key_o]
-            score_o -= mover[key_o] - opponent[key_x]
-        for line, add, table, line_bit, number, cells in steps:
+        self.history.append((cell, side, olds, self.near, score_x, score_o))
+        for line, add, table, line_bit in steps:
             old = info[line]
             info[line] = new = table[old[15] + add]  # KEY
             olds.append(old)
@@ -263,49 +233,18 @@ class Position:
             if new[12] != old[12]:  # FLAGS
                 for index in FLAG_INDICES[new[12] ^ old[12]]:
                     threats[index] ^= line_bit
-            if old[18] or new[18]:  # EITHER_STRONG: combinations may change
-                moved = new[19][number]  # COMBOS
-                if moved is None:
-                    moved = combo_change(old, new, number)
-                for at, mark, step, to_x, to_o in moved:
-                    here = cells[at] + mark
-                    was = keys[here]
-                    keys[here] = was + step
-                    score_x += to_x[was]
-                    score_o += to_o[was]
         scores[0] = score_x
         scores[1] = score_o
         self.stones[side] |= bit
         self.hash ^= zobrist
         self.near |= near
 
-    def make_quick(self, cell: int, side: int) -> None:
-        """:meth:`make` without the evaluation: for the threat searches, which never ask for
-        it. Until the :meth:`unmake` that takes it back, :meth:`evaluate` and :meth:`peek`
-        answer wrong (the combinations are not brought up to date, so this stone's and
-        those of any :meth:`make` after it); everything else is kept."""
-        steps, zobrist, near, bit = self.geometry.moves[side][cell]
-        info, threats = self.info, self.threats
-        olds: list[LineInfo] = []
-        score_x, score_o = self.scores
-        self.history.append((cell, side, olds, self.near, score_x, score_o, self.keys))
-        for line, add, table, line_bit, _, _ in steps:
-            old = info[line]
-            info[line] = new = table[old[15] + add]  # KEY
-            olds.append(old)
-            if new[12] != old[12]:  # FLAGS
-                for index in FLAG_INDICES[new[12] ^ old[12]]:
-                    threats[index] ^= line_bit
-        self.stones[side] |= bit
-        self.hash ^= zobrist
-        self.near |= near
-
     def unmake(self) -> int:
         """Take back the last :meth:`make`; returns its cell."""
-        cell, side, olds, near, score_x, score_o, self.keys = self.history.pop()
+        cell, side, olds, near, score_x, score_o = self.history.pop()
         steps, zobrist, _, bit = self.geometry.moves[side][cell]
         info, threats = self.info, self.threats
-        for (line, _, _, line_bit, _, _), old in zip(steps, olds):  # noqa: B905 - hot
+        for (line, _, _, line_bit), old in zip(steps, olds):  # noqa: B905 - hot
             new = info[line]
             info[line] = old
             if new[12] != old[12]:
@@ -330,66 +269,10 @@ class Position:
         info = self.info
         slot = SCORE + (side ^ 1)
         score = self.scores[side ^ 1]
-        for line, add, table, _, _, _ in self.geometry.steps[side][cell]:
+        for line, add, table, _ in self.geometry.steps[side][cell]:
             old = info[line]
             score += table[old[KEY] + add][slot] - old[slot]
-        return -score - self.combo_peek(cell, side)
-
-    def combo_peek(self, cell: int, side: int) -> int:
-        """How ``side``'s stone on the empty ``cell`` would change the combinations' share of
-        the evaluation with the opponent to move (what :meth:`make` adds to it), without
-        playing it. Each cell but ``cell`` changes its code on one line at most: two lines
-        through ``cell`` meet nowhere else."""
-        info, keys = self.info, self.keys
-        slot = 4 - side  # in a ComboStep: how the opponent's score (to move) changes
-        # with the opponent to move: its combinations count for, side's against
-        change = (
-            COMBO_OPPONENT_VALUE[keys[2 * cell + side]]
-            - COMBO_MOVER_VALUE[keys[2 * cell + (side ^ 1)]]
-        )
-        for line, add, table, _, number, cells in self.geometry.steps[side][cell]:
-            old = info[line]
-            new = table[old[15] + add]
-            if not (old[18] or new[18]):  # EITHER_STRONG
-                continue
-            found = new[19][number]  # COMBOS
-            if found is None:
-                found = combo_change(old, new, number)
-            for step in found:
-                change += step[slot][keys[cells[step[0]] + step[1]]]
-        return change
-
-    @property
-    def combo_keys(self) -> tuple[list[int], list[int]]:
-        """X's and O's combination keys by cell (see :attr:`keys`)."""
-        return self.keys[0::2], self.keys[1::2]
-
-    def combo_keys_afresh(self, side: int) -> list[int]:
-        """The combination key (see :data:`patterns.COMBO_DIGIT`) of every empty cell where
-        ``side`` has a combination, worked out afresh from the lines."""
-        info, lines, spots = self.info, self.geometry.lines, self.geometry.spots
-        slot, strong = CODES + side, STRONG + side
-        found: set[int] = set()
-        for line, description in enumerate(info):
-            mask = description[strong]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                found.add(lines[line][low.bit_length() - 1])
-        keys = []
-        for cell in sorted(found):
-            key = sum(COMBO_DIGIT[info[line][slot][pos]] for line, pos in spots[cell])
-            if COMBO_CLASS[key] >= 0:
-                keys.append(key)
-        return keys
-
-    def evaluate_afresh(self, side: int) -> int:
-        """:meth:`evaluate` worked out from every line and cell, not move by move (for
-        tests)."""
-        lines: int = sum(info[SCORE + side] for info in self.info)
-        mine = sum(COMBO_MOVER_VALUE[key] for key in self.combo_keys_afresh(side))
-        theirs = sum(COMBO_OPPONENT_VALUE[key] for key in self.combo_keys_afresh(side ^ 1))
-        return lines + mine - theirs
+        return -score
 
     def fours(self, side: int) -> int:
         """Bitboard of the cells where ``side`` makes a four (leaves a cell that completes a

@@ -76,14 +76,6 @@ it), not scored by :meth:`Searcher.frontier`, when the opponent has fours on at 
 many lines. (Scoring those too is faster, but lost 8 of 78 games to ``lookahead`` where
 this lost 3 of 80.)"""
 
-COMBO_MARGIN = 800
-"""The frontier's quick score of a quiet move adds the change of the combinations
-(:meth:`Position.combo_peek`, the dearest part) only when the shapes' score alone comes
-within this of alpha. A move's combinations nearly always raise its score, by 207 in the
-median and more than 800 in 1% of the moves (measured on bench_eval_speed's positions):
-with this margin 9% of the moves pay for them, and 0.05% are judged on the wrong side of
-alpha."""
-
 NEXT_DEPTH_SHARE = 1.0
 """A new iteration starts only if the time left is at least this share of the time the
 last one took (unless the last one changed its mind, see :data:`UNSTABLE_DROP`)."""
@@ -299,7 +291,6 @@ class Searcher:
         info, steps = [*pos.info, NO_LINE], pos.geometry.steps_flat[me]
         slot = SCORE + opp
         base: int = pos.scores[opp]
-        combo_peek, margin = pos.combo_peek, COMBO_MARGIN
         best = -INFINITY
         scored = 0
         while quiet:
@@ -309,23 +300,17 @@ class Searcher:
             # each line through the cell: its index, what the stone adds to its key, its table
             l1, k1, t1, l2, k2, t2, l3, k3, t3, l4, k4, t4 = steps[cell]
             a, b, c, d = info[l1], info[l2], info[l3], info[l4]
-            na, nb, nc, nd = t1[a[15] + k1], t2[b[15] + k2], t3[c[15] + k3], t4[d[15] + k4]
             score: int = (  # minus the evaluation after the move, with the opponent to move
                 a[slot]
                 + b[slot]
                 + c[slot]
                 + d[slot]
                 - base
-                - na[slot]
-                - nb[slot]
-                - nc[slot]
-                - nd[slot]
+                - t1[a[15] + k1][slot]  # KEY
+                - t2[b[15] + k2][slot]
+                - t3[c[15] + k3][slot]
+                - t4[d[15] + k4][slot]
             )
-            # the combinations only for a move that may reach alpha with them (COMBO_MARGIN)
-            if score > alpha - margin and (
-                a[18] or b[18] or c[18] or d[18] or na[18] or nb[18] or nc[18] or nd[18]
-            ):  # EITHER_STRONG: cells that may change their combinations
-                score -= combo_peek(cell, me)
             scored += 1
             if not scored & 15:  # new shapes cost a description each: look at the clock
                 budget.check()

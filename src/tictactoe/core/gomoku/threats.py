@@ -82,7 +82,7 @@ class ThreatSearch:
             moves = blocks if len(blocks) == 1 and pos.code(blocks[0], me) >= BLOCK4 else []
         elif threats[2 * FLEX_FOURS + me]:
             cell = pos.cells(FLEX_FOURS, me)[0]
-            pos.make_quick(cell, me)
+            pos.make(cell, me)
             ends = pos.cells(FIVES, me)
             pos.unmake()
             return [cell, ends[0], ends[-1]]
@@ -91,7 +91,7 @@ class ThreatSearch:
                 cell for _, cell in sorted(pos.order_scores(pos.cells(FOURS, me), me), reverse=True)
             ]
         for cell in moves:
-            pos.make_quick(cell, me)
+            pos.make(cell, me)
             self.budget.count()  # the position after the four is visited too
             fives = pos.fives_through(cell, me)  # it had none before: new ones pass here
             if len(fives) >= 2:
@@ -99,7 +99,7 @@ class ThreatSearch:
                 return [cell, fives[0], fives[1]]
             if fives:
                 block = fives[0]
-                pos.make_quick(block, opp)
+                pos.make(block, opp)
                 self.budget.count()
                 rest = self._vcf(me, left - 1)
                 pos.unmake()
@@ -138,7 +138,7 @@ class ThreatSearch:
             blocks = pos.cells(FIVES, opp)
             if len(blocks) > 1 or left <= 1:
                 return None
-            pos.make_quick(blocks[0], me)
+            pos.make(blocks[0], me)
             answer = self._defend(me, left - 1)
             pos.unmake()
             return None if answer is None else (answer[0] + 1, [blocks[0], *answer[1]])
@@ -153,7 +153,7 @@ class ThreatSearch:
         candidates = set(pos.cells(THREES, me))
         scored = sorted(pos.order_scores(candidates, me), reverse=True)
         for _, cell in scored:
-            pos.make_quick(cell, me)
+            pos.make(cell, me)
             answer = self._defend(me, left - 1)
             pos.unmake()
             if answer is not None:
@@ -186,7 +186,7 @@ class ThreatSearch:
             return None
         worst: tuple[int, list[int]] | None = None
         for cell in defences:
-            pos.make_quick(cell, opp)
+            pos.make(cell, opp)
             answer = self._vct(me, left)
             pos.unmake()
             if answer is None:
