@@ -145,10 +145,12 @@ def shell_examples(path: Path) -> list[tuple[int, str, list[str]]]:
 
 
 def _shim(folder: Path) -> dict[str, str]:
-    """An environment where ``tictactoe`` runs this checkout with this Python."""
-    command = folder / "tictactoe"
-    command.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m tictactoe "$@"\n')
-    command.chmod(0o755)
+    """An environment where ``tictactoe`` and ``pbrain-tictactoe`` run this checkout with
+    this Python (whether or not the virtualenv's scripts are on PATH)."""
+    for name, module in (("tictactoe", "tictactoe"), ("pbrain-tictactoe", "tictactoe brain")):
+        command = folder / name
+        command.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m {module} "$@"\n')
+        command.chmod(0o755)
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "NO_COLOR"):
         env.pop(name, None)
