@@ -31,6 +31,9 @@ KNOWN_LIMIT = 1 << 16
 """Most answers :meth:`Pairings.find` keeps (the same lines and cells come back often
 in a proof, from positions that differ elsewhere); past it they are forgotten."""
 
+_UNASKED = (-1,)
+"""What :meth:`Pairings.find` reads for lines it has no answer for (no answer is this)."""
+
 
 class Pairings:
     """Pairing search on one board: knows which lines share a track (a row,
@@ -52,24 +55,28 @@ class Pairings:
         tracks than half the cells they leave empty (every track needs a
         pair of its own), or when the search ran out of steps.
         """
-        track_of = self.track_of
-        needs = []
-        tracks = cells = 0
-        for line in lines:
-            free = line & empty
-            if free.bit_count() < 2:
-                return None
-            needs.append(free)
-            tracks |= track_of[line]
-            cells |= free
-        if 2 * tracks.bit_count() > cells.bit_count():
-            return None
+        # The lines' empty cells decide the answer (two cells lie on one track only),
+        # so the answer is looked up before anything else is computed.
+        needs = [line & empty for line in lines]
         key = tuple(needs)
         known = self.known
-        if key in known:
-            return known[key]
+        found = known.get(key, _UNASKED)
+        if found is not _UNASKED:
+            return found
         if len(known) >= KNOWN_LIMIT:
             known.clear()
+        known[key] = None
+        cells = 0
+        for free in needs:
+            if free.bit_count() < 2:
+                return None
+            cells |= free
+        track_of = self.track_of
+        tracks = 0
+        for line in lines:
+            tracks |= track_of[line]
+        if 2 * tracks.bit_count() > cells.bit_count():
+            return None
         chosen: list[int] = []
         found = tuple(chosen) if _cover(needs, chosen, [self.steps]) else None
         known[key] = found
