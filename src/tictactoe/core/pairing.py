@@ -55,28 +55,26 @@ class Pairings:
         tracks than half the cells they leave empty (every track needs a
         pair of its own), or when the search ran out of steps.
         """
-        # The lines' empty cells decide the answer (two cells lie on one track only),
-        # so the answer is looked up before anything else is computed.
+        # The union of the lines' empty cells is that of the lines, less the marks: the
+        # count of tracks and cells, which rules out most lines, needs no line's own cells.
+        track_of = self.track_of
+        tracks = span = 0
+        for line in lines:
+            tracks |= track_of[line]
+            span |= line
+        if 2 * tracks.bit_count() > (span & empty).bit_count():
+            return None
         needs = [line & empty for line in lines]
         key = tuple(needs)
         known = self.known
         found = known.get(key, _UNASKED)
         if found is not _UNASKED:
             return found
-        if len(known) >= KNOWN_LIMIT:
-            known.clear()
-        known[key] = None
-        cells = 0
         for free in needs:
             if free.bit_count() < 2:
                 return None
-            cells |= free
-        track_of = self.track_of
-        tracks = 0
-        for line in lines:
-            tracks |= track_of[line]
-        if 2 * tracks.bit_count() > cells.bit_count():
-            return None
+        if len(known) >= KNOWN_LIMIT:
+            known.clear()
         chosen: list[int] = []
         found = tuple(chosen) if _cover(needs, chosen, [self.steps]) else None
         known[key] = found

@@ -1052,8 +1052,9 @@ def ordered_moves(
     second: list[int] = []
     third: list[int] = []
     rest: list[int] = []
+    live = empty & cover
     for bit in order:
-        if not bit & empty & cover:
+        if not bit & live:
             continue
         if bit & both:
             first.append(bit)
