@@ -70,9 +70,6 @@ class Pairings:
         found = known.get(key, _UNASKED)
         if found is not _UNASKED:
             return found
-        for free in needs:
-            if free.bit_count() < 2:
-                return None
         if len(known) >= KNOWN_LIMIT:
             known.clear()
         chosen: list[int] = []
