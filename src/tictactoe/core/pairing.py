@@ -31,6 +31,9 @@ KNOWN_LIMIT = 1 << 16
 """Most answers :meth:`Pairings.find` keeps (the same lines and cells come back often
 in a proof, from positions that differ elsewhere); past it they are forgotten."""
 
+_UNASKED = (-1,)
+"""What :meth:`Pairings.find` reads for lines it has no answer for (no answer is this)."""
+
 
 class Pairings:
     """Pairing search on one board: knows which lines share a track (a row,
@@ -52,22 +55,21 @@ class Pairings:
         tracks than half the cells they leave empty (every track needs a
         pair of its own), or when the search ran out of steps.
         """
+        # The union of the lines' empty cells is that of the lines, less the marks: the
+        # count of tracks and cells, which rules out most lines, needs no line's own cells.
         track_of = self.track_of
-        needs = []
-        tracks = cells = 0
+        tracks = span = 0
         for line in lines:
-            free = line & empty
-            if free.bit_count() < 2:
-                return None
-            needs.append(free)
             tracks |= track_of[line]
-            cells |= free
-        if 2 * tracks.bit_count() > cells.bit_count():
+            span |= line
+        if 2 * tracks.bit_count() > (span & empty).bit_count():
             return None
+        needs = [line & empty for line in lines]
         key = tuple(needs)
         known = self.known
-        if key in known:
-            return known[key]
+        found = known.get(key, _UNASKED)
+        if found is not _UNASKED:
+            return found
         if len(known) >= KNOWN_LIMIT:
             known.clear()
         chosen: list[int] = []

@@ -464,7 +464,7 @@ class Prover:
                         table[key] = (low, DRAW_SCORE, zlow, my_dead, raw)
                         return DRAW_SCORE, my_dead
                     tried_here = True
-                elif not tried:
+                elif not tried and not threats:  # (a line one short: no pairing)
                     found = find_pairing(theirs, empty)
                     if found is not None:
                         for pair in found:
@@ -793,7 +793,7 @@ class Prover:
                     return WIN_SCORE, 0
                 # The defender wins within three while its lines two short stay so.
                 return WIN_SCORE, _keep(dead | near, theirs, me, empty, 2)
-            if empties >= PAIR_FROM:
+            if empties >= PAIR_FROM and (attacking or not threats):  # (as the value search)
                 found = find_pairing(mine if attacking else theirs, empty)
                 if found is not None:
                     zone = dead
@@ -1052,8 +1052,9 @@ def ordered_moves(
     second: list[int] = []
     third: list[int] = []
     rest: list[int] = []
+    live = empty & cover
     for bit in order:
-        if not bit & empty & cover:
+        if not bit & live:
             continue
         if bit & both:
             first.append(bit)
