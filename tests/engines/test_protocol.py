@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -247,7 +248,8 @@ def test_garbage_bytes_never_stop_the_brain() -> None:
 @pytest.mark.slow
 def test_pygomo_client_plays_a_game_against_the_console_script() -> None:
     pygomo = pytest.importorskip("pygomo")
-    script = shutil.which("pbrain-tictactoe") or ""
+    beside = Path(sys.executable).with_name("pbrain-tictactoe")  # (the venv's, off PATH too)
+    script = str(beside) if beside.exists() else shutil.which("pbrain-tictactoe") or ""
     if not script:
         pytest.skip("pbrain-tictactoe is not installed")
     infos: list[object] = []
