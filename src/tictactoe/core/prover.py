@@ -234,13 +234,11 @@ class Prover:
         ``plies`` and ``guess``: its length's bounds and a guess at it if it is won or
         lost (see :meth:`distance`)."""
         key = self.key(mover, other)
-        known = self.outcomes.get(key)
+        marks = (mover | other).bit_count()
+        known = self._recall(key, marks)
         if known is not None:
             return known
-        empties = self.rules.size - (mover | other).bit_count()
-        book = self.openings
-        if book is not None and book.knows(key, self.rules.size - empties):
-            return book.outcome(key, empties)
+        empties = self.rules.size - marks
         if low >= DRAW_SCORE:
             won = self.score(mover, other, DRAW_SCORE, WIN_SCORE) > DRAW_SCORE
             score = WIN_SCORE if won else DRAW_SCORE
@@ -256,10 +254,12 @@ class Prover:
     def known(self, mover: int, other: int) -> Prospect | None:
         """The outcome of a position if it is already known (measured or in the opening
         table), without a search."""
-        key = self.key(mover, other)
+        return self._recall(self.key(mover, other), (mover | other).bit_count())
+
+    def _recall(self, key: int, marks: int) -> Prospect | None:
+        """:meth:`known` of a position given by its canonical key and its marks."""
         known = self.outcomes.get(key)
         book = self.openings
-        marks = (mover | other).bit_count()
         if known is None and book is not None and book.knows(key, marks):
             known = book.outcome(key, self.rules.size - marks)
         return known
@@ -267,9 +267,10 @@ class Prover:
     def lost(self, mover: int, other: int, plies: Plies = ANY_PLIES, guess: int = 0) -> Prospect:
         """The outcome of a position already proved lost for the side to move (``plies``,
         ``guess``: as :meth:`outcome`)."""
-        known = self.known(mover, other)
+        key = self.key(mover, other)
+        known = self._recall(key, (mover | other).bit_count())
         if known is None:
-            known = self.outcomes[self.key(mover, other)] = Prospect(
+            known = self.outcomes[key] = Prospect(
                 Value.LOSS, self.distance(mover, other, LOSS_SCORE, plies, guess)
             )
         return known
