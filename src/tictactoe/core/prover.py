@@ -16,8 +16,10 @@ extra mark never hurts its owner, once one attacker move is refuted with
 zone Z, every attacker move outside Z is refuted too (the refutation holds
 with that move added, and the first one taken away only weakens the
 attacker): each refuted move narrows the moves left to try to the
-intersection of the zones. Results go in a transposition table keyed on the
-position up to symmetry (:mod:`tictactoe.core.symmetry`), with their zones.
+intersection of the zones. Results go in a transposition table with their
+zones, keyed on the position up to symmetry (:mod:`tictactoe.core.symmetry`)
+while it has few marks, on the position itself past that (see
+:data:`SYMMETRY_MARKS`).
 
 Pruning, all exact:
 
@@ -72,6 +74,13 @@ from tictactoe.core.values import (
     Value,
 )
 
+SYMMETRY_MARKS = 10
+"""Fewest marks at which the searches key their tables on the position itself, not on
+its canonical image: symmetric images of one position seldom meet in a search past the
+first marks, and the canonical key cost 13% of a slow 5 x 5 position's instructions.
+Either key is exact (an entry keeps the position it was stored for); only the
+transpositions found differ."""
+
 PAIR_FROM = 6
 """Fewest empty cells at which the searches look for a pairing strategy."""
 
@@ -125,8 +134,12 @@ class Prover:
         *,
         use_openings: bool = True,
         horizon_zones: bool = True,
+        symmetry_marks: int = SYMMETRY_MARKS,
     ) -> None:
         self.rules = rules
+        self.symmetry_marks = symmetry_marks
+        """Fewest marks at which the searches' tables are keyed on the position itself
+        (:data:`SYMMETRY_MARKS`; 0: always, the board's size: never)."""
         self.horizon_zones = horizon_zones
         """Whether the depth-limited search narrows the attacker's moves to refuted ones'
         zones (off only to check it against the search without)."""
@@ -339,6 +352,7 @@ class Prover:
         all_lines = self.lines
         order = self.order
         canonical = self.canonical
+        plain_from = size - self.symmetry_marks  # (empty cells: keyed as they are from here)
         reorient = make_reorient(self.rules)
         table = self.scores
         engine = self
@@ -370,7 +384,7 @@ class Prover:
             if not engine.nodes & tick_mask:
                 engine.tick()
             raw = me | opp << size
-            key = canonical(raw)
+            key = canonical(raw) if empties > plain_from else raw
             entry = table.get(key)
             empty = full & ~(me | opp)
             if entry is not None:
@@ -575,6 +589,7 @@ class Prover:
         all_lines = self.lines
         order = self.order
         canonical = self.canonical
+        plain_from = size - self.symmetry_marks  # (empty cells: keyed as they are from here)
         reorient = make_reorient(self.rules)
         table = self.horizon
         values = self.scores
@@ -684,7 +699,7 @@ class Prover:
                     return WIN_SCORE, -1
                 return DRAW_SCORE, zone
             raw = me | opp << size
-            key = canonical(raw)
+            key = canonical(raw) if empties > plain_from else raw
             depths = table.get(key)
             low, high = LOSS_SCORE, WIN_SCORE
             if depths is None:
