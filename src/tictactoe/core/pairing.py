@@ -77,6 +77,32 @@ class Pairings:
         known[key] = found
         return found
 
+    def find_without(self, lines: Sequence[int], move: int, empty: int) -> tuple[int, ...] | None:
+        """:meth:`find` for the ``lines`` that miss ``move``, an empty cell the defender
+        takes first (the lines through it are then blocked), on the cells left empty."""
+        track_of = self.track_of
+        tracks = span = 0
+        needs = []
+        for line in lines:
+            need = line & empty
+            if not need & move:
+                tracks |= track_of[line]
+                span |= need
+                needs.append(need)
+        if 2 * tracks.bit_count() > span.bit_count():
+            return None
+        key = tuple(needs)
+        known = self.known
+        found = known.get(key, _UNASKED)
+        if found is not _UNASKED:
+            return found
+        if len(known) >= KNOWN_LIMIT:
+            known.clear()
+        chosen: list[int] = []
+        found = tuple(chosen) if _cover(needs, chosen, [self.steps]) else None
+        known[key] = found
+        return found
+
 
 def _tracks(rules: Rules) -> dict[int, int]:
     """Each line's bitboard -> one bit per track (lines on one row, column or diagonal)."""

@@ -30,6 +30,8 @@ Pruning, all exact:
   and a defender facing one plays on it (or threatens) or loses;
 * a pairing strategy (:mod:`tictactoe.core.pairing`) for the defender proves
   the attacker cannot win;
+* the defender first tries a move after which a pairing holds, where one of its
+  first few moves is such a move;
 * cells on no live line are never tried (a mark there is a pass, and an
   extra mark never hurts its owner);
 * moves are ordered: cells that make or stop a threat first, then by the
@@ -83,6 +85,10 @@ transpositions found differ."""
 
 PAIR_FROM = 6
 """Fewest empty cells at which the searches look for a pairing strategy."""
+
+PAIRING_TRIES = 4
+"""How many of its first moves the defender of a proof checks for a pairing that holds
+after it (see :func:`_pairing_first`)."""
 
 ORDER_FROM = 7
 """Fewest plies left at which the depth-limited search orders its moves by the strength
@@ -358,6 +364,7 @@ class Prover:
         engine = self
         tick_mask = self.tick_mask
         find_pairing = self.pairings.find
+        pairing_without = self.pairings.find_without
         weigh = self.weighing
 
         def search(
@@ -529,6 +536,8 @@ class Prover:
                 if their_doubled:
                     moves = _against_forks(moves, their_doubled, their_pairs, near)
                 moves = _strongest_lines_first(moves, theirs, mine, opp | me, weigh)
+                if empties > PAIR_FROM:
+                    _pairing_first(moves, theirs, empty, their_near, pairing_without)
             for move in moves:
                 score, child_zone = search(
                     opp, me | move, theirs, mine, child_empties, 0, their_dead, False
@@ -1026,6 +1035,32 @@ def _strongest_lines_first(
         total += packed[line] << (line & marks).bit_count()
     moves.sort(key=lambda cell: total >> shifts[cell] & field, reverse=True)
     return moves
+
+
+def _pairing_first(
+    moves: list[int],
+    lines: Sequence[int],
+    empty: int,
+    near: int,
+    without: Callable[[Sequence[int], int, int], tuple[int, ...] | None],
+) -> None:
+    """Put first the first of the defender's ``moves`` after which the attacker's
+    ``lines`` have a pairing (the attacker then cannot win: that move settles the node
+    at once), checking only the first :data:`PAIRING_TRIES` moves and only those on a
+    line missing two marks (``near``: taking one frees its pair, whose cells may be
+    wanted by another such line - the usual reason no pairing was found).
+
+    ``without`` is :meth:`~tictactoe.core.pairing.Pairings.find_without`: its answers
+    are kept, so the child where the move is played reads its pairing again for free.
+    On the 5 x 5 slow positions checking every move searched a quarter fewer
+    positions, but the checks cost as much as they saved; checking these few: about a
+    seventh fewer positions, 3 to 5% fewer instructions.
+    """
+    for index, move in enumerate(moves[:PAIRING_TRIES]):
+        if move & near and without(lines, move, empty) is not None:
+            if index:
+                moves.insert(0, moves.pop(index))
+            return
 
 
 def _against_forks(moves: list[int], doubled: int, pairs: list[int], threatening: int) -> list[int]:
