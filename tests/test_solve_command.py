@@ -260,11 +260,11 @@ def test_proof_of_the_empty_5x5_k4_is_a_draw(capsys: pytest.CaptureFixture[str])
     assert run([EMPTY_5X5, "--k", "4", "--proof"]) == 0
     captured = capsys.readouterr()
     assert "X to move: draw (proved)\n" in captured.out
-    assert "searched 3,454 positions" in captured.out
+    assert "searched 3,124 positions" in captured.out
     assert captured.err.startswith(
         "proving 5 x 5, k=4: tables held under 2 GiB (7,158,278 entries)"
     )
-    assert "3,454 positions, table 3,034 entries" in captured.err
+    assert "3,124 positions, table 2,718 entries" in captured.err
 
 
 def test_proof_of_the_empty_6x5_k4_is_a_first_player_win_in_json(
