@@ -64,18 +64,7 @@ class Pairings:
             span |= line
         if 2 * tracks.bit_count() > (span & empty).bit_count():
             return None
-        needs = [line & empty for line in lines]
-        key = tuple(needs)
-        known = self.known
-        found = known.get(key, _UNASKED)
-        if found is not _UNASKED:
-            return found
-        if len(known) >= KNOWN_LIMIT:
-            known.clear()
-        chosen: list[int] = []
-        found = tuple(chosen) if _cover(needs, chosen, [self.steps]) else None
-        known[key] = found
-        return found
+        return self._remembered([line & empty for line in lines])
 
     def find_without(self, lines: Sequence[int], move: int, empty: int) -> tuple[int, ...] | None:
         """:meth:`find` for the ``lines`` that miss ``move``, an empty cell the defender
@@ -91,6 +80,10 @@ class Pairings:
                 needs.append(need)
         if 2 * tracks.bit_count() > span.bit_count():
             return None
+        return self._remembered(needs)
+
+    def _remembered(self, needs: list[int]) -> tuple[int, ...] | None:
+        """The pairing covering ``needs`` (the lines' empty cells), remembered."""
         key = tuple(needs)
         known = self.known
         found = known.get(key, _UNASKED)
