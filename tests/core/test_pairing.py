@@ -113,3 +113,23 @@ def test_pairings_asked_one_after_another_are_real_pairings(rules: Rules, rng: o
             if pairs is not None:
                 assert_pairing(pairs, lines, empty)
         board = board.play(rng.choice(board.legal_moves()))  # type: ignore[attr-defined]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from((Rules(5, 5, 4), Rules(6, 5, 4), Rules(7, 7, 5))), st.randoms())
+def test_a_pairing_without_a_move_is_that_of_the_lines_it_misses(rules: Rules, rng: object) -> None:
+    # find_without(lines, move, empty) answers as find on the lines missing the move,
+    # with the move's cell taken: the same pairing, a real one.
+    board = Board.empty(rules)
+    while not board.is_over:
+        defender = board.o if board.turn is Mark.X else board.x
+        empty = rules.full_mask & ~(board.x | board.o)
+        lines = live_lines(board, defender)
+        move = 1 << rng.choice(board.legal_moves())  # type: ignore[attr-defined]
+        left = empty & ~move
+        rest = [line for line in lines if not line & move]
+        found = Pairings(rules).find_without(lines, move, empty)
+        assert found == Pairings(rules).find(rest, left)
+        if found is not None:
+            assert_pairing(found, rest, left)
+        board = board.play(rng.choice(board.legal_moves()))  # type: ignore[attr-defined]

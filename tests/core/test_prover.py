@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.prover import Prover
+from tictactoe.core.prover import SYMMETRY_MARKS, Prover
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Solver
+from tictactoe.core.solver import Solver, every_move
 from tictactoe.core.values import DRAW_SCORE, LOSS_SCORE, WIN_SCORE, Value
 
 BOARDS = (Rules(4, 4, 3), Rules(4, 4, 4), Rules(5, 4, 4), Rules(5, 5, 4), Rules(6, 5, 4))
@@ -206,3 +206,21 @@ def test_every_move_of_a_lost_position_is_won_within_its_length_less_one() -> No
     assert solution.value is Value.LOSS and solution.plies == 4
     lengths = [move.plies for move in solver.move_outcomes(board).values()]
     assert max(lengths) == solution.plies
+
+
+@pytest.mark.slow
+def test_keying_the_tables_on_the_position_itself_changes_no_answer() -> None:
+    # Every position after X's and O's first moves on 4 x 4 (k = 4), every move's value
+    # and plies: the tables keyed up to symmetry throughout, never, and from the default
+    # number of marks on give the same answers.
+    rules = Rules(4, 4, 4)
+    for first in range(rules.size):
+        for second in range(rules.size):
+            if second == first:
+                continue
+            board = Board.empty(rules).play(first).play(second)
+            answers = [
+                every_move(Prover(rules, use_openings=False, symmetry_marks=marks), board)
+                for marks in (rules.size, SYMMETRY_MARKS, 0)
+            ]
+            assert answers[0] == answers[1] == answers[2], board.text

@@ -64,7 +64,26 @@ class Pairings:
             span |= line
         if 2 * tracks.bit_count() > (span & empty).bit_count():
             return None
-        needs = [line & empty for line in lines]
+        return self._remembered([line & empty for line in lines])
+
+    def find_without(self, lines: Sequence[int], move: int, empty: int) -> tuple[int, ...] | None:
+        """:meth:`find` for the ``lines`` that miss ``move``, an empty cell the defender
+        takes first (the lines through it are then blocked), on the cells left empty."""
+        track_of = self.track_of
+        tracks = span = 0
+        needs = []
+        for line in lines:
+            need = line & empty
+            if not need & move:
+                tracks |= track_of[line]
+                span |= need
+                needs.append(need)
+        if 2 * tracks.bit_count() > span.bit_count():
+            return None
+        return self._remembered(needs)
+
+    def _remembered(self, needs: list[int]) -> tuple[int, ...] | None:
+        """The pairing covering ``needs`` (the lines' empty cells), remembered."""
         key = tuple(needs)
         known = self.known
         found = known.get(key, _UNASKED)
