@@ -25,6 +25,7 @@ from typing import Any
 import anyio
 from redis_support import free_port, wait_for_port
 from starlette.testclient import TestClient, WebSocketTestSession
+from starlette.websockets import WebSocketDisconnect
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.sync.client import ClientConnection as SyncConnection
 from websockets.sync.client import connect as sync_connect
@@ -33,6 +34,10 @@ from tictactoe.online import Lobby, Settings
 
 ORIGIN = "http://testserver"
 """The test client's own origin (its Host is ``testserver``)."""
+
+PATIENCE = 120.0
+"""Seconds a page waits for each message by default: far more than any answer takes,
+so that a message that never comes fails the test instead of hanging the run."""
 
 
 @dataclass
@@ -67,7 +72,7 @@ class Web:
         headers = {} if origin is None else {"origin": origin}
         return self.client.websocket_connect("/ws", headers=headers)
 
-    def open(self, patience: float | None = None) -> Page:
+    def open(self, patience: float | None = PATIENCE) -> Page:
         """A page connected for the rest of the test (closed before the app stops)."""
         session = self.connect()
         page = Page(session.__enter__(), patience=patience)
@@ -96,13 +101,14 @@ class Page:
     """One WebSocket, as a page would use it: send JSON, read until a message arrives.
 
     ``patience`` (seconds, None: for ever) bounds each wait for a message, so a
-    test of something that must happen soon fails instead of hanging when it
-    does not (a guard against hangs, not a timing claim).
+    test of something that must happen fails instead of hanging when it does
+    not (a guard against hangs, not a timing claim): by default
+    :data:`PATIENCE`.
     """
 
     ws: WebSocketTestSession
     seen: list[dict[str, Any]] = field(default_factory=list)
-    patience: float | None = None
+    patience: float | None = PATIENCE
 
     def send(self, **message: Any) -> None:
         self.ws.send_text(json.dumps(message))
@@ -112,8 +118,8 @@ class Page:
             message: dict[str, Any] = self.ws.receive_json()
         else:  # the test session's own receive, bounded (it has no timeout of its own)
             raw = self.ws.portal.call(_receive_within, self.ws._send_rx, self.patience)
-            if raw["type"] == "websocket.close":
-                raise AssertionError(f"the server closed the connection: {raw}")
+            if raw["type"] == "websocket.close":  # as the unbounded receive reports it
+                raise WebSocketDisconnect(raw.get("code", 1000), raw.get("reason", ""))
             message = json.loads(raw["text"])
         self.seen.append(message)
         return message
