@@ -1,10 +1,14 @@
-"""How long ``perfect`` takes per move on 5 x 5 and 6 x 5 with k = 4 (target: about a second).
+"""How long ``perfect`` takes per move on its big boards (target: about a second).
 
-Run ``python benchmarks/bench_perfect_big.py [games]`` (default 3 games per
-pairing; a few minutes). On both boards ``perfect`` plays as X and as O
+Run ``python benchmarks/bench_perfect_big.py [games] [--boards 6x6k4,7x7k5]``
+(default 3 games per pairing; a few minutes a board). The boards are by
+default 5 x 5 with k = 4 and every board the capability table
+(``core/capability.tsv``) plays one proved move at a time - run it after
+rebuilding that table, since its probes are a few positions and a game is
+many. On each board ``perfect`` plays as X and as O
 against ``win-block``, ``random``, ``fork-aware``, ``search`` (the
 engine, at a fixed node budget so games repeat) and ``perfect`` itself; as O each game opens with a
-different first move of the opponent's (corner, edge, next to the centre),
+different first move of the opponent's (corner, edges, next to them on the second row),
 the positions the opening book and the proofs must answer. Every move of
 ``perfect`` is timed with a fresh solver per game, as a new game starts.
 
@@ -24,15 +28,18 @@ a corner on 5 x 5, the first moves on 6 x 5. Exit status 1 if a target is missed
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
 import time
 
 from tictactoe import players
+from tictactoe.core import capability
 from tictactoe.core import solver as exact
 from tictactoe.core.advice import suggest
 from tictactoe.core.board import Board, Mark
+from tictactoe.core.prover import Prover
 from tictactoe.core.rules import Rules
 from tictactoe.core.strategies.perfect import PerfectPlayer
 
@@ -44,10 +51,32 @@ TARGET_WORST = 3.0
 TARGET_HINT = 2.0
 """Seconds: the slowest exact hint (the best three moves) of the run."""
 
-BOARDS = (Rules(5, 5, 4), Rules(6, 5, 4))
 OPPONENTS = ("win-block", "random", "fork-aware", "search", "perfect")
-OPENINGS = (0, 1, 2, 6, 7)
-"""The opponent's first moves when ``perfect`` plays O (cells, row by row)."""
+
+
+def default_boards() -> list[Rules]:
+    """5 x 5 with k = 4, then every board the capability table plays one move at a time."""
+    table = capability.read_table(capability.TABLE)
+    ones = [Rules(*size) for size, known in table.items() if known.play is capability.Play.ONE_MOVE]
+    return [Rules(5, 5, 4), *sorted(ones, key=lambda rules: (rules.size, rules.k))]
+
+
+def openings(rules: Rules) -> tuple[int, ...]:
+    """The opponent's first moves when ``perfect`` plays O (cells, row by row): the
+    corner, the two cells beside it, and the two after the corner on the second row."""
+    return (0, 1, 2, rules.n + 1, rules.n + 2)
+
+
+def parse_boards(text: str) -> list[Rules]:
+    """``6x6k4,7x7k5`` -> the boards."""
+    boards = []
+    for each in text.split(","):
+        size, _, k = each.strip().lower().partition("k")
+        m, _, n = size.partition("x")
+        boards.append(Rules(int(m), int(n), int(k)))
+    return boards
+
+
 SEARCH_NODES = 3000
 BASELINES = (
     (Rules(5, 5, 4), 0, "every reply to a corner"),
@@ -101,7 +130,7 @@ def old_way(rules: Rules, first: int | None) -> float:
     """Seconds to value every move after ``first`` (None: of the empty board), as perfect
     used to."""
     board = Board.empty(rules) if first is None else Board.empty(rules).play(first)
-    engine = exact._Engine(rules)  # bypass the refusal: this is what it refuses
+    engine = Prover(rules)  # bypass the refusal: this is what it refuses
     start = time.perf_counter()
     for cell in board.legal_moves():
         child = board.play_unchecked(cell)
@@ -111,9 +140,14 @@ def old_way(rules: Rules, first: int | None) -> float:
 
 
 def main() -> int:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=3, help="games per pairing")
+    parser.add_argument("--boards", type=parse_boards, help="MxNkK,... (default: see above)")
+    args = parser.parse_args()
+    games: int = args.games
+    boards: list[Rules] = args.boards or default_boards()
     failed = False
-    for rules in BOARDS:
+    for rules in boards:
         start = time.perf_counter()
         reason = exact.unplayable_reason(rules)
         print(
@@ -127,7 +161,7 @@ def main() -> int:
         for opponent in OPPONENTS:
             for mark in (Mark.X, Mark.O):
                 for game in range(games):
-                    opening = OPENINGS[game % len(OPENINGS)]
+                    opening = openings(rules)[game % len(openings(rules))]
                     spent, winner, doomed = play(rules, opponent, mark, opening, seed=game)
                     times += spent
                     lost += winner is mark.other and not doomed
@@ -155,8 +189,8 @@ def main() -> int:
             f"{'PASS' if ok else 'FAIL'}",
             flush=True,
         )
-    for rules in BOARDS:
-        hints = sorted(t for opening in OPENINGS for t in hint_times(rules, opening, seed=1))
+    for rules in boards:
+        hints = sorted(t for opening in openings(rules) for t in hint_times(rules, opening, seed=1))
         ok = hints[-1] <= TARGET_HINT
         failed |= not ok
         print(
