@@ -77,10 +77,9 @@ def boards() -> Iterator[Rules]:
     yield from (rules for rules in replies() if rules.m > rules.n)
 
 
-def every_move_probes(rules: Rules) -> Iterator[Board]:
-    """The positions whose every move is valued, hardest-first where known."""
+def first_moves(rules: Rules) -> Iterator[Board]:
+    """The position after each first move, up to symmetry (the corner first)."""
     empty = Board.empty(rules)
-    yield empty
     seen = set()
     for cell in (0, *rules.centre_distance_order):
         board = empty.play(cell)
@@ -88,6 +87,13 @@ def every_move_probes(rules: Rules) -> Iterator[Board]:
         if image not in seen:
             seen.add(image)
             yield board
+
+
+def every_move_probes(rules: Rules) -> Iterator[Board]:
+    """The positions whose every move is valued, hardest-first where known."""
+    empty = Board.empty(rules)
+    yield empty
+    yield from first_moves(rules)
     rng = random.Random(f"{rules.m}x{rules.n}k{rules.k}")
     for plies in range(2, RANDOM_PLIES + 1):
         for _ in range(RANDOM_PROBES):
@@ -101,14 +107,17 @@ def every_move_probes(rules: Rules) -> Iterator[Board]:
 
 
 def one_move_probes(rules: Rules, engine: Prover) -> Iterator[Board]:
-    """The positions where one best move is proved (``engine`` picks the first two)."""
+    """The positions where one best move is proved (``engine`` picks the first two): the
+    empty board, its best move and the reply to that, and the reply to every first move
+    (up to symmetry) unless the opening book answers those."""
     empty = Board.empty(rules)
     yield empty
     first = empty.play(_choose(engine, empty, 0).cell)
     yield first
     if not first.is_over:
         yield first.play(_choose(engine, first, 0).cell)
-    yield empty.play(0)
+    if rules not in replies():
+        yield from first_moves(rules)
 
 
 def measure_every_move(rules: Rules, limit: int = EVERY_MOVE_NODES) -> Cost:
@@ -121,7 +130,7 @@ def measure_every_move(rules: Rules, limit: int = EVERY_MOVE_NODES) -> Cost:
             every_move(engine, board)
         except SearchStopped:
             return Cost(CAP * limit, False)
-        worst = max(worst, engine.nodes)
+        worst = max(worst, engine.work)
         if worst > limit:
             break
     return Cost(worst, True)
@@ -139,7 +148,7 @@ def measure_one_move(rules: Rules, limit: int = ONE_MOVE_NODES) -> Cost:
             engine = Prover(rules)
             engine.budget = Budget(Limits(seconds=None, nodes=CAP * limit))
             _choose(engine, board, 0)
-            worst = max(worst, engine.nodes)
+            worst = max(worst, engine.work)
             if worst > limit:
                 break
     except SearchStopped:

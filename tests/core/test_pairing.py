@@ -133,3 +133,18 @@ def test_a_pairing_without_a_move_is_that_of_the_lines_it_misses(rules: Rules, r
         if found is not None:
             assert_pairing(found, rest, left)
         board = board.play(rng.choice(board.legal_moves()))  # type: ignore[attr-defined]
+
+
+
+def test_the_steps_spent_count_branchings_and_not_remembered_answers() -> None:
+    rules = Rules(5, 5, 5)  # the classic pairing draw: found after a few branchings
+    pairings = Pairings(rules)
+    assert pairings.find(rules.line_masks, rules.full_mask) is not None
+    spent = pairings.spent
+    assert spent > 0
+    pairings.find(rules.line_masks, rules.full_mask)
+    assert pairings.spent == spent  # answered from memory: no work
+    wide = Rules(7, 7, 5)
+    gives_up = Pairings(wide)
+    assert gives_up.find(wide.line_masks, wide.full_mask) is None
+    assert gives_up.spent == gives_up.steps + 1  # searched until its budget ran out

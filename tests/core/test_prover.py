@@ -224,3 +224,22 @@ def test_keying_the_tables_on_the_position_itself_changes_no_answer() -> None:
                 for marks in (rules.size, SYMMETRY_MARKS, 0)
             ]
             assert answers[0] == answers[1] == answers[2], board.text
+
+
+
+@pytest.mark.parametrize(
+    ("board", "per_position"),
+    [
+        (Board.parse("XO.X./.O.../..X../...O./.....", k=4), 1.0),
+        (Board.empty(Rules(6, 6, 5)), (80 + 32 * 5) / 192),
+        (Board.empty(Rules(4, 5, 4)), (80 + 17 * 4) / 192),
+    ],
+    ids=lambda each: each.text if isinstance(each, Board) else "",
+)
+def test_work_weighs_positions_by_their_lines_and_counts_pairing_steps(
+    board: Board, per_position: float
+) -> None:
+    engine = Prover(board.rules, use_openings=False)
+    every_move(engine, board)
+    assert engine.nodes > 0 and engine.pairings.spent > 0
+    assert engine.work == round(engine.nodes * per_position + 2 * engine.pairings.spent)

@@ -45,6 +45,9 @@ class Pairings:
         """Line bitboard -> a one-bit mask naming its track."""
         self.known: dict[tuple[int, ...], tuple[int, ...] | None] = {}
         """The answer for each list of lines' empty cells asked about lately."""
+        self.spent = 0
+        """Branching steps of the exact-cover search so far (its share of the work: see
+        :attr:`tictactoe.core.prover.Prover.work`)."""
 
     def find(self, lines: Sequence[int], empty: int) -> tuple[int, ...] | None:
         """Disjoint pairs of ``empty`` cells covering every line, or None if none was found.
@@ -92,7 +95,9 @@ class Pairings:
         if len(known) >= KNOWN_LIMIT:
             known.clear()
         chosen: list[int] = []
-        found = tuple(chosen) if _cover(needs, chosen, [self.steps]) else None
+        budget = [self.steps]
+        found = tuple(chosen) if _cover(needs, chosen, budget) else None
+        self.spent += self.steps - budget[0]
         known[key] = found
         return found
 
