@@ -135,7 +135,6 @@ def test_a_pairing_without_a_move_is_that_of_the_lines_it_misses(rules: Rules, r
         board = board.play(rng.choice(board.legal_moves()))  # type: ignore[attr-defined]
 
 
-
 def test_the_steps_spent_count_branchings_and_not_remembered_answers() -> None:
     rules = Rules(5, 5, 5)  # the classic pairing draw: found after a few branchings
     pairings = Pairings(rules)

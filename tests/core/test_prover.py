@@ -226,7 +226,6 @@ def test_keying_the_tables_on_the_position_itself_changes_no_answer() -> None:
             assert answers[0] == answers[1] == answers[2], board.text
 
 
-
 @pytest.mark.parametrize(
     ("board", "per_position"),
     [
