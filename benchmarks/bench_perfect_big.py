@@ -72,8 +72,7 @@ def parse_boards(text: str) -> list[Rules]:
     boards = []
     for each in text.split(","):
         size, _, k = each.strip().lower().partition("k")
-        m, _, n = size.partition("x")
-        boards.append(Rules(int(m), int(n), int(k)))
+        boards.append(Rules.parse_size(size, int(k)))
     return boards
 
 
@@ -158,10 +157,11 @@ def main() -> int:
         )
         times: list[float] = []
         lost = 0
+        firsts = openings(rules)
         for opponent in OPPONENTS:
             for mark in (Mark.X, Mark.O):
                 for game in range(games):
-                    opening = openings(rules)[game % len(openings(rules))]
+                    opening = firsts[game % len(firsts)]
                     spent, winner, doomed = play(rules, opponent, mark, opening, seed=game)
                     times += spent
                     lost += winner is mark.other and not doomed

@@ -189,8 +189,7 @@ def line(rules: Rules, known: Capability) -> str:
 
 def _parse_board(text: str) -> Rules:
     size, _, k = text.lower().partition("k")
-    m, _, n = size.partition("x")
-    return Rules(int(m), int(n), int(k))
+    return Rules.parse_size(size, int(k))
 
 
 def main(argv: list[str] | None = None) -> int:
