@@ -2,19 +2,23 @@
 
 Run ``python scripts/build_capability.py`` after changing the solver (it takes
 a while: every board of up to 49 cells, rows and columns in either order, every
-k). For each board it counts the positions the solver searches - a count, not
-a time, so the table comes out the same on every machine:
+k). For each board it counts the work the solver does (``Prover.work``: positions
+weighed by the board's lines, plus the pairing search's steps, in positions of
+5 x 5 with k = 4) - a count, not a time, so the table comes out the same on
+every machine:
 
 - **every move valued**: every legal move of each probe position valued
-  exactly (its value and plies), from fresh tables as ``tictactoe solve``
-  starts. The probes are the empty board, the position after every first move
-  (up to symmetry) and seeded random positions a few plies in; the board
-  plays that way when each took at most ``EVERY_MOVE_NODES`` positions.
-  Positions the opening table answers (``core/openings.tsv``, see
-  ``scripts/build_openings.py``) cost nothing.
-- **one best move**: ``Solver.choose`` without its refinement on the empty
-  board, after its first move, after its reply to that and after a first move
-  in the corner, each within ``ONE_MOVE_NODES``.
+  exactly (its value and plies), and the best ones narrowed by ``perfect``'s
+  traps, from fresh tables as ``tictactoe solve`` and a new game start. The
+  probes are the empty board, the position after every first move (up to
+  symmetry) and seeded random positions a few plies in; the board plays that
+  way when each took at most ``EVERY_MOVE_WORK``. Positions the opening table
+  answers (``core/openings.tsv``, see ``scripts/build_openings.py``) cost
+  nothing.
+- **one best move**: ``Solver.choose`` as ``perfect`` calls it on the empty
+  board, after its first move, after its reply to that and after every first
+  move (up to symmetry; the opening book answers those where it has them),
+  each within ``ONE_MOVE_WORK``.
 - otherwise the board is refused, with the figure that was over the limit.
 
 ``--only 5x5k4`` (repeatable) re-measures those boards and keeps the other
@@ -35,8 +39,8 @@ from tictactoe.core import capability
 from tictactoe.core.board import Board
 from tictactoe.core.book import replies
 from tictactoe.core.capability import (
-    EVERY_MOVE_NODES,
-    ONE_MOVE_NODES,
+    EVERY_MOVE_WORK,
+    ONE_MOVE_WORK,
     TABLE_CELLS,
     Capability,
     Cost,
@@ -45,7 +49,8 @@ from tictactoe.core.capability import (
 from tictactoe.core.prover import Prover
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.core.search import Budget, Limits, SearchStopped
-from tictactoe.core.solver import _choose, every_move
+from tictactoe.core.solver import REFINE_NODES, Solver, _choose
+from tictactoe.core.strategies.perfect import PerfectPlayer
 
 CAP = 10
 """A probe gives up at this many times its limit (the refusal quotes "over N")."""
@@ -60,8 +65,9 @@ HEADER = """\
 # How exact play works on each board: written by scripts/build_capability.py (rerun it
 # when the solver changes). Columns: rows, columns (a line with rows <= columns stands for
 # both orientations unless the other has its own), k, play (every: every move valued; one:
-# one best move proved at a time; refused), then the most positions a probe took valuing
-# every move and proving one move (">N": gave up at N; "-": not measured).
+# one best move proved at a time; refused), then the most work a probe took valuing
+# every move and proving one move, in units of search (Prover.work: a position of 5 x 5
+# with k = 4 is one) (">N": gave up past N; "-": not measured).
 """
 
 
@@ -120,49 +126,72 @@ def one_move_probes(rules: Rules, engine: Prover) -> Iterator[Board]:
         yield from first_moves(rules)
 
 
-def measure_every_move(rules: Rules, limit: int = EVERY_MOVE_NODES) -> Cost:
-    """The most positions a probe took valuing every move (gives up past :data:`CAP` x limit)."""
+class _ProbeSolver(Solver):
+    """A solver on one prepared engine that skips the capability check (the table is what
+    is being measured)."""
+
+    def __init__(self, engine: Prover) -> None:
+        super().__init__()
+        self._engines[engine.rules] = engine
+
+    def _engine(self, rules: Rules, *, every_move: bool = False) -> Prover:
+        return self._engines[rules]
+
+
+def _probe_engine(rules: Rules, limit: int) -> Prover:
+    """Fresh tables, as a new game starts, given up at :data:`CAP` x ``limit`` positions."""
+    engine = Prover(rules)
+    engine.budget = Budget(Limits(seconds=None, nodes=CAP * limit))
+    return engine
+
+
+def measure_every_move(rules: Rules, limit: int = EVERY_MOVE_WORK) -> Cost:
+    """The most work a probe took valuing every move and narrowing the best ones by
+    ``perfect``'s traps, as its every move does (gives up past :data:`CAP` x ``limit``)."""
     worst = 0
     for board in every_move_probes(rules):
-        engine = Prover(rules)
-        engine.budget = Budget(Limits(seconds=None, nodes=CAP * limit))
+        engine = _probe_engine(rules, limit)
         try:
-            every_move(engine, board)
+            PerfectPlayer(random.Random(0), _ProbeSolver(engine)).narrowed(board)
         except SearchStopped:
-            return Cost(CAP * limit, False)
+            return Cost(engine.work, False)
+        if engine.nodes >= CAP * limit:  # the traps stop quietly when out of budget
+            return Cost(engine.work, False)
         worst = max(worst, engine.work)
         if worst > limit:
             break
     return Cost(worst, True)
 
 
-def measure_one_move(rules: Rules, limit: int = ONE_MOVE_NODES) -> Cost:
-    """The most positions a probe took proving one best move (fresh tables each)."""
+def measure_one_move(rules: Rules, limit: int = ONE_MOVE_WORK) -> Cost:
+    """The most work a probe took proving one best move as ``perfect`` does (fresh tables
+    each; gives up past :data:`CAP` x ``limit``)."""
     worst = 0
-    guide = Prover(rules)
-    guide.budget = Budget(Limits(seconds=None, nodes=CAP * limit))
+    guide = _probe_engine(rules, limit)
     try:
         for board in one_move_probes(rules, guide):
             if board.is_over:
                 continue
-            engine = Prover(rules)
-            engine.budget = Budget(Limits(seconds=None, nodes=CAP * limit))
-            _choose(engine, board, 0)
+            engine = _probe_engine(rules, limit)
+            try:
+                _choose(engine, board, REFINE_NODES)
+            except SearchStopped:
+                return Cost(engine.work, False)
             worst = max(worst, engine.work)
             if worst > limit:
                 break
     except SearchStopped:
-        return Cost(CAP * limit, False)
+        return Cost(guide.work, False)
     return Cost(worst, True)
 
 
 def measure(rules: Rules) -> Capability:
     """How exact play works on ``rules``'s board, measured."""
     every = measure_every_move(rules)
-    if every.finished and every.nodes <= EVERY_MOVE_NODES:
+    if every.finished and every.work <= EVERY_MOVE_WORK:
         return Capability(Play.EVERY_MOVE, every, None)
     one = measure_one_move(rules)
-    if one.finished and one.nodes <= ONE_MOVE_NODES:
+    if one.finished and one.work <= ONE_MOVE_WORK:
         return Capability(Play.ONE_MOVE, every, one)
     return Capability(Play.REFUSED, every, one)
 
@@ -170,7 +199,7 @@ def measure(rules: Rules) -> Capability:
 def _cost_text(cost: Cost | None) -> str:
     if cost is None:
         return "-"
-    return str(cost.nodes) if cost.finished else f">{cost.nodes}"
+    return str(cost.work) if cost.finished else f">{cost.work}"
 
 
 def line(rules: Rules, known: Capability) -> str:

@@ -8,8 +8,8 @@ import pytest
 
 from tictactoe.core import capability as capability_module
 from tictactoe.core.capability import (
-    EVERY_MOVE_NODES,
-    ONE_MOVE_NODES,
+    EVERY_MOVE_WORK,
+    ONE_MOVE_WORK,
     TABLE_CELLS,
     Play,
     capability,
@@ -33,12 +33,12 @@ def test_each_verdict_matches_its_measured_costs() -> None:
     for (m, n, k), known in read_table(capability_module.TABLE).items():
         every, one = known.every_move, known.one_move
         assert every is not None, (m, n, k)
-        fast = every.finished and every.nodes <= EVERY_MOVE_NODES
+        fast = every.finished and every.work <= EVERY_MOVE_WORK
         assert (known.play is Play.EVERY_MOVE) is fast, (m, n, k)
         if known.play is Play.ONE_MOVE:
-            assert one is not None and one.finished and one.nodes <= ONE_MOVE_NODES
+            assert one is not None and one.finished and one.work <= ONE_MOVE_WORK
         if known.play is Play.REFUSED:
-            assert one is not None and not (one.finished and one.nodes <= ONE_MOVE_NODES)
+            assert one is not None and not (one.finished and one.work <= ONE_MOVE_WORK)
 
 
 def test_small_boards_value_every_move_and_big_ones_are_refused() -> None:
@@ -71,4 +71,4 @@ def test_a_refusal_quotes_the_measured_cost() -> None:
     reason = unplayable_reason(Rules(7, 7, 5))
     assert reason is not None
     assert reason.startswith("7 x 7 with k=5 is too slow to play exactly")
-    assert "positions" in reason and f"{ONE_MOVE_NODES:,}" in reason
+    assert "units of search" in reason and f"{ONE_MOVE_WORK:,}" in reason

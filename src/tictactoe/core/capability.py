@@ -3,8 +3,10 @@
 ``capability.tsv`` beside this module holds one line per board of up to
 :data:`TABLE_CELLS` cells (with fewer rows than columns, standing for both
 orientations, unless the other one has a line of its own): how exact play
-works there and what that was measured to cost, in positions searched (the
-same count on every machine). ``python scripts/build_capability.py`` measures
+works there and what that was measured to cost, in units of search work
+(:attr:`~tictactoe.core.prover.Prover.work`: positions searched weighed by the
+board's lines, plus the pairing search's steps - a count, the same on every
+machine, one unit a position of 5 x 5 with k = 4). ``python scripts/build_capability.py`` measures
 every board and writes it again; rerun it when the solver changes.
 
 - :attr:`Play.EVERY_MOVE`: every legal move is valued exactly (value and
@@ -35,12 +37,13 @@ TABLE = os.path.join(os.path.dirname(__file__), "capability.tsv")
 TABLE_CELLS = 49
 """Largest board the table covers; bigger boards are refused without measuring."""
 
-EVERY_MOVE_NODES = 100_000
-"""Most positions valuing every move of a probe position may take for
-:attr:`Play.EVERY_MOVE` (about a second in pure Python)."""
+EVERY_MOVE_WORK = 100_000
+"""Most work valuing every move of a probe position (and narrowing the best ones by
+``perfect``'s traps) may take for :attr:`Play.EVERY_MOVE`: about a second here."""
 
-ONE_MOVE_NODES = 150_000
-"""Most positions proving one best move may take, on each probe, for :attr:`Play.ONE_MOVE`."""
+ONE_MOVE_WORK = 200_000
+"""Most work proving one best move may take, on each probe, for :attr:`Play.ONE_MOVE`:
+about two seconds here, for the slowest move of a game (most take far less)."""
 
 
 class Play(StrEnum):
@@ -57,13 +60,14 @@ class Play(StrEnum):
 class Cost(NamedTuple):
     """What a kind of exact play was measured to cost on a board's probe positions."""
 
-    nodes: int
-    """Most positions one probe position took (or the cap, when it gave up)."""
+    work: int
+    """Most work one probe position took (or the cap, when it gave up)."""
     finished: bool
-    """False when a probe gave up at :attr:`nodes` positions."""
+    """False when a probe gave up at :attr:`work`."""
 
     def __str__(self) -> str:
-        return f"{self.nodes:,} positions" if self.finished else f"over {self.nodes:,} positions"
+        units = f"{self.work:,} units of search"
+        return units if self.finished else f"over {units}"
 
 
 class Capability(NamedTuple):
@@ -143,7 +147,7 @@ def _why(rules: Rules, known: Capability, what: str) -> str:
             f"{rules.m} x {rules.n} has {rules.size} cells: exact play is limited to boards of "
             f"at most {TABLE_CELLS} cells"
         )
-    limit = EVERY_MOVE_NODES if every else ONE_MOVE_NODES
+    limit = EVERY_MOVE_WORK if every else ONE_MOVE_WORK
     return (
         f"{rules.m} x {rules.n} with k={rules.k} is too slow to {what}: its test positions "
         f"took {cost} (exact play allows {limit:,} each)"

@@ -246,6 +246,13 @@ class Solver:
         """Positions searched so far, over every board size: a measure of work done."""
         return sum(engine.nodes for engine in self._engines.values())
 
+    @property
+    def work(self) -> int:
+        """What the searches have cost so far, over every board size
+        (:attr:`Prover.work <tictactoe.core.prover.Prover.work>`: a count that tracks
+        processor time across boards, where :attr:`nodes` does not)."""
+        return sum(engine.work for engine in self._engines.values())
+
     def outcome(self, board: Board) -> Prospect:
         """Value and plies to the end for the side to move."""
         _check_board(board)

@@ -42,7 +42,9 @@ if TYPE_CHECKING:
 
 TRAP_BUDGET = 60_000
 """Work one choice may spend: :data:`POSITION_COST` per position the search
-visits plus the solver's nodes.
+visits plus the solver's work (:attr:`Solver.work <tictactoe.core.solver.Solver.work>`,
+which weighs a position by its board, so the budget is about the same time on
+every board: well under a second).
 
 On 3 x 3 every position but the empty board (kept in :data:`OPENINGS`) is
 searched to the end within it (30,000 at most); on 4 x 4 and 5 x 4 the search
@@ -53,7 +55,7 @@ tables count too: a solver that has seen more needs less work).
 
 POSITION_COST = 20
 """Work units of one position the search visits (modelling the replies
-included) against one node of the solver: about their ratio in time."""
+included) against one unit of the solver's work: about their ratio in time."""
 
 HISTORY_STONES = 8
 """Most stones on the board for which the opponent's moves reweigh the mix.
@@ -186,7 +188,7 @@ class Traps:
 
         All of ``moves`` when the budget runs out before even one reply of
         each is weighed, or at once when finding ``moves`` took the solver
-        ``spent`` nodes, over the budget: one reply's exact value may then cost
+        ``spent`` work, over the budget: one reply's exact value may then cost
         as much, far past the budget.
         """
         moves = tuple(sorted(moves))
@@ -203,7 +205,7 @@ class Traps:
         weights = self.weights(board)
         self.visited = 0
         self._spent = Budget(Limits(seconds=None, nodes=self.budget))
-        self._solver_start = self.solver.nodes
+        self._solver_start = self.solver.work
         self._floor = self.solver.value(board)
         chosen = moves
         depth = 1
@@ -335,7 +337,7 @@ class Traps:
 
     def _spend(self, positions: int = 1) -> None:
         self.visited += positions
-        self._spent.nodes = self.visited * POSITION_COST + self.solver.nodes - self._solver_start
+        self._spent.nodes = self.visited * POSITION_COST + self.solver.work - self._solver_start
         self._spent.check()
 
 
