@@ -8,11 +8,11 @@ weighed by the board's lines, plus the pairing search's steps, in positions of
 every machine:
 
 - **every move valued**: every legal move of each probe position valued
-  exactly (its value and plies), and the best ones narrowed by ``perfect``'s
-  traps, from fresh tables as ``tictactoe solve`` and a new game start. The
-  probes are the empty board, the position after every first move (up to
-  symmetry) and seeded random positions a few plies in; the board plays that
-  way when each took at most ``EVERY_MOVE_WORK``. Positions the opening table
+  exactly (its value and plies), from fresh tables as ``tictactoe solve``
+  starts (``perfect``'s traps come on top, within a budget of work of their
+  own). The probes are the empty board, the position after every first move
+  (up to symmetry) and seeded random positions a few plies in; the board plays
+  that way when each took at most ``EVERY_MOVE_WORK``. Positions the opening table
   answers (``core/openings.tsv``, see ``scripts/build_openings.py``) cost
   nothing.
 - **one best move**: ``Solver.choose`` as ``perfect`` calls it on the empty
@@ -49,8 +49,7 @@ from tictactoe.core.capability import (
 from tictactoe.core.prover import Prover
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.core.search import Budget, Limits, SearchStopped
-from tictactoe.core.solver import REFINE_NODES, Solver, _choose
-from tictactoe.core.strategies.perfect import PerfectPlayer
+from tictactoe.core.solver import REFINE_NODES, _choose, every_move
 
 CAP = 10
 """A probe gives up at this many times its limit (the refusal quotes "over N")."""
@@ -126,18 +125,6 @@ def one_move_probes(rules: Rules, engine: Prover) -> Iterator[Board]:
         yield from first_moves(rules)
 
 
-class _ProbeSolver(Solver):
-    """A solver on one prepared engine that skips the capability check (the table is what
-    is being measured)."""
-
-    def __init__(self, engine: Prover) -> None:
-        super().__init__()
-        self._engines[engine.rules] = engine
-
-    def _engine(self, rules: Rules, *, every_move: bool = False) -> Prover:
-        return self._engines[rules]
-
-
 def _probe_engine(rules: Rules, limit: int) -> Prover:
     """Fresh tables, as a new game starts, given up at :data:`CAP` x ``limit`` positions."""
     engine = Prover(rules)
@@ -146,16 +133,15 @@ def _probe_engine(rules: Rules, limit: int) -> Prover:
 
 
 def measure_every_move(rules: Rules, limit: int = EVERY_MOVE_WORK) -> Cost:
-    """The most work a probe took valuing every move and narrowing the best ones by
-    ``perfect``'s traps, as its every move does (gives up past :data:`CAP` x ``limit``)."""
+    """The most work a probe took valuing every move (gives up past :data:`CAP` x
+    ``limit`` positions). ``perfect``'s traps come on top, within their own budget of work
+    (:data:`~tictactoe.core.strategies.traps.TRAP_BUDGET`)."""
     worst = 0
     for board in every_move_probes(rules):
         engine = _probe_engine(rules, limit)
         try:
-            PerfectPlayer(random.Random(0), _ProbeSolver(engine)).narrowed(board)
+            every_move(engine, board)
         except SearchStopped:
-            return Cost(engine.work, False)
-        if engine.nodes >= CAP * limit:  # the traps stop quietly when out of budget
             return Cost(engine.work, False)
         worst = max(worst, engine.work)
         if worst > limit:

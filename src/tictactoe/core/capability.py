@@ -38,8 +38,8 @@ TABLE_CELLS = 49
 """Largest board the table covers; bigger boards are refused without measuring."""
 
 EVERY_MOVE_WORK = 100_000
-"""Most work valuing every move of a probe position (and narrowing the best ones by
-``perfect``'s traps) may take for :attr:`Play.EVERY_MOVE`: about a second here."""
+"""Most work valuing every move of a probe position may take for :attr:`Play.EVERY_MOVE`:
+about a second here (``perfect``'s traps add at most their own budget of work)."""
 
 ONE_MOVE_WORK = 200_000
 """Most work proving one best move may take, on each probe, for :attr:`Play.ONE_MOVE`:

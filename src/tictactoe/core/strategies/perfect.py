@@ -73,12 +73,6 @@ class PerfectPlayer(Answers):
             raise IllegalMoveError(f"the game is over in {board.text}: there is no move to choose")
         if _solver.unsupported_reason(board.rules) is not None:
             return (self._solver.choose(board).cell,)
-        return self.narrowed(board)
-
-    def narrowed(self, board: Board) -> tuple[int, ...]:
-        """:meth:`candidates` where every move is valued: the best moves by value and game
-        length, narrowed by the traps (``board`` not over; the capability table is not
-        consulted - ``scripts/build_capability.py`` measures this on every board)."""
         work = self._solver.work
         best = best_moves(self._solver.move_outcomes(board))
         if len(best) == 1 or self._solver.value(board) is Value.WIN:
