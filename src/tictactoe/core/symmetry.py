@@ -14,6 +14,7 @@ another (the relevance zone of a proof read back from the table).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import cast
 
@@ -26,8 +27,11 @@ Tables = tuple[tuple[int, int, tuple[int, ...]], ...]
 """Per chunk of a key: where it starts, its mask, the packed images of every value."""
 
 
+@functools.lru_cache(maxsize=16)
 def chunk_tables(rules: Rules) -> Tables:
-    """Lookup tables mapping chunks of a position key to all its symmetric images.
+    """Lookup tables mapping chunks of a position key to all its symmetric images
+    (kept per board: every fresh solver needs them, and building them is a fifth of
+    valuing a typical 5 x 5 position's moves).
 
     Each table entry packs the images of one chunk under every symmetry side
     by side, ``2 * size`` bits apart, so OR-ing one entry per chunk gives
@@ -67,6 +71,7 @@ def _packer(tables: Tables) -> Callable[[int], int]:
     return packed
 
 
+@functools.lru_cache(maxsize=16)
 def make_canonical(rules: Rules) -> Callable[[int], int]:
     """A function from a position key to the smallest key among its symmetric images.
 
@@ -91,6 +96,7 @@ def make_canonical(rules: Rules) -> Callable[[int], int]:
     return cast(Callable[[int], int], namespace["canonical"])
 
 
+@functools.lru_cache(maxsize=16)
 def make_reorient(rules: Rules) -> Callable[[int, int, int], int]:
     """A function ``(cells, stored, key)``: ``cells`` found for the position ``stored``,
     carried over to ``key``, a symmetric image of it (both position keys)."""
