@@ -26,6 +26,7 @@ the four lines through each move.
 
 from __future__ import annotations
 
+import itertools
 import os
 from typing import Any, NamedTuple, TypeAlias
 
@@ -112,6 +113,100 @@ def shipped_weights() -> Weights:
 MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND = shipped_weights()
 """The evaluation and the move ordering (see :class:`Weights`)."""
 
+# --- combinations in the move ordering ---------------------------------------------------------
+
+COMBO_ATTACK = {
+    (BLOCK4, BLOCK4): 2000,
+    (BLOCK4, FLEX3): 2000,
+    (BLOCK4, BLOCK3): 100,
+    (BLOCK4, FLEX2): 150,
+    (FLEX3, FLEX3): 1000,
+    (FLEX3, BLOCK3): 100,
+    (FLEX3, FLEX2): 100,
+    (BLOCK3, BLOCK3): 50,
+    (BLOCK3, FLEX2): 60,
+    (FLEX2, FLEX2): 100,
+}
+"""Move ordering, set by hand: added for the mover's two best codes on two of the cell's
+lines (a four-three, two open threes...), beyond what each line's code gives."""
+
+COMBO_DEFEND = {
+    (BLOCK4, BLOCK4): 2000,
+    (BLOCK4, FLEX3): 2000,
+    (BLOCK4, BLOCK3): 100,
+    (BLOCK4, FLEX2): 200,
+    (FLEX3, FLEX3): 800,
+    (FLEX3, BLOCK3): 100,
+    (FLEX3, FLEX2): 150,
+    (BLOCK3, BLOCK3): 30,
+    (BLOCK3, FLEX2): 50,
+    (FLEX2, FLEX2): 80,
+}
+"""... for the opponent's two best codes there (taking their four-three cell...)."""
+
+COMBO_SHIFT = 24
+"""A line's ordering score of a cell (:data:`ORDER`) holds, from this bit up, its
+:data:`COMBO_VALUE` for the mover plus :data:`COMBO_SIDE` times the opponent's; below it,
+the code weights (:data:`ATTACK`, :data:`DEFEND`: not negative, and four lines' sum below
+``1 << COMBO_SHIFT``)."""
+
+COMBO_CODES = (FLEX2, BLOCK3, FLEX3, BLOCK4)
+"""The codes that make combinations (an open four wins alone, and is no combination)."""
+
+COMBO_VALUE = tuple(
+    5 ** COMBO_CODES.index(code) if code in COMBO_CODES else 0 for code in range(FIVE + 1)
+)
+"""By code, what a line with that code adds to one side's count: the four lines of a cell
+sum to a number in base 5 whose digits count its lines of each of :data:`COMBO_CODES`."""
+
+COMBO_SIDE = 4 * COMBO_VALUE[COMBO_CODES[-1]] + 1
+"""One side's count is below this (four lines at most)."""
+
+
+def combo_table() -> tuple[int, ...]:
+    """By the sum of a cell's four lines' counts (:data:`COMBO_VALUE`, the mover's plus
+    :data:`COMBO_SIDE` times the opponent's), the bonus of :data:`COMBO_ATTACK` and
+    :data:`COMBO_DEFEND` for each side's two best codes there."""
+    multisets = [()] + [
+        tuple(sorted(picked, reverse=True))
+        for size in range(1, 5)
+        for picked in itertools.combinations_with_replacement(COMBO_CODES, size)
+    ]
+    table = [0] * (COMBO_SIDE * COMBO_SIDE)
+    for mine in multisets:
+        for theirs in multisets:
+            if len(mine) + len(theirs) > 8:
+                continue
+            index = sum(map(COMBO_VALUE.__getitem__, mine)) + COMBO_SIDE * sum(
+                map(COMBO_VALUE.__getitem__, theirs)
+            )
+            table[index] = COMBO_ATTACK.get(mine[:2], 0) + COMBO_DEFEND.get(theirs[:2], 0)
+    return tuple(table)
+
+
+COMBO_TABLE = combo_table()
+""":func:`combo_table`."""
+
+ORDER_ATTACK = tuple(
+    weight + (count << COMBO_SHIFT) for weight, count in zip(ATTACK, COMBO_VALUE, strict=True)
+)
+"""By the mover's code on a line: its ordering weight and its combination count."""
+
+ORDER_DEFEND = tuple(
+    weight + (COMBO_SIDE * count << COMBO_SHIFT)
+    for weight, count in zip(DEFEND, COMBO_VALUE, strict=True)
+)
+"""By the opponent's code on a line: its ordering weight and its combination count."""
+
+ORDER_MASK = (1 << COMBO_SHIFT) - 1
+
+
+def order_score(packed: int) -> int:
+    """A cell's ordering score from the sum of its lines' :data:`ORDER` entries: the code
+    weights and the combinations' bonus."""
+    return (packed & ORDER_MASK) + COMBO_TABLE[packed >> COMBO_SHIFT]
+
+
 LINE_MEMO_LIMIT = 40_000
 """Most line descriptions a :class:`LineTable` remembers unless told otherwise; it starts
 afresh beyond."""
@@ -138,7 +233,8 @@ LINE_LIMIT = 26
 CODES = 0
 """``info[CODES + side]``: the code of every cell of the line for side 0 (X) or 1 (O)."""
 ORDER = 2
-"""``info[ORDER + side]``: every cell's move-ordering score for that side to move."""
+"""``info[ORDER + side]``: every cell's move-ordering score for that side to move, with its
+combination counts (see :func:`order_score`)."""
 MASKS = 4
 """``info[MASKS + 2 * kind + side]``: bitmask (by position on the line) of the cells of a kind."""
 FLAGS = 12
@@ -275,8 +371,8 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     return (
         tuple(cx),
         tuple(co),
-        tuple(ATTACK[a] + DEFEND[b] for a, b in zip(cx, co, strict=True)),
-        tuple(ATTACK[b] + DEFEND[a] for a, b in zip(cx, co, strict=True)),
+        tuple(ORDER_ATTACK[a] + ORDER_DEFEND[b] for a, b in zip(cx, co, strict=True)),
+        tuple(ORDER_ATTACK[b] + ORDER_DEFEND[a] for a, b in zip(cx, co, strict=True)),
         *masks,
         flags,
         sum(map(mover, cx)) - sum(map(opponent, co)),
