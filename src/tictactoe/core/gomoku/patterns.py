@@ -115,7 +115,7 @@ MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND = shipped_weights()
 
 # --- combinations in the move ordering ---------------------------------------------------------
 
-COMBO_ATTACK = {
+COMBO_ATTACK: dict[tuple[int, ...], int] = {
     (BLOCK4, BLOCK4): 2000,
     (BLOCK4, FLEX3): 2000,
     (BLOCK4, BLOCK3): 100,
@@ -130,7 +130,7 @@ COMBO_ATTACK = {
 """Move ordering, set by hand: added for the mover's two best codes on two of the cell's
 lines (a four-three, two open threes...), beyond what each line's code gives."""
 
-COMBO_DEFEND = {
+COMBO_DEFEND: dict[tuple[int, ...], int] = {
     (BLOCK4, BLOCK4): 2000,
     (BLOCK4, FLEX3): 2000,
     (BLOCK4, BLOCK3): 100,
