@@ -116,71 +116,45 @@ MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND = shipped_weights()
 # --- combinations in the move ordering ---------------------------------------------------------
 
 COMBO_ATTACK: dict[tuple[int, ...], int] = {
-    (BLOCK4, BLOCK4): 2000,
-    (BLOCK4, FLEX3): 2000,
-    (BLOCK4, BLOCK3): 100,
-    (BLOCK4, FLEX2): 150,
-    (FLEX3, FLEX3): 1000,
-    (FLEX3, BLOCK3): 100,
-    (FLEX3, FLEX2): 100,
-    (BLOCK3, BLOCK3): 50,
-    (BLOCK3, FLEX2): 60,
-    (FLEX2, FLEX2): 100,
+    (BLOCK4, BLOCK4): 72,
+    (BLOCK4, FLEX3): 526,
+    (BLOCK4, BLOCK3): 408,
+    (BLOCK4, FLEX2): 187,
+    (FLEX3, FLEX3): 137,
+    (FLEX3, BLOCK3): 317,
+    (FLEX3, FLEX2): 310,
+    (BLOCK3, BLOCK3): 450,
+    (BLOCK3, FLEX2): 493,
+    (FLEX2, FLEX2): 466,
 }
-"""Move ordering, set by hand: added for the mover's two best codes on two of the cell's
-lines (a four-three, two open threes...), beyond what each line's code gives."""
-
-COMBO_DEFEND: dict[tuple[int, ...], int] = {
-    (BLOCK4, BLOCK4): 2000,
-    (BLOCK4, FLEX3): 2000,
-    (BLOCK4, BLOCK3): 100,
-    (BLOCK4, FLEX2): 200,
-    (FLEX3, FLEX3): 800,
-    (FLEX3, BLOCK3): 100,
-    (FLEX3, FLEX2): 150,
-    (BLOCK3, BLOCK3): 30,
-    (BLOCK3, FLEX2): 50,
-    (FLEX2, FLEX2): 80,
-}
-"""... for the opponent's two best codes there (taking their four-three cell...)."""
-
-COMBO_SHIFT = 24
-"""A line's ordering score of a cell (:data:`ORDER`) holds, from this bit up, its
-:data:`COMBO_VALUE` for the mover plus :data:`COMBO_SIDE` times the opponent's; below it,
-the code weights (:data:`ATTACK`, :data:`DEFEND`: not negative, and four lines' sum below
-``1 << COMBO_SHIFT``)."""
+"""Move ordering: added for the mover's two best codes on two of a cell's lines (a
+four-three, two open threes, two open twos...), beyond each line's :data:`ATTACK`. Fitted
+to the moves played in the stored games on top of the hand-set ordering (docs/performance.md,
+"Combinations in the move ordering"); the opponent's combinations measured worse."""
 
 COMBO_CODES = (FLEX2, BLOCK3, FLEX3, BLOCK4)
-"""The codes that make combinations (an open four wins alone, and is no combination)."""
+"""The codes that make combinations (an open four wins alone)."""
+
+COMBO_SHIFT = 24
+"""A line's ordering score of a cell (:data:`ORDER`) holds its :data:`COMBO_VALUE` from
+this bit up; below it, the code weights (:data:`ATTACK`, :data:`DEFEND`: not negative, and
+four lines' sum below ``1 << COMBO_SHIFT``)."""
 
 COMBO_VALUE = tuple(
     5 ** COMBO_CODES.index(code) if code in COMBO_CODES else 0 for code in range(FIVE + 1)
 )
-"""By code, what a line with that code adds to one side's count: the four lines of a cell
-sum to a number in base 5 whose digits count its lines of each of :data:`COMBO_CODES`."""
-
-COMBO_SIDE = 4 * COMBO_VALUE[COMBO_CODES[-1]] + 1
-"""One side's count is below this (four lines at most)."""
+"""By the mover's code on a line, its count: a cell's four lines sum to a number in base 5
+whose digits count its lines of each of :data:`COMBO_CODES`."""
 
 
 def combo_table() -> tuple[int, ...]:
-    """By the sum of a cell's four lines' counts (:data:`COMBO_VALUE`, the mover's plus
-    :data:`COMBO_SIDE` times the opponent's), the bonus of :data:`COMBO_ATTACK` and
-    :data:`COMBO_DEFEND` for each side's two best codes there."""
-    multisets = [()] + [
-        tuple(sorted(picked, reverse=True))
-        for size in range(1, 5)
-        for picked in itertools.combinations_with_replacement(COMBO_CODES, size)
-    ]
-    table = [0] * (COMBO_SIDE * COMBO_SIDE)
-    for mine in multisets:
-        for theirs in multisets:
-            if len(mine) + len(theirs) > 8:
-                continue
-            index = sum(map(COMBO_VALUE.__getitem__, mine)) + COMBO_SIDE * sum(
-                map(COMBO_VALUE.__getitem__, theirs)
-            )
-            table[index] = COMBO_ATTACK.get(mine[:2], 0) + COMBO_DEFEND.get(theirs[:2], 0)
+    """By the sum of a cell's four lines' :data:`COMBO_VALUE`, the :data:`COMBO_ATTACK` of
+    its two best codes."""
+    table = [0] * (4 * COMBO_VALUE[BLOCK4] + 1)
+    for size in range(2, 5):
+        for codes in itertools.combinations_with_replacement(COMBO_CODES, size):
+            best = tuple(sorted(codes, reverse=True)[:2])
+            table[sum(map(COMBO_VALUE.__getitem__, codes))] = COMBO_ATTACK.get(best, 0)
     return tuple(table)
 
 
@@ -191,12 +165,6 @@ ORDER_ATTACK = tuple(
     weight + (count << COMBO_SHIFT) for weight, count in zip(ATTACK, COMBO_VALUE, strict=True)
 )
 """By the mover's code on a line: its ordering weight and its combination count."""
-
-ORDER_DEFEND = tuple(
-    weight + (COMBO_SIDE * count << COMBO_SHIFT)
-    for weight, count in zip(DEFEND, COMBO_VALUE, strict=True)
-)
-"""By the opponent's code on a line: its ordering weight and its combination count."""
 
 ORDER_MASK = (1 << COMBO_SHIFT) - 1
 
@@ -371,8 +339,8 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     return (
         tuple(cx),
         tuple(co),
-        tuple(ORDER_ATTACK[a] + ORDER_DEFEND[b] for a, b in zip(cx, co, strict=True)),
-        tuple(ORDER_ATTACK[b] + ORDER_DEFEND[a] for a, b in zip(cx, co, strict=True)),
+        tuple(ORDER_ATTACK[a] + DEFEND[b] for a, b in zip(cx, co, strict=True)),
+        tuple(ORDER_ATTACK[b] + DEFEND[a] for a, b in zip(cx, co, strict=True)),
         *masks,
         flags,
         sum(map(mover, cx)) - sum(map(opponent, co)),
