@@ -8,16 +8,10 @@ from hypothesis import strategies as st
 
 from tictactoe.core.gomoku.patterns import (
     ATTACK,
-    BLOCK1,
-    BLOCK2,
     BLOCK3,
     BLOCK4,
-    COMBO_ATTACK,
-    COMBO_TABLE,
-    COMBO_VALUE,
     DEFEND,
     FIVE,
-    FLEX2,
     FLEX3,
     FLEX4,
     FOURS,
@@ -164,15 +158,3 @@ def test_weights_text() -> None:
 def test_bad_weights_are_refused_with_the_reason(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_weights(text)
-
-
-def test_a_combination_is_the_two_best_codes_on_two_lines() -> None:
-    def bonus(*codes: int) -> int:
-        return COMBO_TABLE[sum(COMBO_VALUE[code] for code in codes)]
-
-    assert bonus(BLOCK4, FLEX3) == COMBO_ATTACK[BLOCK4, FLEX3] > 0  # a four-three
-    assert bonus(FLEX2, FLEX3, FLEX3) == COMBO_ATTACK[FLEX3, FLEX3]  # the third line aside
-    assert bonus(FLEX2, FLEX2, BLOCK3) == COMBO_ATTACK[BLOCK3, FLEX2]
-    assert bonus(FLEX3) == bonus(BLOCK4) == bonus() == 0  # one line: no combination
-    assert bonus(FLEX3, BLOCK2, BLOCK1) == 0  # closed twos and less do not combine
-    assert bonus(FLEX4, FLEX3) == 0  # an open four wins alone

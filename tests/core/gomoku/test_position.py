@@ -13,11 +13,7 @@ from hypothesis import strategies as st
 
 from tictactoe.core.board import Board, cells_of
 from tictactoe.core.gomoku.patterns import (
-    ATTACK,
     CODES,
-    COMBO_ATTACK,
-    COMBO_CODES,
-    DEFEND,
     FIVES,
     FLEX_FOURS,
     FOURS,
@@ -227,18 +223,3 @@ def test_order_keys_are_the_ordering_scores_packed(size: tuple[int, int], seed: 
             score << CELL_BITS | cell
             for score, cell in sorted((s + bonus[c], c) for s, c in scored)
         ]
-
-
-@settings(max_examples=40, deadline=None)
-@given(size=st.sampled_from([(6, 6), (9, 7), (15, 15)]), seed=st.integers(0, 10**6))
-def test_ordering_scores_add_the_movers_best_combination(size: tuple[int, int], seed: int) -> None:
-    rules = Rules(*size, 5)
-    rng = random.Random(seed)
-    board = random_game(rules, rng, rng.randrange(0, 30))
-    pos = Position(Geometry(rules), board.x, board.o)
-    for side in (0, 1):
-        for score, cell in pos.order_scores(cells_of(pos.free), side):
-            mine, theirs = pos.codes(cell, side), pos.codes(cell, side ^ 1)
-            best = sorted((code for code in mine if code in COMBO_CODES), reverse=True)[:2]
-            expected = sum(ATTACK[a] + DEFEND[b] for a, b in zip(mine, theirs, strict=True))
-            assert score == expected + COMBO_ATTACK.get(tuple(best), 0)

@@ -26,7 +26,6 @@ the four lines through each move.
 
 from __future__ import annotations
 
-import itertools
 import os
 from typing import Any, NamedTuple, TypeAlias
 
@@ -113,68 +112,6 @@ def shipped_weights() -> Weights:
 MOVER_VALUE, OPPONENT_VALUE, ATTACK, DEFEND = shipped_weights()
 """The evaluation and the move ordering (see :class:`Weights`)."""
 
-# --- combinations in the move ordering ---------------------------------------------------------
-
-COMBO_ATTACK: dict[tuple[int, ...], int] = {
-    (BLOCK4, BLOCK4): 72,
-    (BLOCK4, FLEX3): 526,
-    (BLOCK4, BLOCK3): 408,
-    (BLOCK4, FLEX2): 187,
-    (FLEX3, FLEX3): 137,
-    (FLEX3, BLOCK3): 317,
-    (FLEX3, FLEX2): 310,
-    (BLOCK3, BLOCK3): 450,
-    (BLOCK3, FLEX2): 493,
-    (FLEX2, FLEX2): 466,
-}
-"""Move ordering: added for the mover's two best codes on two of a cell's lines (a
-four-three, two open threes, two open twos...), beyond each line's :data:`ATTACK`. Fitted
-to the moves played in the stored games on top of the hand-set ordering (docs/performance.md,
-"Combinations in the move ordering"); the opponent's combinations measured worse."""
-
-COMBO_CODES = (FLEX2, BLOCK3, FLEX3, BLOCK4)
-"""The codes that make combinations (an open four wins alone)."""
-
-COMBO_SHIFT = 24
-"""A line's ordering score of a cell (:data:`ORDER`) holds its :data:`COMBO_VALUE` from
-this bit up; below it, the code weights (:data:`ATTACK`, :data:`DEFEND`: not negative, and
-four lines' sum below ``1 << COMBO_SHIFT``)."""
-
-COMBO_VALUE = tuple(
-    5 ** COMBO_CODES.index(code) if code in COMBO_CODES else 0 for code in range(FIVE + 1)
-)
-"""By the mover's code on a line, its count: a cell's four lines sum to a number in base 5
-whose digits count its lines of each of :data:`COMBO_CODES`."""
-
-
-def combo_table() -> tuple[int, ...]:
-    """By the sum of a cell's four lines' :data:`COMBO_VALUE`, the :data:`COMBO_ATTACK` of
-    its two best codes."""
-    table = [0] * (4 * COMBO_VALUE[BLOCK4] + 1)
-    for size in range(2, 5):
-        for codes in itertools.combinations_with_replacement(COMBO_CODES, size):
-            best = tuple(sorted(codes, reverse=True)[:2])
-            table[sum(map(COMBO_VALUE.__getitem__, codes))] = COMBO_ATTACK.get(best, 0)
-    return tuple(table)
-
-
-COMBO_TABLE = combo_table()
-""":func:`combo_table`."""
-
-ORDER_ATTACK = tuple(
-    weight + (count << COMBO_SHIFT) for weight, count in zip(ATTACK, COMBO_VALUE, strict=True)
-)
-"""By the mover's code on a line: its ordering weight and its combination count."""
-
-ORDER_MASK = (1 << COMBO_SHIFT) - 1
-
-
-def order_score(packed: int) -> int:
-    """A cell's ordering score from the sum of its lines' :data:`ORDER` entries: the code
-    weights and the combinations' bonus."""
-    return (packed & ORDER_MASK) + COMBO_TABLE[packed >> COMBO_SHIFT]
-
-
 LINE_MEMO_LIMIT = 40_000
 """Most line descriptions a :class:`LineTable` remembers unless told otherwise; it starts
 afresh beyond."""
@@ -201,8 +138,7 @@ LINE_LIMIT = 26
 CODES = 0
 """``info[CODES + side]``: the code of every cell of the line for side 0 (X) or 1 (O)."""
 ORDER = 2
-"""``info[ORDER + side]``: every cell's move-ordering score for that side to move, with its
-combination counts (see :func:`order_score`)."""
+"""``info[ORDER + side]``: every cell's move-ordering score for that side to move."""
 MASKS = 4
 """``info[MASKS + 2 * kind + side]``: bitmask (by position on the line) of the cells of a kind."""
 FLAGS = 12
@@ -339,8 +275,8 @@ def line_shapes(shapes: Shapes, length: int, xs: int, os: int) -> LineInfo:
     return (
         tuple(cx),
         tuple(co),
-        tuple(ORDER_ATTACK[a] + DEFEND[b] for a, b in zip(cx, co, strict=True)),
-        tuple(ORDER_ATTACK[b] + DEFEND[a] for a, b in zip(cx, co, strict=True)),
+        tuple(ATTACK[a] + DEFEND[b] for a, b in zip(cx, co, strict=True)),
+        tuple(ATTACK[b] + DEFEND[a] for a, b in zip(cx, co, strict=True)),
         *masks,
         flags,
         sum(map(mover, cx)) - sum(map(opponent, co)),

@@ -28,7 +28,6 @@ from typing import Any
 from tictactoe.core.board import cells_of
 from tictactoe.core.gomoku.patterns import (
     CODES,
-    COMBO_TABLE,
     FIVE,
     FIVES,
     FLAG_INDICES,
@@ -39,14 +38,12 @@ from tictactoe.core.gomoku.patterns import (
     LINE_LIMIT,
     MASKS,
     ORDER,
-    ORDER_MASK,
     SCORE,
     THREES,
     LineInfo,
     LineTable,
     Shapes,
     info_bytes,
-    order_score,
 )
 from tictactoe.core.rules import DIRECTIONS, Rules
 
@@ -382,10 +379,10 @@ class Position:
         info, spots, slot = self.info, self.geometry.spots, ORDER + side
         scored = []
         for cell in cells:
-            packed = 0
+            score = 0
             for line, pos in spots[cell]:
-                packed += info[line][slot][pos]
-            scored.append((order_score(packed), cell))
+                score += info[line][slot][pos]
+            scored.append((score, cell))
         return scored
 
     def order_keys(self, bits: int, side: int, bonus: list[int]) -> list[int]:
@@ -396,15 +393,13 @@ class Position:
         orders = [info[slot] for info in self.info]
         orders.append(NO_ORDER)  # the padding's line (see Geometry.spots_flat)
         spots = self.geometry.spots_flat
-        combos = COMBO_TABLE
         keys = []
         while bits:
             low = bits & -bits
             bits ^= low
             cell = low.bit_length() - 1
             a, at, b, bt, c, ct, d, dt = spots[cell]
-            packed = orders[a][at] + orders[b][bt] + orders[c][ct] + orders[d][dt]
-            score = bonus[cell] + (packed & ORDER_MASK) + combos[packed >> 24]  # order_score
+            score = bonus[cell] + orders[a][at] + orders[b][bt] + orders[c][ct] + orders[d][dt]
             keys.append(score << 10 | cell)  # CELL_BITS
         return keys
 
