@@ -69,11 +69,7 @@ def openings(rules: Rules) -> tuple[int, ...]:
 
 def parse_boards(text: str) -> list[Rules]:
     """``6x6k4,7x7k5`` -> the boards."""
-    boards = []
-    for each in text.split(","):
-        size, _, k = each.strip().lower().partition("k")
-        boards.append(Rules.parse_size(size, int(k)))
-    return boards
+    return [Rules.parse_compact(each) for each in text.split(",")]
 
 
 SEARCH_NODES = 3000

@@ -202,15 +202,10 @@ def line(rules: Rules, known: Capability) -> str:
     )
 
 
-def _parse_board(text: str) -> Rules:
-    size, _, k = text.lower().partition("k")
-    return Rules.parse_size(size, int(k))
-
-
 def main(argv: list[str] | None = None) -> int:
     """Measure the boards and write the table (or print the changes with ``--check``)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", action="append", type=_parse_board, metavar="MxNkK")
+    parser.add_argument("--only", action="append", type=Rules.parse_compact, metavar="MxNkK")
     parser.add_argument("--check", action="store_true", help="print changes, write nothing")
     parser.add_argument("--table", type=Path, default=Path(capability.TABLE))
     args = parser.parse_args(argv)

@@ -218,3 +218,11 @@ class TestCellOrders:
     )
     def test_corners(self, rules: Rules, corners: tuple[int, ...]) -> None:
         assert rules.corners == corners
+
+
+def test_a_compact_board_reads_size_and_win_length() -> None:
+    assert Rules.parse_compact("6x5k4") == Rules(6, 5, 4)
+    assert Rules.parse_compact(" 7X7K5 ") == Rules(7, 7, 5)
+    for bad in ("5x4", "9x9x9k5", "5x5kx"):
+        with pytest.raises(ValueError):
+            Rules.parse_compact(bad)

@@ -61,9 +61,9 @@ class Cost(NamedTuple):
     """What a kind of exact play was measured to cost on a board's probe positions."""
 
     work: int
-    """Most work one probe position took (or the cap, when it gave up)."""
+    """Most work one probe position took (or what it had spent when it gave up)."""
     finished: bool
-    """False when a probe gave up at :attr:`work`."""
+    """False when a probe gave up past its cap, after :attr:`work`."""
 
     def __str__(self) -> str:
         units = f"{self.work:,} units of search"

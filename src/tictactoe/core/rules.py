@@ -149,6 +149,13 @@ class Rules:
             text=_echo(text),
         )
 
+    @classmethod
+    def parse_compact(cls, text: str) -> Rules:
+        """Rules from a size and a win length written together, such as ``"6x6k4"`` (the
+        board lists of the scripts and benchmarks); a bad one raises :class:`ValueError`."""
+        size, _, k = text.strip().lower().partition("k")
+        return cls.parse_size(size, int(k))
+
     @cached_property
     def size(self) -> int:
         """Number of cells."""
