@@ -16,6 +16,8 @@ orientations.
 ``--covers-of 5`` runs only the second step, for positions with five marks,
 and adds what it finds to the table as it is: the same lines a whole run
 writes (the table's lines are sorted), in a fraction of its time.
+``--only 6x5k4`` rebuilds that board's part (both orientations) and keeps
+the others' as they are.
 """
 
 from __future__ import annotations
@@ -38,10 +40,11 @@ from tictactoe.core.solver import every_move
 from tictactoe.core.symmetry import make_canonical, orientation
 from tictactoe.core.values import Prospect, Value
 
-BOARDS = {Rules(5, 5, 4): 4}
-"""Each board with an opening table, and the most marks its table covers."""
+BOARDS = {Rules(5, 5, 4): 4, Rules(6, 5, 4): 3}
+"""Each board with an opening table, and the most marks its table covers (6 x 5: the
+position after every first move has every move valued from it)."""
 
-SLOW_MARKS = {Rules(5, 5, 4): (4, 5)}
+SLOW_MARKS = {Rules(5, 5, 4): (4, 5), Rules(6, 5, 4): ()}
 """Each board's mark counts whose slow positions have their children covered."""
 
 CHUNK = 64
@@ -285,6 +288,12 @@ def cover_slow(
     return True
 
 
+def board_of(line: str) -> Rules:
+    """The board of a table's ``board`` line."""
+    m, n, k = map(int, line.split()[1:4])
+    return Rules(m, n, k)
+
+
 def scanned(rows: set[str], marks: int) -> int:
     """How many positions with ``marks`` marks a board's lines say were valued."""
     for row in rows:
@@ -377,12 +386,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--minutes", type=float, help="stop after this long (the table keeps what was done)"
     )
+    parser.add_argument(
+        "--only",
+        type=Rules.parse_compact,
+        action="append",
+        metavar="MxNkK",
+        help="rebuild only this board's part of the table (repeatable; e.g. 6x5k4)",
+    )
     args = parser.parse_args(argv)
+    if args.only and any(rules not in BOARDS for rules in args.only):
+        known = ", ".join(f"{r.m}x{r.n}k{r.k}" for r in BOARDS)
+        parser.error(f"--only takes a board with an opening table: {known}")
     deadline = time.monotonic() + (args.minutes * 60 if args.minutes else float("inf"))
-    lines: Lines = read(args.table) if args.covers_of is not None else {}
+    lines: Lines = read(args.table) if args.covers_of is not None or args.only else {}
     finished = True
     for rules, plies in BOARDS.items():
+        if (args.only and rules not in args.only) or (args.covers_of and not SLOW_MARKS[rules]):
+            continue
         if args.covers_of is None:
+            orientations = (rules, Rules(rules.n, rules.m, rules.k))
+            for board in [line for line in lines if board_of(line) in orientations]:
+                del lines[board]
             lines.update(sections(rules, plies, prove_all(rules, plies, args.jobs), []))
             write(args.table, lines)
         for marks in SLOW_MARKS[rules] if args.covers_of is None else (args.covers_of,):

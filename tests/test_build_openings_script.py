@@ -90,3 +90,29 @@ def test_covers_written_the_older_way_are_read_as_today(script: ModuleType) -> N
             mover, other = script.sides(parent.play(cell))
             older.add(f"{canonical(mover | other << RULES.size):x} {code}")
     assert script.upgraded(board, older) == today | {"scanned 4 9664"}
+
+
+def test_only_rebuilds_one_board_and_keeps_the_others(
+    script: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    small = Rules(4, 3, 3)
+    monkeypatch.setattr(script, "BOARDS", {RULES: 4, small: 1})
+    monkeypatch.setattr(script, "SLOW_MARKS", {RULES: (4, 5), small: ()})
+    table = tmp_path / "openings.tsv"
+    shipped = script.read(Path(openings.TABLE))
+    script.write(table, {**shipped, "board 4 3 3 1": {"fff w3"}})  # a stale part
+    assert script.main(["--only", "4x3k3", "--table", str(table)]) == 0
+    lines = script.read(table)
+    assert lines["board 5 5 4 4"] == shipped["board 5 5 4 4"]
+    empty = Prover(small, use_openings=False).outcome(0, 0)
+    for board in ("board 4 3 3 1", "board 3 4 3 1"):  # both orientations
+        assert f"0 {openings.encode(empty)}" in lines[board]
+        assert "fff w3" not in lines[board]
+
+
+def test_only_takes_a_board_with_an_opening_table(
+    script: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        script.main(["--only", "7x7k5"])
+    assert "--only takes a board with an opening table: 5x5k4, 6x5k4" in capsys.readouterr().err

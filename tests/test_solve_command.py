@@ -14,6 +14,8 @@ import pytest
 
 from tictactoe import cli
 from tictactoe.commands import solve
+from tictactoe.core.board import Board
+from tictactoe.core.solver import Solver
 
 
 def run(argv: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None) -> int:
@@ -52,6 +54,7 @@ def test_json_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert first == {
         "position": "XX./OO./...",
         "exact": True,
+        "every_move": True,
         "value": "win",
         "plies": 1,
         "winner_moves": 1,
@@ -89,6 +92,7 @@ def test_finished_positions(capsys: pytest.CaptureFixture[str]) -> None:
     assert won == {
         "position": "XXX/OO./...",
         "exact": True,
+        "every_move": True,
         "value": "loss",
         "plies": 0,
         "winner_moves": 0,
@@ -325,3 +329,33 @@ def test_a_proof_past_49_cells_is_taken_with_a_warning(capsys: pytest.CaptureFix
     assert run([board, "--k", "5", "--proof", "--jobs", "1"]) == 0
     err = capsys.readouterr().err
     assert "warning: 8 x 8 has 64 cells" in err and "days" in err
+
+
+def test_past_its_opening_table_6x5_gives_the_value_and_one_proved_move(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 6 x 5 with k = 4 is played one proved move at a time: past the opening table's
+    # plies the report is still exact, for the value and the best move alone.
+    position = "X..../.O.../..X../...O./...../....."
+    assert run([position, "--k", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "to move: " in out and "(exact; one best move proved, the others not valued: " in out
+    assert "6 x 5 with k=4 is too slow to value every move" in out and "moves:" not in out
+    assert run([position, "--k", "4", "--json"]) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert record["exact"] is True and record["every_move"] is False
+    assert str(record["not_every_move"]).startswith("6 x 5 with k=4")
+    board = Board.parse(position, 4)
+    (best,) = record["best"]  # type: ignore[misc]
+    value = Solver().value(board.play(best)).flipped
+    assert record["value"] == str(value) == str(Solver().value(board))
+
+
+def test_the_first_plies_of_6x5_have_every_move_valued(capsys: pytest.CaptureFixture[str]) -> None:
+    empty = "/".join(["....."] * 6)
+    assert run([empty, "--k", "4", "--json"]) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert record["exact"] is True and record["every_move"] is True
+    assert record["value"] == "win" and len(record["moves"]) == 30  # type: ignore[arg-type]
+    assert run([empty, "--k", "4"]) == 0
+    assert "X to move: X wins in 6 (exact)\n" in capsys.readouterr().out

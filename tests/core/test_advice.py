@@ -139,6 +139,18 @@ def test_exact_on_6x5_k4_with_the_winners_moves() -> None:
     assert found[0].winner_moves is not None
 
 
+def test_6x5_k4_hints_value_every_move_of_its_first_plies() -> None:
+    rules = Rules(6, 5, 4)
+    cornered = Board.empty(rules).play(0)  # a corner first loses on 6 x 5
+    assert can_solve(cornered)  # the opening table holds every move's outcome
+    found = suggest(cornered, top=3)
+    assert found and all(s.exact and s.verdict is Verdict.WINNING for s in found)
+    assert all(proved_verdict(cornered, s.cell) is Verdict.WINNING for s in found)
+    later = cornered.play(12).play(1).play(17)
+    assert not can_solve(later)  # past the table: one proved move at a time
+    assert all(s.exact for s in suggest(later, top=1))
+
+
 def suggestion(cell: int, verdict: Verdict, moves: int | None = None) -> Suggestion:
     return Suggestion(cell, f"c{cell}", verdict, moves)
 

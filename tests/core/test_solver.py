@@ -37,6 +37,7 @@ from tictactoe.core.solver import (
     prove,
     unplayable_reason,
     unsupported_reason,
+    values_every_move,
 )
 from tictactoe.core.strategies.seeds import WinBlock
 
@@ -235,8 +236,12 @@ def test_where_one_move_is_proved_every_move_is_refused_with_the_measured_cost()
     assert reason is not None and "too slow to value every move" in reason
     assert unplayable_reason(rules) is None
     solver = Solver()
+    later = Board.empty(rules).play(0).play(1).play(2).play(3)  # past any opening table
+    assert not values_every_move(later)
     with pytest.raises(UnsolvableError, match="too slow"):
-        solver.move_outcomes(Board.empty(rules))
+        solver.move_outcomes(later)
+    with pytest.raises(UnsolvableError, match="too slow"):
+        solver.outcome(later)
     assert solver.choose(Board.empty(rules)).value in Value
     with pytest.raises(IllegalMoveError):
         solver.choose(Board.parse("XXX/OO./..."))
@@ -452,6 +457,26 @@ def test_keeping_moves_are_exact_and_best_first() -> None:
     for choice in found:
         assert choice.value is Value.DRAW and choice.plies == 24
         assert keeps_value(board, choice.cell, Value.DRAW)
+
+
+@pytest.mark.parametrize("moves", [(), (12,), (12, 7), (6, 23, 12)])
+def test_the_first_plies_of_6x5_are_valued_from_the_opening_table(moves: tuple[int, ...]) -> None:
+    rules = Rules(6, 5, 4)
+    assert unsupported_reason(rules) is not None  # the board as a whole: one move at a time
+    board = Board.empty(rules)
+    for cell in moves:
+        board = board.play(cell)
+    assert values_every_move(board) == (len(moves) < 3)
+    if len(moves) == 3:
+        with pytest.raises(UnsolvableError, match="too slow"):
+            Solver().move_outcomes(board)
+        return
+    found = Solver().move_outcomes(board)
+    assert tuple(sorted(found)) == board.legal_moves()
+    fresh = Prover(rules, use_openings=False)  # from the search alone
+    legal = board.legal_moves()
+    for cell in (legal[0], legal[len(legal) // 2], legal[-1]):
+        assert found[cell] == fresh.outcome(*_sides(board.play(cell))).after_move()
 
 
 @pytest.mark.parametrize("moves", [(), (0,), (0, 24), (12, 7, 13)])

@@ -12,6 +12,7 @@ import pytest
 
 from tictactoe.archive import Archive
 from tictactoe.core.board import Board, Mark
+from tictactoe.core.errors import UnsolvableError
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
@@ -324,6 +325,29 @@ def test_a_computer_that_fails_is_said_once_and_not_asked_again(
     monkeypatch.setattr(engine, "choose", broken)
     settle(session, lambda: bool(session.notice))
     assert session.notice == "The computer could not move: out of order"
+    for _ in range(5):
+        session.update()
+        time.sleep(0.005)
+    assert len(calls) == 1
+
+
+def test_a_level_that_cannot_solve_a_position_of_its_board_is_said_once(
+    make: Callable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The level fits the board, yet refuses this position: said once, not asked again
+    # (it used to be asked again at once, for ever).
+    session, _ = make("first-free")
+    calls = []
+
+    def refused(board: Board, *args: object, **kwargs: object) -> int:
+        calls.append(board)
+        raise UnsolvableError("cannot solve this position")
+
+    session.play(4)
+    engine = session.game._engine(Mark.O)
+    monkeypatch.setattr(engine, "choose", refused)
+    settle(session, lambda: bool(session.notice))
+    assert session.notice == "The computer could not move: cannot solve this position"
     for _ in range(5):
         session.update()
         time.sleep(0.005)

@@ -36,11 +36,13 @@ from tictactoe.core.solver import (
     DEFAULT_MEMORY,
     ENTRY_BYTES,
     MAX_CELLS,
+    Choice,
     Prospect,
     Solution,
     Solver,
     Value,
     prove,
+    unplayable_reason,
     unsupported_reason,
 )
 
@@ -186,6 +188,18 @@ def solve_all(
                 solution = solver.solve(board)
                 moves = solver.move_outcomes(board)
             except UnsolvableError:
+                if unplayable_reason(board.rules) is None:  # one best move proved
+                    choice = solver.choose(board)
+                    report = (
+                        _json(one_move_record(board, choice))
+                        if as_json
+                        else one_move_text(board, choice)
+                    )
+                    if not as_json and not first:
+                        print(file=out)
+                    print(report, file=out, flush=True)
+                    first = False
+                    continue
                 from tictactoe.core.gomoku.engine import Engine
 
                 engine = engine or Engine()
@@ -420,6 +434,7 @@ def as_record(board: Board, solution: Solution, moves: dict[int, MoveValue]) -> 
     return {
         "position": board.text,
         "exact": True,
+        "every_move": True,
         "value": str(solution.value),
         "plies": solution.plies,
         "winner_moves": Prospect(solution.value, solution.plies).winner_moves,
@@ -450,6 +465,41 @@ def as_text(board: Board, solution: Solution, moves: dict[int, MoveValue]) -> st
     width = max(len(name(board, cell)) for cell in moves)
     for cell, move in sorted(moves.items()):
         lines.append(f"  {name(board, cell):<{width}}  {describe(move, mover)}")
+    return "\n".join(lines)
+
+
+def one_move_record(board: Board, choice: Choice) -> dict[str, object]:
+    """The JSON object for a position solved one best move at a time (not over): the
+    value, and the one move proved to keep it (its length where measured)."""
+    outcome = choice.outcome
+    return {
+        "position": board.text,
+        "exact": True,
+        "every_move": False,
+        "not_every_move": not_exact(board),
+        "value": str(choice.value),
+        "plies": choice.plies,
+        "winner_moves": None if outcome is None else outcome.winner_moves,
+        "best": [choice.cell],
+        "best_names": [name(board, choice.cell)],
+    }
+
+
+def one_move_text(board: Board, choice: Choice) -> str:
+    """A readable report of a position solved one best move at a time (not over)."""
+    lines = header(board)
+    mover = board.turn
+    if choice.outcome is not None:
+        verdict = describe(choice.outcome, mover)
+    elif choice.value is Value.DRAW:
+        verdict = "draw"
+    else:
+        verdict = f"{mover if choice.value is Value.WIN else _other(mover)} wins"
+    lines.append(
+        f"{mover} to move: {verdict} (exact; one best move proved, the others not valued: "
+        f"{not_exact(board)})"
+    )
+    lines.append(f"best: {name(board, choice.cell)}")
     return "\n".join(lines)
 
 

@@ -33,7 +33,7 @@ from tictactoe.core.cells import Numbering, label
 from tictactoe.core.gomoku.engine import Engine, Reason
 from tictactoe.core.gomoku.search import WIN, is_mate, mate_plies
 from tictactoe.core.search import Cancel, Limits, ProgressCallback
-from tictactoe.core.solver import Solver, Value, unplayable_reason, unsupported_reason
+from tictactoe.core.solver import Solver, Value, unplayable_reason, values_every_move
 
 MARGIN = 300
 """Engine score (shape units) beyond which a move is ``better`` or ``worse`` than ``equal``."""
@@ -80,9 +80,10 @@ class Suggestion:
 
 
 def can_solve(board: Board) -> bool:
-    """True when the exact solver values every move of this board within about a second
-    (``Game.hint()``): read from the capability table, never timed."""
-    return unsupported_reason(board.rules) is None
+    """True when the exact solver values every move of this position within about a
+    second (``Game.hint()``): read from the capability and opening tables, never timed
+    (:func:`~tictactoe.core.solver.values_every_move`)."""
+    return values_every_move(board)
 
 
 def suggest(

@@ -9,12 +9,13 @@ strategies, lengths by deepening - is :mod:`tictactoe.core.prover`.
 
 Which boards exact play takes on is data, not a clock
 (:mod:`tictactoe.core.capability`, measured once by
-``scripts/build_capability.py``): every move valued (3 x 3 up to 5 x 5 and
-6 x 5 with k = 4 among others), one best move proved at a time (bigger
+``scripts/build_capability.py``): every move valued (3 x 3 up to 5 x 5 with
+k = 4 among others), one best move proved at a time (bigger
 boards where proving is still fast), or refused with the measured cost.
 Where the opening plies are too slow to search in a second, their values
 come from an opening table measured the same way
-(:mod:`tictactoe.core.openings`).
+(:mod:`tictactoe.core.openings`): on 5 x 5 with k = 4 that makes every
+position fast, on 6 x 5 the first ones (see :func:`values_every_move`).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from tictactoe.core.errors import (
     UnsolvableError,
     shown,
 )
+from tictactoe.core.openings import openings
 from tictactoe.core.prover import (
     ANY_PLIES,
     DEFAULT_MAX_ENTRIES,
@@ -47,7 +49,7 @@ from tictactoe.core.prover import (
 )
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Budget, Cancel, Limits, SearchStopped
-from tictactoe.core.symmetry import orientation
+from tictactoe.core.symmetry import make_canonical, orientation
 from tictactoe.core.values import (
     DRAW_SCORE,
     LOSS_SCORE,
@@ -263,7 +265,7 @@ class Solver:
         if board.is_over:
             return _finished(board)
         with self._lock:
-            engine = self._engine(board.rules, every_move=True)
+            engine = self._engine(board.rules, every_move=not _table_answers(board))
             with engine.limited(budget):
                 return engine.outcome(*_sides(board))
 
@@ -287,7 +289,7 @@ class Solver:
             return {}
         budget = None if cancel is None else Budget(None, cancel)
         with self._lock:
-            engine = self._engine(board.rules, every_move=True)
+            engine = self._engine(board.rules, every_move=not _table_answers(board))
             with engine.limited(budget):
                 return every_move(engine, board, budget)
 
@@ -372,6 +374,25 @@ class Solver:
         if engine is None:
             engine = self._engines[rules] = Prover(rules)
         return engine
+
+
+def values_every_move(board: Board) -> bool:
+    """True when exact play values every move of ``board`` at once
+    (:meth:`Solver.move_outcomes`): its board allows that (the capability table,
+    :func:`unsupported_reason`), or the opening table holds the outcome after each of
+    its moves (the first plies of 6 x 5 with k = 4)."""
+    return unsupported_reason(board.rules) is None or _table_answers(board)
+
+
+def _table_answers(board: Board) -> bool:
+    """True if the opening table holds the outcome after every move of ``board``."""
+    book = openings(board.rules)
+    if book is None:
+        return False
+    if board.move_count < book.plies:
+        return True
+    mover, other = _sides(board)
+    return make_canonical(board.rules)(mover | other << board.rules.size) in book.covers
 
 
 def every_move(engine: Prover, board: Board, budget: Budget | None = None) -> dict[int, Prospect]:

@@ -55,7 +55,7 @@ from tictactoe.core import (
     Solver,
     UnsolvableError,
     suggest,
-    unsupported_reason,
+    values_every_move,
 )
 
 SUGGESTED = 3
@@ -126,10 +126,11 @@ def hints(
     rules: Rules, moves: tuple[int, ...], *, cancel: Cancel | None = None
 ) -> list[CellHint] | None:
     """Every free cell's value for the side to move, or None on boards too big to solve."""
-    if unsupported_reason(rules) is not None:
+    board = _board(rules, moves)
+    if not values_every_move(board):
         return None
     try:
-        values = _solver(rules).move_outcomes(_board(rules, moves), cancel=cancel)
+        values = _solver(rules).move_outcomes(board, cancel=cancel)
     except UnsolvableError:
         return None
     return [

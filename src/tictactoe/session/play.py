@@ -580,11 +580,18 @@ class Session:
         game = self.game
         if self._answer is None:
             job = self._moves.job
+            fits = game.unsupported_reason(game.turn) is None
             try:
                 answer = self._moves.take(game.board)
-            except (NotYourTurnError, UnsolvableError):  # the position moved on, or no level fits
-                self._fit_level()
-                return False
+            except (NotYourTurnError, UnsolvableError) as error:
+                if not (fits and isinstance(error, UnsolvableError)):
+                    self._fit_level()  # the position moved on, or the level no longer fits
+                    return False
+                self._failed = game.board  # the level fits the board, not this position
+                self.say(
+                    self.tr.gettext("The computer could not move: {error}").format(error=error)
+                )
+                return True
             except PlayerForfeit as failure:  # an own player that failed loses the game
                 game.resign(game.turn, Termination.FORFEIT)
                 self.say(failure.said(self.tr.gettext))

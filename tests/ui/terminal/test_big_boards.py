@@ -251,3 +251,17 @@ def test_enter_stops_a_long_hint_and_what_was_typed_waits(env: dict[str, str]) -
         seen = _until(controller, b"Player 2 (O), what is your next move?", seen)
     finally:
         _finish(process, controller)
+
+
+def test_hints_on_6x5_are_exact_every_move_early_then_the_proved_best(run) -> None:
+    # 6 x 5 with k = 4: the opening table values every move of the first plies; past them
+    # exact play proves the best move alone, and the hint says it as exact, not searched.
+    argv = ["play", "--opponent", "human", "--size", "6x5", "--k", "4"]
+    status, out = run(argv, "hint\nc3\nd4\nb4\nd2\nhint\nq\n")
+    assert status == 0
+    first, later = out.split("Hint, if both sides play their best:")[1:3]
+    assert "  you win in 6 of your moves: c3, c4" in first
+    assert "draw: " in first  # every move valued
+    assert "Expert" not in later.split("On the board")[0]
+    listed = [found for line in later.splitlines() if (found := SUGGESTION.match(line))]
+    assert listed and all(found[3].startswith("you win in ") for found in listed)

@@ -33,12 +33,12 @@ def unsupported_reason(rules: Rules) -> str | None:
 class PerfectPlayer(Answers):
     """Exact play on the boards :func:`~tictactoe.core.solver.unplayable_reason` accepts.
 
-    Where every move can be valued in time (:func:`~tictactoe.core.solver.unsupported_reason`,
-    up to 5 x 4) it weighs all the best moves; on bigger boards it proves
-    one move that keeps the position's value (:meth:`Solver.choose
-    <tictactoe.core.solver.Solver.choose>`: the fastest win or longest
-    resistance it finds within a node budget), so it plays 5 x 5 and 6 x 5
-    with k = 4 move by move within about a second.
+    Where every move can be valued in time (:func:`~tictactoe.core.solver.values_every_move`:
+    boards up to 5 x 5 with k = 4, the first plies of 6 x 5) it weighs all the best
+    moves; elsewhere it proves one move that keeps the position's value
+    (:meth:`Solver.choose <tictactoe.core.solver.Solver.choose>`: the fastest win or
+    longest resistance it finds within a node budget), so it plays 6 x 5 and 6 x 6 with
+    k = 4 move by move within about a second.
 
     ``choose`` raises :class:`~tictactoe.core.errors.UnsolvableError` on a bigger
     board rather than play badly. The choices for each position are kept,
@@ -66,15 +66,19 @@ class PerfectPlayer(Answers):
         """Every move :meth:`choose` may pick on ``board``, sorted.
 
         The best moves by value and game length, narrowed to those that
-        score best against the opponents :mod:`~tictactoe.core.strategies.traps` models;
-        on boards too big to value every move, the one move the solver proves.
+        score best against the opponents :mod:`~tictactoe.core.strategies.traps` models
+        where every position of the board can be valued (all of them where only this
+        one can: the first plies of 6 x 5 with k = 4, from the opening table); elsewhere
+        the one move the solver proves.
         """
         if board.is_over:
             raise IllegalMoveError(f"the game is over in {board.text}: there is no move to choose")
-        if _solver.unsupported_reason(board.rules) is not None:
+        if not _solver.values_every_move(board):
             return (self._solver.choose(board).cell,)
         work = self._solver.work
         best = best_moves(self._solver.move_outcomes(board))
         if len(best) == 1 or self._solver.value(board) is Value.WIN:
             return best
+        if _solver.unsupported_reason(board.rules) is not None:
+            return best  # an opening the table answers: the traps' later positions are not
         return self._traps.narrow(board, best, spent=self._solver.work - work)

@@ -427,7 +427,9 @@ class TerminalGame:
     def _suggested(self, found: tuple[Suggestion, ...], *, stopped: bool) -> None:
         """A big board's hint: its best moves marked on the board and listed with verdicts."""
         game = self.match.game
-        if stopped:
+        if all(s.exact for s in found):  # proved, not searched: one move at a time on this board
+            heading = self.tr.gettext("Hint, if both sides play their best:")
+        elif stopped:
             heading = self.tr.gettext("Hint: the best moves {level} found before you stopped it:")
         else:
             heading = self.tr.gettext("Hint: the best moves {level} finds in {time}:")
