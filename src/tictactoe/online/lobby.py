@@ -784,6 +784,12 @@ def _cells(found: Any) -> dict[str, Any]:
 def _suggestions(found: list[SuggestedMove]) -> list[dict[str, Any]]:
     """The engine's best moves for the page."""
     return [
-        {"cell": s.cell, "verdict": s.verdict, "moves": s.moves, "line": list(s.line[:LINE_SENT])}
+        {
+            "cell": s.cell,
+            "verdict": s.verdict,
+            "moves": s.moves,
+            "line": list(s.line[:LINE_SENT]),
+            "exact": s.exact,
+        }
         for s in found
     ]

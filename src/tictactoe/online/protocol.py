@@ -36,7 +36,8 @@ JSON object with its type in ``"t"`` (:func:`encode`):
   ``moves``, on boards the exact solver finishes) or ``suggestions`` (the
   engine's best moves elsewhere: ``cell``, ``verdict`` - ``winning``,
   ``better``, ``equal``, ``worse``, ``losing`` - ``moves`` for a proved
-  result, ``line``), and ``stopped`` when ``stop`` cut the search short.
+  result, ``line``, ``exact`` where exact play proved the move rather than
+  the engine judged it), and ``stopped`` when ``stop`` cut the search short.
 - ``error``: ``code`` and ``message`` (English, with ``{fields}`` filled from
   ``params`` when it has any; the page translates it). ``busy`` means "try
   again": nothing was changed.

@@ -145,13 +145,15 @@ class SuggestedMove:
 
     ``verdict`` is ``winning``, ``better``, ``equal``, ``worse`` or ``losing``;
     ``moves`` the winner's own moves when a forced result is proved (else
-    None); ``line`` the play the engine expects, starting with ``cell``.
+    None); ``line`` the play the engine expects, starting with ``cell``;
+    ``exact`` True where exact play proved it (one move at a time), not the engine.
     """
 
     cell: int
     verdict: str
     moves: int | None
     line: tuple[int, ...]
+    exact: bool = False
 
 
 def suggestions(
@@ -170,7 +172,7 @@ def suggestions(
         progress=progress,
         cancel=cancel,
     )
-    return [SuggestedMove(s.cell, s.verdict.value, s.winner_moves, s.line) for s in found]
+    return [SuggestedMove(s.cell, s.verdict.value, s.winner_moves, s.line, s.exact) for s in found]
 
 
 @dataclass(frozen=True)

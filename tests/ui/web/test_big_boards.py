@@ -138,3 +138,25 @@ def test_undo_while_the_computer_thinks_cancels_its_search(web: Web) -> None:
     page.send(t="move", cell=cell("e5"), ply=0)
     state = page.state(lambda s: len(s["moves"]) == 2)
     assert state["moves"][0] == cell("e5")
+
+
+def test_6x5_hints_are_every_cells_value_early_then_the_proved_best_moves(web: Web) -> None:
+    # 6 x 5 with k = 4: the opening table values every move of the first plies; past
+    # them exact play proves the best moves, one at a time, and says they are exact.
+    page = web.open(PATIENCE)
+    page.send(t="solo", rows=6, cols=5, k=4, level="first-free", first="you")
+    page.until("welcome")
+    page.state()
+    page.send(t="hint")
+    hint = page.until("hint")
+    values = {found["cell"]: found for found in hint["cells"]}
+    assert len(values) == 30 and "suggestions" not in hint
+    assert values[12]["value"] == "win" and values[12]["moves"] == 6  # c3: X wins in 6
+    page.send(t="move", cell=12, ply=0)  # first-free answers a1
+    page.state(lambda s: len(s["moves"]) == 2)
+    page.send(t="move", cell=17, ply=2)  # c4; first-free answers b1
+    page.state(lambda s: len(s["moves"]) == 4)
+    page.send(t="hint")
+    hint = page.until("hint")
+    assert "cells" not in hint and hint["suggestions"]
+    assert all(s["exact"] and s["verdict"] == "winning" for s in hint["suggestions"])

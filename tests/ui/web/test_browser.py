@@ -227,6 +227,41 @@ def test_a_new_player_meets_medium_and_an_impossible_board_is_named(
     tab.close()
 
 
+def test_6x5_hints_value_every_cell_early_then_name_the_proved_best_moves(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1100}).open()
+    page = tab.page
+    page.select_option("#board-size", "custom")
+    for field, value in (("#rows", "6"), ("#cols", "5"), ("#k", "4")):
+        page.fill(field, value)
+        page.dispatch_event(field, "change")
+    page.select_option("#level", "first-free")
+    page.select_option("#first", "you")
+    page.click("#play-computer")
+    tab.status("Your move (X)")
+    page.click("#hint")  # the opening table values every cell: c3 and c4 win in 6
+    playwright_api.expect(tab.cell(12)).to_have_class(re.compile(r"\bhint-win\b"))
+    playwright_api.expect(tab.cell(0)).to_have_class(re.compile(r"\bhint-loss\b"))
+    playwright_api.expect(page.locator("#legend")).to_be_visible()
+    page.screenshot(path=shots / "web-6x5-hints.png")
+    tab.play(12)
+    tab.wait_moves(2)
+    tab.play(17)
+    tab.wait_moves(4)
+    # Hints stay on; past the table they are the best moves, proved one at a time.
+    box = page.locator("#suggestions-box")
+    playwright_api.expect(box).to_be_visible()
+    playwright_api.expect(page.locator("#suggestions-title")).to_have_text(
+        "Hint, if both sides play their best:"
+    )
+    items = page.locator("#suggestions li").all_text_contents()
+    won = re.compile(r"[a-e]\d: (you win in \d+|a forced win for you)")
+    assert items and all(won.match(item) for item in items), items
+    page.screenshot(path=shots / "web-6x5-proved-hints.png")
+    tab.close()
+
+
 def test_two_friends_play_through_an_invite_link(
     browser: Any, live: ServerProcess, shots: Path
 ) -> None:

@@ -502,13 +502,17 @@ function renderHintNote(view, myTurn) {
   }
 }
 
-// A big board's hint: the engine's best moves, best first, with what each leads to.
+// A big board's hint: the engine's best moves, best first, with what each leads to (or the
+// best moves exact play proved, one at a time, where it cannot value every move).
 function renderSuggestions(view, hints) {
-  $("suggestions-title").textContent = hints.stopped
-    ? t("Stopped early: the best moves found so far, best first:")
-    : t("The best moves {level} finds in {seconds} s, best first:", {
-      level: thinkerTitle(), seconds: view.think_ms / 1000,
-    });
+  const proved = hints.suggestions.length > 0 && hints.suggestions.every((s) => s.exact);
+  $("suggestions-title").textContent = proved
+    ? t("Hint, if both sides play their best:")
+    : hints.stopped
+      ? t("Stopped early: the best moves found so far, best first:")
+      : t("The best moves {level} finds in {seconds} s, best first:", {
+        level: thinkerTitle(), seconds: view.think_ms / 1000,
+      });
   const list = $("suggestions");
   list.replaceChildren();
   for (const suggestion of hints.suggestions) {
