@@ -580,10 +580,10 @@ class Session:
         game = self.game
         if self._answer is None:
             job = self._moves.job
-            fits = game.unsupported_reason(game.turn) is None
             try:
                 answer = self._moves.take(game.board)
             except (NotYourTurnError, UnsolvableError) as error:
+                fits = game.unsupported_reason(game.turn) is None
                 if not (fits and isinstance(error, UnsolvableError)):
                     self._fit_level()  # the position moved on, or the level no longer fits
                     return False

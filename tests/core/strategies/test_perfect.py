@@ -200,10 +200,13 @@ def test_takes_the_win_a_weak_first_move_gives_away_on_6x5() -> None:
 
 
 @pytest.mark.slow
-def test_plays_one_proved_move_on_6x5() -> None:
+def test_on_6x5_every_best_move_early_then_one_proved_move() -> None:
     player = PerfectPlayer(random.Random(1))
-    board = Board.empty(Rules(6, 5, 4)).play(12)
-    assert player.candidates(board) == (player.choose(board),)
+    opened = Board.empty(Rules(6, 5, 4)).play(12)  # the opening table values every reply
+    best = best_moves(Solver().move_outcomes(opened))
+    assert player.candidates(opened) == best and player.choose(opened) in best
+    later = opened.play(17).play(0).play(7)  # past the table: one move proved at a time
+    assert player.candidates(later) == (player.choose(later),)
 
 
 def test_registry_builds_it() -> None:
