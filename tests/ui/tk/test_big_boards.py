@@ -251,3 +251,23 @@ def test_the_banner_says_how_long_expert_thinks_and_the_analysis_on_demand(
     assert h.app.session.settings.analysis
     h.key("n", "Control")
     assert h.pump(lambda: h.app.session.jobs.running == 0)
+
+
+def test_6x5_hints_colour_every_cell_early_then_number_the_proved_best_moves(
+    make_app: MakeApp,
+) -> None:
+    # 6 x 5 with k = 4: the opening table values every move of the first plies; past them
+    # exact play proves the best moves one at a time.
+    h = make_app(opponent="human", rules=Rules(6, 5, 4))
+    h.key("h")
+    hints = LIGHT.hints
+    assert h.pump(lambda: h.fill(12) == hints["win"])  # c3: X wins
+    assert h.fill(0) == hints["loss"]  # a corner loses on 6 x 5
+    assert all(h.fill(c) in hints.values() for c in range(30))
+    for cell in (12, 0, 17, 1):
+        h.click_cell(cell)
+    h.key("h")
+    assert h.pump(lambda: bool(ranks(h)))
+    found = h.app.session.hints.suggestions
+    assert found and all(s.exact and str(s.verdict) == "winning" for s in found)
+    assert ranks(h) == {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
