@@ -179,42 +179,36 @@ def solve_all(
                     report = split_proved(board, as_json, err, jobs or 1, checkpoint)
                 else:
                     report = proved(board, as_json, err)
-                if not as_json and not first:
-                    print(file=out)
-                print(report, file=out, flush=True)
-                first = False
-                continue
-            try:
-                solution = solver.solve(board)
-                moves = solver.move_outcomes(board)
-            except UnsolvableError:
-                if unplayable_reason(board.rules) is None:  # one best move proved
-                    choice = solver.choose(board)
-                    report = (
-                        _json(one_move_record(board, choice))
-                        if as_json
-                        else one_move_text(board, choice)
-                    )
-                    if not as_json and not first:
-                        print(file=out)
-                    print(report, file=out, flush=True)
-                    first = False
-                    continue
-                from tictactoe.core.gomoku.engine import Engine
-
-                engine = engine or Engine()
-                # top > 1: a forced block is searched on too (not answered at once),
-                # so the report has a real score and line.
-                result = engine.search(board, limits or Limits.of(), top=3)
-                report = (
-                    _json(engine_record(board, result)) if as_json else engine_text(board, result)
-                )
             else:
-                report = (
-                    _json(as_record(board, solution, moves))
-                    if as_json
-                    else as_text(board, solution, moves)
-                )
+                try:
+                    solution = solver.solve(board)
+                    moves = solver.move_outcomes(board)
+                except UnsolvableError:
+                    if unplayable_reason(board.rules) is None:  # one best move proved
+                        choice = solver.choose(board)
+                        report = (
+                            _json(one_move_record(board, choice))
+                            if as_json
+                            else one_move_text(board, choice)
+                        )
+                    else:
+                        from tictactoe.core.gomoku.engine import Engine
+
+                        engine = engine or Engine()
+                        # top > 1: a forced block is searched on too (not answered at once),
+                        # so the report has a real score and line.
+                        result = engine.search(board, limits or Limits.of(), top=3)
+                        report = (
+                            _json(engine_record(board, result))
+                            if as_json
+                            else engine_text(board, result)
+                        )
+                else:
+                    report = (
+                        _json(as_record(board, solution, moves))
+                        if as_json
+                        else as_text(board, solution, moves)
+                    )
         except TicTacToeError as error:
             print(f"tictactoe solve: {bad_position(text, error)}", file=err, flush=True)
             status = EXIT_BAD_INPUT

@@ -58,13 +58,7 @@ if TYPE_CHECKING:
     from tictactoe.core.numbers import decimal_number, whole_number
     from tictactoe.core.records import Record, RecordError
     from tictactoe.core.records import load as load_record
-    from tictactoe.core.solver import (
-        Prospect,
-        Solver,
-        Value,
-        unsupported_reason,
-        values_every_move,
-    )
+    from tictactoe.core.solver import Prospect, Solver, Value, unsupported_reason
     from tictactoe.core.strategies.perfect import PerfectPlayer
 
 _LAZY = {
@@ -84,7 +78,6 @@ _LAZY = {
     "Solver": "tictactoe.core.solver",
     "Value": "tictactoe.core.solver",
     "unsupported_reason": "tictactoe.core.solver",
-    "values_every_move": "tictactoe.core.solver",
     "PerfectPlayer": "tictactoe.core.strategies.perfect",
 }
 """The public names loaded on first use, and the module each one lives in."""
@@ -136,7 +129,6 @@ __all__ = [
     "parse_cell",
     "suggest",
     "unsupported_reason",
-    "values_every_move",
     "whole_number",
 ]
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol, assert_never
 
-from tictactoe.core import Progress, values_every_move
+from tictactoe.core import Progress, can_solve
 from tictactoe.i18n import N_
 from tictactoe.online.protocol import (
     ClientMessage,
@@ -578,7 +578,7 @@ class Lobby:
             if visitor.hint.key == (room_id, position) and not visitor.hint.cancelled:
                 raise RoomError("hint_busy", N_("Still working on the last hint."))
             self._stop_hint(visitor)
-        exact = values_every_move(room.game.board)  # every cell's value, or the best few
+        exact = can_solve(room.game.board)  # every cell's value, or the best few
         task = Task(
             "hints" if exact else "suggestions", room.rules, position[1],
             think=self._think_seconds(room),

@@ -54,8 +54,8 @@ from tictactoe.core import (
     Rules,
     Solver,
     UnsolvableError,
+    can_solve,
     suggest,
-    values_every_move,
 )
 
 SUGGESTED = 3
@@ -127,7 +127,7 @@ def hints(
 ) -> list[CellHint] | None:
     """Every free cell's value for the side to move, or None on boards too big to solve."""
     board = _board(rules, moves)
-    if not values_every_move(board):
+    if not can_solve(board):
         return None
     try:
         values = _solver(rules).move_outcomes(board, cancel=cancel)

@@ -576,32 +576,32 @@ class Session:
         self._moves.want(board, computer_move(game))
         return True
 
+    def _could_not_move(self, error: Exception) -> bool:
+        """Say what stopped the computer, once: it is not asked again in this position."""
+        self._failed = self.game.board
+        self.say(self.tr.gettext("The computer could not move: {error}").format(error=error))
+        return True
+
     def _collect_move(self) -> bool:
         game = self.game
         if self._answer is None:
             job = self._moves.job
             try:
                 answer = self._moves.take(game.board)
-            except (NotYourTurnError, UnsolvableError) as error:
-                fits = game.unsupported_reason(game.turn) is None
-                if not (fits and isinstance(error, UnsolvableError)):
-                    self._fit_level()  # the position moved on, or the level no longer fits
+            except NotYourTurnError:  # the position moved on
+                self._fit_level()
+                return False
+            except UnsolvableError as error:
+                if game.unsupported_reason(game.turn) is not None:  # the level no longer fits
+                    self._fit_level()
                     return False
-                self._failed = game.board  # the level fits the board, not this position
-                self.say(
-                    self.tr.gettext("The computer could not move: {error}").format(error=error)
-                )
-                return True
+                return self._could_not_move(error)  # it fits the board, not this position
             except PlayerForfeit as failure:  # an own player that failed loses the game
                 game.resign(game.turn, Termination.FORFEIT)
                 self.say(failure.said(self.tr.gettext))
                 return True
-            except Exception as error:  # whatever stopped the computer is said, once
-                self._failed = game.board
-                self.say(
-                    self.tr.gettext("The computer could not move: {error}").format(error=error)
-                )
-                return True
+            except Exception as error:
+                return self._could_not_move(error)
             if answer is None or job is None:
                 return False
             board, cell = answer[0]
