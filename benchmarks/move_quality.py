@@ -1,0 +1,295 @@
+"""How much each version's moves give away, by a stronger engine's judgement: a quick screen.
+
+Run ``python benchmarks/move_quality.py --judge PATH LOG [LOG ...] [--count 200]
+[--nodes 60000] [--judge-nodes 200000] VERSION [VERSION ...]`` where each LOG is
+the output of ``match.py`` or ``bench_strength.py`` (its ``lost: A as O,
+opening N: moves`` lines give the games) and each VERSION is ``NAME=SRC``, a
+checkout's ``src`` directory (``main=src``, ``new=../wt-new/src``), or
+``NAME=SRC@NODES`` for a version held to its own node budget (each version's
+name is in its environment as ``MOVE_QUALITY_VERSION``: an experimental
+checkout may read its settings from it).
+
+It samples ``--count`` positions from the games (after their openings, no
+five to make or to block), lets every version choose a move in each (held to
+``--nodes`` nodes, so the machine's load does not matter), and asks the judge,
+a Gomocup brain that prints its evaluation as Rapfi does (``MESSAGE ... Eval
+-224``, ``+M19`` for a forced win; held to ``--judge-nodes`` nodes), to value
+the position before and after each move. A move's *drop* is what it gives
+away: the judge's score for the mover before, minus the score after (mates
+and large scores capped at :data:`CAP`). It prints each version's mean drop
+with its 95 % interval, the share of moves after which the judge finds a
+forced win for the opponent where it found none before (blunders), how often
+it played the judge's own move and, against the first version, the paired
+difference (positions where both chose the same move count zero).
+
+The judge is used for measuring only, as the ladder uses it: nothing it says
+is trained on or shipped. A match against it takes 40 games to tell 15
+points apart; this screen compares versions on the same positions in minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from match import openings
+
+from tictactoe.core.cells import label, parse
+from tictactoe.core.gomoku.patterns import FIVES
+from tictactoe.core.gomoku.position import Geometry, Position
+from tictactoe.core.rules import Rules
+
+RULES = Rules(15, 15, 5)
+
+GAME = re.compile(r"(?:lost|won): A as [XO], opening (\d+): ([a-o0-9 ]+)")
+
+CAP = 1500
+"""Judge scores are clipped to +-CAP (a forced win counts CAP): one lost game's score
+does not swamp the mean."""
+
+EVAL = re.compile(r"\bEval ([+-]?M?\d+|VAL_NONE)")
+
+
+# --- positions --------------------------------------------------------------------------------
+
+
+def games(logs: Sequence[Path]) -> list[tuple[int, list[int]]]:
+    """``(opening length, cells)`` of every game listed in the logs."""
+    known = openings(RULES, None)
+    found = []
+    for log in logs:
+        for match in GAME.finditer(log.read_text()):
+            number, moves = int(match.group(1)), match.group(2).split()
+            cells = [parse(RULES, move) for move in moves]
+            found.append((len(known[number - 1]), cells))
+    return found
+
+
+def positions(logs: Sequence[Path], count: int, seed: int) -> list[list[int]]:
+    """``count`` positions (the cells played so far) sampled from the games: past the
+    opening, with no five to make or to block."""
+    geometry = Geometry(RULES)
+    pool = []
+    for start, cells in games(logs):
+        pos = Position(geometry)
+        for ply, cell in enumerate(cells):
+            if ply >= start and not (pos.threats[2 * FIVES] or pos.threats[2 * FIVES + 1]):
+                pool.append(cells[:ply])
+            pos.make(cell, ply % 2)
+    random.Random(seed).shuffle(pool)
+    return pool[:count]
+
+
+def stones(cells: Sequence[int]) -> tuple[int, int, int]:
+    """``(x, o, side to move)`` bitboards of the cells played in turn."""
+    x = o = 0
+    for ply, cell in enumerate(cells):
+        if ply % 2:
+            o |= 1 << cell
+        else:
+            x |= 1 << cell
+    return x, o, len(cells) % 2
+
+
+# --- the versions -----------------------------------------------------------------------------
+
+
+def choose_all(name: str, src: str, nodes: int, sample: list[list[int]]) -> list[int]:
+    """Each position's move by the engine in ``src`` (a subprocess with that checkout, the
+    version's name in its environment as ``MOVE_QUALITY_VERSION``)."""
+    env = {**os.environ, "PYTHONPATH": src, "MOVE_QUALITY_VERSION": name}
+    command = [sys.executable, __file__, "--choose", "--nodes", str(nodes)]
+    text = "".join(json.dumps(cells) + "\n" for cells in sample)
+    done = subprocess.run(command, input=text, env=env, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"the version in {src} failed:\n{done.stderr}")
+    return [int(line) for line in done.stdout.split()]
+
+
+def choose_main(nodes: int) -> int:
+    """The ``--choose`` worker: a move for each position read from standard input."""
+    from tictactoe.core.gomoku.engine import Engine
+    from tictactoe.core.search import Limits
+
+    engine = Engine(random.Random(1))
+    for line in sys.stdin:
+        x, o, side = stones(json.loads(line))
+        engine.forget()
+        result = engine.search_stones(RULES, x, o, side, Limits(nodes=nodes))
+        print(result.move, flush=True)
+    return 0
+
+
+# --- the judge --------------------------------------------------------------------------------
+
+
+class Judge:
+    """A Gomocup brain that prints its evaluation; a fresh process for each position (so
+    nothing carries over from one to the next)."""
+
+    def __init__(self, path: str, nodes: int, cache: Path | None = None) -> None:
+        self.path, self.nodes, self.cache = path, nodes, cache
+        self.memo: dict[tuple[int, ...], int] = {}
+        self.moves: dict[tuple[int, ...], int] = {}
+        """The judge's own move in each position it searched."""
+        if cache is not None and cache.exists():
+            for key, (score, move) in self._read(cache).items():
+                self.memo[key] = score
+                if move >= 0:
+                    self.moves[key] = move
+        self.geometry = Geometry(RULES)
+
+    def _read(self, cache: Path) -> dict[tuple[int, ...], tuple[int, int]]:
+        """``(score, the judge's move or -1)`` of the positions a cache file holds for this
+        judge's node budget."""
+        kept = json.loads(cache.read_text()).get(str(self.nodes), {})
+        return {tuple(map(int, key.split())): tuple(value) for key, value in kept.items()}
+
+    def save(self) -> None:
+        """Add the scores found to the cache file (other runs' scores kept)."""
+        if self.cache is None:
+            return
+        every = json.loads(self.cache.read_text()) if self.cache.exists() else {}
+        found = {key: (score, self.moves.get(key, -1)) for key, score in self.memo.items()}
+        mine = {**self._read(self.cache), **found} if self.cache.exists() else found
+        every[str(self.nodes)] = {
+            " ".join(map(str, key)): list(value) for key, value in mine.items()
+        }
+        self.cache.write_text(json.dumps(every))
+
+    def score(self, cells: Sequence[int]) -> int:
+        """The judge's score for the side to move, clipped to +-CAP. A five to make is
+        won; a single five to block is played and the judge asked after it (a brain answers
+        such positions without searching, and without a score)."""
+        key = tuple(cells)
+        if key not in self.memo:
+            x, o, side = stones(cells)
+            pos = Position(self.geometry, x, o)
+            if pos.threats[2 * FIVES + side]:
+                found = CAP
+            elif pos.threats[2 * FIVES + (side ^ 1)]:
+                blocks = pos.cells(FIVES, side ^ 1)
+                found = -CAP if len(blocks) > 1 else -self.score([*cells, blocks[0]])
+            else:
+                found = self._ask(key)
+            self.memo[key] = found
+        return self.memo[key]
+
+    def _ask(self, cells: tuple[int, ...]) -> int:
+        side = len(cells) % 2
+        lines = ["START 15", f"INFO max_node {self.nodes}", "INFO timeout_turn 60000"]
+        lines += ["INFO timeout_match 100000000", "BOARD"]
+        for ply, cell in enumerate(cells):
+            row, col = divmod(cell, RULES.n)
+            lines.append(f"{col},{row},{1 if ply % 2 == side else 2}")
+        lines.append("DONE")
+        # END only once the move is out: a brain stops searching when it reads END
+        with subprocess.Popen(
+            [self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        ) as brain:
+            assert brain.stdin is not None and brain.stdout is not None
+            brain.stdin.write("\n".join(lines) + "\n")
+            brain.stdin.flush()
+            said = []
+            for line in brain.stdout:
+                said.append(line)
+                if line.count(",") == 1 and not line.startswith("MESSAGE"):
+                    break
+            brain.stdin.write("END\n")
+            brain.stdin.close()
+        output = "".join(said)
+        found = EVAL.findall(output)
+        if not found:
+            raise SystemExit(f"the judge printed no evaluation:\n{output[-500:]}")
+        col, row = (int(part) for part in said[-1].split(","))
+        self.moves[cells] = row * RULES.n + col
+        text = found[-1]
+        if text == "VAL_NONE":  # answered at once (an only move): value the position after it
+            return -self.score([*cells, self.moves[cells]])
+        if "M" in text:
+            return -CAP if text.startswith("-") else CAP
+        return max(-CAP, min(CAP, int(text)))
+
+
+# --- the report -------------------------------------------------------------------------------
+
+
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and half the width of its 95 % interval."""
+    mean = statistics.fmean(values)
+    spread = statistics.stdev(values) if len(values) > 1 else 0.0
+    return mean, 1.96 * spread / math.sqrt(len(values))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--choose", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--judge", help="path of the judging Gomocup brain (Rapfi)")
+    parser.add_argument("--judge-nodes", type=int, default=200_000)
+    parser.add_argument("--nodes", type=int, default=60_000, help="each version's nodes a move")
+    parser.add_argument("--count", type=int, default=200, help="positions sampled")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cache", type=Path, help="a file keeping the judge's scores between runs")
+    parser.add_argument("--log", type=Path, action="append", default=[], help="a match log")
+    parser.add_argument("versions", nargs="*", help="NAME=SRC")
+    args = parser.parse_args(argv)
+    if args.choose:
+        return choose_main(args.nodes)
+    if not args.judge or not args.log or not args.versions:
+        parser.error("--judge, at least one --log and one version are needed")
+    sample = positions(args.log, args.count, args.seed)
+    judge = Judge(args.judge, args.judge_nodes, args.cache)
+    print(f"{len(sample)} positions, versions at {args.nodes:,} nodes a move", flush=True)
+    drops: dict[str, list[int]] = {}
+    moves: dict[str, list[int]] = {}
+    for version in args.versions:
+        name, _, src = version.partition("=")
+        src, _, nodes = src.partition("@")
+        moves[name] = choose_all(name, src, int(nodes or args.nodes), sample)
+        drops[name] = [
+            judge.score(cells) + judge.score([*cells, move])
+            for cells, move in zip(sample, moves[name], strict=True)
+        ]
+        mean, half = interval(drops[name])
+        blunders = sum(
+            judge.score([*c, m]) == CAP > -judge.score(c)
+            for c, m in zip(sample, moves[name], strict=True)
+        )
+        agree = sum(
+            judge.moves.get(tuple(c)) == m for c, m in zip(sample, moves[name], strict=True)
+        )
+        judge.save()
+        print(
+            f"{name}: mean drop {mean:+.0f} +- {half:.0f}, blunders {blunders} "
+            f"({blunders / len(sample):.1%}), the judge's move {agree / len(sample):.0%}",
+            flush=True,
+        )
+    first = args.versions[0].partition("=")[0]
+    for name in drops:
+        if name == first:
+            continue
+        paired = [b - a for a, b in zip(drops[first], drops[name], strict=True)]
+        same = sum(a == b for a, b in zip(moves[first], moves[name], strict=True))
+        mean, half = interval(paired)
+        print(
+            f"{name} - {first}: {mean:+.0f} +- {half:.0f} ({same} of {len(sample)} moves the same)"
+        )
+    worst = sorted(zip(drops[first], sample, moves[first], strict=True), reverse=True)[:5]
+    for drop, cells, move in worst:
+        print(f"  {first} worst: {drop:+d} playing {label(RULES, move)} after {len(cells)} plies")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
