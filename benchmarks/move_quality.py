@@ -22,6 +22,10 @@ forced win for the opponent where it found none before (blunders), how often
 it played the judge's own move and, against the first version, the paired
 difference (positions where both chose the same move count zero).
 
+With ``--whole-games`` (no versions) it judges every move of the logged games
+instead: player A's drops against the other side's, and A's moves that left
+the other side a forced win.
+
 The judge is used for measuring only, as the ladder uses it: nothing it says
 is trained on or shipped. A match against it takes 40 games to tell 15
 points apart; this screen compares versions on the same positions in minutes.
@@ -40,6 +44,7 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -52,7 +57,7 @@ from tictactoe.core.rules import Rules
 
 RULES = Rules(15, 15, 5)
 
-GAME = re.compile(r"(?:lost|won): A as [XO], opening (\d+): ([a-o0-9 ]+)")
+GAME = re.compile(r"(?:lost|won): A as ([XO]), opening (\d+): ([a-o0-9 ]+)")
 
 CAP = 1500
 """Judge scores are clipped to +-CAP (a forced win counts CAP): one lost game's score
@@ -64,15 +69,23 @@ EVAL = re.compile(r"\bEval ([+-]?M?\d+|VAL_NONE)")
 # --- positions --------------------------------------------------------------------------------
 
 
-def games(logs: Sequence[Path]) -> list[tuple[int, list[int]]]:
-    """``(opening length, cells)`` of every game listed in the logs."""
+class Game(NamedTuple):
+    start: int
+    """Plies of the opening."""
+    cells: list[int]
+    side: int
+    """The side player A of the match log played (0 X, 1 O)."""
+
+
+def games(logs: Sequence[Path]) -> list[Game]:
+    """Every game listed in the logs."""
     known = openings(RULES, None)
     found = []
     for log in logs:
         for match in GAME.finditer(log.read_text()):
-            number, moves = int(match.group(1)), match.group(2).split()
+            number, moves = int(match.group(2)), match.group(3).split()
             cells = [parse(RULES, move) for move in moves]
-            found.append((len(known[number - 1]), cells))
+            found.append(Game(len(known[number - 1]), cells, "XO".index(match.group(1))))
     return found
 
 
@@ -81,7 +94,7 @@ def positions(logs: Sequence[Path], count: int, seed: int) -> list[list[int]]:
     opening, with no five to make or to block."""
     geometry = Geometry(RULES)
     pool = []
-    for start, cells in games(logs):
+    for start, cells, _ in games(logs):
         pos = Position(geometry)
         for ply, cell in enumerate(cells):
             if ply >= start and not (pos.threats[2 * FIVES] or pos.threats[2 * FIVES + 1]):
@@ -232,6 +245,36 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * spread / math.sqrt(len(values))
 
 
+def whole_games(logs: Sequence[Path], judge: Judge) -> None:
+    """The judge's drops of every move of the logged games, player A's against the other
+    side's, and A's moves that left the other a forced win it did not have."""
+    mine: list[int] = []
+    theirs: list[int] = []
+    turning: list[int] = []
+    for game in games(logs):
+        for ply in range(game.start, len(game.cells) - 1):
+            before = judge.score(game.cells[:ply])
+            after = judge.score(game.cells[: ply + 1])
+            ours = ply % 2 == game.side
+            if abs(before) < CAP and abs(after) < CAP:
+                (mine if ours else theirs).append(before + after)
+            elif ours and after == CAP > -before:
+                turning.append(before)
+        judge.save()
+    for name, drops in (("A", mine), ("the other side", theirs)):
+        mean, half = interval(drops)
+        print(
+            f"{name}: {len(drops)} moves, mean drop {mean:+.0f} +- {half:.0f}, "
+            f"median {statistics.median(drops):+.0f} (forced results left out)"
+        )
+    if turning:
+        print(
+            f"A's moves that left a forced win: {len(turning)}, the judge's score before them: "
+            f"median {statistics.median(turning):+.0f}, "
+            f"{sum(score > -250 for score in turning)} above -250"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--choose", action="store_true", help=argparse.SUPPRESS)
@@ -242,12 +285,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cache", type=Path, help="a file keeping the judge's scores between runs")
     parser.add_argument("--log", type=Path, action="append", default=[], help="a match log")
+    parser.add_argument(
+        "--whole-games", action="store_true", help="judge every move of the logged games instead"
+    )
     parser.add_argument("versions", nargs="*", help="NAME=SRC")
     args = parser.parse_args(argv)
     if args.choose:
         return choose_main(args.nodes)
-    if not args.judge or not args.log or not args.versions:
-        parser.error("--judge, at least one --log and one version are needed")
+    if not args.judge or not args.log:
+        parser.error("--judge and at least one --log are needed")
+    if args.whole_games:
+        whole_games(args.log, Judge(args.judge, args.judge_nodes, args.cache))
+        return 0
+    if not args.versions:
+        parser.error("name at least one version (NAME=SRC), or ask for --whole-games")
     sample = positions(args.log, args.count, args.seed)
     judge = Judge(args.judge, args.judge_nodes, args.cache)
     print(f"{len(sample)} positions, versions at {args.nodes:,} nodes a move", flush=True)

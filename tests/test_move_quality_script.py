@@ -70,7 +70,8 @@ def test_positions_come_from_past_each_opening(script: ModuleType, tmp_path: Pat
     log = tmp_path / "match.log"
     log.write_text(LOG)
     games = script.games([log])
-    assert [start for start, _ in games] == [10, 9]  # the openings' stones
+    assert [game.start for game in games] == [10, 9]  # the openings' stones
+    assert [game.side for game in games] == [0, 1]  # player A as X, then as O
     sample = script.positions([log], 100, seed=1)
     # 14 - 10 plies of the first game, 11 - 9 of the second: every position after the opening
     assert len(sample) == 6
@@ -127,3 +128,16 @@ def test_a_cache_keeps_the_judges_scores_between_runs(
     assert again.moves[tuple(position)] == judge.moves[tuple(position)]
     # another node budget is another judge: nothing cached for it
     assert script.Judge(judge_path, 2000, cache).memo == {}
+
+
+def test_whole_games_compare_the_players_drops(
+    script: ModuleType, judge_path: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "match.log"
+    log.write_text(LOG)
+    assert script.main(["--judge", judge_path, "--log", str(log), "--whole-games"]) == 0
+    out = capsys.readouterr().out
+    # past the openings: in the first game A (X) played e5 and d6, the other side e6 (c7,
+    # the last move, is not judged); in the second A (O) played h9
+    assert "A: 3 moves" in out
+    assert "the other side: 1 moves" in out
