@@ -70,6 +70,8 @@ EVAL = re.compile(r"\bEval ([+-]?M?\d+|VAL_NONE)")
 
 
 class Game(NamedTuple):
+    """One game of a match log."""
+
     start: int
     """Plies of the opening."""
     cells: list[int]
