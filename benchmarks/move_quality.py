@@ -34,6 +34,7 @@ points apart; this screen compares versions on the same positions in minutes.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import os
@@ -50,10 +51,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from match import openings
 
+from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import label, parse
 from tictactoe.core.gomoku.patterns import FIVES
 from tictactoe.core.gomoku.position import Geometry, Position
 from tictactoe.core.rules import Rules
+from tictactoe.engines.manager import BrainError, BrainProcess
 
 RULES = Rules(15, 15, 5)
 
@@ -62,6 +65,10 @@ GAME = re.compile(r"(?:lost|won): A as ([XO]), opening (\d+): ([a-o0-9 ]+)")
 CAP = 1500
 """Judge scores are clipped to +-CAP (a forced win counts CAP): one lost game's score
 does not swamp the mean."""
+
+JUDGE_SECONDS = 60.0
+"""The judge's time a position: far more than its node budget takes (about 0.3 s for
+200,000 nodes)."""
 
 EVAL = re.compile(r"\bEval ([+-]?M?\d+|VAL_NONE)")
 
@@ -106,15 +113,9 @@ def positions(logs: Sequence[Path], count: int, seed: int) -> list[list[int]]:
     return pool[:count]
 
 
-def stones(cells: Sequence[int]) -> tuple[int, int, int]:
-    """``(x, o, side to move)`` bitboards of the cells played in turn."""
-    x = o = 0
-    for ply, cell in enumerate(cells):
-        if ply % 2:
-            o |= 1 << cell
-        else:
-            x |= 1 << cell
-    return x, o, len(cells) % 2
+def board_of(cells: Sequence[int]) -> Board:
+    """The position after ``cells``, played in turn from the empty board."""
+    return functools.reduce(Board.play, cells, Board.empty(RULES))
 
 
 # --- the versions -----------------------------------------------------------------------------
@@ -139,10 +140,8 @@ def choose_main(nodes: int) -> int:
 
     engine = Engine(random.Random(1))
     for line in sys.stdin:
-        x, o, side = stones(json.loads(line))
         engine.forget()
-        result = engine.search_stones(RULES, x, o, side, Limits(nodes=nodes))
-        print(result.move, flush=True)
+        print(engine.search(board_of(json.loads(line)), Limits(nodes=nodes)).move, flush=True)
     return 0
 
 
@@ -159,28 +158,23 @@ class Judge:
         self.moves: dict[tuple[int, ...], int] = {}
         """The judge's own move in each position it searched."""
         if cache is not None and cache.exists():
-            for key, (score, move) in self._read(cache).items():
+            kept = json.loads(cache.read_text()).get(str(nodes), {})
+            for text, (score, move) in kept.items():
+                key = tuple(map(int, text.split()))
                 self.memo[key] = score
                 if move >= 0:
                     self.moves[key] = move
         self.geometry = Geometry(RULES)
 
-    def _read(self, cache: Path) -> dict[tuple[int, ...], tuple[int, int]]:
-        """``(score, the judge's move or -1)`` of the positions a cache file holds for this
-        judge's node budget."""
-        kept = json.loads(cache.read_text()).get(str(self.nodes), {})
-        return {tuple(map(int, key.split())): tuple(value) for key, value in kept.items()}
-
     def save(self) -> None:
-        """Add the scores found to the cache file (other runs' scores kept)."""
+        """Add the scores found (and the judge's moves, -1 for none) to the cache file, under
+        this judge's node budget; other runs' scores are kept."""
         if self.cache is None:
             return
         every = json.loads(self.cache.read_text()) if self.cache.exists() else {}
-        found = {key: (score, self.moves.get(key, -1)) for key, score in self.memo.items()}
-        mine = {**self._read(self.cache), **found} if self.cache.exists() else found
-        every[str(self.nodes)] = {
-            " ".join(map(str, key)): list(value) for key, value in mine.items()
-        }
+        kept = every.setdefault(str(self.nodes), {})
+        for key, score in self.memo.items():
+            kept[" ".join(map(str, key))] = [score, self.moves.get(key, -1)]
         self.cache.write_text(json.dumps(every))
 
     def score(self, cells: Sequence[int]) -> int:
@@ -189,52 +183,45 @@ class Judge:
         such positions without searching, and without a score)."""
         key = tuple(cells)
         if key not in self.memo:
-            x, o, side = stones(cells)
-            pos = Position(self.geometry, x, o)
+            board = board_of(cells)
+            side = 0 if board.turn is Mark.X else 1
+            pos = Position(self.geometry, board.x, board.o)
             if pos.threats[2 * FIVES + side]:
                 found = CAP
             elif pos.threats[2 * FIVES + (side ^ 1)]:
                 blocks = pos.cells(FIVES, side ^ 1)
                 found = -CAP if len(blocks) > 1 else -self.score([*cells, blocks[0]])
             else:
-                found = self._ask(key)
+                found = self._ask(key, board)
             self.memo[key] = found
         return self.memo[key]
 
-    def _ask(self, cells: tuple[int, ...]) -> int:
-        side = len(cells) % 2
-        lines = ["START 15", f"INFO max_node {self.nodes}", "INFO timeout_turn 60000"]
-        lines += ["INFO timeout_match 100000000", "BOARD"]
-        for ply, cell in enumerate(cells):
-            row, col = divmod(cell, RULES.n)
-            lines.append(f"{col},{row},{1 if ply % 2 == side else 2}")
-        lines.append("DONE")
-        # END only once the move is out: a brain stops searching when it reads END
-        with subprocess.Popen(
-            [self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        ) as brain:
-            assert brain.stdin is not None and brain.stdout is not None
-            brain.stdin.write("\n".join(lines) + "\n")
-            brain.stdin.flush()
-            said = []
-            for line in brain.stdout:
-                said.append(line)
-                if line.count(",") == 1 and not line.startswith("MESSAGE"):
-                    break
-            brain.stdin.write("END\n")
-            brain.stdin.close()
-        output = "".join(said)
-        found = EVAL.findall(output)
-        if not found:
-            raise SystemExit(f"the judge printed no evaluation:\n{output[-500:]}")
-        col, row = (int(part) for part in said[-1].split(","))
-        self.moves[cells] = row * RULES.n + col
-        text = found[-1]
-        if text == "VAL_NONE":  # answered at once (an only move): value the position after it
+    def _ask(self, cells: tuple[int, ...], board: Board) -> int:
+        """The judge's own score (through the package's brain manager: ``END`` goes only
+        once the move is out, since a brain stops searching when it reads it)."""
+        said: list[str] = []
+        try:
+            brain = BrainProcess(
+                [self.path],
+                turn_seconds=JUDGE_SECONDS,
+                name="the judge",
+                on_message=lambda text: said.extend(EVAL.findall(text)),
+            )
+            try:
+                brain.start(RULES)
+                brain.send(f"INFO max_node {self.nodes}")
+                self.moves[cells] = brain.play(board, moves=cells)
+            finally:
+                brain.close()
+        except BrainError as error:
+            raise SystemExit(f"the judge failed: {error}") from None
+        if not said:
+            raise SystemExit(f"the judge printed no evaluation: {brain.last_words()}")
+        if said[-1] == "VAL_NONE":  # answered at once (an only move): value the position after it
             return -self.score([*cells, self.moves[cells]])
-        if "M" in text:
-            return -CAP if text.startswith("-") else CAP
-        return max(-CAP, min(CAP, int(text)))
+        if "M" in said[-1]:
+            return -CAP if said[-1].startswith("-") else CAP
+        return max(-CAP, min(CAP, int(said[-1])))
 
 
 # --- the report -------------------------------------------------------------------------------

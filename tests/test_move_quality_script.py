@@ -24,6 +24,10 @@ import sys
 own = other = count = 0
 for line in sys.stdin:
     line = line.strip()
+    if line.startswith("START"):
+        print("OK", flush=True)
+    if line == "END":
+        break
     if line.count(",") == 2:
         col, _, who = line.split(",")
         count += 1
@@ -38,7 +42,7 @@ for line in sys.stdin:
         else:
             score = "+M9" if count >= 24 else str(own - other)
             print(f"MESSAGE Depth 3-5 | Eval {score} | Time 1ms | H8")
-            print("7,7")
+            print("14,14")  # o15, free in every test position
         sys.stdout.flush()
 """
 
