@@ -239,6 +239,8 @@ def test_6x5_hints_value_every_cell_early_then_name_the_proved_best_moves(
     page.select_option("#level", "first-free")
     page.select_option("#first", "you")
     page.click("#play-computer")
+    # every field's change started a game too: only the last one asked for is made
+    playwright_api.expect(page.locator("body")).not_to_have_class(re.compile(r"\bstarting\b"))
     tab.status("Your move (X)")
     page.click("#hint")  # the opening table values every cell: c3 and c4 win in 6
     playwright_api.expect(tab.cell(12)).to_have_class(re.compile(r"\bhint-win\b"))
@@ -259,6 +261,85 @@ def test_6x5_hints_value_every_cell_early_then_name_the_proved_best_moves(
     won = re.compile(r"[a-e]\d: (you win in \d+|a forced win for you)")
     assert items and all(won.match(item) for item in items), items
     page.screenshot(path=shots / "web-6x5-proved-hints.png")
+    tab.close()
+
+
+def test_games_started_one_field_at_a_time_end_on_the_board_last_chosen(
+    browser: Any, live: ServerProcess
+) -> None:
+    """Each change of a custom board's fields starts a game; while two are on their way, the
+    one answered first must not put its board back into the fields being edited."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    page = tab.page
+    asked: list[dict[str, Any]] = []  # what the page sent
+    held: list[str | bytes] = []  # what the server said while the test held it back
+    holding = {"on": False}
+    sockets: list[Any] = []
+
+    def relay(route: Any) -> None:
+        server = route.connect_to_server()
+        sockets.append(route)
+
+        def from_page(text: str | bytes) -> None:
+            asked.append(json.loads(text))
+            server.send(text)
+
+        def from_server(text: str | bytes) -> None:
+            if holding["on"]:
+                held.append(text)
+            else:
+                route.send(text)
+
+        route.on_message(from_page)
+        server.on_message(from_server)
+
+    def wait_for(what: str, ready: Any) -> None:
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        while not ready():
+            assert time.monotonic() < deadline, f"no {what}"
+            page.wait_for_timeout(20)  # lets Playwright deliver its events
+
+    def solos() -> list[dict[str, Any]]:
+        return [message for message in asked if message["t"] == "solo"]
+
+    def change(field: str, value: str) -> None:  # typed in, without the focus moving on
+        page.eval_on_selector(
+            field,
+            "(box, value) => { box.value = value; box.dispatchEvent(new Event('change')); }",
+            value,
+        )
+
+    page.route_web_socket(re.compile(r"/ws$"), relay)
+    tab.open()
+    tab.status("Your move")
+    page.select_option("#board-size", "custom")
+    holding["on"] = True  # the new games' welcomes stay on the way
+    for field, value in (("#rows", "6"), ("#cols", "5")):
+        count = len(solos())
+        change(field, value)
+        wait_for("new game", lambda count=count: len(solos()) > count)
+    checks: list[Any] = []  # the third change's board check waits too
+
+    def hold_check(route: Any) -> None:
+        checks.append(route)
+
+    page.route("**/api/levels?*", hold_check)
+    change("#k", "4")
+    wait_for("board check", lambda: checks)
+    holding["on"] = False
+    for text in held:  # both games arrive while the third is being asked for
+        sockets[-1].send(text)
+    page.wait_for_selector("#board [data-cell='29']")  # a 6 x 5 board is on screen
+    assert page.input_value("#k") == "4"
+    checks[0].continue_()
+    wait_for("third game", lambda: len(solos()) == 4)  # the first one came with the page
+    assert [(m["rows"], m["cols"], m["k"]) for m in solos()] == [
+        (3, 3, 3), (6, 3, 3), (6, 5, 3), (6, 5, 4)
+    ]  # fmt: skip
+    playwright_api.expect(page.locator("body")).not_to_have_class(re.compile(r"\bstarting\b"))
+    tab.status("Your move")
+    fields = [page.input_value(field) for field in ("#rows", "#cols", "#k")]
+    assert fields == ["6", "5", "4"]
     tab.close()
 
 

@@ -41,8 +41,9 @@ const app = {
   thinkValue: 1,      // the last valid thinking time, in seconds
   boardLevels: null,  // which levels can play the chosen board
   resuming: null,     // the room being rejoined after a (re)connection
-  creating: false,    // this page asked for a new room (its settings already say what it is)
+  creating: 0,        // new rooms this page asked for, not yet answered (its settings already say what they are)
   starting: 0,        // new games on their way: the board waits for them (a click would land in the old one)
+  boardAsked: 0,      // the last board check asked for: an earlier answer is stale
   announced: "",      // the last game/move announced, so each is said once
   finishedGame: 0,    // the last game whose end was sounded
   analysis: localStorage.getItem(ANALYSIS_KEY) === "on",  // the depth and line while it thinks
@@ -129,17 +130,23 @@ function changeThink() {
   if (app.kind === "solo" && app.player) send({ t: "think", think_ms: thinkMs() });
 }
 
+// False when the board cannot be played, or when another check was asked for meanwhile (the
+// answers can come in any order: only the last one asked for counts).
 async function checkBoard() {
+  const asked = ++app.boardAsked;
   const { rows, cols, k } = chosenBoard();
   const query = new URLSearchParams({ rows, cols, k, lang: language() });
   const response = await fetch(`/api/levels?${query}`);
+  if (asked !== app.boardAsked) return false;
   if (!response.ok) {
     // The server says which limit the board breaks, in the page's language.
     const refused = await response.json().catch(() => ({}));
     showMessage(refused.message || t("Something went wrong on the server."));
     return false;
   }
-  app.boardLevels = await response.json();
+  const levels = await response.json();
+  if (asked !== app.boardAsked) return false;
+  app.boardLevels = levels;
   if (app.boardLevels.think) {
     app.think = app.boardLevels.think;  // the server's range: its cap may be under 600 s
     $("think").min = String(app.think.low);
@@ -158,18 +165,19 @@ function send(message) {
 function newSolo() {
   const { rows, cols, k } = chosenBoard();
   app.hints = null;
-  app.creating = true;
+  app.creating += 1;
   send({ t: "solo", rows, cols, k, level: $("level").value, first: $("first").value, think_ms: thinkMs() });
 }
 
 function newFriendRoom() {
   const { rows, cols, k } = chosenBoard();
-  app.creating = true;
+  app.creating += 1;
   send({ t: "friend", rows, cols, k });
 }
 
 // A new game on the chosen board, once the server says the board can be: until it comes,
-// the board on screen takes no clicks (a move there would be lost with the old game).
+// the board on screen takes no clicks (a move there would be lost with the old game). Of
+// several asked for quickly (the board's fields changed one by one), only the last is made.
 async function startGame(create) {
   setStarting(1);
   if (await checkBoard()) create();
@@ -213,8 +221,8 @@ function onMessage(message) {
 function welcome(message) {
   if (app.starting) setStarting(-1);  // each new game asked for is answered by a welcome...
   app.resuming = null;
-  app.joined = !app.creating;
-  app.creating = false;
+  app.joined = app.creating === 0;  // a room joined takes its settings; one asked for has them
+  app.creating = Math.max(0, app.creating - 1);
   app.room = message.room;
   app.player = message.player;
   app.kind = message.kind;
@@ -243,7 +251,7 @@ function welcome(message) {
 
 function showError(message) {
   if (app.starting) setStarting(-1);  // ...or by an error
-  app.creating = false;
+  app.creating = Math.max(0, app.creating - 1);
   if (message.code === "gone" && app.resuming) {
     const wasSolo = location.pathname === "/";
     app.resuming = null;
@@ -625,7 +633,7 @@ function showProgress(message) {
 // Hints come as a value per cell (exact play) or as suggested moves with a label (big boards).
 function hintMap(view) {
   const hints = app.hints;
-  if (!hints || hints.ply !== view.moves.length) return null;
+  if (!hints || hints.ply !== view.moves.length || hints.game !== view.game) return null;
   const map = new Map();
   for (const hint of hints.cells || []) {
     const text = { win: t("wins"), draw: t("draws"), loss: t("loses") }[hint.value];
@@ -649,6 +657,7 @@ function hintMap(view) {
 }
 
 function showHint(message) {
+  if (!app.view || message.game !== app.view.game) return;  // a hint for a game gone since
   app.hints = message;
   render();
 }
