@@ -265,7 +265,7 @@ class Solver:
         if board.is_over:
             return _finished(board)
         with self._lock:
-            engine = self._engine(board.rules, every_move=not _table_answers(board))
+            engine = self._engine(board.rules, every_move=not _table_knows(board))
             with engine.limited(budget):
                 return engine.outcome(*_sides(board))
 
@@ -393,6 +393,17 @@ def _table_answers(board: Board) -> bool:
         return True
     mover, other = _sides(board)
     return make_canonical(board.rules)(mover | other << board.rules.size) in book.covers
+
+
+def _table_knows(board: Board) -> bool:
+    """True if the opening table holds the outcome of ``board`` itself (no search needed)."""
+    book = openings(board.rules)
+    if book is None:
+        return False
+    mover, other = _sides(board)
+    return book.knows(
+        make_canonical(board.rules)(mover | other << board.rules.size), board.move_count
+    )
 
 
 def every_move(engine: Prover, board: Board, budget: Budget | None = None) -> dict[int, Prospect]:
