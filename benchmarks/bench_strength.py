@@ -22,6 +22,13 @@ weaker, while the brain's node budget is the same on every machine. Target
 at the 10,000 rung: at least 50 %. ``--start 20`` plays the openings that
 tuning did not use (the engine was tuned on the first 20).
 
+``--nodes N`` holds the engine to N nodes a move too: both sides then play
+the same game on any machine, however busy, and quickly (80 games at 30,000
+nodes take about 4 minutes on one core) - a screen for changes, which the
+1-second ladder then confirms. ``--openings-file`` plays other openings
+(one a line, as ``match.py`` reads them), for more games than the 40
+balanced ones give.
+
 The 7 x 7 and 9 x 9 matches against lookahead are reported without a target
 (strong play there should mostly draw, or win as the first player). A full
 run at 1 s a move takes about 50 minutes on a quiet 2-core machine (the
@@ -40,7 +47,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from match import Brain, Tally, elo_interval, make_player, run
+from match import OPENINGS, Brain, Tally, elo_interval, make_player, run
 
 from tictactoe.core.rules import Rules
 
@@ -86,12 +93,16 @@ def ladder(args: argparse.Namespace) -> list[str]:
     rules = Rules(15, 15, 5)
     summary = []
     for nodes in args.rungs:
-        engine = make_player(f"engine:think={args.think}", 1, args.think)
+        held = f"nodes={args.nodes}" if args.nodes else f"think={args.think}"
+        engine = make_player(f"engine:{held}", 1, args.think)
         rival = Brain(args.ladder, args.think, nodes)
         print(f"--- {engine.name} against {rival.name}, {args.openings} openings from {args.start}")
         start, load_before = time.perf_counter(), load()
         try:
-            tally = run(engine, rival, rules, args.openings, 0, 50, 0.05, 0.05, start=args.start)
+            tally = run(
+                engine, rival, rules, args.openings, 0, 50, 0.05, 0.05,
+                start=args.start, path=args.openings_file,
+            )  # fmt: skip
         finally:
             rival.close()
         minutes = (time.perf_counter() - start) / 60
@@ -126,6 +137,15 @@ def main(argv: list[str] | None = None) -> int:
         "--ladder", metavar="PATH", help="play the ladder against this Gomocup brain instead"
     )
     parser.add_argument(
+        "--nodes", type=int, help="ladder: hold the engine to N nodes a move (not to --think)"
+    )
+    parser.add_argument(
+        "--openings-file",
+        type=Path,
+        default=OPENINGS,
+        help="ladder: openings to play, one a line (default: the 40 balanced ones)",
+    )
+    parser.add_argument(
         "--rungs",
         type=lambda text: [int(part) for part in text.split(",")],
         default=list(LADDER),
@@ -134,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.ladder:
         summary = ladder(args)
-        print("\n".join(["", f"engine at {args.think:g} s a move, 15 x 15:", *summary]))
+        held = f"{args.nodes:,} nodes" if args.nodes else f"{args.think:g} s"
+        print("\n".join(["", f"engine at {held} a move, 15 x 15:", *summary]))
         return 0
     summary = []
     for name, opponent, rules, target, most in MATCHES:
