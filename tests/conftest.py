@@ -10,6 +10,7 @@ import importlib
 import importlib.util
 import signal
 import sqlite3
+import stat
 import sys
 import textwrap
 import threading
@@ -148,6 +149,20 @@ def load_script() -> Callable[[str, str], ModuleType]:
     """``load_script(path, name)``: the repository's script at ``path`` (such as
     ``scripts/fuzz.py``) imported as the module ``name``."""
     return _load_script
+
+
+@pytest.fixture
+def python_program(tmp_path: Path) -> Callable[[str, str], Path]:
+    """``python_program(name, source)``: an executable file ``name`` in the test's directory
+    that runs ``source`` with this Python (a stand-in for a Gomocup brain, say)."""
+
+    def make(name: str, source: str) -> Path:
+        path = tmp_path / name
+        path.write_text(f"#!{sys.executable}\n{source}")
+        path.chmod(path.stat().st_mode | stat.S_IEXEC)
+        return path
+
+    return make
 
 
 @pytest.fixture(scope="session")

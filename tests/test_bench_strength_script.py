@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import stat
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -53,11 +51,8 @@ def script(load_script: Callable[[str, str], ModuleType]) -> ModuleType:
 
 
 @pytest.fixture
-def brain(tmp_path: Path) -> Path:
-    path = tmp_path / "brain"
-    path.write_text(f"#!{sys.executable}\n{FAKE_BRAIN}")
-    path.chmod(path.stat().st_mode | stat.S_IEXEC)
-    return path
+def brain(python_program: Callable[[str, str], Path]) -> Path:
+    return python_program("brain", FAKE_BRAIN)
 
 
 def test_the_ladder_holds_the_engine_to_nodes_and_the_brain_to_each_rung(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import stat
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -59,11 +57,8 @@ def script(load_script: Callable[[str, str], ModuleType]) -> ModuleType:
 
 
 @pytest.fixture
-def judge_path(tmp_path: Path) -> str:
-    path = tmp_path / "judge"
-    path.write_text(f"#!{sys.executable}\n{FAKE_JUDGE}")
-    path.chmod(path.stat().st_mode | stat.S_IEXEC)
-    return str(path)
+def judge_path(python_program: Callable[[str, str], Path]) -> str:
+    return str(python_program("judge", FAKE_JUDGE))
 
 
 def cells(text: str) -> list[int]:
