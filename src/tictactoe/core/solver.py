@@ -389,21 +389,19 @@ def _table_answers(board: Board) -> bool:
     book = openings(board.rules)
     if book is None:
         return False
-    if board.move_count < book.plies:
-        return True
-    mover, other = _sides(board)
-    return make_canonical(board.rules)(mover | other << board.rules.size) in book.covers
+    return board.move_count < book.plies or _table_key(board) in book.covers
 
 
 def _table_knows(board: Board) -> bool:
     """True if the opening table holds the outcome of ``board`` itself (no search needed)."""
     book = openings(board.rules)
-    if book is None:
-        return False
+    return book is not None and book.knows(_table_key(board), board.move_count)
+
+
+def _table_key(board: Board) -> int:
+    """``board``'s key in the opening table (canonical, the side to move's marks first)."""
     mover, other = _sides(board)
-    return book.knows(
-        make_canonical(board.rules)(mover | other << board.rules.size), board.move_count
-    )
+    return make_canonical(board.rules)(mover | other << board.rules.size)
 
 
 def every_move(engine: Prover, board: Board, budget: Budget | None = None) -> dict[int, Prospect]:
