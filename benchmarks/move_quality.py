@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from match import openings
+from match import OPENINGS, openings
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import label, parse
@@ -86,9 +86,9 @@ class Game(NamedTuple):
     """The side player A of the match log played (0 X, 1 O)."""
 
 
-def games(logs: Sequence[Path]) -> list[Game]:
-    """Every game listed in the logs."""
-    known = openings(RULES, None)
+def games(logs: Sequence[Path], path: Path = OPENINGS) -> list[Game]:
+    """Every game listed in the logs (their openings numbered as in ``path``)."""
+    known = openings(RULES, None, path)
     found = []
     for log in logs:
         for match in GAME.finditer(log.read_text()):
