@@ -494,7 +494,7 @@ function renderHintNote(view, myTurn) {
   legend.hidden = true;
   note.hidden = true;
   box.hidden = true;
-  const current = app.hints && app.hints.ply === view.moves.length && app.hints.game === view.game;
+  const current = hintsFor(view) !== null;
   $("hint-work").hidden = !(app.hintsOn && myTurn && !current && pendingHint(view));
   $("hint-stop").hidden = view.exact;  // the exact solver cannot be stopped (and is quick)
   if (!app.hintsOn || !myTurn || !current) return;
@@ -630,10 +630,16 @@ function showProgress(message) {
   renderProgress();
 }
 
+// The hints worked out for this very position (its game and move), or null.
+function hintsFor(view) {
+  const hints = app.hints;
+  return hints && hints.game === view.game && hints.ply === view.moves.length ? hints : null;
+}
+
 // Hints come as a value per cell (exact play) or as suggested moves with a label (big boards).
 function hintMap(view) {
-  const hints = app.hints;
-  if (!hints || hints.ply !== view.moves.length || hints.game !== view.game) return null;
+  const hints = hintsFor(view);
+  if (!hints) return null;
   const map = new Map();
   for (const hint of hints.cells || []) {
     const text = { win: t("wins"), draw: t("draws"), loss: t("loses") }[hint.value];
