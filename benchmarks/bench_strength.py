@@ -153,7 +153,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     if args.ladder:
-        summary = ladder(args)
+        try:
+            summary = ladder(args)
+        except (OSError, ValueError) as error:  # a brain that fails, an unreadable openings file
+            raise SystemExit(f"bench_strength.py: {error}") from None
         held = f"{args.nodes:,} nodes" if args.nodes else f"{args.think:g} s"
         print("\n".join(["", f"engine at {held} a move, 15 x 15:", *summary]))
         return 0

@@ -67,7 +67,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("new", type=Path, help="the new version's match log")
     parser.add_argument("old", type=Path, help="the old version's match log")
     args = parser.parse_args(argv)
-    found = compare(pairs(args.new), pairs(args.old))
+    try:
+        found = compare(pairs(args.new), pairs(args.old))
+    except OSError as error:
+        raise SystemExit(f"compare_logs.py: {error}") from None
     if found is None:
         print("the logs have fewer than two openings in common")
         return 1

@@ -61,7 +61,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the openings the matches played (default: the 40 balanced ones)",
     )
     args = parser.parse_args(argv)
-    found = ranks(args.logs, args.openings_file)
+    try:
+        found = ranks(args.logs, args.openings_file)
+    except (OSError, ValueError) as error:  # an unreadable log, a cell that is not one
+        raise SystemExit(f"ordering_ranks.py: {error}") from None
     if not found:
         print("no quiet positions in those games")
         return 1

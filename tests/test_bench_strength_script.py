@@ -72,3 +72,11 @@ def test_the_ladder_holds_the_engine_to_nodes_and_the_brain_to_each_rung(
     # each rung's games start from the file's first opening, h8 i9: the brain is given it
     # after the engine's first move, then (colours swapped) as it is
     assert Path(f"{brain}.boards").read_text().split() == ["3", "2", "3", "2"]
+
+
+def test_a_brain_that_cannot_start_is_named_without_a_traceback(
+    script: ModuleType, tmp_path: Path
+) -> None:
+    argv = ["--ladder", str(tmp_path / "no-brain"), "--rungs", "100", "--nodes", "500"]
+    with pytest.raises(SystemExit, match=r"bench_strength\.py: .*could not be started"):
+        script.main([*argv, "--openings", "1"])

@@ -49,3 +49,9 @@ def test_logs_with_too_few_common_openings_are_refused(
     old = log(tmp_path / "old.log", {2: 1.0, 3: 0.0})
     assert script.main([str(new), str(old)]) == 1
     assert "fewer than two openings in common" in capsys.readouterr().out
+
+
+def test_a_missing_log_is_named_without_a_traceback(script: ModuleType, tmp_path: Path) -> None:
+    old = log(tmp_path / "old.log", {1: 1.0, 2: 1.0})
+    with pytest.raises(SystemExit, match=r"compare_logs\.py: .*missing\.log"):
+        script.main([str(tmp_path / "missing.log"), str(old)])

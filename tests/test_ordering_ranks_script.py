@@ -70,3 +70,8 @@ def test_the_report_gives_the_shares(
     empty = tmp_path / "empty.log"
     empty.write_text("--- nothing lost\n")
     assert script.main([str(empty)]) == 1
+
+
+def test_a_missing_log_is_named_without_a_traceback(script: ModuleType, tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match=r"ordering_ranks\.py: .*missing\.log"):
+        script.main([str(tmp_path / "missing.log")])
