@@ -88,6 +88,13 @@ def test_what_cannot_be_opened_is_said(run, argv: list[str], status: int, messag
     assert done == status and message in err and "Traceback" not in err
 
 
+def test_a_move_past_the_end_is_refused_with_the_range(run, game: int) -> None:
+    status, out, err = run(["replay", str(game), "--move", "99"], "q\n")
+    assert status == 2 and out == ""
+    assert err == "There is no move 99: give a move number from 0 to 7.\n"
+    assert run(["replay", str(game), "--move", "8", "--all"], "")[0] == 2
+
+
 def test_a_bad_file_is_refused_with_the_reason(run, tmp_path: Path) -> None:
     path = tmp_path / "bad.sgf"
     path.write_text("(;GM[1]SZ[19];B[dd])", encoding="utf-8")

@@ -8,7 +8,7 @@ import sys
 from tictactoe import replay
 from tictactoe.archive import Archive, ArchiveError, Problem
 from tictactoe.commands.options import add_language_option, at_least
-from tictactoe.console import EXIT_INTERRUPTED, EXIT_OK
+from tictactoe.console import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK
 from tictactoe.core.records import Record
 from tictactoe.i18n import Translator, translator
 from tictactoe.replay import OpenError
@@ -40,7 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Open the game and step through it; 2 when it cannot be opened, 1 for an unusable file."""
+    """Open the game and step through it; 2 when it cannot be opened or has no move ``--move``,
+    1 for an unusable saved games file."""
     from tictactoe.ui.terminal.answers import quit_words
     from tictactoe.ui.terminal.prompts import Prompter, Quit
     from tictactoe.ui.terminal.render import use_colour
@@ -52,6 +53,10 @@ def run(args: argparse.Namespace) -> int:
     except OpenError as error:
         print(error, file=sys.stderr)
         return error.status
+    if args.move > record.plies:
+        message = tr.gettext("There is no move {move}: give a move number from 0 to {last}.")
+        print(message.format(move=args.move, last=record.plies), file=sys.stderr)
+        return EXIT_BAD_INPUT
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr))
     stepper = Replay(record, prompter, tr, colour=use_colour(sys.stdout))
     if args.all:
