@@ -54,8 +54,9 @@ def open_saved(game_id: int, tr: Translator, archive: Archive | None = None) -> 
 
 
 def open_file(path: Path, tr: Translator) -> Record:
-    """The game in the file at ``path`` (text, SGF or PSQ); :class:`OpenError` says why not."""
-    if not path.is_file():
+    """The game in the file at ``path`` (text, SGF or PSQ); :class:`OpenError` says why not
+    (a folder or a pipe is refused as :func:`tictactoe.core.records.load` words it)."""
+    if not path.exists():
         message = tr.gettext("There is no saved game or file called {name}.")
         raise OpenError(message.format(name=shown(str(path))))
     try:

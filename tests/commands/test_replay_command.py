@@ -95,6 +95,14 @@ def test_a_move_past_the_end_is_refused_with_the_range(run, game: int) -> None:
     assert run(["replay", str(game), "--move", "8", "--all"], "")[0] == 2
 
 
+def test_a_folder_is_said_to_be_one(run, tmp_path: Path) -> None:
+    status, out, err = run(["replay", str(tmp_path)], "")
+    assert status == 2 and out == ""
+    assert err == (
+        f"This game cannot be opened: {tmp_path}: it is a folder, so it is not read as a game\n"
+    )
+
+
 def test_a_bad_file_is_refused_with_the_reason(run, tmp_path: Path) -> None:
     path = tmp_path / "bad.sgf"
     path.write_text("(;GM[1]SZ[19];B[dd])", encoding="utf-8")
