@@ -11,6 +11,7 @@ from tictactoe.commands.options import (
     board_for_k,
     rng_from,
     rules_from,
+    saved_player,
     starter_from,
 )
 from tictactoe.core.board import Mark
@@ -109,3 +110,19 @@ def test_bad_think_is_refused_with_the_range(bad: str, capsys: pytest.CaptureFix
     with pytest.raises(SystemExit):
         parse("--think", bad)
     assert "from 0.05 to 600" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (" HUMAN ", "human"),
+        ("expert", "search"),
+        ("Medium: corners", "corner-first"),
+        ("brain:/nowhere/pbrain-foo", "pbrain-foo"),
+        ("/nowhere/my_player.py", "my_player.py"),
+        ("Alice", "Alice"),
+        ("lookahead", "lookahead"),
+    ],
+)
+def test_saved_player_is_the_kept_name_and_never_refused(text: str, kept: str) -> None:
+    assert saved_player(text) == kept

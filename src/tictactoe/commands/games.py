@@ -10,7 +10,13 @@ from pathlib import Path
 from tictactoe.announce import saved_headings, saved_row
 from tictactoe.archive import Archive, ArchiveError, Listing, ResultFilter
 from tictactoe.commands.forget import MESSAGES, forget
-from tictactoe.commands.options import add_language_option, at_least, board_size, one_of, player
+from tictactoe.commands.options import (
+    add_language_option,
+    at_least,
+    board_size,
+    one_of,
+    saved_player,
+)
 from tictactoe.commands.replay import open_game, unusable
 from tictactoe.console import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, shown
 from tictactoe.core import records
@@ -64,9 +70,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--player",
-        type=player,
+        type=saved_player,
         metavar="NAME",
-        help="only games NAME played: human (yours) or a computer player",
+        help="only games NAME played: human (yours), a computer player or a name in the games",
     )
     parser.add_argument(
         "--size", type=board_size, metavar="MxN", help="only games on this board, e.g. 3x3"

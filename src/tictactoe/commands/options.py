@@ -77,6 +77,22 @@ def player(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def saved_player(text: str) -> str:
+    """Argument type of a filter of saved games: the name a saved game keeps for ``text``
+    (``expert`` gives ``search``, ``brain:pbrain-rapfi`` gives ``pbrain-rapfi``), whether that
+    player is there or not; any other name as it is (a person's, or one matching no game)."""
+    from tictactoe import players
+    from tictactoe.game import HUMAN
+
+    name = text.strip()
+    if name.lower() == HUMAN:
+        return HUMAN
+    try:
+        return players.get(name).name
+    except UnknownPlayerError:
+        return players.kept_name(name)
+
+
 def whole_number(text: str) -> int:
     """Argument type: a whole number such as ``7`` or ``-3``."""
     value = numbers.whole_number(text, signed=True)
