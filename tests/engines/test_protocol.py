@@ -102,10 +102,24 @@ def test_board_blocks_the_opponents_four(brain: Script) -> None:
     assert brain.say(*lines) == ["7,7"]
 
 
-def test_board_with_bad_lines_still_answers(brain: Script) -> None:
-    answers = brain.say("BOARD", "1,1,1", "garbage", "2,2,7", "1,1,2", "99,1,1", "DONE")
-    assert [line.split(" ")[0] for line in answers[:-1]] == ["ERROR"] * 4
-    assert "," in answers[-1]
+@pytest.mark.parametrize(
+    ("bad", "reason"),
+    [
+        ("garbage", "bad BOARD line 'garbage': expected x,y,field"),
+        ("2,2,7", "bad field in '2,2,7': 1 own, 2 opponent, 3 winning line"),
+        ("1,1,2", "'1,1,2': that cell is given twice"),
+        ("99,1,1", "99,1 is off the board: x 0-14, y 0-14"),
+        ("a,b,1", "bad coordinates 'a,b': expected x,y"),
+    ],
+)
+def test_a_board_with_a_bad_line_is_refused_whole(brain: Script, bad: str, reason: str) -> None:
+    assert brain.say("BEGIN") == ["7,7"]
+    stones = dict(brain.brain.stones)
+    answers = brain.say("BOARD", "1,1,1", bad, "3,3,2", "DONE")
+    assert answers == [f"ERROR {reason}; the BOARD is refused and the position unchanged"]
+    assert brain.brain.stones == stones
+    (answer,) = brain.say("TURN 8,8")
+    assert answer not in ("7,7", "8,8") and brain.brain.stones[7 * 15 + 7] == 0
 
 
 def test_takeback(brain: Script) -> None:

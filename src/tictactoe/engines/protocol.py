@@ -14,7 +14,9 @@ command                    answer
 ``TURN x,y``               the opponent played x,y; the brain's move
 ``BOARD`` ... ``DONE``     a whole position, one ``x,y,f`` a line (f 1: the
                            brain's stone, 2: the opponent's, 3: a winning
-                           line of a continuous game); then the brain's move
+                           line of a continuous game); then the brain's move,
+                           or one ``ERROR`` for the first bad line: the
+                           position is kept and no move is played
 ``TAKEBACK x,y``           ``OK``: the stone at x,y is taken back
 ``INFO key value``         nothing: ``timeout_turn``, ``timeout_match``,
                            ``time_left`` (milliseconds), ``max_memory``
@@ -205,26 +207,35 @@ class Brain:
             self._board_lines = []
 
     def _board(self, lines: list[str]) -> None:
+        """Set the position ``BOARD`` gave and move; on a bad line one ``ERROR``, the position
+        kept and no move."""
         stones: dict[int, int] = {}
         for line in lines:
-            parts = line.replace(" ", "").split(",")
-            if len(parts) != 3:
-                self.write(f"ERROR bad BOARD line {line[:40]!r}: expected x,y,field")
-                continue
-            cell = self._cell(",".join(parts[:2]), occupied_ok=True)
-            field = whole_number(parts[2])
-            if cell is None:
-                continue
-            if field not in (1, 2, 3):
-                self.write(f"ERROR bad field in {line[:40]!r}: 1 own, 2 opponent, 3 winning line")
-                continue
-            if cell in stones:
-                self.write(f"ERROR {line[:40]!r}: that cell is given twice")
-                continue
+            given = self._board_line(line, stones)
+            if isinstance(given, str):
+                self.write(f"ERROR {given}; the BOARD is refused and the position unchanged")
+                return
+            cell, field = given
             if field in (1, 2):
                 stones[cell] = field - 1
         self.stones = stones
         self._move()
+
+    def _board_line(self, line: str, stones: dict[int, int]) -> tuple[int, int] | str:
+        """The cell and field of the ``BOARD`` line ``x,y,field`` given after ``stones``, or
+        what is wrong with it."""
+        parts = line.replace(" ", "").split(",")
+        if len(parts) != 3:
+            return f"bad BOARD line {line[:40]!r}: expected x,y,field"
+        cell = self._where(",".join(parts[:2]))
+        if isinstance(cell, str):
+            return cell
+        field = whole_number(parts[2])
+        if field is None or field not in (1, 2, 3):
+            return f"bad field in {line[:40]!r}: 1 own, 2 opponent, 3 winning line"
+        if cell in stones:
+            return f"{line[:40]!r}: that cell is given twice"
+        return cell, field
 
     def _cmd_takeback(self, rest: str) -> None:
         if not self._need_board():
@@ -288,24 +299,27 @@ class Brain:
 
     def _cell(self, text: str, occupied_ok: bool = False) -> int | None:
         """The cell ``x,y`` names, or None after an ``ERROR`` line."""
+        cell = self._where(text)
+        if isinstance(cell, str):
+            self.write(f"ERROR {cell}")
+            return None
+        if not occupied_ok and cell in self.stones:
+            self.write(f"ERROR {self.coordinates(cell)} is taken")
+            return None
+        return cell
+
+    def _where(self, text: str) -> int | str:
+        """The cell ``x,y`` names on the board, or what is wrong with it."""
         assert self.rules is not None
         parts = text.replace(" ", "").split(",")
         numbers = [whole_number(part) for part in parts] if len(parts) == 2 else []
         if len(numbers) != 2 or None in numbers:
-            self.write(f"ERROR bad coordinates {text[:40]!r}: expected x,y")
-            return None
+            return f"bad coordinates {text[:40]!r}: expected x,y"
         x, y = numbers
         assert x is not None and y is not None
         if not (0 <= x < self.rules.n and 0 <= y < self.rules.m):
-            self.write(
-                f"ERROR {x},{y} is off the board: x 0-{self.rules.n - 1}, y 0-{self.rules.m - 1}"
-            )
-            return None
-        cell = y * self.rules.n + x
-        if not occupied_ok and cell in self.stones:
-            self.write(f"ERROR {x},{y} is taken")
-            return None
-        return cell
+            return f"{x},{y} is off the board: x 0-{self.rules.n - 1}, y 0-{self.rules.m - 1}"
+        return y * self.rules.n + x
 
     def coordinates(self, cell: int) -> str:
         """``x,y`` of a cell."""
