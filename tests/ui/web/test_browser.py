@@ -596,3 +596,35 @@ def test_a_busy_server_says_try_again_in_the_players_language(
         tab.close()
     finally:
         full.stop()
+
+
+def test_a_big_boards_hint_shows_its_progress_and_stop_while_it_searches(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1100}).open()
+    page = tab.page
+    page.select_option("#board-size", "15x15x5")
+    page.select_option("#level", "search")
+    page.fill("#think", "4")
+    page.locator("#think").dispatch_event("change")
+    page.select_option("#first", "you")
+    page.click("#play-computer")
+    tab.status("Your move (X)")
+    tab.play(112)  # h8
+    tab.wait_moves(2)
+    tab.status("Your move (X)")
+    page.click("#hint")
+    # The hint searches for 4 s: its note and Stop show at once, not only once it is done.
+    work = page.locator("#hint-work")
+    playwright_api.expect(work).to_be_visible(timeout=1500)
+    playwright_api.expect(page.locator("#suggestions-box")).to_be_hidden()
+    playwright_api.expect(page.locator("#hint-progress")).to_contain_text("Working out hints…")
+    playwright_api.expect(page.locator("#hint-stop")).to_be_visible()
+    playwright_api.expect(page.locator("#hint-progress")).to_contain_text(
+        re.compile(r"Working out hints… \d\.\d s of 4 s"), timeout=3000
+    )
+    page.screenshot(path=shots / "web-15x15-hint-working.png")
+    playwright_api.expect(page.locator("#suggestions-box")).to_be_visible(timeout=20_000)
+    playwright_api.expect(work).to_be_hidden()
+    assert 1 <= page.locator("#suggestions li").count() <= 3
+    tab.close()

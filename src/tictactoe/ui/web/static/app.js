@@ -676,6 +676,7 @@ function askHint() {
   app.hintAsked = `${view.game}:${view.moves.length}`;
   app.hintSince = performance.now();
   send({ t: "hint" });
+  render();  // "Working out hints…" and Stop show now, while it searches (render draws them)
 }
 
 // --- wiring --------------------------------------------------------------------------------
