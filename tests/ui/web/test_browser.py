@@ -628,3 +628,42 @@ def test_a_big_boards_hint_shows_its_progress_and_stop_while_it_searches(
     playwright_api.expect(work).to_be_hidden()
     assert 1 <= page.locator("#suggestions li").count() <= 3
     tab.close()
+
+
+def test_an_empty_custom_board_field_says_what_it_wants_and_changes_nothing(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live).open()
+    page = tab.page
+    tab.status("Your move (X)")
+    page.select_option("#board-size", "custom")
+    page.fill("#rows", "7")
+    page.fill("#cols", "5")
+    page.fill("#k", "4")
+    page.click("#play-computer")
+    cells = page.locator("#board [role=gridcell]")
+    playwright_api.expect(cells).to_have_count(35)
+    message = page.locator("#message")
+    expected = {
+        "#rows": "Rows must be a whole number from 1 to 26.",
+        "#cols": "Columns must be a whole number from 1 to 26.",
+        "#k": "k must be a whole number from 2 to 7.",
+    }
+    for field, text in expected.items():
+        tab.play(17)  # the game on screen, which a refused board leaves as it is
+        tab.wait_moves(2)
+        kept = page.input_value(field)
+        page.fill(field, "")
+        page.click("#play-computer")
+        playwright_api.expect(message).to_have_text(text)
+        if field == "#rows":
+            page.screenshot(path=shots / "web-empty-rows.png", full_page=True)
+        playwright_api.expect(cells).to_have_count(35)
+        tab.wait_moves(2)
+        page.fill(field, kept)
+        page.click("#play-computer")  # the board is whole again: a new game on it
+        tab.wait_moves(0)
+        playwright_api.expect(message).to_have_text("")
+    refused = "the server responded with a status of 400"  # Chromium logs each refused board
+    tab.errors = [error for error in tab.errors if refused not in error]
+    tab.close()

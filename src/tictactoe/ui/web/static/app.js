@@ -134,7 +134,11 @@ function changeThink() {
 // answers can come in any order: only the last one asked for counts).
 async function checkBoard() {
   const asked = ++app.boardAsked;
-  const { rows, cols, k } = chosenBoard();
+  // A custom board is checked as typed: an empty field is named as empty, not as 0.
+  const custom = $("board-size").value === "custom";
+  const { rows, cols, k } = custom
+    ? { rows: $("rows").value, cols: $("cols").value, k: $("k").value }
+    : chosenBoard();
   const query = new URLSearchParams({ rows, cols, k, lang: language() });
   const response = await fetch(`/api/levels?${query}`);
   if (asked !== app.boardAsked) return false;
