@@ -667,3 +667,30 @@ def test_an_empty_custom_board_field_says_what_it_wants_and_changes_nothing(
     refused = "the server responded with a status of 400"  # Chromium logs each refused board
     tab.errors = [error for error in tab.errors if refused not in error]
     tab.close()
+
+
+def test_an_invite_to_a_game_gone_leaves_a_page_that_starts_a_new_one(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    page = tab.page
+    page.goto(live.url + "/play/doesnotexist")
+    tab.status("This game no longer exists.")
+    # No game: nothing on the page acts on one, and New game starts one against the computer.
+    for button in ("#undo", "#redo", "#hint", "#rematch", "#resign", "#claim"):
+        playwright_api.expect(page.locator(button)).to_be_hidden()
+    playwright_api.expect(page.locator("#board-wrap")).to_be_hidden()
+    new_game = page.locator("#new-game")
+    playwright_api.expect(new_game).to_be_visible()
+    playwright_api.expect(new_game).to_be_enabled()
+    page.screenshot(path=shots / "web-invite-gone.png", full_page=True)
+    new_game.click()
+    tab.status("Your move (X)")
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(9)
+    playwright_api.expect(page.locator("#message")).not_to_have_text("Join a game first.")
+    assert page.evaluate("location.pathname") == "/"
+    tab.play(4)
+    tab.wait_moves(2)
+    for button in ("#undo", "#hint"):
+        playwright_api.expect(page.locator(button)).to_be_enabled()
+    tab.close()
