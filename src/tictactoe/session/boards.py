@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from tictactoe import players
-from tictactoe.core.errors import RulesError
+from tictactoe.core.errors import N_, RulesError
 from tictactoe.core.numbers import whole_number
-from tictactoe.core.rules import Rules
+from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.game import HUMAN, Match
 from tictactoe.i18n import Gettext
 
@@ -39,8 +39,24 @@ def check_board(rows: object, columns: object, k: object, _: Gettext) -> Rules |
     Each number may be a whole number or its text (a dialog's field, a web
     page's JSON); the message says which limit is broken, translated with ``_``.
     """
+    m, n, length = _whole(rows), _whole(columns), _whole(k)
     try:
-        return Rules(_whole(rows), _whole(columns), _whole(k))
+        # A field left empty says what it wants, not "not ''" (the player typed nothing).
+        if m == "":
+            raise RulesError.limit(
+                N_("rows must be a whole number from 1 to {high}"), high=MAX_SIDE
+            )
+        if n == "":
+            Rules(m, MAX_SIDE, MIN_K)  # the rows' own problem first, as for any other columns
+            raise RulesError.limit(
+                N_("columns must be a whole number from 1 to {high}"), high=MAX_SIDE
+            )
+        if length == "":
+            Rules(m, n, MIN_K)  # the sides' problem first, as for any other k
+            raise RulesError.limit(
+                N_("k must be a whole number from {low} to {high}"), low=MIN_K, high=max(m, n)
+            )
+        return Rules(m, n, length)
     except RulesError as error:
         return rules_problem(error, _)
 

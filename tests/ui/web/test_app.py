@@ -105,7 +105,8 @@ def test_levels_say_which_players_can_play_a_board(web: Web) -> None:
     [
         ("rows=40&cols=3&k=3", "Rows must be from 1 to 26, not 40."),
         ("rows=3&cols=3&k=9", "k must be from 2 to 3 (the longer side) on a 3 x 3 board, not 9."),
-        ("rows=3&cols=3", "k must be a whole number, not ''."),
+        ("rows=3&cols=3", "k must be a whole number from 2 to 3."),
+        ("rows=&cols=3&k=3", "Rows must be a whole number from 1 to 26."),
         ("rows=40&cols=3&k=3&lang=ru", "Строк должно быть от 1 до 26, а не 40."),
         ("rows=40&cols=3&k=3&lang=xx", "Rows must be from 1 to 26, not 40."),
     ],

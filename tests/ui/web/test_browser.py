@@ -596,3 +596,101 @@ def test_a_busy_server_says_try_again_in_the_players_language(
         tab.close()
     finally:
         full.stop()
+
+
+def test_a_big_boards_hint_shows_its_progress_and_stop_while_it_searches(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1100}).open()
+    page = tab.page
+    page.select_option("#board-size", "15x15x5")
+    page.select_option("#level", "search")
+    page.fill("#think", "4")
+    page.locator("#think").dispatch_event("change")
+    page.select_option("#first", "you")
+    page.click("#play-computer")
+    tab.status("Your move (X)")
+    tab.play(112)  # h8
+    tab.wait_moves(2)
+    tab.status("Your move (X)")
+    page.click("#hint")
+    # The hint searches for 4 s: its note and Stop show at once, not only once it is done.
+    work = page.locator("#hint-work")
+    playwright_api.expect(work).to_be_visible(timeout=1500)
+    playwright_api.expect(page.locator("#suggestions-box")).to_be_hidden()
+    playwright_api.expect(page.locator("#hint-progress")).to_contain_text("Working out hints…")
+    playwright_api.expect(page.locator("#hint-stop")).to_be_visible()
+    playwright_api.expect(page.locator("#hint-progress")).to_contain_text(
+        re.compile(r"Working out hints… \d\.\d s of 4 s"), timeout=3000
+    )
+    page.screenshot(path=shots / "web-15x15-hint-working.png")
+    playwright_api.expect(page.locator("#suggestions-box")).to_be_visible(timeout=20_000)
+    playwright_api.expect(work).to_be_hidden()
+    assert 1 <= page.locator("#suggestions li").count() <= 3
+    tab.close()
+
+
+def test_an_empty_custom_board_field_says_what_it_wants_and_changes_nothing(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live).open()
+    page = tab.page
+    tab.status("Your move (X)")
+    page.select_option("#board-size", "custom")
+    page.fill("#rows", "7")
+    page.fill("#cols", "5")
+    page.fill("#k", "4")
+    page.click("#play-computer")
+    cells = page.locator("#board [role=gridcell]")
+    playwright_api.expect(cells).to_have_count(35)
+    message = page.locator("#message")
+    expected = {
+        "#rows": "Rows must be a whole number from 1 to 26.",
+        "#cols": "Columns must be a whole number from 1 to 26.",
+        "#k": "k must be a whole number from 2 to 7.",
+    }
+    for field, text in expected.items():
+        tab.play(17)  # the game on screen, which a refused board leaves as it is
+        tab.wait_moves(2)
+        kept = page.input_value(field)
+        page.fill(field, "")
+        page.click("#play-computer")
+        playwright_api.expect(message).to_have_text(text)
+        if field == "#rows":
+            page.screenshot(path=shots / "web-empty-rows.png", full_page=True)
+        playwright_api.expect(cells).to_have_count(35)
+        tab.wait_moves(2)
+        page.fill(field, kept)
+        page.click("#play-computer")  # the board is whole again: a new game on it
+        tab.wait_moves(0)
+        playwright_api.expect(message).to_have_text("")
+    refused = "the server responded with a status of 400"  # Chromium logs each refused board
+    tab.errors = [error for error in tab.errors if refused not in error]
+    tab.close()
+
+
+def test_an_invite_to_a_game_gone_leaves_a_page_that_starts_a_new_one(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    page = tab.page
+    page.goto(live.url + "/play/doesnotexist")
+    tab.status("This game no longer exists.")
+    # No game: nothing on the page acts on one, and New game starts one against the computer.
+    for button in ("#undo", "#redo", "#hint", "#rematch", "#resign", "#claim"):
+        playwright_api.expect(page.locator(button)).to_be_hidden()
+    playwright_api.expect(page.locator("#board-wrap")).to_be_hidden()
+    new_game = page.locator("#new-game")
+    playwright_api.expect(new_game).to_be_visible()
+    playwright_api.expect(new_game).to_be_enabled()
+    page.screenshot(path=shots / "web-invite-gone.png", full_page=True)
+    new_game.click()
+    tab.status("Your move (X)")
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(9)
+    playwright_api.expect(page.locator("#message")).not_to_have_text("Join a game first.")
+    assert page.evaluate("location.pathname") == "/"
+    tab.play(4)
+    tab.wait_moves(2)
+    for button in ("#undo", "#hint"):
+        playwright_api.expect(page.locator(button)).to_be_enabled()
+    tab.close()

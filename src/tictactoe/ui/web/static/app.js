@@ -134,7 +134,11 @@ function changeThink() {
 // answers can come in any order: only the last one asked for counts).
 async function checkBoard() {
   const asked = ++app.boardAsked;
-  const { rows, cols, k } = chosenBoard();
+  // A custom board is checked as typed: an empty field is named as empty, not as 0.
+  const custom = $("board-size").value === "custom";
+  const { rows, cols, k } = custom
+    ? { rows: $("rows").value, cols: $("cols").value, k: $("k").value }
+    : chosenBoard();
   const query = new URLSearchParams({ rows, cols, k, lang: language() });
   const response = await fetch(`/api/levels?${query}`);
   if (asked !== app.boardAsked) return false;
@@ -240,6 +244,8 @@ function welcome(message) {
     const path = `/play/${message.room}`;
     if (location.pathname !== path) history.pushState(null, "", path);
   }
+  document.body.classList.remove("no-game");
+  for (const id of ["hint", "claim"]) $(id).disabled = false;  // the others follow the game's state
   document.body.classList.toggle("mode-solo", message.kind === "solo");
   document.body.classList.toggle("mode-friend", message.kind === "friend");
   document.body.classList.toggle("spectating", message.player === null);
@@ -260,6 +266,8 @@ function showError(message) {
       newSolo();
       return;
     }
+    leaveGame(t(message.message, message.params || {}));  // an invite link to a game gone
+    return;
   }
   if (message.code === "bad_token" && app.resuming) {
     localStorage.removeItem(seatKey(app.resuming));
@@ -273,6 +281,26 @@ function showError(message) {
     setTimeout(() => { if (app.resuming) resume(); }, RETRY_MS);
   }
   showMessage(t(message.message, message.params || {}));
+}
+
+// The page in no game (an invite link to a game gone): it says why, the buttons that act on a
+// game go, and New game (like Play the computer) starts one against the computer.
+function leaveGame(why) {
+  Object.assign(app, {
+    room: null, player: null, kind: null, view: null, hints: null, hintAsked: -1, progress: null,
+  });
+  if (location.pathname !== "/") history.replaceState(null, "", "/");
+  closeResign(false);
+  for (const mode of ["mode-solo", "mode-friend", "spectating"]) document.body.classList.remove(mode);
+  document.body.classList.add("no-game");
+  for (const id of ["undo", "redo", "hint", "rematch", "resign", "claim"]) $(id).disabled = true;
+  $("invite").hidden = true;
+  for (const id of ["hint-work", "suggestions-box", "legend", "hint-note"]) $(id).hidden = true;
+  $("status").textContent = why;
+  $("progress").textContent = "";
+  $("score").textContent = "";
+  showMessage("");
+  announce(why);
 }
 
 function showMessage(text) {
@@ -676,6 +704,7 @@ function askHint() {
   app.hintAsked = `${view.game}:${view.moves.length}`;
   app.hintSince = performance.now();
   send({ t: "hint" });
+  render();  // "Working out hints…" and Stop show now, while it searches (render draws them)
 }
 
 // --- wiring --------------------------------------------------------------------------------
@@ -716,7 +745,7 @@ function wire() {
   });
   $("play-computer").addEventListener("click", () => startGame(newSolo));
   $("play-friend").addEventListener("click", () => startGame(newFriendRoom));
-  $("new-game").addEventListener("click", () => send({ t: "new" }));
+  $("new-game").addEventListener("click", () => (app.room ? send({ t: "new" }) : startGame(newSolo)));
   $("undo").addEventListener("click", () => send({ t: "undo" }));
   $("redo").addEventListener("click", () => send({ t: "redo" }));
   $("rematch").addEventListener("click", () => send({ t: "rematch" }));
