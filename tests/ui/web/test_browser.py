@@ -131,10 +131,15 @@ class Tab:
         self.context.close()
 
 
-def start_solo(tab: Tab, level: str, board: str = "3x3x3", first: str = "you") -> None:
+def start_solo(
+    tab: Tab, level: str, board: str = "3x3x3", first: str = "you", think: str = ""
+) -> None:
     page = tab.page
     page.select_option("#board-size", board)
     page.select_option("#level", level)
+    if think:
+        page.fill("#think", think)
+        page.locator("#think").dispatch_event("change")
     page.select_option("#first", first)
     page.click("#play-computer")
 
@@ -606,12 +611,7 @@ def test_a_big_boards_hint_shows_its_progress_and_stop_while_it_searches(
 ) -> None:
     tab = Tab(browser, live, viewport={"width": 900, "height": 1100}).open()
     page = tab.page
-    page.select_option("#board-size", "15x15x5")
-    page.select_option("#level", "search")
-    page.fill("#think", "4")
-    page.locator("#think").dispatch_event("change")
-    page.select_option("#first", "you")
-    page.click("#play-computer")
+    start_solo(tab, "search", "15x15x5", think="4")
     tab.status("Your move (X)")
     tab.play(112)  # h8
     tab.wait_moves(2)
