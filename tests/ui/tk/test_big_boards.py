@@ -238,6 +238,36 @@ def test_the_real_think_time_dialog_checks_what_is_typed(make_app: MakeApp) -> N
     assert h.app.session.match.think_seconds == 2.5, "a decimal comma is understood"
 
 
+def test_ctrl_a_in_the_think_time_dialog_selects_it_all_so_typing_replaces_it(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(opponent="search", rules=GOMOKU, real_dialogs=True, think=0.5)
+    seen: list[str] = []
+
+    def answer() -> None:
+        found = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.ThinkDialog)]
+        if not found:
+            h.root.after(50, answer)
+            return
+        dialog = found[0]
+        field = dialog.field
+        field.focus_force()
+        field.update()
+        field.event_generate("<KeyPress-Home>")
+        field.event_generate("<Control-KeyPress-a>")
+        seen.append(field.selection_get() if field.selection_present() else "")
+        field.event_generate("<KeyPress-2>")
+        seen.append(field.get())
+        dialog.ok_button.invoke()
+        if dialog.winfo_exists():
+            dialog.destroy()
+
+    h.root.after(50, answer)
+    h.app.menus.invoke("think", "other")
+    assert seen == ["0.5", "2"], "Ctrl+A selects the whole number, so typing replaces it"
+    assert h.app.session.match.think_seconds == 2.0
+
+
 def test_the_banner_says_how_long_expert_thinks_and_the_analysis_on_demand(
     make_app: MakeApp,
 ) -> None:

@@ -148,11 +148,7 @@ class CustomBoardDialog(Question[Rules]):
             field = ttk.Spinbox(frame, from_=1, to=high, width=6)
             field.set(str(value))
             field.grid(row=row, column=1, sticky="w", padx=(8, 0), pady=2)
-            # Typing replaces the number: its text is selected on entering the field,
-            # and Ctrl+A selects it all (Tk's own Ctrl+A only goes to the line's start).
-            field.bind("<FocusIn>", _select_all)
-            field.bind("<Control-KeyPress-a>", _select_all)
-            field.bind("<Control-KeyPress-A>", _select_all)
+            _replace_on_typing(field)
             self.fields[key] = field
         self.answer_row(3, 260)
         self.fields["rows"].focus_set()
@@ -165,6 +161,14 @@ class CustomBoardDialog(Question[Rules]):
         if isinstance(checked, str):
             raise Wrong(checked)
         return checked
+
+
+def _replace_on_typing(field: ttk.Spinbox) -> None:
+    """Make typing replace a number field's text: it is selected on entering the field,
+    and Ctrl+A selects it all (Tk's own Ctrl+A only goes to the line's start)."""
+    field.bind("<FocusIn>", _select_all)
+    field.bind("<Control-KeyPress-a>", _select_all)
+    field.bind("<Control-KeyPress-A>", _select_all)
 
 
 def _select_all(event: tk.Event[ttk.Spinbox]) -> str:
@@ -192,7 +196,7 @@ class ThinkDialog(Question[float]):
         self.field = ttk.Spinbox(frame, from_=low, to=high, increment=0.5, width=8)
         self.field.set(f"{current:g}")
         self.field.grid(row=1, column=0, sticky="w", pady=(6, 2))
-        self.field.bind("<FocusIn>", _select_all)
+        _replace_on_typing(self.field)
         self.answer_row(2, 300)
         self.field.focus_set()
 
