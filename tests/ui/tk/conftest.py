@@ -149,6 +149,19 @@ class Harness:
             time.sleep(0.005)
         return until()
 
+    def when_open(self, kind: type[tk.Toplevel], act: Callable[[Any], None]) -> None:
+        """Call ``act`` with the first window of ``kind`` once it is open (from the event
+        loop: a real dialog's own loop runs it)."""
+
+        def look() -> None:
+            found = [w for w in self.root.winfo_children() if isinstance(w, kind)]
+            if found:
+                act(found[0])
+            else:
+                self.root.after(50, look)
+
+        self.root.after(50, look)
+
     def settle(self, seconds: float = 0.1) -> None:
         """Run the event loop for a moment."""
         self.pump(timeout=seconds)

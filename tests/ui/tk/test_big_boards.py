@@ -216,12 +216,7 @@ def test_the_real_think_time_dialog_checks_what_is_typed(make_app: MakeApp) -> N
     h = make_app(opponent="search", rules=GOMOKU, real_dialogs=True, language="ru")
     seen: list[str] = []
 
-    def answer() -> None:
-        found = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.ThinkDialog)]
-        if not found:
-            h.root.after(50, answer)
-            return
-        dialog = found[0]
+    def answer(dialog: dialogs_module.ThinkDialog) -> None:
         for text in ("soon", "0.01", "2,5"):
             dialog.field.delete(0, "end")
             dialog.field.insert(0, text)
@@ -229,7 +224,7 @@ def test_the_real_think_time_dialog_checks_what_is_typed(make_app: MakeApp) -> N
             if dialog.winfo_exists():
                 seen.append(str(dialog.message.cget("text")))
 
-    h.root.after(50, answer)
+    h.when_open(dialogs_module.ThinkDialog, answer)
     h.app.menus.invoke("think", "other")
     assert seen == [
         "Введите число секунд от 0,05 с до 600 с, а не «soon».",
@@ -244,12 +239,7 @@ def test_ctrl_a_in_the_think_time_dialog_selects_it_all_so_typing_replaces_it(
     h = make_app(opponent="search", rules=GOMOKU, real_dialogs=True, think=0.5)
     seen: list[str] = []
 
-    def answer() -> None:
-        found = [w for w in h.root.winfo_children() if isinstance(w, dialogs_module.ThinkDialog)]
-        if not found:
-            h.root.after(50, answer)
-            return
-        dialog = found[0]
+    def answer(dialog: dialogs_module.ThinkDialog) -> None:
         field = dialog.field
         field.focus_force()
         field.update()
@@ -262,7 +252,7 @@ def test_ctrl_a_in_the_think_time_dialog_selects_it_all_so_typing_replaces_it(
         if dialog.winfo_exists():
             dialog.destroy()
 
-    h.root.after(50, answer)
+    h.when_open(dialogs_module.ThinkDialog, answer)
     h.app.menus.invoke("think", "other")
     assert seen == ["0.5", "2"], "Ctrl+A selects the whole number, so typing replaces it"
     assert h.app.session.match.think_seconds == 2.0
