@@ -231,7 +231,7 @@ class Brain:
         if isinstance(cell, str):
             return cell
         field = whole_number(parts[2])
-        if field is None or field not in (1, 2, 3):
+        if field not in (1, 2, 3):
             return f"bad field in {line[:40]!r}: 1 own, 2 opponent, 3 winning line"
         if cell in stones:
             return f"{line[:40]!r}: that cell is given twice"
