@@ -223,12 +223,12 @@ def test_a_new_player_meets_medium_and_an_impossible_board_is_named(
     tab.status("Your move (X)")
     tab.page.select_option("#board-size", "custom")
     tab.page.fill("#rows", "40")
-    tab.page.dispatch_event("#rows", "change")
+    tab.page.press("#rows", "Enter")
     message = tab.page.locator("#message")
     playwright_api.expect(message).to_have_text("Rows must be from 1 to 26, not 40.")
     tab.page.fill("#rows", "3")
     tab.page.fill("#k", "9")
-    tab.page.dispatch_event("#k", "change")
+    tab.page.press("#k", "Enter")
     playwright_api.expect(message).to_have_text(
         "k must be from 2 to 3 (the longer side) on a 3 x 3 board, not 9."
     )
@@ -243,11 +243,9 @@ def test_6x5_hints_value_every_cell_early_then_name_the_proved_best_moves(
     page.select_option("#board-size", "custom")
     for field, value in (("#rows", "6"), ("#cols", "5"), ("#k", "4")):
         page.fill(field, value)
-        page.dispatch_event(field, "change")
     page.select_option("#level", "first-free")
     page.select_option("#first", "you")
     page.click("#play-computer")
-    # every field's change started a game too: only the last one asked for is made
     playwright_api.expect(page.locator("body")).not_to_have_class(re.compile(r"\bstarting\b"))
     tab.status("Your move (X)")
     page.click("#hint")  # the opening table values every cell: c3 and c4 win in 6
@@ -272,11 +270,11 @@ def test_6x5_hints_value_every_cell_early_then_name_the_proved_best_moves(
     tab.close()
 
 
-def test_games_started_one_field_at_a_time_end_on_the_board_last_chosen(
+def test_custom_boards_played_in_quick_succession_end_on_the_board_last_chosen(
     browser: Any, live: ServerProcess
 ) -> None:
-    """Each change of a custom board's fields starts a game; while two are on their way, the
-    one answered first must not put its board back into the fields being edited."""
+    """Each custom board played (Enter in a field) starts a game; while two are on their way,
+    the one answered first must not put its board back into the fields being edited."""
     tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
     page = tab.page
     asked: list[dict[str, Any]] = []  # what the page sent
@@ -310,12 +308,9 @@ def test_games_started_one_field_at_a_time_end_on_the_board_last_chosen(
     def solos() -> list[dict[str, Any]]:
         return [message for message in asked if message["t"] == "solo"]
 
-    def change(field: str, value: str) -> None:  # typed in, without the focus moving on
-        page.eval_on_selector(
-            field,
-            "(box, value) => { box.value = value; box.dispatchEvent(new Event('change')); }",
-            value,
-        )
+    def change(field: str, value: str) -> None:  # typed in, and played with Enter
+        page.fill(field, value)
+        page.press(field, "Enter")
 
     page.route_web_socket(re.compile(r"/ws$"), relay)
     tab.open()
@@ -695,3 +690,61 @@ def test_an_invite_to_a_game_gone_leaves_a_page_that_starts_a_new_one(
     for button in ("#undo", "#hint"):
         playwright_api.expect(page.locator(button)).to_be_enabled()
     tab.close()
+
+
+def test_a_custom_board_is_edited_freely_and_played_only_when_asked(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    """Leaving a custom board's field starts nothing: the board is played by its button or by
+    Enter in a field, and a board refused leaves the game in progress exactly as it was."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000}).open()
+    page = tab.page
+    start_solo(tab, "first-free")
+    tab.play(4)
+    tab.wait_moves(2)
+    cells = page.locator("#board [role=gridcell]")
+    message = page.locator("#message")
+    page.select_option("#board-size", "custom")
+    play = page.locator("#custom-play")
+    # Typed in one field at a time, the focus moving on (Tab) after each: 26 x 3, then k = 27.
+    page.fill("#rows", "26")
+    page.press("#rows", "Tab")
+    playwright_api.expect(page.locator("#cols")).to_be_focused()
+    page.fill("#k", "27")
+    page.press("#k", "Tab")
+    page.keyboard.press("Enter")  # played: refused, and the 3 x 3 game is still the one on screen
+    playwright_api.expect(message).to_have_text(
+        "k must be from 2 to 26 (the longer side) on a 26 x 3 board, not 27."
+    )
+    playwright_api.expect(cells).to_have_count(9)
+    assert tab.marks() == "OX"  # first-free answered in the top left, the centre is X
+    playwright_api.expect(play).to_be_focused()  # the button is next in the keyboard's order
+    playwright_api.expect(play).to_have_text("Play this board")
+    page.screenshot(path=shots / "web-custom-board.png")
+    look = "(button) => getComputedStyle(button).backgroundColor"
+    assert play.evaluate(look) == page.locator("#play-computer").evaluate(look)  # the same look
+    tab.play(1)  # the game goes on
+    tab.wait_moves(4)
+    page.fill("#cols", "26")
+    page.fill("#k", "5")
+    play.click()
+    playwright_api.expect(cells).to_have_count(676)
+    tab.wait_moves(0)
+    playwright_api.expect(message).to_have_text("")
+    tab.status("Your move (X)")
+    page.fill("#rows", "6")
+    page.fill("#cols", "5")
+    page.fill("#k", "4")
+    page.press("#cols", "Enter")  # Enter in any of the fields plays the board
+    playwright_api.expect(cells).to_have_count(30)
+    tab.status("Your move (X)")
+    # With a friend the fields set the next game's board: Enter only checks it.
+    page.click("#play-friend")
+    tab.status("Waiting for your friend")
+    playwright_api.expect(play).to_be_hidden()
+    page.fill("#rows", "40")
+    page.press("#rows", "Enter")
+    playwright_api.expect(message).to_have_text("Rows must be from 1 to 26, not 40.")
+    tab.status("Waiting for your friend")
+    playwright_api.expect(page.locator("#invite")).to_be_visible()
+    tab.close(boards_refused=True)

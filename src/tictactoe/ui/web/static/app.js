@@ -181,7 +181,8 @@ function newFriendRoom() {
 
 // A new game on the chosen board, once the server says the board can be: until it comes,
 // the board on screen takes no clicks (a move there would be lost with the old game). Of
-// several asked for quickly (the board's fields changed one by one), only the last is made.
+// several asked for quickly (a custom board played twice in a row), only the last is made;
+// a board refused leaves the game on screen as it is, and the refusal says why.
 async function startGame(create) {
   setStarting(1);
   if (await checkBoard()) create();
@@ -192,6 +193,15 @@ function setStarting(change) {
   app.starting = Math.max(0, app.starting + change);
   document.body.classList.toggle("starting", app.starting > 0);
   render();
+}
+
+// A custom board played (its button, or Enter in one of its fields): a new game against the
+// computer on it, as Play the computer starts. With a friend, or watching, the button is not
+// there and Enter only checks the board, for the next game one of the buttons starts.
+function playCustom() {
+  const playing = app.kind !== "friend" && !(app.kind !== null && app.player === null);
+  if (playing) startGame(newSolo);
+  else checkBoard();
 }
 
 function resume() {
@@ -722,16 +732,19 @@ function wire() {
       send({ t: "move", cell, ply: app.view.moves.length });
     },
   });
-  $("board-size").addEventListener("change", async () => {
+  $("board-size").addEventListener("change", () => {
     $("custom").hidden = $("board-size").value !== "custom";
     if ($("board-size").value === "custom") return;
     if (app.kind === "solo") startGame(newSolo);
     else checkBoard();
   });
+  // A custom board's fields are edited freely: nothing happens until it is played.
+  $("custom-play").addEventListener("click", playCustom);
   for (const id of ["rows", "cols", "k"]) {
-    $(id).addEventListener("change", () => {
-      if (app.kind === "solo") startGame(newSolo);
-      else checkBoard();
+    $(id).addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.isComposing) return;
+      event.preventDefault();
+      playCustom();
     });
   }
   $("level").addEventListener("change", () => {
