@@ -52,6 +52,27 @@ def test_the_page_has_strict_security_headers(web: Web) -> None:
         assert response.headers["x-content-type-options"] == "nosniff"
 
 
+def test_an_invite_path_that_is_no_rooms_code_is_the_page_with_404(web: Web) -> None:
+    """The page says the link is not valid (its script); the server says so too, and never
+    puts the path into what it sends."""
+    page = web.client.get("/").text
+    for path in (
+        "/play/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+        "/play/abc",
+        "/play/" + "a" * 33,
+        "/play/abcdefgh%0A",
+        "/play/a/b",
+        "/play/",
+        "/play/%FF%00",
+    ):
+        response = web.client.get(path)
+        assert response.status_code == 404, path
+        assert response.text == page, path
+        assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    for room in ("abcdef", "AZaz09_-" * 4):  # the shortest and the longest code
+        assert web.client.get(f"/play/{room}").status_code == 200, room
+
+
 def test_the_page_has_no_inline_script_style_or_handlers() -> None:
     html = (STATIC / "index.html").read_text(encoding="utf-8")
     assert re.findall(r"<script(?![^>]*\bsrc=)", html) == []

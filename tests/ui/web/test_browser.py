@@ -121,11 +121,13 @@ class Tab:
             arg=count,
         )
 
-    def close(self, boards_refused: bool = False) -> None:
+    def close(self, boards_refused: bool = False, not_found: bool = False) -> None:
         """Close the tab, after checking the page logged no error (but the refused boards'
-        400 answers, which Chromium logs, with ``boards_refused``)."""
-        if boards_refused:
-            refused = "the server responded with a status of 400"
+        400 answers, which Chromium logs, with ``boards_refused``, and the 404 of a page
+        opened at an invite link that is not valid with ``not_found``)."""
+        statuses = [code for code, on in (("400", boards_refused), ("404", not_found)) if on]
+        for status in statuses:
+            refused = f"the server responded with a status of {status}"
             self.errors = [error for error in self.errors if refused not in error]
         assert self.errors == [], self.errors
         self.context.close()
@@ -748,3 +750,50 @@ def test_a_custom_board_is_edited_freely_and_played_only_when_asked(
     tab.status("Waiting for your friend")
     playwright_api.expect(page.locator("#invite")).to_be_visible()
     tab.close(boards_refused=True)
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/play/%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+        "/play/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+        "/play/abc",  # too short for a room's code
+        "/play/a/b",
+    ],
+)
+def test_a_mangled_invite_link_says_so_and_starts_nothing(
+    browser: Any, live: ServerProcess, shots: Path, path: str
+) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    page = tab.page
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    response = page.goto(live.url + path)
+    assert response is not None and response.status == 404  # the page, saying why
+    tab.status("This invite link is not valid.")
+    # No game, as for a game gone: only New game, which starts one against the computer.
+    for button in ("#undo", "#redo", "#hint", "#rematch", "#resign", "#claim"):
+        playwright_api.expect(page.locator(button)).to_be_hidden()
+    playwright_api.expect(page.locator("#board-wrap")).to_be_hidden()
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(0)
+    playwright_api.expect(page.locator("#new-game")).to_be_enabled()
+    # Nothing of the path went into the page.
+    assert page.locator("body img, body script, main script").count() == 0
+    assert "alert(1)" not in page.content() and "onerror" not in page.content()
+    assert dialogs == []
+    if path.startswith("/play/%3Cscript"):
+        page.screenshot(path=shots / "web-invite-not-valid.png", full_page=True)
+    page.click("#new-game")
+    tab.status("Your move (X)")
+    assert page.evaluate("location.pathname") == "/"
+    tab.close(not_found=True)
+    assert "Traceback" not in live.output()
+
+
+def test_a_mangled_invite_link_is_named_in_the_players_language(
+    browser: Any, live: ServerProcess
+) -> None:
+    tab = Tab(browser, live, locale="ru-RU")
+    tab.page.goto(live.url + "/play/%3Cscript%3E")
+    tab.status("Эта ссылка-приглашение недействительна.")
+    tab.close(not_found=True)

@@ -37,6 +37,7 @@ from tictactoe import look, players
 from tictactoe.core import DEFAULT_SECONDS, unsupported_reason
 from tictactoe.i18n import ENGLISH, LANGUAGES, Gettext, translator
 from tictactoe.online import Lobby, MemoryStore, RoomStore, Settings
+from tictactoe.online.protocol import ROOM_ID, ProtocolError
 from tictactoe.session import check_board
 from tictactoe.ui.web.sockets import Sockets
 from tictactoe.ui.web.texts import catalog
@@ -121,6 +122,21 @@ def _static(name: str) -> Path:
 async def page(request: Request) -> Response:
     """The page (the same for ``/`` and an invite link ``/play/<room>``)."""
     return FileResponse(_static("index.html"), headers={"cache-control": "no-cache"})
+
+
+async def invite(request: Request) -> Response:
+    """The page for an invite link ``/play/<room>``: the same page, but 404 when the path is
+    no room's code (a link mangled on its way), where the page says the link is not valid."""
+    response = await page(request)
+    room = request.path_params["room"]
+    try:
+        ROOM_ID("room", room)
+    except ProtocolError:
+        response.status_code = 404
+    # The route's pattern lets a path's final newline past the parameter ("/play/<code>%0A").
+    if not request.scope["path"].endswith(f"/play/{room}"):
+        response.status_code = 404
+    return response
 
 
 @lru_cache(maxsize=1)
@@ -234,7 +250,7 @@ def create_app(
     app = Starlette(
         routes=[
             Route("/", page),
-            Route("/play/{room}", page),
+            Route("/play/{room:path}", invite),
             Route("/i18n/{language}.json", translations),
             Route("/look.css", look_css),
             Route("/api/levels", levels),

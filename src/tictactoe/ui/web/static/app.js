@@ -19,6 +19,7 @@ const DECIMAL_COMMA = new Set(["ru", "vi"]);  // languages that write 0,5 for 0.
 const ZOOMS = [0, 36, 48];  // a big board's cell sizes in pixels: fit the page, then larger
 const LINE_SHOWN = 4;  // moves of the computer's expected line shown while it thinks
 const RETRY_MS = 2000;  // how soon a page the busy server could not take back asks again
+const INVITE_PATH = /^\/play\/([A-Za-z0-9_-]{6,32})$/;  // a room's code, as the server makes them
 const seatKey = (room) => `tictactoe.seat.${room}`;
 const $ = (id) => document.getElementById(id);
 
@@ -205,7 +206,14 @@ function playCustom() {
 }
 
 function resume() {
-  const match = location.pathname.match(/^\/play\/([A-Za-z0-9_-]{6,32})$/);
+  const path = location.pathname;
+  const match = path.match(INVITE_PATH);
+  if (path !== "/" && !match) {
+    // A link mangled on its way (or made up): it names no room, so it joins none - the page
+    // says so, as for a game gone, and New game is there. (The path itself is never shown.)
+    leaveGame(t("This invite link is not valid."));
+    return;
+  }
   if (match) {
     const room = match[1];
     app.resuming = room;
