@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from tkinter import ttk
 
 import pytest
 
@@ -175,6 +176,44 @@ def test_play_from_here_as_o_and_for_two_people(make_app: MakeApp) -> None:
     h.app.step(Step.PLAY)
     assert h.app.session.game.moves == (4,) and h.status == "O to move"
     assert all(h.app.session.game.is_human(mark) for mark in Mark)
+
+
+def drawn(button: ttk.Button, option: str) -> str:
+    """The colour ``button`` is drawn in now (its style's, in its current state)."""
+    style = str(button.cget("style")) or button.winfo_class()
+    return str(ttk.Style(button).lookup(style, option, state=list(button.state())))
+
+
+def test_play_from_here_is_off_and_looks_off_at_the_end_of_a_finished_game(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(opponent="first-free")
+    h.dialogs.opened = Replay(Record.of(Rules(), (4, 0, 3, 1, 5)), "won.txt")  # X wins: c2
+    h.app.open_game()
+    bar = h.app.replay_bar
+    play_button, forward = bar.buttons["play"], bar.buttons["forward"]
+    active = (drawn(play_button, "background"), drawn(play_button, "foreground"))
+    h.key("End")
+    assert h.status == "Move 5 of 5: X plays c2."
+    assert play_button.instate(["disabled"])
+    assert (drawn(play_button, "background"), drawn(play_button, "foreground")) == (
+        drawn(forward, "background"),
+        drawn(forward, "foreground"),
+    ), "greyed like the other buttons that do nothing here, not in the accent colour"
+    x, y = play_button.winfo_width() // 2, play_button.winfo_height() // 2
+    play_button.event_generate("<Enter>", x=x, y=y)
+    play_button.event_generate("<ButtonPress-1>", x=x, y=y)
+    play_button.event_generate("<ButtonRelease-1>", x=x, y=y)
+    for key in ("Return", "space"):
+        h.key(key)
+    h.settle(0.05)
+    assert h.app.session.viewing is not None and shows_replay(h), "nothing plays on"
+    assert h.app.session.game.moves == ()
+    h.key("Left")
+    assert not play_button.instate(["disabled"])
+    assert (drawn(play_button, "background"), drawn(play_button, "foreground")) == active
+    play_button.invoke()
+    assert h.app.session.viewing is None and h.app.session.game.moves == (4, 0, 3, 1)
 
 
 def test_the_real_open_window_lists_games_and_refuses_bad_files(
