@@ -91,7 +91,7 @@ def test_a_saved_game_steps_through_on_the_board(make_app: MakeApp) -> None:
     assert h.dialogs.opens_asked == 1
     assert h.pump(lambda: shows_replay(h))
     assert h.status == "The empty board; 5 moves follow."
-    assert h.notice.startswith("X: human, O: Beginner; 3 x 3, 3 in a row; ")
+    assert h.notice.startswith("X: You, O: Beginner; 3 x 3, 3 in a row; ")
     assert h.root.title() == "Tic-tac-toe — Saved game 1"
     assert not h.app.view.find_withtag("glyph")
     assert not enabled(h, "first") and not enabled(h, "back") and enabled(h, "forward")
@@ -251,8 +251,8 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
     h.app.menus.invoke("game", "open")
     rows = seen["rows"]
     assert isinstance(rows, list) and [row[0] for row in rows] == ["2", "1"], "newest first"
-    assert rows[0][2:] == ("15 x 15, 5 in a row", "Expert", "human", "unfinished")
-    assert rows[1][2:] == ("3 x 3, 3 in a row", "human", "Beginner", "X won with 3 in a row")
+    assert rows[0][2:] == ("15 x 15, 5 in a row", "Expert", "You", "unfinished")
+    assert rows[1][2:] == ("3 x 3, 3 in a row", "You", "Beginner", "X won with 3 in a row")
     assert seen["selected"] == ("2",)
     refused = seen["refused"]
     assert isinstance(refused, str) and refused.startswith("This game cannot be opened: ")
@@ -273,6 +273,41 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
     h.app.menus.invoke("game", "open")
     assert h.app.session.viewing.name == "Saved game 1"
     assert h.app.session.viewing.record.o_player == "first-free"
+
+
+@pytest.mark.parametrize(
+    ("language", "you", "person"),
+    [
+        ("en", "You", "Player"),
+        ("ru", "Вы", "Игрок"),
+        ("zh_CN", "你", "玩家"),
+        ("vi", "Bạn", "Người chơi"),
+    ],
+)
+def test_the_list_calls_a_person_you_against_the_computer_and_player_between_two(
+    make_app: MakeApp, language: str, you: str, person: str
+) -> None:
+    archive = Archive()
+    archive.save(Record.of(Rules(), (4, 0, 3, 1, 5), "human", "first-free"))
+    archive.save(Record.of(Rules(), (4, 0), "perfect", "human"))
+    archive.save(Record.of(Rules(), (4, 0), "human", "human"))
+    h = make_app(opponent="first-free", real_dialogs=True, language=language)
+    seen: list[tuple[str, ...]] = []
+
+    def read(window: dialogs_module.OpenGameWindow) -> None:
+        table = window.table
+        seen.extend(tuple(table.item(row, "values"))[3:5] for row in table.get_children())
+        window.table.selection_set("1")
+        window.open_button.invoke()
+
+    h.when_open(dialogs_module.OpenGameWindow, read)
+    h.app.menus.invoke("game", "open")
+    tr = translator(language)
+    beginner, perfect = tr.gettext("Beginner"), tr.gettext("Perfect")
+    assert seen == [(person, person), (perfect, you), (you, beginner)]
+    assert h.app.session.viewing is not None
+    header = tr.gettext("X: {x}, O: {o}; {board}; {when}").split("{board}")[0]
+    assert h.notice.startswith(header.format(x=you, o=beginner)), "the footer names them so too"
 
 
 def test_an_unusable_saved_games_file_still_lets_files_open(
