@@ -148,3 +148,13 @@ def test_a_records_board_and_day_in_words() -> None:
     assert played_at(Record.of(Rules(), (4,))) == "-"
     day_only = Record.of(Rules(), (4,), started=datetime(2025, 6, 1, tzinfo=UTC))
     assert played_at(day_only) == "2025-06-01", "a file that gives the day only"
+
+
+def test_a_saved_games_sides_call_a_person_you_or_player() -> None:
+    from tictactoe.announce import side_names
+
+    en, ru = translator("en"), translator("ru")
+    assert side_names(en, Record.of(Rules(), (4,), "human", "win-block")) == ("You", "Medium")
+    assert side_names(ru, Record.of(Rules(), (4,), "perfect", "human")) == ("Безупречный", "Вы")
+    assert side_names(en, Record.of(Rules(), (4,), "human", "human")) == ("Player", "Player")
+    assert side_names(en, Record.of(Rules(), (4,), "perfect", "random")) == ("Perfect", "Easy")

@@ -92,7 +92,7 @@ def test_a_saved_game_in_the_list_and_its_positions() -> None:
     )
     first, second = listed(EN, 12, record).split("\n")
     assert first.startswith("12 · 2025-06-01 ") and first.endswith(" · 15 x 15, 5 in a row")
-    assert second == "X: human, O: Expert · X won with 5 in a row"
+    assert second == "X: You, O: Expert · X won with 5 in a row"
     assert words.replay_at(EN, record, 0) == "The empty board; 9 moves follow."
     assert words.replay_at(EN, record, 1) == "Move 1 of 9: X plays h8."
     assert words.replay_at(EN, record, 9) == (

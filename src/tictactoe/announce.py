@@ -11,7 +11,7 @@ the game."), or spectators who know only the marks ("X wins!").
 The English sentences are :data:`PHRASES`, one per :func:`phrase_key`; the
 web page gets them translated (:func:`phrasebook`) and picks the same key.
 :func:`summary` is the short result of a saved game, as lists and replays
-show it ("O won with 3 in a row"); :func:`player_name`, :func:`board_name`
+show it ("O won with 3 in a row"); :func:`side_names`, :func:`board_name`
 and :func:`played_at` name its players, its board and when it was played, the
 same way in every front end and command.
 """
@@ -167,12 +167,26 @@ def summary(tr: Translator, record: Record) -> str:
 
 
 def player_name(tr: Translator, name: str) -> str:
-    """How a record's player is shown: a person as "human", a computer player by its level
-    title, a name from a file as it is (control characters replaced)."""
+    """How a player is shown: a person as "human", a computer player by its level title, a
+    name from a file as it is (control characters replaced). A saved game's sides are named
+    by :func:`side_names`."""
     if name == HUMAN:
         return tr.gettext("human")
     title = players.title_of(name)
     return tr.gettext(title) if title != name else shown(name)
+
+
+def side_names(tr: Translator, record: Record) -> tuple[str, str]:
+    """X's and O's names in a saved game's lists and headers: a person is "You" against a
+    computer and "Player" when two people played; a computer player as :func:`player_name`
+    names it."""
+    both = record.x_player == record.o_player == HUMAN
+    person = tr.gettext("Player") if both else tr.gettext("You")
+    x, o = (
+        person if name == HUMAN else player_name(tr, name)
+        for name in (record.x_player, record.o_player)
+    )
+    return x, o
 
 
 def board_name(tr: Translator, rules: Rules) -> str:
@@ -197,8 +211,7 @@ def saved_row(tr: Translator, number: int, record: Record) -> tuple[str, ...]:
         str(number),
         played_at(record),
         board_name(tr, record.rules),
-        player_name(tr, record.x_player),
-        player_name(tr, record.o_player),
+        *side_names(tr, record),
         summary(tr, record),
     )
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from tictactoe.announce import board_name, played_at, player_name, summary
+from tictactoe.announce import board_name, played_at, player_name, side_names, summary
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.cells import label as cell_name
@@ -280,11 +280,12 @@ def suggestions(
 
 
 def record_header(_: Translator, record: Record) -> str:
-    """Who played a saved game, on which board and when: "X: human, O: Medium; 3 x 3, 3 in a
+    """Who played a saved game, on which board and when: "X: You, O: Medium; 3 x 3, 3 in a
     row; 2026-11-26 10:04"."""
+    x, o = side_names(_, record)
     return _("X: {x}, O: {o}; {board}; {when}").format(
-        x=player_name(_, record.x_player),
-        o=player_name(_, record.o_player),
+        x=x,
+        o=o,
         board=board_name(_, record.rules),
         when=played_at(record),
     )

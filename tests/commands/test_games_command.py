@@ -42,7 +42,7 @@ def test_a_finished_terminal_game_is_listed(run) -> None:
     lines = out.splitlines()
     assert lines[0].split() == ["Number", "Date", "Board", "X", "O", "Result"]
     assert lines[1].split()[0] == "1"
-    assert "3 x 3, 3 in a row  human  Beginner  X won with 3 in a row" in lines[1]
+    assert "3 x 3, 3 in a row  You  Beginner  X won with 3 in a row" in lines[1]
     assert lines[-1] == "To step through a game: tictactoe replay NUMBER"
 
 
@@ -51,7 +51,7 @@ def test_the_list_shows_titles_results_and_filters(run, home: Path) -> None:
     _, out, _ = run(["games"], "")
     rows = out.splitlines()[1:4]
     assert [row.split()[0] for row in rows] == ["3", "2", "1"]
-    assert rows[0].split()[-6:] == ["human", "human", "X", "won:", "O", "resigned"]
+    assert rows[0].split()[-6:] == ["Player", "Player", "X", "won:", "O", "resigned"]
     assert "Expert" in rows[1] and rows[1].endswith("unfinished")
     assert "Perfect" in rows[2]
     for level in ("Search", "expert", "EXPERT"):  # the exact name, the level name, the title

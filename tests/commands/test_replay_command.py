@@ -21,7 +21,7 @@ def game(home: Path) -> int:
 def test_steps_forward_back_and_jumps(run, game: int) -> None:
     status, out, err = run(["replay", str(game)], "\nnext\nb\nlast\nfirst\n4\nq\n")
     assert (status, err) == (0, "")
-    assert out.splitlines()[0] == "X: human, O: Perfect; 3 x 3, 3 in a row; -"
+    assert out.splitlines()[0] == "X: You, O: Perfect; 3 x 3, 3 in a row; -"
     assert out.splitlines()[1] == "Result: X won with 3 in a row, after 7 moves."
     titles = [line.split(": ")[-1] for line in out.splitlines() if "Move " in line[:60]]
     assert [t for t in titles if t.startswith(("X plays", "O plays"))] == [

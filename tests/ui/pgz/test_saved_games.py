@@ -77,7 +77,7 @@ def test_g_lists_the_saved_games_newest_first_and_enter_opens_one(play: Callable
         panel = d.app.scene().panel
         assert panel.title == "Saved games: 2"
         assert [row.split(" · ")[0] for row in panel.rows] == [str(new), str(old)]
-        assert panel.rows[0].endswith("X: human, O: Expert · X won with 5 in a row")
+        assert panel.rows[0].endswith("X: You, O: Expert · X won with 5 in a row")
         assert "3 x 3, 3 in a row" in panel.rows[1] and panel.rows[1].endswith("· draw")
         assert panel.chosen == 0
         d.key(pygame.K_DOWN)
@@ -88,7 +88,7 @@ def test_g_lists_the_saved_games_newest_first_and_enter_opens_one(play: Callable
         yield from d.settle()
         assert d.app.panel is None and d.app.session.viewing is not None
         assert d.app.session.viewing.record.moves == FIVE
-        assert d.caption == f"Saved game {new} — X: human, O: Expert; 15 x 15, 5 in a row; -"
+        assert d.caption == f"Saved game {new} — X: You, O: Expert; 15 x 15, 5 in a row; -"
         assert d.app.layout.rules == GOMOKU
         assert d.surface.get_size() == (d.app.layout.width, d.app.layout.height)
         assert d.surface.get_size() != (400, 464), "the window took the big board's size"

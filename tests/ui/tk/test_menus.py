@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from tkinter import font as tkfont
 
 import pytest
 
@@ -343,3 +344,42 @@ def test_command_line_options_are_not_remembered(make_app: MakeApp, tmp_path: Pa
     h.app.menus.invoke("theme", "dark")
     saved = store.load().settings
     assert saved == Settings(theme=Theme.DARK), "only what was chosen in the window"
+
+
+def whole_at_least_width(h: Harness) -> None:
+    """At the window's minimum width every part of the toolbar and the replay bar is whole,
+    the level drop-down wide enough for the longest level name of the language."""
+    least, _height = h.root.minsize()
+    h.root.geometry(f"{least}x{h.root.winfo_height()}")
+    assert h.pump(lambda: h.root.winfo_width() == least)
+    language = h.app.session.tr.language
+    toolbar, level = h.app.toolbar, h.app.toolbar.level
+    assert level.winfo_width() >= level.winfo_reqwidth(), f"{language}: the level name is cut"
+    font = tkfont.nametofont(str(level.cget("font")) or "TkTextFont")
+    _ = h.app.session.tr
+    longest = max(font.measure(_(strategy.title)) for strategy in players.STRATEGIES)
+    arrow = level.winfo_height()
+    assert longest <= level.winfo_width() - arrow, f"{language}: the longest level is cut"
+    for bar in (toolbar, h.app.replay_bar):
+        assert bar.winfo_reqwidth() <= least, f"{language}: {type(bar).__name__} fits"
+    for part in (*toolbar.buttons.values(), toolbar.level_label, level):
+        right = part.winfo_x() + part.winfo_width()
+        assert part.winfo_width() >= part.winfo_reqwidth() and right <= toolbar.winfo_width()
+
+
+@pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
+def test_at_the_minimum_width_the_level_shows_whole_after_a_language_switch(
+    make_app: MakeApp, language: str
+) -> None:
+    h = make_app(opponent="search")  # Expert: "Эксперт", the name that was cut to "Эк"
+    whole_at_least_width(h)
+    english = h.root.minsize()
+    h.app.menus.invoke("language", language)
+    level = h.app.toolbar.level
+    assert h.pump(lambda: level.winfo_width() >= level.winfo_reqwidth()), (
+        "a window narrower than the new language needs grows"
+    )
+    whole_at_least_width(h)
+    h.app.menus.invoke("language", "en")
+    assert h.root.minsize() == english, "back in English, the English minimum"
+    whole_at_least_width(h)

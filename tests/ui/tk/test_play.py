@@ -215,6 +215,38 @@ def test_undo_and_redo_take_back_both_moves(make_app: MakeApp) -> None:
     assert h.app.menus.state("game", "redo") == "disabled"
 
 
+def last_move_dot(h: Harness) -> tuple[int, int] | None:
+    """The centre of the last-move dot on the canvas, if one is drawn."""
+    items = h.app.view.find_withtag("last")
+    if not items:
+        return None
+    x0, y0, x1, y1 = h.app.view.coords(items[0])
+    return round((x0 + x1) / 2), round((y0 + y1) / 2)
+
+
+def test_redo_shows_the_last_move_dot_at_once(make_app: MakeApp) -> None:
+    h = make_app(opponent="first-free")
+    play(h, 4, 8)  # X: 4, 8; O: 0, 1
+    view = h.app.view
+    redraws = view.full_redraws
+
+    def centre(cell: int) -> tuple[int, int]:
+        x, y = view.geometry.centre(cell)
+        return round(x), round(y)
+
+    assert last_move_dot(h) == centre(1)
+    h.key("z", "Control")
+    assert last_move_dot(h) == centre(0)
+    h.key("y", "Control")
+    assert last_move_dot(h) == centre(1), "on the redone move, as after a move"
+    h.key("z", "Control")
+    h.key("z", "Control")
+    assert last_move_dot(h) is None
+    h.app.toolbar.buttons["redo"].invoke()
+    assert last_move_dot(h) == centre(0)
+    assert view.full_redraws == redraws, "without redrawing the board"
+
+
 def test_hints_colour_every_free_cell_with_a_legend(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
     play(h, 4, 3)  # X: 4, 3; O: 0, 1; X to move, 5 wins at once

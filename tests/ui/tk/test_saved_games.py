@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from tkinter import ttk
 
 import pytest
 
@@ -90,7 +91,7 @@ def test_a_saved_game_steps_through_on_the_board(make_app: MakeApp) -> None:
     assert h.dialogs.opens_asked == 1
     assert h.pump(lambda: shows_replay(h))
     assert h.status == "The empty board; 5 moves follow."
-    assert h.notice.startswith("X: human, O: Beginner; 3 x 3, 3 in a row; ")
+    assert h.notice.startswith("X: You, O: Beginner; 3 x 3, 3 in a row; ")
     assert h.root.title() == "Tic-tac-toe — Saved game 1"
     assert not h.app.view.find_withtag("glyph")
     assert not enabled(h, "first") and not enabled(h, "back") and enabled(h, "forward")
@@ -177,6 +178,44 @@ def test_play_from_here_as_o_and_for_two_people(make_app: MakeApp) -> None:
     assert all(h.app.session.game.is_human(mark) for mark in Mark)
 
 
+def drawn(button: ttk.Button, option: str) -> str:
+    """The colour ``button`` is drawn in now (its style's, in its current state)."""
+    style = str(button.cget("style")) or button.winfo_class()
+    return str(ttk.Style(button).lookup(style, option, state=list(button.state())))
+
+
+def test_play_from_here_is_off_and_looks_off_at_the_end_of_a_finished_game(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(opponent="first-free")
+    h.dialogs.opened = Replay(Record.of(Rules(), (4, 0, 3, 1, 5)), "won.txt")  # X wins: c2
+    h.app.open_game()
+    bar = h.app.replay_bar
+    play_button, forward = bar.buttons["play"], bar.buttons["forward"]
+    active = (drawn(play_button, "background"), drawn(play_button, "foreground"))
+    h.key("End")
+    assert h.status == "Move 5 of 5: X plays c2."
+    assert play_button.instate(["disabled"])
+    assert (drawn(play_button, "background"), drawn(play_button, "foreground")) == (
+        drawn(forward, "background"),
+        drawn(forward, "foreground"),
+    ), "greyed like the other buttons that do nothing here, not in the accent colour"
+    x, y = play_button.winfo_width() // 2, play_button.winfo_height() // 2
+    play_button.event_generate("<Enter>", x=x, y=y)
+    play_button.event_generate("<ButtonPress-1>", x=x, y=y)
+    play_button.event_generate("<ButtonRelease-1>", x=x, y=y)
+    for key in ("Return", "space"):
+        h.key(key)
+    h.settle(0.05)
+    assert h.app.session.viewing is not None and shows_replay(h), "nothing plays on"
+    assert h.app.session.game.moves == ()
+    h.key("Left")
+    assert not play_button.instate(["disabled"])
+    assert (drawn(play_button, "background"), drawn(play_button, "foreground")) == active
+    play_button.invoke()
+    assert h.app.session.viewing is None and h.app.session.game.moves == (4, 0, 3, 1)
+
+
 def test_the_real_open_window_lists_games_and_refuses_bad_files(
     make_app: MakeApp, tmp_path: Path
 ) -> None:
@@ -212,8 +251,8 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
     h.app.menus.invoke("game", "open")
     rows = seen["rows"]
     assert isinstance(rows, list) and [row[0] for row in rows] == ["2", "1"], "newest first"
-    assert rows[0][2:] == ("15 x 15, 5 in a row", "Expert", "human", "unfinished")
-    assert rows[1][2:] == ("3 x 3, 3 in a row", "human", "Beginner", "X won with 3 in a row")
+    assert rows[0][2:] == ("15 x 15, 5 in a row", "Expert", "You", "unfinished")
+    assert rows[1][2:] == ("3 x 3, 3 in a row", "You", "Beginner", "X won with 3 in a row")
     assert seen["selected"] == ("2",)
     refused = seen["refused"]
     assert isinstance(refused, str) and refused.startswith("This game cannot be opened: ")
@@ -234,6 +273,41 @@ def test_the_real_open_window_lists_games_and_refuses_bad_files(
     h.app.menus.invoke("game", "open")
     assert h.app.session.viewing.name == "Saved game 1"
     assert h.app.session.viewing.record.o_player == "first-free"
+
+
+@pytest.mark.parametrize(
+    ("language", "you", "person"),
+    [
+        ("en", "You", "Player"),
+        ("ru", "Вы", "Игрок"),
+        ("zh_CN", "你", "玩家"),
+        ("vi", "Bạn", "Người chơi"),
+    ],
+)
+def test_the_list_calls_a_person_you_against_the_computer_and_player_between_two(
+    make_app: MakeApp, language: str, you: str, person: str
+) -> None:
+    archive = Archive()
+    archive.save(Record.of(Rules(), (4, 0, 3, 1, 5), "human", "first-free"))
+    archive.save(Record.of(Rules(), (4, 0), "perfect", "human"))
+    archive.save(Record.of(Rules(), (4, 0), "human", "human"))
+    h = make_app(opponent="first-free", real_dialogs=True, language=language)
+    seen: list[tuple[str, ...]] = []
+
+    def read(window: dialogs_module.OpenGameWindow) -> None:
+        table = window.table
+        seen.extend(tuple(table.item(row, "values"))[3:5] for row in table.get_children())
+        window.table.selection_set("1")
+        window.open_button.invoke()
+
+    h.when_open(dialogs_module.OpenGameWindow, read)
+    h.app.menus.invoke("game", "open")
+    tr = translator(language)
+    beginner, perfect = tr.gettext("Beginner"), tr.gettext("Perfect")
+    assert seen == [(person, person), (perfect, you), (you, beginner)]
+    assert h.app.session.viewing is not None
+    header = tr.gettext("X: {x}, O: {o}; {board}; {when}").split("{board}")[0]
+    assert h.notice.startswith(header.format(x=you, o=beginner)), "the footer names them so too"
 
 
 def test_an_unusable_saved_games_file_still_lets_files_open(

@@ -212,7 +212,7 @@ def test_a_game_finished_in_the_browser_is_listed_and_replayed(
     assert (game["x"], game["o"], game["winner"]) == ("human", "first-free", "X")
     assert str(game["id"]) in tictactoe(live, "games", "--player", "first-free").split()
     replayed = tictactoe(live, "replay", str(game["id"]), "--all", "--lang", "en")
-    assert "X: human" in replayed and "The end: X won with 3 in a row." in replayed
+    assert "X: You" in replayed and "The end: X won with 3 in a row." in replayed
 
 
 def test_a_new_player_meets_medium_and_an_impossible_board_is_named(

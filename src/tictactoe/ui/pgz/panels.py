@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tictactoe import words
-from tictactoe.announce import board_name, played_at, player_name, summary
+from tictactoe.announce import board_name, played_at, side_names, summary
 from tictactoe.core import Record
 from tictactoe.i18n import Translator
 from tictactoe.ui.pgz.menus import GamesList, PlayerEntry, Setting, SettingsMenu
@@ -146,8 +146,7 @@ def player_entry_panel(_: Translator, entry: PlayerEntry, shown: int = 60) -> Pa
 
 def listed(_: Translator, number: int, record: Record) -> str:
     """A saved game's two lines in the list: number, date and board; players and result."""
-    sides = _("X: {x}, O: {o}").format(
-        x=player_name(_, record.x_player), o=player_name(_, record.o_player)
-    )
+    x, o = side_names(_, record)
+    sides = _("X: {x}, O: {o}").format(x=x, o=o)
     head = f"{number} · {played_at(record)} · {board_name(_, record.rules)}"
     return f"{head}\n{sides} · {summary(_, record)}"

@@ -608,8 +608,17 @@ class App:
         self.toolbar.relabel()
         self.replay_bar.relabel()
         self.banner.relabel()
-        self.root.minsize(self.toolbar.winfo_reqwidth(), self._rows_height() + 120)
+        self._set_least_size()  # Tk widens a window that is now too narrow
         self.refresh()
+
+    def _set_least_size(self) -> int:
+        """Keep the window at least as wide as the toolbar and the replay bar need in the
+        current language (every button and the longest level name whole) and tall enough
+        for the rows and some board; returns that width."""
+        self.root.update_idletasks()  # the widths of the labels just changed
+        least = max(self.toolbar.winfo_reqwidth(), self.replay_bar.winfo_reqwidth())
+        self.root.minsize(least, self._rows_height() + 120)
+        return least
 
     def _rows_height(self) -> int:
         """Height of the rows around the board inside the window: toolbar, banner, footer."""
@@ -635,8 +644,7 @@ class App:
         root = self.root
         root.update_idletasks()
         board_w, board_h = self._board_room(self.shown_rules)
-        least = self.toolbar.winfo_reqwidth()
-        root.minsize(least, self._rows_height() + 120)
+        least = self._set_least_size()
         width, height = max(board_w, least), board_h + self._rows_height()
         if not first:
             width, height = max(width, root.winfo_width()), max(height, root.winfo_height())

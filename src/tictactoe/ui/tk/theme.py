@@ -213,10 +213,14 @@ def apply(root: tk.Misc, colours: Palette, scale: float = 1.0) -> None:
         foreground=[("disabled", colours.muted)],
     )
     style.configure("Accent.TButton", background=colours.accent, foreground="#ffffff")
-    style.map(
+    style.map(  # off, it is greyed like any other button: the accent says "click me"
         "Accent.TButton",
-        background=[("pressed", colours.text), ("active", colours.accent)],
-        foreground=[("active", "#ffffff")],
+        background=[
+            ("disabled", colours.window),
+            ("pressed", colours.text),
+            ("active", colours.accent),
+        ],
+        foreground=[("disabled", colours.muted), ("active", "#ffffff")],
     )
     style.configure("TCombobox", arrowcolor=colours.text, padding=(pad, pad // 2))
     style.map(
