@@ -647,10 +647,10 @@ class PgzApp:
     def _click_settings(self, pos: tuple[int, int]) -> None:
         row = self.layout.menu_row_at(*pos)
         menu = self.menu
-        if row is None or row >= len(menu.rows):
+        if row is None or menu.top + row >= len(menu.rows):
             self.panel = None
             return
-        menu.chosen = row
+        menu.chosen = menu.top + row
         less, more = self.layout.value_arrows(self.layout.menu_rows()[row])
         if less.contains(*pos):
             self._change(menu.setting, -1)
@@ -776,6 +776,7 @@ class PgzApp:
                 language=LANGUAGES[_.language],
                 searcher=self.session.level_title("search"),
                 analysis=self.session.settings.analysis,
+                visible=len(self.layout.menu_rows()),
             )
         return None
 
