@@ -232,3 +232,38 @@ def test_the_analysis_row_shows_the_depth_and_line_while_expert_thinks(
 
     run(app, script)
     assert json.loads(store.path.read_text(encoding="utf-8"))["analysis"] is True
+
+
+def test_in_a_small_window_the_panel_scrolls_to_the_chosen_row(new_app: Any, run: Any) -> None:
+    """Resized to its smallest, the window has room for three rows: the last ones scroll into
+    view as they are chosen, and a click changes the row it is on."""
+    app = new_app("--opponent", "first-free", "--first", "you")
+
+    def script(d: Any) -> Any:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=320, h=304, size=(320, 304)))
+        yield from d.settle()
+        places = d.app.layout.menu_rows()
+        assert len(places) < len(Setting), "too few rows fit for this test"
+        d.key(pygame.K_t)
+        for _ in Setting:
+            d.key(pygame.K_DOWN)
+        yield from d.settle()
+        panel = d.app.scene().panel
+        assert len(panel.rows) == len(places)
+        assert panel.rows[panel.chosen] == "Language"
+        assert panel.values[panel.chosen] == "English"
+        _, more = d.app.layout.value_arrows(places[panel.chosen])
+        d.click_at(more.centre)
+        yield from d.settle()
+        assert d.app.session.tr.language == "ru"
+        d.key(pygame.K_UP)
+        d.key(pygame.K_UP)
+        d.key(pygame.K_UP)
+        yield from d.settle()
+        panel = d.app.scene().panel
+        assert (panel.chosen, panel.rows[0]) == (0, "Время на ход"), "scrolled up to it"
+        d.click_at(places[1].centre)  # the second row in view: Sound, not the menu's Board
+        yield from d.settle()
+        assert d.app.menu.setting is Setting.SOUND
+
+    run(app, script)

@@ -152,6 +152,9 @@ class PgzApp:
         self.menu = SettingsMenu()
         self._list_lane: Lane[Listing] = Lane(self.session.jobs)
         self._flash: tuple[int, float] | None = None
+        self._answered: tuple[str, float] | None = None
+        """What the window said in answer to a choice (a level, the sound...) and when: it stays
+        its :data:`MESSAGE_SECONDS` though a move clears the session's notice meanwhile."""
         self._drawn: Scene | None = None
         self._marks: tuple[Board | None, dict[int, Mark]] = (None, {})
         self.frames_drawn = 0
@@ -201,6 +204,9 @@ class PgzApp:
         _, session = self._, self.session
         if session.notice and self._clock() < session.notice_at + MESSAGE_SECONDS:
             return session.notice
+        answered = self._answered
+        if answered is not None and self._clock() < answered[1] + MESSAGE_SECONDS:
+            return answered[0]
         game = self.session.game
         if game.is_over:
             return _("Click for the next game")
@@ -268,6 +274,7 @@ class PgzApp:
             until - now
             for until in (
                 session.notice_at + MESSAGE_SECONDS if session.notice else None,
+                self._answered[1] + MESSAGE_SECONDS if self._answered is not None else None,
                 self._flash[1] if self._flash is not None else None,
             )
             if until is not None and until > now
@@ -280,12 +287,24 @@ class PgzApp:
         """Show ``text`` in the strip for a few seconds."""
         self.session.say(text)
 
+    def answer(self, text: str) -> None:
+        """Show ``text``, the answer to a choice, in the strip for :data:`MESSAGE_SECONDS`.
+
+        The session clears its notice when a move is played (what it said was about the
+        position before); an answer to a choice is not about the position, so the computer's
+        reply - due a moment after a key pressed while it thinks - leaves it in sight. Only
+        something said later takes its place.
+        """
+        self.say(text)
+        self._answered = (text, self._clock()) if text else None
+
     # --- Pygame Zero's hooks ---------------------------------------------------------
 
     def update(self) -> None:
         """Collect the background work (the computer's move, hints, the saved games list) and
         start what comes next."""
         self.session.update()
+        self._forget_answer()
         self._poll_list()
         self._fit_board(self.session.rules)
 
@@ -428,7 +447,7 @@ class PgzApp:
         else the engine's three best moves; turning them off stops one being worked out."""
         on = not self.hints_on
         self.session.set_hints(on)
-        self.say("" if on else self._("Hints off"))
+        self.answer("" if on else self._("Hints off"))
         self.update()
 
     def toggle_sound(self) -> None:
@@ -438,39 +457,42 @@ class PgzApp:
         speaker.enabled = not speaker.enabled
         self.session.set_sound(speaker.enabled)
         if speaker.enabled and not speaker.available:
-            self.say(_("Sound is not available on this computer"))
+            self.answer(_("Sound is not available on this computer"))
         else:
-            self.say(_("Sound on") if speaker.enabled else _("Sound off"))
+            self.answer(_("Sound on") if speaker.enabled else _("Sound off"))
 
     def choose_level(self, level: int) -> None:
         """Let level ``level`` (1-9) play against you (remembered), unless it cannot play here."""
         _ = self._
         names = skill_levels()
         if not 1 <= level <= len(names):
-            self.say(_("There is no level {level}").format(level=level))
+            self.answer(_("There is no level {level}").format(level=level))
             return
         name = names[level - 1]
         title = self.session.level_title(name)
         if not self.session.choose_level(name):
-            self.say(
+            self.answer(
                 _("Level {level} ({name}) cannot play this board").format(level=level, name=title)
             )
             return
-        self.say(_("Level {level}: {name}").format(level=level, name=title))
+        self.answer(_("Level {level}: {name}").format(level=level, name=title))
         self.update()
 
     def set_think(self, seconds_: float) -> None:
         """Let a searching level think ``seconds_`` a move from its next move on (remembered);
         big boards' hints take as long."""
         self.session.set_think(seconds_)
-        self.say(_think_said(self._, seconds_))
+        self.answer(_think_said(self._, seconds_))
 
     def choose_board(self, rules: Rules) -> None:
         """A new game on ``rules``'s board (remembered); a saved game shown is closed."""
         self.session.choose_board(rules)
         self._fit_board(rules)
-        if not self.session.notice:  # a level standing in for the chosen one says so instead
-            self.say(self._("Board: {board}").format(board=board_name(self._, rules)))
+        # A level standing in for the chosen one says so instead.
+        said = self.session.notice or self._("Board: {board}").format(
+            board=board_name(self._, rules)
+        )
+        self.answer(said)
         self.update()
 
     def set_language(self, code: str) -> None:
@@ -478,7 +500,7 @@ class PgzApp:
         self.session.set_language(code)
         self._fonts = self._make_fonts()
         self._drawn = None  # every text changes: the next frame is drawn whole
-        self.say(self._("Language: {name}").format(name=LANGUAGES[self._.language]))
+        self.answer(self._("Language: {name}").format(name=LANGUAGES[self._.language]))
 
     def open_settings(self, setting: Setting = Setting.THINK) -> None:
         """Show the settings panel with ``setting`` chosen."""
@@ -522,7 +544,7 @@ class PgzApp:
             self.session.new_game(rules=GOMOKU)
             self._fit_board(GOMOKU)
         self.session.choose_level(name)
-        self.say(_("Your opponent: {name}").format(name=self.session.level_title(name)))
+        self.answer(_("Your opponent: {name}").format(name=self.session.level_title(name)))
         self.update()
         return True
 
@@ -541,6 +563,7 @@ class PgzApp:
         """Show ``record`` (called ``name`` in the title) from position ``ply``; the match's
         game waits behind it."""
         self.panel = None
+        self._answered = None  # not to show again when the game is back
         self.session.show_record(record, name, ply)
         self._fit_board(record.rules)
 
@@ -624,10 +647,10 @@ class PgzApp:
     def _click_settings(self, pos: tuple[int, int]) -> None:
         row = self.layout.menu_row_at(*pos)
         menu = self.menu
-        if row is None or row >= len(menu.rows):
+        if row is None or menu.top + row >= len(menu.rows):
             self.panel = None
             return
-        menu.chosen = row
+        menu.chosen = menu.top + row
         less, more = self.layout.value_arrows(self.layout.menu_rows()[row])
         if less.contains(*pos):
             self._change(menu.setting, -1)
@@ -753,6 +776,7 @@ class PgzApp:
                 language=LANGUAGES[_.language],
                 searcher=self.session.level_title("search"),
                 analysis=self.session.settings.analysis,
+                visible=len(self.layout.menu_rows()),
             )
         return None
 
@@ -766,6 +790,12 @@ class PgzApp:
             text = _("New game")
         if not self.session.notice:
             self.say(text + " · " + _("F1 or ?: help"))
+
+    def _forget_answer(self) -> None:
+        """An answer to a choice gives way to anything said after it (not to a notice cleared)."""
+        answered, session = self._answered, self.session
+        if answered is not None and session.notice and session.notice != answered[0]:
+            self._answered = None
 
     def _poll_list(self) -> None:
         try:

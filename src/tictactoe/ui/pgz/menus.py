@@ -95,10 +95,12 @@ class Setting(StrEnum):
 
 @dataclass
 class SettingsMenu:
-    """The settings panel: which row is chosen."""
+    """The settings panel: which row is chosen, and the first row in view (a small window has
+    room for only some of them)."""
 
     rows: tuple[Setting, ...] = field(default_factory=lambda: tuple(Setting))
     chosen: int = 0
+    top: int = 0
 
     @property
     def setting(self) -> Setting:
@@ -112,6 +114,19 @@ class SettingsMenu:
     def choose(self, setting: Setting) -> None:
         """Choose the row of ``setting``."""
         self.chosen = self.rows.index(setting)
+
+    def scroll(self, visible: int) -> None:
+        """Scroll so that the chosen row is among the ``visible`` rows shown."""
+        visible = max(1, visible)
+        if self.chosen < self.top:
+            self.top = self.chosen
+        elif self.chosen >= self.top + visible:
+            self.top = self.chosen - visible + 1
+        self.top = max(0, min(self.top, max(0, len(self.rows) - visible)))
+
+    def shown(self, visible: int) -> tuple[Setting, ...]:
+        """The rows in view."""
+        return self.rows[self.top : self.top + max(1, visible)]
 
 
 OWN_FILE = "own-file"

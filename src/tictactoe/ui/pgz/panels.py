@@ -84,8 +84,10 @@ def settings_panel(
     language: str,
     searcher: str,
     analysis: bool = False,
+    visible: int | None = None,
 ) -> Panel:
-    """The settings (T): each row's name and value, a note on the chosen one, the keys.
+    """The settings (T): each row's name and value, a note on the chosen one, the keys; only
+    ``visible`` rows if given (those around the chosen one) when there is no room for all.
 
     ``level`` is the chosen level's title, ``board`` the board's name,
     ``language`` the language's own name, ``searcher`` the title of the level
@@ -121,11 +123,15 @@ def settings_panel(
     }
     keys = _("Up, Down: choose · Left, Right: change · Esc: back")
     note = notes[menu.setting]
+    if visible is None:
+        visible = len(menu.rows)
+    menu.scroll(visible)
+    shown = menu.shown(visible)
     return Panel(
         _("Settings"),
-        rows=tuple(names[row] for row in menu.rows),
-        values=tuple(values[row] for row in menu.rows),
-        chosen=menu.chosen,
+        rows=tuple(names[row] for row in shown),
+        values=tuple(values[row] for row in shown),
+        chosen=menu.chosen - menu.top,
         footer=f"{note}{'' if note.endswith('。') else ' '}{keys}",
     )
 
