@@ -37,10 +37,10 @@ def test_tallies_per_opponent_and_board(run, home: Path, save_result: SaveResult
     lines = out.splitlines()
     rows = [line.split() for line in lines]
     assert lines[0].split() == ["Opponent", "Board", "Wins", "Losses", "Draws"]
-    assert ["human", "3x3,", "3", "in", "a", "row", "1", "0", "0"] in rows
+    assert ["Two", "players", "3x3,", "3", "in", "a", "row", "1", "0", "0"] in rows
     assert ["Perfect", "3x3,", "3", "in", "a", "row", "1", "0", "1"] in rows
     assert ["Medium", "7x7,", "4", "in", "a", "row", "0", "1", "0"] in rows, "levels by title"
-    assert "Against a human: wins are X's, losses are O's." in out
+    assert "Two players: wins are X's, losses are O's." in out
 
 
 def test_stats_in_chinese(run, home: Path, save_result: SaveResult) -> None:

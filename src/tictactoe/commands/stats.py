@@ -78,7 +78,9 @@ def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
     ]
     rows = [
         [
-            player_name(tr, tally.opponent),
+            tr.gettext("Two players")
+            if tally.opponent == HUMAN
+            else player_name(tr, tally.opponent),
             tr.gettext("{rows}x{cols}, {k} in a row").format(
                 rows=tally.rules.m, cols=tally.rules.n, k=tally.rules.k
             ),
@@ -97,7 +99,7 @@ def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
             ).rstrip()
         )
     if any(tally.opponent == HUMAN for tally in tallies):
-        prompter.say(tr.gettext("Against a human: wins are X's, losses are O's."))
+        prompter.say(tr.gettext("Two players: wins are X's, losses are O's."))
 
 
 def _pad(text: str, width: int, right: bool) -> str:
