@@ -271,9 +271,10 @@ def examples(paths: Sequence[Path]) -> Examples:
 # --- fitting ---------------------------------------------------------------------------------
 
 
-def fit(rows: np.ndarray, results: np.ndarray) -> np.ndarray:
+def fit(rows: np.ndarray, results: np.ndarray, intercept: bool = False) -> np.ndarray:
     """Logistic regression (with an intercept, ridge ``L2``) by Newton's method: the weight
-    of each column, in logits per count."""
+    of each column, in logits per count (``intercept``: then the intercept, last). The
+    results may be chances (soft targets) as well as 0, 0.5 and 1."""
     import numpy as np
 
     x = np.hstack([rows, np.ones((len(rows), 1))])
@@ -288,7 +289,7 @@ def fit(rows: np.ndarray, results: np.ndarray) -> np.ndarray:
         weights -= step
         if np.abs(step).max() < 1e-10:
             break
-    return weights[:-1]
+    return weights if intercept else weights[:-1]
 
 
 def fit_choices(candidates: np.ndarray, starts: np.ndarray, chosen: np.ndarray) -> np.ndarray:
@@ -413,17 +414,24 @@ def cross_entropy(targets: np.ndarray, scores: np.ndarray) -> float:
 
 def held_out(
     rows: np.ndarray, targets: np.ndarray, games: np.ndarray, against: Sequence[np.ndarray]
-) -> list[float]:
-    """Fitted to ``targets`` on all folds (by game: ``game % FOLDS``) but one, the engine's
-    tables scoring the one left out: the cross-entropy against each of ``against``."""
+) -> tuple[list[float], list[float]]:
+    """Fitted to ``targets`` on all folds (by game: ``game % FOLDS``) but one, scoring the one
+    left out: the cross-entropy against each of ``against``, first of the fitted model (its
+    intercept and the empty code's weights included), then of the engine's tables made from
+    it (which drop them: they change every score of a position alike, by the number of
+    empty cells on lines, and the search only compares positions)."""
     import numpy as np
 
-    scores = np.zeros(len(rows))
+    model, engine = np.zeros(len(rows)), np.zeros(len(rows))
     for fold in range(FOLDS):
         out = games % FOLDS == fold
-        mover, opponent = tables(fit(rows[~out], targets[~out]))
-        scores[out] = engine_scores(mover, opponent, rows[out])
-    return [cross_entropy(target, scores) for target in against]
+        weights = fit(rows[~out], targets[~out], intercept=True)
+        model[out] = UNIT * (rows[out] @ weights[:-1] + weights[-1])
+        engine[out] = engine_scores(*tables(weights[:-1]), rows[out])
+    return (
+        [cross_entropy(target, model) for target in against],
+        [cross_entropy(target, engine) for target in against],
+    )
 
 
 def fit_labels_command(args: argparse.Namespace) -> int:
@@ -441,12 +449,13 @@ def fit_labels_command(args: argparse.Namespace) -> int:
     games = np.array([found.game for found in labels])
     mover, opponent = tables(fit(rows, targets))
     print(f"{len(set(games.tolist())):,} games, {len(rows):,} labelled positions ({nodes:,} nodes)")
-    print(f"  cross-entropy (nats) against: {'results':>8} {'scores':>8}")
+    print(f"  cross-entropy (nats) against:   {'results':>8} {'scores':>8}")
     shipped = shipped_tables()
     losses = [cross_entropy(target, engine_scores(*shipped, rows)) for target in (results, chances)]
-    print(f"  the shipped table:             {losses[0]:8.4f} {losses[1]:8.4f}")
-    losses = held_out(rows, targets, games, (results, chances))
-    print(f"  lambda {args.mix:g}, {FOLDS} folds held out: {losses[0]:8.4f} {losses[1]:8.4f}")
+    print(f"  the shipped tables:             {losses[0]:8.4f} {losses[1]:8.4f}")
+    model, engine = held_out(rows, targets, games, (results, chances))
+    print(f"  lambda {args.mix:g}, {FOLDS} folds held out:  {model[0]:8.4f} {model[1]:8.4f}")
+    print(f"    the same, the engine's tables: {engine[0]:8.4f} {engine[1]:8.4f}")
     print(f"  {'':7} {'mover':>8} {'opponent':>8}")
     for index, name in enumerate(CODE_NAMES):
         print(f"  {name:7} {mover[index]:8} {opponent[index]:8}")
