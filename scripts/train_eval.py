@@ -10,14 +10,20 @@ and the weights are those that best predict the game's result for the side to
 move. With ``--ordering`` it also fits the move ordering (what a move makes and
 what it takes from the opponent, on its four lines) by multinomial logistic
 regression: the weights that make the moves played likeliest among each
-position's candidates. Fitting needs numpy (``pip install -e '.[train]'``); the
-engine does not.
+position's candidates. With ``--labels`` it fits the evaluation to the engine's own
+search instead (Texel-style): ``label`` scores a sample of the games' quiet positions by a
+search at a node budget, and the target is ``lambda * result + (1 - lambda) *
+sigmoid(score / UNIT)`` (cross-entropy; proved wins and losses clamped to
+``SCORE_CLAMP``), with the losses of a fit on four folds of the games on the fifth. Fitting
+needs numpy (``pip install -e '.[train]'``); the engine does not.
 
     python scripts/train_eval.py fit [GAMES ...]        # writes weights.txt again
     python scripts/train_eval.py fit --check             # the shipped table is reproduced?
     python scripts/train_eval.py fit --ordering          # the move ordering fitted too
     python scripts/train_eval.py games OUT --count 500 --nodes 10000 --seed 1
     python scripts/train_eval.py games OUT --brain PATH --rung 3000 --count 300
+    python scripts/train_eval.py label OUT [GAMES ...] [--logs LOG ...] --count 6000 --nodes 60000
+    python scripts/train_eval.py fit --labels LABELS --lambda 0.5 --out WEIGHTS
 
 ``fit`` reads the game files in ``benchmarks/train/`` when none are named, so
 running it again reproduces the shipped table exactly. ``games`` plays new
@@ -26,16 +32,23 @@ against a Gomocup brain held to ``--rung`` nodes a move (``INFO max_node``,
 as Rapfi reads it), from random openings of 2 to 6 stones near the centre;
 node budgets make every game the same on every machine. A games file holds one
 game a line: the result (``X``, ``O`` or ``-`` for a draw), then the moves, as
-cell names, from the first.
+cell names, from the first. ``label`` reads game files (``benchmarks/train/`` when none
+are named and no ``--logs``) and the lost games of match logs (``  lost: A as X, opening
+N: MOVES``, as ``bench_strength.py`` and ``match.py`` print them), samples ``--count`` of
+their distinct quiet positions (``--seed``) and writes a labels file: a header line with
+the node budget, then one position a line: the game's number, its result, the search's
+score for the side to move, the moves. Each search starts with empty tables, so a labels
+file is the same on every machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -52,6 +65,7 @@ from tictactoe.core.gomoku.patterns import (
     FLEX4,
     FLEX_FOURS,
     NONE,
+    parse_weights,
 )
 from tictactoe.core.gomoku.position import Geometry, Position
 from tictactoe.core.rules import Rules
@@ -87,6 +101,20 @@ L2 = 1e-4
 SKIP_PLIES = 4
 """Positions of the first plies (the random opening) are not used."""
 
+SCORE_CLAMP = 2_500
+"""Search scores are clamped to this (5 logits: 99.3 %) before they become targets: a proved
+or likely win or loss scores millions, and a target near 1 or 0 is what it means."""
+
+FOLDS = 5
+"""Folds (by game) of the held-out losses of a fit to labels."""
+
+LOST = re.compile(r"^\s*lost: \S+ as ([XO]), opening \d+: (.+)$")
+"""A lost game in a match log (``bench_strength.py``, ``match.py``): the loser's mark and the
+moves of the whole game."""
+
+LABELS_HEADER = re.compile(r"^# labels: nodes=(\d+) ")
+"""The first line of a labels file (the search's node budget)."""
+
 HEADER = """\
 # The gomoku engine's evaluation: what one empty cell's shape code on one line is worth,
 # for the side to move (mover) and for the other side (opponent, subtracted), by code:
@@ -104,6 +132,15 @@ ORDERING_SET = """\
 # The move ordering (attack: what a move makes, defend: what it takes from the opponent)
 # is set by hand: the one fitted to the moves played (train_eval.py fit --ordering) did
 # not yet measure better in matches.
+"""
+
+HEADER_LABELS = """\
+# The gomoku engine's evaluation: what one empty cell's shape code on one line is worth,
+# for the side to move (mover) and for the other side (opponent, subtracted), by code:
+# {codes}.
+# Fitted by scripts/train_eval.py (fit --labels, lambda {mix}) on {positions:,} quiet positions
+# of {games:,} games, to {target}:
+# do not edit by hand; run the script again to reproduce it.
 """
 
 HAND_ATTACK = (0, 2, 6, 12, 40, 50, 700, 900, 20_000, 1_000_000)
@@ -144,16 +181,33 @@ class Examples(NamedTuple):
     games: int
 
 
-def examples(paths: Sequence[Path]) -> Examples:
-    """The quiet positions of the games and the moves played in them (see :class:`Examples`)."""
+def read_logs(paths: Sequence[Path]) -> Iterator[tuple[str, list[int]]]:
+    """``(result, cells)`` of every game a match log lists as lost (``  lost: A as X, opening
+    N: MOVES``: the other side won), each game once however many logs list it."""
+    seen: set[str] = set()
+    for path in paths:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            found = LOST.match(line)
+            if found is None or found[2] in seen:
+                continue
+            seen.add(found[2])
+            winner = "O" if found[1] == "X" else "X"
+            yield winner, [parse(RULES, word) for word in found[2].split()]
+
+
+def is_quiet(pos: Position) -> bool:
+    """No five to make or to block: the positions the evaluation is fitted on."""
+    return not (pos.threats[2 * FIVES] or pos.threats[2 * FIVES + 1])
+
+
+def line_counts() -> Callable[[tuple[object, ...]], np.ndarray]:
+    """A function from a line's info to its code counts (X's ten, then O's ten), remembered."""
     import numpy as np
 
-    geometry = Geometry(RULES)
     size = len(CODE_NAMES)
     memo: dict[tuple[object, object], np.ndarray] = {}
 
     def counts(info: tuple[object, ...]) -> np.ndarray:
-        """A line's code counts: X's ten, then O's ten."""
         key = info[CODES], info[CODES + 1]
         found = memo.get(key)
         if found is None:
@@ -164,6 +218,16 @@ def examples(paths: Sequence[Path]) -> Examples:
             memo[key] = found
         return found
 
+    return counts
+
+
+def examples(paths: Sequence[Path]) -> Examples:
+    """The quiet positions of the games and the moves played in them (see :class:`Examples`)."""
+    import numpy as np
+
+    geometry = Geometry(RULES)
+    size = len(CODE_NAMES)
+    counts = line_counts()
     rows, results, candidates, starts, chosen = [], [], [], [], []
     games = 0
     for result, cells in read_games(paths):
@@ -172,8 +236,7 @@ def examples(paths: Sequence[Path]) -> Examples:
         total = sum(counts(info) for info in pos.info)
         for ply, cell in enumerate(cells):
             me = ply % 2
-            quiet = not (pos.threats[2 * FIVES] or pos.threats[2 * FIVES + 1])
-            if ply >= SKIP_PLIES and quiet:
+            if ply >= SKIP_PLIES and is_quiet(pos):
                 mine, theirs = total[me * size : (me + 1) * size], total[(me ^ 1) * size :]
                 rows.append(np.concatenate([mine, theirs[:size]]))
                 won = result == ("X" if me == 0 else "O")
@@ -208,9 +271,10 @@ def examples(paths: Sequence[Path]) -> Examples:
 # --- fitting ---------------------------------------------------------------------------------
 
 
-def fit(rows: np.ndarray, results: np.ndarray) -> np.ndarray:
+def fit(rows: np.ndarray, results: np.ndarray, intercept: bool = False) -> np.ndarray:
     """Logistic regression (with an intercept, ridge ``L2``) by Newton's method: the weight
-    of each column, in logits per count."""
+    of each column, in logits per count (``intercept``: then the intercept, last). The
+    results may be chances (soft targets) as well as 0, 0.5 and 1."""
     import numpy as np
 
     x = np.hstack([rows, np.ones((len(rows), 1))])
@@ -225,7 +289,7 @@ def fit(rows: np.ndarray, results: np.ndarray) -> np.ndarray:
         weights -= step
         if np.abs(step).max() < 1e-10:
             break
-    return weights[:-1]
+    return weights if intercept else weights[:-1]
 
 
 def fit_choices(candidates: np.ndarray, starts: np.ndarray, chosen: np.ndarray) -> np.ndarray:
@@ -305,11 +369,130 @@ def weights_text(
     return header + "".join(lines)
 
 
+def label_examples(labels: Sequence[Label]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The labelled positions' rows (as :func:`examples` makes them), the results for the
+    side to move (1 won, 0 lost, 0.5 drawn) and the search's scores as chances
+    (``sigmoid(score / UNIT)``, the score clamped to ``SCORE_CLAMP``)."""
+    import numpy as np
+
+    geometry = Geometry(RULES)
+    size = len(CODE_NAMES)
+    counts = line_counts()
+    rows, results = [], []
+    for found in labels:
+        pos = Position(geometry)
+        for ply, cell in enumerate(found.cells):
+            pos.make(cell, ply % 2)
+        me = len(found.cells) % 2
+        total = np.zeros(2 * size)
+        for info in pos.info:
+            total += counts(info)
+        mine, theirs = total[me * size : (me + 1) * size], total[(me ^ 1) * size :][:size]
+        rows.append(np.concatenate([mine, theirs]))
+        won = found.result == ("X" if me == 0 else "O")
+        results.append(0.5 if found.result == "-" else float(won))
+    scores = np.clip([found.score for found in labels], -SCORE_CLAMP, SCORE_CLAMP)
+    return np.array(rows), np.array(results), 1 / (1 + np.exp(-scores / UNIT))
+
+
+def engine_scores(mover: Sequence[int], opponent: Sequence[int], rows: np.ndarray) -> np.ndarray:
+    """The engine's static score of each row with these tables (engine units)."""
+    import numpy as np
+
+    size = len(CODE_NAMES)
+    scores: np.ndarray = rows[:, :size] @ np.array(mover) - rows[:, size:] @ np.array(opponent)
+    return scores
+
+
+def cross_entropy(targets: np.ndarray, scores: np.ndarray) -> float:
+    """Mean cross-entropy (nats) of the chances ``sigmoid(score / UNIT)`` against targets."""
+    import numpy as np
+
+    logits = scores / UNIT
+    return float(np.mean(np.logaddexp(0, logits) - targets * logits))
+
+
+def held_out(
+    rows: np.ndarray, targets: np.ndarray, games: np.ndarray, against: Sequence[np.ndarray]
+) -> tuple[list[float], list[float]]:
+    """Fitted to ``targets`` on all folds (by game: ``game % FOLDS``) but one, scoring the one
+    left out: the cross-entropy against each of ``against``, first of the fitted model (its
+    intercept and the empty code's weights included), then of the engine's tables made from
+    it (which drop them: they change every score of a position alike, by the number of
+    empty cells on lines, and the search only compares positions)."""
+    import numpy as np
+
+    model, engine = np.zeros(len(rows)), np.zeros(len(rows))
+    for fold in range(FOLDS):
+        out = games % FOLDS == fold
+        weights = fit(rows[~out], targets[~out], intercept=True)
+        model[out] = UNIT * (rows[out] @ weights[:-1] + weights[-1])
+        engine[out] = engine_scores(*tables(weights[:-1]), rows[out])
+    return (
+        [cross_entropy(target, model) for target in against],
+        [cross_entropy(target, engine) for target in against],
+    )
+
+
+def fit_labels_command(args: argparse.Namespace) -> int:
+    """``fit --labels``: the evaluation fitted to ``lambda * result + (1 - lambda) *
+    sigmoid(score / UNIT)``, with held-out losses."""
+    import numpy as np
+
+    if args.ordering or args.games:
+        raise SystemExit("fit --labels fits the evaluation to the labelled positions only")
+    if not 0 <= args.mix <= 1:
+        raise SystemExit("--lambda is between 0 (the search's scores) and 1 (the results)")
+    nodes, labels = read_labels(args.labels)
+    rows, results, chances = label_examples(labels)
+    targets = args.mix * results + (1 - args.mix) * chances
+    games = np.array([found.game for found in labels])
+    mover, opponent = tables(fit(rows, targets))
+    print(f"{len(set(games.tolist())):,} games, {len(rows):,} labelled positions ({nodes:,} nodes)")
+    print(f"  cross-entropy (nats) against:   {'results':>8} {'scores':>8}")
+    shipped = shipped_tables()
+    losses = [cross_entropy(target, engine_scores(*shipped, rows)) for target in (results, chances)]
+    print(f"  the shipped tables:             {losses[0]:8.4f} {losses[1]:8.4f}")
+    model, engine = held_out(rows, targets, games, (results, chances))
+    print(f"  lambda {args.mix:g}, {FOLDS} folds held out:  {model[0]:8.4f} {model[1]:8.4f}")
+    print(f"    the same, the engine's tables: {engine[0]:8.4f} {engine[1]:8.4f}")
+    print(f"  {'':7} {'mover':>8} {'opponent':>8}")
+    for index, name in enumerate(CODE_NAMES):
+        print(f"  {name:7} {mover[index]:8} {opponent[index]:8}")
+    if args.mix == 1:
+        target = "the results of the games"
+    elif args.mix == 0:
+        target = f"the engine's own search scores at {nodes:,} nodes"
+    else:
+        target = f"a mix of the results and the engine's search scores at {nodes:,} nodes"
+    header = HEADER_LABELS.format(
+        codes=" ".join(CODE_NAMES),
+        target=target,
+        positions=len(rows),
+        games=len(set(games.tolist())),
+        mix=f"{args.mix:g}",
+    )
+    fitted = {"mover": mover, "opponent": opponent}
+    fitted |= {"attack": list(HAND_ATTACK), "defend": list(HAND_DEFEND)}
+    lines = (f"{name} {' '.join(map(str, table))}\n" for name, table in fitted.items())
+    args.out.write_text(header + ORDERING_SET + "".join(lines), encoding="utf-8")
+    print(f"written to {args.out}")
+    return 0
+
+
+def shipped_tables() -> tuple[list[int], list[int]]:
+    """The shipped mover and opponent tables (of ``WEIGHTS``)."""
+    weights = parse_weights(WEIGHTS.read_text(encoding="utf-8"))
+    return list(weights.mover), list(weights.opponent)
+
+
 def fit_command(args: argparse.Namespace) -> int:
     try:
         import numpy  # noqa: F401
     except ImportError:
         raise SystemExit("fitting needs numpy: pip install -e '.[train]'") from None
+    if args.labels:
+        return fit_labels_command(args)
     paths = args.games or sorted(GAMES.glob("*.txt"))
     if not paths:
         raise SystemExit(f"no games to fit: none named and none in {GAMES}")
@@ -336,6 +519,92 @@ def fit_command(args: argparse.Namespace) -> int:
         return 0 if same else 1
     args.out.write_text(text, encoding="utf-8")
     print(f"written to {args.out}")
+    return 0
+
+
+# --- labelling positions with the engine's own search ----------------------------------------
+
+
+class Label(NamedTuple):
+    """A quiet position and what the engine's search at a node budget scores it."""
+
+    game: int
+    """The game's number among the sources (the held-out folds go by game)."""
+    result: str
+    """The game's result: ``X``, ``O`` or ``-``."""
+    score: int
+    """The search's score for the side to move (proved results as the engine gives them)."""
+    cells: tuple[int, ...]
+    """The moves that make the position, from the first."""
+
+
+def quiet_places(games: Sequence[tuple[str, list[int]]]) -> list[tuple[int, int]]:
+    """``(game, ply)`` of the quiet positions of the games after the opening (the fit's own
+    selection), each position once however many games (in any move order) reach it."""
+    geometry = Geometry(RULES)
+    seen: set[tuple[int, int]] = set()
+    places = []
+    for number, (_, cells) in enumerate(games):
+        pos = Position(geometry)
+        for ply, cell in enumerate(cells):
+            key = pos.stones[0], pos.stones[1]
+            if ply >= SKIP_PLIES and is_quiet(pos) and key not in seen:
+                seen.add(key)
+                places.append((number, ply))
+            pos.make(cell, ply % 2)
+    return places
+
+
+def search_score(engine: Engine, cells: Sequence[int], nodes: int) -> int:
+    """The engine's score of the position ``cells`` make, for the side to move, searched
+    afresh (empty tables) at ``nodes`` nodes: the same on every machine."""
+    board = Board.empty(RULES)
+    for cell in cells:
+        board = board.play(cell)
+    engine.forget()
+    return engine.search(board, Limits(seconds=None, nodes=nodes)).score
+
+
+def read_labels(path: Path) -> tuple[int, list[Label]]:
+    """The node budget and the labels of a labels file (see :func:`label_command`)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found = LABELS_HEADER.match(lines[0]) if lines else None
+    if found is None:
+        raise SystemExit(f"{path}:1: not a labels file (train_eval.py label writes them)")
+    labels = []
+    for number, line in enumerate(lines[1:], 2):
+        words = line.partition("#")[0].split()
+        if not words:
+            continue
+        if len(words) < 3 or words[1] not in ("X", "O", "-"):
+            raise SystemExit(f"{path}:{number}: a label is: game, result, score, moves")
+        cells = tuple(parse(RULES, word) for word in words[3:])
+        labels.append(Label(int(words[0]), words[1], int(words[2]), cells))
+    return int(found[1]), labels
+
+
+def label_command(args: argparse.Namespace) -> int:
+    paths = args.games or ([] if args.logs else sorted(GAMES.glob("*.txt")))
+    games = [*read_games(paths), *read_logs(args.logs)]
+    places = quiet_places(games)
+    chosen = random.Random(args.seed).sample(places, min(args.count, len(places)))
+    print(f"{len(games):,} games, {len(places):,} quiet positions, {len(chosen):,} to label")
+    engine = Engine(random.Random(0))
+    sources = " ".join(str(path) for path in (*paths, *args.logs))
+    started = time.perf_counter()
+    with args.out.open("w", encoding="utf-8") as out:
+        out.write(f"# labels: nodes={args.nodes} seed={args.seed} count={args.count} of ")
+        out.write(f"{len(places)} quiet positions; sources: {sources}\n")
+        out.write("# game result score moves (the score: the engine's, for the side to move)\n")
+        for done, (number, ply) in enumerate(chosen, 1):
+            result, cells = games[number]
+            score = search_score(engine, cells[:ply], args.nodes)
+            names = " ".join(label(RULES, cell) for cell in cells[:ply])
+            out.write(f"{number} {result} {score} {names}\n")
+            if done % 100 == 0 or done == len(chosen):
+                out.flush()
+                seconds = time.perf_counter() - started
+                print(f"{done:,} labelled, {seconds / done:.3f} s each", flush=True)
     return 0
 
 
@@ -412,6 +681,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     fitting.add_argument(
         "--ordering", action="store_true", help="fit the move ordering too (else hand-set)"
     )
+    fitting.add_argument(
+        "--labels", type=Path, help="fit to these labels (train_eval.py label) instead"
+    )
+    fitting.add_argument(
+        "--lambda",
+        dest="mix",
+        type=float,
+        default=0.0,
+        help="with --labels: the target's share of the result (the rest: the search's score)",
+    )
     playing = commands.add_parser("games", help="play games to fit to")
     playing.add_argument("out", type=Path, help="games file (games are added at its end)")
     playing.add_argument("--count", type=int, default=100)
@@ -419,8 +698,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     playing.add_argument("--seed", type=int, default=1, help="seed of the first opening")
     playing.add_argument("--brain", help="play against this Gomocup brain instead of itself")
     playing.add_argument("--rung", type=int, default=3_000, help="the brain's nodes a move")
+    labelling = commands.add_parser("label", help="score positions by the engine's search")
+    labelling.add_argument("out", type=Path, help="labels file (written anew)")
+    labelling.add_argument(
+        "games", nargs="*", type=Path, help=f"game files (default: {GAMES}, unless --logs)"
+    )
+    labelling.add_argument(
+        "--logs", nargs="+", type=Path, default=[], help="match logs: their lost games too"
+    )
+    labelling.add_argument("--count", type=int, default=6_000, help="positions to label")
+    labelling.add_argument("--nodes", type=int, default=60_000, help="search nodes a position")
+    labelling.add_argument("--seed", type=int, default=1, help="seed of the sample")
     args = parser.parse_args(argv)
-    return fit_command(args) if args.command == "fit" else games_command(args)
+    commands_run = {"fit": fit_command, "games": games_command, "label": label_command}
+    return commands_run[args.command](args)
 
 
 if __name__ == "__main__":

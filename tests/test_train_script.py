@@ -67,3 +67,67 @@ def test_the_shipped_table_is_what_the_script_fits_from_the_stored_games(
     assert train.WEIGHTS.name == WEIGHTS_FILE
     assert train.main(["fit", "--check"]) == 0
     assert "is reproduced" in capsys.readouterr().out
+
+
+def test_a_match_logs_lost_games_are_read_once_each_won_by_the_other_side(
+    train: ModuleType, tmp_path: Path
+) -> None:
+    log = tmp_path / "match.log"
+    log.write_text(
+        "--- search:nodes=30000 against brain:rapfi (10,000 nodes), 40 openings from 0\n"
+        "  lost: A as X, opening 1: h8 a1 i8\n"
+        "opening  1: pair 0.0  A +0 -2 =0\n"
+        "  lost: A as O, opening 2: h8 a1 i8 a2\n",
+        encoding="utf-8",
+    )
+    again = tmp_path / "again.log"
+    again.write_text("  lost: A as X, opening 1: h8 a1 i8\n", encoding="utf-8")
+    games = list(train.read_logs([log, again]))
+    assert [result for result, _ in games] == ["O", "X"]
+    assert len(games[1][1]) == 4
+
+
+def test_labels_score_each_quiet_position_once_and_read_back(
+    train: ModuleType, tmp_path: Path
+) -> None:
+    games = tmp_path / "games.txt"
+    # The second game reaches the first one's positions in another order.
+    games.write_text("X h8 a1 i8 a15 j8 o1 k8\nX i8 a1 h8 a15 j8 o1 k8\n", encoding="utf-8")
+    assert train.quiet_places(list(train.read_games([games]))) == [(0, 4), (0, 5), (0, 6)]
+    out = tmp_path / "labels.txt"
+    args = [str(games), "--count", "5", "--nodes", "200", "--seed", "3"]
+    assert train.main(["label", str(out), *args]) == 0
+    nodes, labels = train.read_labels(out)
+    assert nodes == 200 and sorted(len(label.cells) for label in labels) == [4, 5, 6]
+    assert {label.game for label in labels} == {0} and labels[0].result == "X"
+    # X to move with an open three: the search finds the open four, a win.
+    (three,) = [label for label in labels if len(label.cells) == 6]
+    assert three.score > train.SCORE_CLAMP
+    rows, results, chances = train.label_examples(labels)
+    assert rows.shape == (3, 2 * len(CODE_NAMES))
+    for label, result, chance in zip(labels, results, chances, strict=True):
+        mover_won = len(label.cells) % 2 == 0
+        assert result == float(mover_won)
+        clamped = max(-train.SCORE_CLAMP, min(train.SCORE_CLAMP, label.score))
+        assert chance == pytest.approx(1 / (1 + np.exp(-clamped / train.UNIT)))
+
+
+def test_a_fit_to_soft_targets_recovers_their_scale(train: ModuleType) -> None:
+    rng = np.random.default_rng(2)
+    size = len(CODE_NAMES)
+    rows = rng.poisson(3.0, size=(3_000, 2 * size)).astype(float)
+    truth = np.zeros(2 * size)
+    truth[FLEX3], truth[size + FLEX3] = 0.4, -0.2
+    chances = 1 / (1 + np.exp(-(rows @ truth)))  # the target itself, not a drawn result
+    mover, opponent = train.tables(train.fit(rows, chances))
+    assert mover[FLEX3] == pytest.approx(0.4 * train.UNIT, abs=2)
+    assert opponent[FLEX3] == pytest.approx(0.2 * train.UNIT, abs=2)
+    scores = train.engine_scores(mover, opponent, rows)
+    assert train.cross_entropy(chances, scores) < train.cross_entropy(chances, 0 * scores)
+
+
+def test_the_labels_file_must_say_what_it_is(train: ModuleType, tmp_path: Path) -> None:
+    labels = tmp_path / "labels.txt"
+    labels.write_text("0 X 12 h8 a1 i8 a15\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"labels\.txt:1: not a labels file"):
+        train.read_labels(labels)
