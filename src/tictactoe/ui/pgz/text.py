@@ -95,37 +95,22 @@ class BannerText:
     def render_line(self, text: str, size: int) -> pygame.Surface:
         """``text`` on one line, each run of characters in its font, at font size ``size``,
         the runs on one baseline (no ink cut off, a glyph reaching left of the pen included)."""
-        runs: list[tuple[str, str]] = []
-        for char in text:
-            source = self._first if char.isspace() else self.source_for(char)
-            if runs and runs[-1][0] == source:
-                runs[-1] = (source, runs[-1][1] + char)
-            else:
-                runs.append((source, char))
-        if not runs:
-            runs.append((self._first, ""))
-        placed: list[tuple[pygame.freetype.Font, str, int]] = []
-        pen = left = right = above = below = 0
-        for source, run in runs:
-            font = self._font(source, size)
-            ink = font.get_rect(run)  # x, y: from the pen's start on the baseline
-            ascender, descender = self._box[source, size]
-            above = max(above, ascender, ink.y)
-            below = max(below, descender, ink.h - ink.y)
-            left, right = min(left, pen + ink.x), max(right, pen + ink.x + ink.w)
-            placed.append((font, run, pen))
-            pen += round(sum(metrics[4] for metrics in font.get_metrics(run) if metrics))
-        line = pygame.Surface((max(pen, right) - left, above + below), pygame.SRCALPHA)
+        placed, width, above, below = self._lay_out(text, size)
+        line = pygame.Surface((width, above + below), pygame.SRCALPHA)
         for font, run, x in placed:
-            font.render_to(line, (x - left, above), run, self.colour)
+            font.render_to(line, (x, above), run, self.colour)
         return line
+
+    def width(self, text: str, size: int) -> int:
+        """The width of ``render_line(text, size)``, without drawing it."""
+        return self._lay_out(text, size)[1]
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` where it can be."""
         lines: list[str] = []
         line = ""
         for token in TOKENS.findall(text):
-            if line and self.render_line((line + token).rstrip(), size).get_width() > width:
+            if line and self.width((line + token).rstrip(), size) > width:
                 lines.append(line.rstrip())
                 line = token.lstrip()
             else:
@@ -152,6 +137,34 @@ class BannerText:
         return self._done[key]
 
     # --- inside ----------------------------------------------------------------------
+
+    def _lay_out(
+        self, text: str, size: int
+    ) -> tuple[list[tuple[pygame.freetype.Font, str, int]], int, int, int]:
+        """Each run's font and pen position, and the line's width, height above and below
+        the baseline."""
+        runs: list[tuple[str, str]] = []
+        for char in text:
+            source = self._first if char.isspace() else self.source_for(char)
+            if runs and runs[-1][0] == source:
+                runs[-1] = (source, runs[-1][1] + char)
+            else:
+                runs.append((source, char))
+        if not runs:
+            runs.append((self._first, ""))
+        placed: list[tuple[pygame.freetype.Font, str, int]] = []
+        pen = left = right = above = below = 0
+        for source, run in runs:
+            font = self._font(source, size)
+            ink = font.get_rect(run)  # x, y: from the pen's start on the baseline
+            ascender, descender = self._box[source, size]
+            above = max(above, ascender, ink.y)
+            below = max(below, descender, ink.h - ink.y)
+            left, right = min(left, pen + ink.x), max(right, pen + ink.x + ink.w)
+            placed.append((font, run, pen))
+            pen += round(sum(metrics[4] for metrics in font.get_metrics(run) if metrics))
+        shifted = [(font, run, x - left) for font, run, x in placed]
+        return shifted, max(pen, right) - left, above, below
 
     def _find(self, char: str) -> str:
         for source in self._sources:
