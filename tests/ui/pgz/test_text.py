@@ -3,6 +3,7 @@ and long messages wrap instead of shrinking."""
 
 from __future__ import annotations
 
+import itertools
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -104,3 +105,60 @@ def test_a_line_mixing_chinese_and_latin_keeps_both() -> None:
     han = text.render_line("等级", 20)
     assert line.get_width() > latin.get_width() + han.get_width()
     assert abs(latin.get_height() - han.get_height()) <= 6
+
+
+SIZES = sorted({16, 18, 20, 22, 24, 26, 28, 30, 32, 36})
+"""The sizes the game draws text at: menus 16-22, the strip 22 and 30, panels up to 36."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["Medium", "game", "computer", "Click", "Hooray"]),
+        ("ru", ["Средний", "компьютер", "игра"]),
+        ("vi", ["Trung", "bình", "máy"]),
+        ("zh_CN", ["Medium", "等级"]),
+    ],
+)
+def test_letters_in_a_word_are_no_further_apart_than_alone(
+    language: str, words: list[str], size: int
+) -> None:
+    """No pair of letters is drawn wider than its two letters side by side: pygame.font
+    applied FreeSans Bold's broken kerning, "M edium", "ga me", "compu ter"."""
+    text = BannerText(language, "white")
+
+    def width(run: str) -> int:
+        return text.render_line(run, size).get_width()
+
+    for word in words:
+        for a, b in itertools.pairwise(word):
+            assert width(a + b) <= width(a) + width(b), f"{word}: {a}{b} pushed apart at {size}"
+        assert width(word) <= sum(width(char) for char in word), f"{word} at {size}"
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(
+    ("language", "lines"),
+    [
+        ("en", ["a", "one", "Hooray! You have won the game!", "Agjy (1-9)…"]),
+        ("ru", ["а", "Ваш ход", "Средний компьютер"]),
+        ("vi", ["a", "Lượt của bạn", "Máy trung bình"]),
+        ("zh_CN", ["等级 2：win-block", "等级", "轮到 X"]),
+    ],
+)
+def test_a_lines_height_does_not_depend_on_its_letters(
+    language: str, lines: list[str], size: int
+) -> None:
+    """Each line as tall as its fonts, whatever its letters, so the strip does not jump."""
+    text = BannerText(language, "white")
+    assert len({text.render_line(line, size).get_height() for line in lines}) == 1
+
+
+def test_a_glyph_left_of_the_pen_is_not_cut_off() -> None:
+    text = BannerText("vi", "white")  # DejaVu's j starts left of its pen position
+    line = text.render_line("j", 30)
+    alpha = pygame.surfarray.array_alpha(line)
+    assert alpha[0].any() and not alpha[0].all()
+    face = pygame.freetype.Font(banner.LATIN, round(30 * banner.SCALE[banner.LATIN]))
+    assert line.get_width() >= face.get_rect("j").w

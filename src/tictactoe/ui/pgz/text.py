@@ -11,6 +11,13 @@ character outside the game's messages (a folder name in an error, say) is
 looked for in the system's CJK fonts last.
 
 Long messages wrap onto more lines instead of shrinking out of legibility.
+
+The text is drawn with ``pygame.freetype``, not ``pygame.font``, which applies
+the broken kerning of pygame's font (see :data:`KERNING`) with no way to turn
+it off. A line's runs share one baseline, in a box as tall as its fonts'
+ascender, descender and :data:`TALLEST` letters (taller only where a glyph
+reaches past them, the breve of a capital Й say), so a line's height does not
+depend on its letters.
 """
 
 from __future__ import annotations
@@ -43,9 +50,18 @@ SYSTEM_CJK = (
 """System fonts tried, in order, for Chinese characters the shipped font lacks."""
 OWN_LATIN_LANGUAGES = frozenset({"vi"})
 """Languages set in the shipped Latin font rather than pygame's (which lacks their letters)."""
-SCALE = {LATIN: 0.6, CJK: 0.6875}
-"""Font size of each shipped font for size 1 of pygame's, which draws itself at 0.6875 of the
-size asked: DejaVu at 0.6 has FreeSans' letter height; Chinese characters fill the em square."""
+SCALE = {DEFAULT: 0.6875, LATIN: 0.6, CJK: 0.6875}
+"""Font size of each font for size 1 of the game's: pygame's at 0.6875, the size
+``pygame.font.Font(None, size)`` draws it at; DejaVu at 0.6 has FreeSans' letter height;
+Chinese characters fill the em square."""
+KERNING = False
+"""Kerning stays off: pygame's FreeSans Bold (version 0.4) has a broken ``kern`` table,
+1291 of its 1535 pairs pushing ordinary letters apart (``Me`` +0.077 em, ``am`` +0.072,
+``ut`` +0.068), which ``pygame.font`` applies, drawing "M edium", "ga me", "compu ter". The
+shipped fonts keep their kerning in GPOS, which FreeType's kerning does not read anyway."""
+TALLEST = "Ấ|(gjpqy"
+"""Letters a font's line box makes room for, where it has them: the hinted ``g`` reaches a pixel
+below the descender, and Vietnamese's stacked accents above the ascender."""
 MAX_LINES = 3
 HAN = "\u2e80-\u9fff\uf900-\uffef"
 """Chinese characters and full-width punctuation."""
@@ -64,7 +80,9 @@ class BannerText:
         self._sources: list[str | None] = [*first, CJK, None]  # None: a system CJK font, if any
         self._system: str | None = None
         self._faces: dict[str, pygame.freetype.Font] = {}
-        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._fonts: dict[tuple[str, int], pygame.freetype.Font] = {}
+        self._box: dict[tuple[str, int], tuple[int, int]] = {}
+        """Each font's ascender and descender (down, positive), in pixels."""
         self._chosen: dict[str, str] = {}
         self._done: dict[tuple[str, int, int, int], pygame.Surface] = {}
 
@@ -75,35 +93,24 @@ class BannerText:
         return self._chosen[char]
 
     def render_line(self, text: str, size: int) -> pygame.Surface:
-        """``text`` on one line, each run of characters in its font, at font size ``size``."""
-        runs: list[tuple[str, str]] = []
-        for char in text:
-            source = self._first if char.isspace() else self.source_for(char)
-            if runs and runs[-1][0] == source:
-                runs[-1] = (source, runs[-1][1] + char)
-            else:
-                runs.append((source, char))
-        pieces = [self._font(source, size).render(run, True, self.colour) for source, run in runs]
-        if not pieces:
-            return self._font(self._first, size).render("", True, self.colour)
-        if len(pieces) == 1:
-            return pieces[0]
-        line = pygame.Surface(
-            (sum(p.get_width() for p in pieces), max(p.get_height() for p in pieces)),
-            pygame.SRCALPHA,
-        )
-        x = 0
-        for piece in pieces:
-            line.blit(piece, (x, (line.get_height() - piece.get_height()) // 2))
-            x += piece.get_width()
+        """``text`` on one line, each run of characters in its font, at font size ``size``,
+        the runs on one baseline (no ink cut off, a glyph reaching left of the pen included)."""
+        placed, width, above, below = self._lay_out(text, size)
+        line = pygame.Surface((width, above + below), pygame.SRCALPHA)
+        for font, run, x in placed:
+            font.render_to(line, (x, above), run, self.colour)
         return line
+
+    def width(self, text: str, size: int) -> int:
+        """The width of ``render_line(text, size)``, without drawing it."""
+        return self._lay_out(text, size)[1]
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` where it can be."""
         lines: list[str] = []
         line = ""
         for token in TOKENS.findall(text):
-            if line and self.render_line((line + token).rstrip(), size).get_width() > width:
+            if line and self.width((line + token).rstrip(), size) > width:
                 lines.append(line.rstrip())
                 line = token.lstrip()
             else:
@@ -131,6 +138,34 @@ class BannerText:
 
     # --- inside ----------------------------------------------------------------------
 
+    def _lay_out(
+        self, text: str, size: int
+    ) -> tuple[list[tuple[pygame.freetype.Font, str, int]], int, int, int]:
+        """Each run's font and pen position, and the line's width, height above and below
+        the baseline."""
+        runs: list[tuple[str, str]] = []
+        for char in text:
+            source = self._first if char.isspace() else self.source_for(char)
+            if runs and runs[-1][0] == source:
+                runs[-1] = (source, runs[-1][1] + char)
+            else:
+                runs.append((source, char))
+        if not runs:
+            runs.append((self._first, ""))
+        placed: list[tuple[pygame.freetype.Font, str, int]] = []
+        pen = left = right = above = below = 0
+        for source, run in runs:
+            font = self._font(source, size)
+            ink = font.get_rect(run)  # x, y: from the pen's start on the baseline
+            ascender, descender = self._box[source, size]
+            above = max(above, ascender, ink.y)
+            below = max(below, descender, ink.h - ink.y)
+            left, right = min(left, pen + ink.x), max(right, pen + ink.x + ink.w)
+            placed.append((font, run, pen))
+            pen += round(sum(metrics[4] for metrics in font.get_metrics(run) if metrics))
+        shifted = [(font, run, x - left) for font, run, x in placed]
+        return shifted, max(pen, right) - left, above, below
+
     def _find(self, char: str) -> str:
         for source in self._sources:
             path = source if source is not None else self._system_cjk()
@@ -150,15 +185,24 @@ class BannerText:
             self._system = pygame.font.match_font(list(SYSTEM_CJK)) or ""
         return self._system or None
 
-    def _font(self, source: str, size: int) -> pygame.font.Font:
+    def _font(self, source: str, size: int) -> pygame.freetype.Font:
         key = (source, size)
         if key not in self._fonts:
-            if source == DEFAULT:
-                self._fonts[key] = pygame.font.Font(None, size)
-            else:
-                self._fonts[key] = pygame.font.Font(
-                    source, max(1, round(size * SCALE.get(source, 0.6875)))
-                )
+            if not pygame.freetype.get_init():
+                pygame.freetype.init()
+            scale = SCALE.get(source, SCALE[CJK])  # a system CJK font's like the shipped one's
+            # pygame.font.Font(None, size) truncates its size; the shipped fonts' round
+            points = max(1, int(size * scale) if source == DEFAULT else round(size * scale))
+            font = pygame.freetype.Font(source or None, points)
+            font.kerning = KERNING
+            font.origin = True  # render_to's position is the pen's start on the baseline
+            font.ucs4 = True
+            self._fonts[key] = font
+            tallest = font.get_rect("".join(c for c in TALLEST if self._has(source, c)))
+            self._box[key] = (
+                max(font.get_sized_ascender(points), tallest.y),
+                max(-font.get_sized_descender(points), tallest.h - tallest.y),
+            )
         return self._fonts[key]
 
 
