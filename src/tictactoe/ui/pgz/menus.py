@@ -65,12 +65,7 @@ class GamesList:
 
     def scroll(self, visible: int) -> None:
         """Scroll so that the chosen game is among the ``visible`` rows shown."""
-        visible = max(1, visible)
-        if self.chosen < self.top:
-            self.top = self.chosen
-        elif self.chosen >= self.top + visible:
-            self.top = self.chosen - visible + 1
-        self.top = max(0, min(self.top, max(0, len(self.games) - visible)))
+        self.top = _scrolled(self.chosen, self.top, len(self.games), visible)
 
     def shown(self, visible: int) -> tuple[SavedGame, ...]:
         """The games in view."""
@@ -80,6 +75,17 @@ class GamesList:
     def selected(self) -> SavedGame | None:
         """The chosen game, if there is any."""
         return self.games[self.chosen] if self.games else None
+
+
+def _scrolled(chosen: int, top: int, count: int, visible: int) -> int:
+    """The first of ``count`` rows in view once row ``chosen`` is among the ``visible`` shown,
+    scrolled as little as can be from ``top``."""
+    visible = max(1, visible)
+    if chosen < top:
+        top = chosen
+    elif chosen >= top + visible:
+        top = chosen - visible + 1
+    return max(0, min(top, max(0, count - visible)))
 
 
 class Setting(StrEnum):
@@ -117,12 +123,7 @@ class SettingsMenu:
 
     def scroll(self, visible: int) -> None:
         """Scroll so that the chosen row is among the ``visible`` rows shown."""
-        visible = max(1, visible)
-        if self.chosen < self.top:
-            self.top = self.chosen
-        elif self.chosen >= self.top + visible:
-            self.top = self.chosen - visible + 1
-        self.top = max(0, min(self.top, max(0, len(self.rows) - visible)))
+        self.top = _scrolled(self.chosen, self.top, len(self.rows), visible)
 
     def shown(self, visible: int) -> tuple[Setting, ...]:
         """The rows in view."""
