@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         ClientMessage,
         ProtocolError,
         encode,
+        is_room_code,
         parse,
     )
     from tictactoe.online.records import GameLog
@@ -50,6 +51,7 @@ _LAZY = {
     "ClientMessage": "tictactoe.online.protocol",
     "ProtocolError": "tictactoe.online.protocol",
     "encode": "tictactoe.online.protocol",
+    "is_room_code": "tictactoe.online.protocol",
     "parse": "tictactoe.online.protocol",
     "GameLog": "tictactoe.online.records",
     "FinishedGame": "tictactoe.online.room",
@@ -90,6 +92,7 @@ __all__ = [
     "Visitor",
     "address_key",
     "encode",
+    "is_room_code",
     "parse",
 ]
 

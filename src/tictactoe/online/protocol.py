@@ -126,6 +126,17 @@ def who_starts(name: str, value: object) -> Starter:
 
 
 ROOM_ID = ident(6, 32)
+
+
+def is_room_code(text: str) -> bool:
+    """Whether ``text`` is a room's code as the server makes them (the end of an invite link)."""
+    try:
+        ROOM_ID("room", text)
+    except ProtocolError:
+        return False
+    return True
+
+
 TOKEN = ident(16, 64)
 SIDE = whole(1, MAX_SIDE)
 THINK = whole(*THINK_MS)

@@ -36,8 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from tictactoe import look, players
 from tictactoe.core import DEFAULT_SECONDS, unsupported_reason
 from tictactoe.i18n import ENGLISH, LANGUAGES, Gettext, translator
-from tictactoe.online import Lobby, MemoryStore, RoomStore, Settings
-from tictactoe.online.protocol import ROOM_ID, ProtocolError
+from tictactoe.online import Lobby, MemoryStore, RoomStore, Settings, is_room_code
 from tictactoe.session import check_board
 from tictactoe.ui.web.sockets import Sockets
 from tictactoe.ui.web.texts import catalog
@@ -129,9 +128,7 @@ async def invite(request: Request) -> Response:
     no room's code (a link mangled on its way), where the page says the link is not valid."""
     response = await page(request)
     room = request.path_params["room"]
-    try:
-        ROOM_ID("room", room)
-    except ProtocolError:
+    if not is_room_code(room):
         response.status_code = 404
     # The route's pattern lets a path's final newline past the parameter ("/play/<code>%0A").
     if not request.scope["path"].endswith(f"/play/{room}"):
