@@ -175,9 +175,7 @@ class BannerText:
 
     def _has(self, path: str, char: str) -> bool:
         if path not in self._faces:
-            if not pygame.freetype.get_init():
-                pygame.freetype.init()
-            self._faces[path] = pygame.freetype.Font(path or None, 12)
+            self._faces[path] = _freetype(path, 12)
         return self._faces[path].get_metrics(char)[0] is not None
 
     def _system_cjk(self) -> str | None:
@@ -188,12 +186,10 @@ class BannerText:
     def _font(self, source: str, size: int) -> pygame.freetype.Font:
         key = (source, size)
         if key not in self._fonts:
-            if not pygame.freetype.get_init():
-                pygame.freetype.init()
             scale = SCALE.get(source, SCALE[CJK])  # a system CJK font's like the shipped one's
             # pygame.font.Font(None, size) truncates its size; the shipped fonts' round
             points = max(1, int(size * scale) if source == DEFAULT else round(size * scale))
-            font = pygame.freetype.Font(source or None, points)
+            font = _freetype(source, points)
             font.kerning = KERNING
             font.origin = True  # render_to's position is the pen's start on the baseline
             font.ucs4 = True
@@ -204,6 +200,13 @@ class BannerText:
                 max(-font.get_sized_descender(points), tallest.h - tallest.y),
             )
         return self._fonts[key]
+
+
+def _freetype(path: str, points: int) -> pygame.freetype.Font:
+    """The font at ``path`` ("" for pygame's own) at ``points``, FreeType started if need be."""
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    return pygame.freetype.Font(path or None, points)
 
 
 def _stack(lines: list[pygame.Surface]) -> pygame.Surface:
