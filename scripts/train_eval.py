@@ -221,6 +221,20 @@ def line_counts() -> Callable[[tuple[object, ...]], np.ndarray]:
     return counts
 
 
+def side_row(total: np.ndarray, me: int) -> np.ndarray:
+    """A position's row for side ``me`` (0 X, 1 O) from its code counts (X's ten, then O's):
+    the mover's counts, then the other side's."""
+    import numpy as np
+
+    size = len(CODE_NAMES)
+    return np.concatenate([total[me * size : (me + 1) * size], total[(me ^ 1) * size :][:size]])
+
+
+def result_for(result: str, me: int) -> float:
+    """A game's result (``X``, ``O`` or ``-``) for side ``me``: 1 won, 0 lost, 0.5 drawn."""
+    return 0.5 if result == "-" else float(result == ("X" if me == 0 else "O"))
+
+
 def examples(paths: Sequence[Path]) -> Examples:
     """The quiet positions of the games and the moves played in them (see :class:`Examples`)."""
     import numpy as np
@@ -237,10 +251,8 @@ def examples(paths: Sequence[Path]) -> Examples:
         for ply, cell in enumerate(cells):
             me = ply % 2
             if ply >= SKIP_PLIES and is_quiet(pos):
-                mine, theirs = total[me * size : (me + 1) * size], total[(me ^ 1) * size :]
-                rows.append(np.concatenate([mine, theirs[:size]]))
-                won = result == ("X" if me == 0 else "O")
-                results.append(0.5 if result == "-" else float(won))
+                rows.append(side_row(total, me))
+                results.append(result_for(result, me))
                 if not pos.threats[2 * FLEX_FOURS + (me ^ 1)]:  # else only defences count
                     moves = list(cells_of(pos.candidates()))
                     if cell in moves:
@@ -387,10 +399,8 @@ def label_examples(labels: Sequence[Label]) -> tuple[np.ndarray, np.ndarray, np.
         total = np.zeros(2 * size)
         for info in pos.info:
             total += counts(info)
-        mine, theirs = total[me * size : (me + 1) * size], total[(me ^ 1) * size :][:size]
-        rows.append(np.concatenate([mine, theirs]))
-        won = found.result == ("X" if me == 0 else "O")
-        results.append(0.5 if found.result == "-" else float(won))
+        rows.append(side_row(total, me))
+        results.append(result_for(found.result, me))
     scores = np.clip([found.score for found in labels], -SCORE_CLAMP, SCORE_CLAMP)
     return np.array(rows), np.array(results), 1 / (1 + np.exp(-scores / UNIT))
 
