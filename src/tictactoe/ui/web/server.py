@@ -128,10 +128,8 @@ async def invite(request: Request) -> Response:
     no room's code (a link mangled on its way), where the page says the link is not valid."""
     response = await page(request)
     room = request.path_params["room"]
-    if not is_room_code(room):
-        response.status_code = 404
     # The route's pattern lets a path's final newline past the parameter ("/play/<code>%0A").
-    if not request.scope["path"].endswith(f"/play/{room}"):
+    if not is_room_code(room) or not request.scope["path"].endswith(f"/play/{room}"):
         response.status_code = 404
     return response
 
