@@ -797,3 +797,76 @@ def test_a_mangled_invite_link_is_named_in_the_players_language(
     tab.page.goto(live.url + "/play/%3Cscript%3E")
     tab.status("Эта ссылка-приглашение недействительна.")
     tab.close(not_found=True)
+
+
+class Relay:
+    """The page's WebSocket passed through the test: what the page sends is kept, and the
+    connection can be dropped as a network loss drops it (the page then reconnects)."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.asked: list[dict[str, Any]] = []  # what the page sent, on every connection
+        self.sockets: list[Any] = []  # the page's side of each connection, oldest first
+        page.route_web_socket(re.compile(r"/ws$"), self._relay)
+
+    def _relay(self, route: Any) -> None:
+        server = route.connect_to_server()
+        self.sockets.append(route)
+
+        def from_page(text: str | bytes) -> None:
+            self.asked.append(json.loads(text))
+            server.send(text)
+
+        route.on_message(from_page)
+        server.on_message(route.send)
+
+    def kinds(self, since: int = 0) -> list[str]:
+        """What each message the page sent (from the ``since``-th on) asked for."""
+        return [str(message["t"]) for message in self.asked[since:]]
+
+    def drop(self) -> None:
+        """Close the page's current connection, and wait until it has come back."""
+        count = len(self.sockets)
+        self.sockets[-1].close(code=1001)  # "going away", as a server restarting says
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        while len(self.sockets) == count:
+            assert time.monotonic() < deadline, "the page did not reconnect"
+            self.page.wait_for_timeout(50)  # lets Playwright deliver its events
+
+
+def test_leaving_a_custom_field_greys_the_levels_that_cannot_play_it_and_starts_nothing(
+    browser: Any, live: ServerProcess
+) -> None:
+    """The levels follow the custom board as typed, field by field, as the focus leaves each;
+    the game on screen goes on until the board is played."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    relay = Relay(tab.page)
+    tab.open()
+    page = tab.page
+    start_solo(tab, "first-free")
+    tab.play(4)
+    tab.wait_moves(2)
+    started = len(relay.asked)
+    page.select_option("#board-size", "custom")
+    perfect = page.locator("#level option[value='perfect']")
+    playwright_api.expect(perfect).to_be_enabled()
+    for field, value in (("#rows", "15"), ("#cols", "15"), ("#k", "5")):
+        page.fill(field, value)
+        page.press(field, "Tab")
+    playwright_api.expect(perfect).to_be_disabled()  # the exact player cannot play 15 x 15
+    playwright_api.expect(perfect).to_have_text("Perfect (not on this board)")
+    # On the way back to 4 x 4 the board is 4 x 15, then 4 x 4 with k = 5, refused a moment.
+    for field, value in (("#rows", "4"), ("#cols", "4"), ("#k", "4")):
+        page.fill(field, value)
+        page.press(field, "Tab")
+    playwright_api.expect(perfect).to_be_enabled()
+    # Nothing was started: the 3 x 3 game is the one on screen, and it goes on.
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(9)
+    assert tab.marks() == "OX"
+    assert "solo" not in relay.kinds(started) and "new" not in relay.kinds(started)
+    tab.play(1)
+    tab.wait_moves(4)
+    page.click("#custom-play")  # played: now it starts
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(16)
+    tab.status("Your move (X)")
+    tab.close(boards_refused=True)

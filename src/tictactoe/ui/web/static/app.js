@@ -205,6 +205,13 @@ function playCustom() {
   else checkBoard();
 }
 
+// A custom board's field left (or stepped by its arrows): the board as typed is checked, so the
+// levels that cannot play it are greyed at once; nothing starts until it is played. A game on
+// its way is left to its own check (a newer one would cancel it), which greys them too.
+function checkTyped() {
+  if (app.starting === 0) checkBoard();
+}
+
 function resume() {
   const path = location.pathname;
   const match = path.match(INVITE_PATH);
@@ -746,9 +753,10 @@ function wire() {
     if (app.kind === "solo") startGame(newSolo);
     else checkBoard();
   });
-  // A custom board's fields are edited freely: nothing happens until it is played.
+  // A custom board's fields are edited freely: leaving one only checks the board as typed.
   $("custom-play").addEventListener("click", playCustom);
   for (const id of ["rows", "cols", "k"]) {
+    $(id).addEventListener("change", checkTyped);
     $(id).addEventListener("keydown", (event) => {
       if (event.key !== "Enter" || event.isComposing) return;
       event.preventDefault();
