@@ -226,7 +226,7 @@ def test_a_new_player_meets_medium_and_an_impossible_board_is_named(
     tab.page.select_option("#board-size", "custom")
     tab.page.fill("#rows", "40")
     tab.page.press("#rows", "Enter")
-    message = tab.page.locator("#message")
+    message = tab.page.locator("#custom-message")  # beside the fields
     playwright_api.expect(message).to_have_text("Rows must be from 1 to 26, not 40.")
     tab.page.fill("#rows", "3")
     tab.page.fill("#k", "9")
@@ -643,7 +643,7 @@ def test_an_empty_custom_board_field_says_what_it_wants_and_changes_nothing(
     page.click("#play-computer")
     cells = page.locator("#board [role=gridcell]")
     playwright_api.expect(cells).to_have_count(35)
-    message = page.locator("#message")
+    message = page.locator("#custom-message")  # beside the fields
     expected = {
         "#rows": "Rows must be a whole number from 1 to 26.",
         "#cols": "Columns must be a whole number from 1 to 26.",
@@ -705,7 +705,7 @@ def test_a_custom_board_is_edited_freely_and_played_only_when_asked(
     tab.play(4)
     tab.wait_moves(2)
     cells = page.locator("#board [role=gridcell]")
-    message = page.locator("#message")
+    message = page.locator("#custom-message")  # beside the fields
     page.select_option("#board-size", "custom")
     play = page.locator("#custom-play")
     # Typed in one field at a time, the focus moving on (Tab) after each: 26 x 3, then k = 27.
@@ -869,4 +869,44 @@ def test_leaving_a_custom_field_greys_the_levels_that_cannot_play_it_and_starts_
     page.click("#custom-play")  # played: now it starts
     playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(16)
     tab.status("Your move (X)")
+    tab.close(boards_refused=True)
+
+
+def test_a_refused_custom_board_is_said_beside_its_fields_even_under_a_tall_board(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    tab = Tab(browser, live, viewport={"width": 900, "height": 700}).open()
+    page = tab.page
+    tab.status("Your move (X)")
+    page.select_option("#board-size", "custom")
+    for field, value in (("#rows", "26"), ("#cols", "26"), ("#k", "5")):
+        page.fill(field, value)
+    page.click("#custom-play")
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(676)
+    tab.status("Your move (X)")
+    page.fill("#k", "27")
+    page.press("#k", "Enter")
+    said = page.locator("#custom-message")
+    playwright_api.expect(said).to_have_text(
+        "k must be from 2 to 26 (the longer side) on a 26 x 26 board, not 27."
+    )
+    playwright_api.expect(said).to_be_in_viewport()  # where the player is typing
+    playwright_api.expect(said).to_have_attribute("role", "alert")  # and read out at once
+    for field in ("#rows", "#cols", "#k"):
+        playwright_api.expect(page.locator(field)).to_have_attribute(
+            "aria-describedby", "custom-message"
+        )
+    playwright_api.expect(page.locator("#message")).to_have_text("")  # not also under the board
+    page.screenshot(path=shots / "web-custom-refused.png")
+    page.fill("#k", "6")
+    page.press("#k", "Tab")  # whole again: the refusal goes as the field is left
+    playwright_api.expect(said).to_have_text("")
+    page.fill("#rows", "0")
+    page.press("#rows", "Tab")
+    playwright_api.expect(said).to_have_text("Rows must be from 1 to 26, not 0.")
+    page.fill("#rows", "26")
+    page.press("#rows", "Enter")  # or as the board is played
+    playwright_api.expect(said).to_have_text("")
+    tab.status("Your move (X)")
+    playwright_api.expect(page.locator("#k")).to_have_value("6")
     tab.close(boards_refused=True)

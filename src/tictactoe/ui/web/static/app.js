@@ -144,13 +144,17 @@ async function checkBoard() {
   const response = await fetch(`/api/levels?${query}`);
   if (asked !== app.boardAsked) return false;
   if (!response.ok) {
-    // The server says which limit the board breaks, in the page's language.
+    // The server says which limit the board breaks, in the page's language; a custom board's
+    // refusal is said beside its fields, where the player is typing (not under a tall board).
     const refused = await response.json().catch(() => ({}));
-    showMessage(refused.message || t("Something went wrong on the server."));
+    const text = refused.message || t("Something went wrong on the server.");
+    if (custom) showRefusal(text);
+    else showMessage(text);
     return false;
   }
   const levels = await response.json();
   if (asked !== app.boardAsked) return false;
+  showRefusal("");  // the board is whole again
   app.boardLevels = levels;
   if (app.boardLevels.think) {
     app.think = app.boardLevels.think;  // the server's range: its cap may be under 600 s
@@ -330,6 +334,11 @@ function leaveGame(why) {
 
 function showMessage(text) {
   $("message").textContent = text;
+}
+
+// Why the custom board typed cannot be played, beside its fields (read out: role=alert).
+function showRefusal(text) {
+  $("custom-message").textContent = text;
 }
 
 function announce(text) {
