@@ -910,3 +910,36 @@ def test_a_refused_custom_board_is_said_beside_its_fields_even_under_a_tall_boar
     tab.status("Your move (X)")
     playwright_api.expect(page.locator("#k")).to_have_value("6")
     tab.close(boards_refused=True)
+
+
+@pytest.mark.parametrize(
+    ("path", "played_before"),
+    [("/play/doesnotexist", True), ("/play/abc", False)],
+)
+def test_a_page_that_left_its_game_resumes_nothing_when_its_connection_comes_back(
+    browser: Any, live: ServerProcess, path: str, played_before: bool
+) -> None:
+    """After an invite to a game gone (or not valid) the page is in no game; a reconnection
+    then neither rejoins the game kept in the browser nor starts a new one."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    page = tab.page
+    relay = Relay(page)
+    if played_before:  # a game against the computer, kept in the browser
+        tab.open()
+        tab.play(4)
+        tab.wait_moves(2)
+    page.goto(live.url + path)
+    gone = "This game no longer exists." if played_before else "This invite link is not valid."
+    tab.status(gone)
+    before = len(relay.asked)
+    relay.drop()
+    page.wait_for_timeout(1500)  # time enough for a page that would resume to ask
+    assert relay.kinds(before) == []
+    tab.status(gone)
+    playwright_api.expect(page.locator("#board-wrap")).to_be_hidden()
+    playwright_api.expect(page.locator("#message")).to_have_text("")  # reconnected
+    page.click("#new-game")  # asked for: a new game against the computer
+    tab.status("Your move (X)")
+    assert relay.kinds(before) == ["solo"]
+    tab.wait_moves(0)  # a new game, not the one kept in the browser
+    tab.close(not_found=not played_before)

@@ -42,6 +42,7 @@ const app = {
   thinkValue: 1,      // the last valid thinking time, in seconds
   boardLevels: null,  // which levels can play the chosen board
   resuming: null,     // the room being rejoined after a (re)connection
+  left: false,        // the page left its game (leaveGame): a reconnection takes nothing back
   creating: 0,        // new rooms this page asked for, not yet answered (its settings already say what they are)
   starting: 0,        // new games on their way: the board waits for them (a click would land in the old one)
   boardAsked: 0,      // the last board check asked for: an earlier answer is stale
@@ -173,6 +174,7 @@ function send(message) {
 
 function newSolo() {
   const { rows, cols, k } = chosenBoard();
+  app.left = false;
   app.hints = null;
   app.creating += 1;
   send({ t: "solo", rows, cols, k, level: $("level").value, first: $("first").value, think_ms: thinkMs() });
@@ -180,6 +182,7 @@ function newSolo() {
 
 function newFriendRoom() {
   const { rows, cols, k } = chosenBoard();
+  app.left = false;
   app.creating += 1;
   send({ t: "friend", rows, cols, k });
 }
@@ -216,7 +219,14 @@ function checkTyped() {
   if (app.starting === 0) checkBoard();
 }
 
+// The connection (re)opened: the page takes its game back - unless it has left it, when it
+// stays in no game (the game kept in the browser, or a new one, comes only when asked for).
+function reconnected() {
+  if (!app.left) resume();
+}
+
 function resume() {
+  app.left = false;
   const path = location.pathname;
   const match = path.match(INVITE_PATH);
   if (path !== "/" && !match) {
@@ -316,7 +326,8 @@ function showError(message) {
 // game go, and New game (like Play the computer) starts one against the computer.
 function leaveGame(why) {
   Object.assign(app, {
-    room: null, player: null, kind: null, view: null, hints: null, hintAsked: -1, progress: null,
+    left: true, resuming: null, room: null, player: null, kind: null, view: null, hints: null,
+    hintAsked: -1, progress: null,
   });
   if (location.pathname !== "/") history.replaceState(null, "", "/");
   closeResign(false);
@@ -857,7 +868,7 @@ async function start() {
   }
   await checkBoard();
   wire();
-  app.link = new Link({ onMessage, onStatus: onConnection, onOpen: resume });
+  app.link = new Link({ onMessage, onStatus: onConnection, onOpen: reconnected });
 }
 
 start();
