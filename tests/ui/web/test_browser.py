@@ -872,6 +872,35 @@ def test_leaving_a_custom_field_greys_the_levels_that_cannot_play_it_and_starts_
     tab.close(boards_refused=True)
 
 
+def test_a_board_typed_but_not_played_leaves_the_level_of_the_game_on_screen(
+    browser: Any, live: ServerProcess
+) -> None:
+    """Perfect cannot play 15 x 15: typed, the board greys it but the game on screen is still
+    Perfect's, and the level list says so (nothing is sent); played, the board's default comes."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    relay = Relay(tab.page)
+    tab.open()
+    page = tab.page
+    start_solo(tab, "perfect")
+    tab.play(4)
+    tab.wait_moves(2)
+    started = len(relay.asked)
+    page.select_option("#board-size", "custom")
+    for field, value in (("#rows", "15"), ("#cols", "15"), ("#k", "5")):
+        page.fill(field, value)
+        page.press(field, "Tab")
+    perfect = page.locator("#level option[value='perfect']")
+    playwright_api.expect(perfect).to_be_disabled()
+    playwright_api.expect(page.locator("#level")).to_have_value("perfect")
+    assert relay.kinds(started) == []  # neither a new game nor another level
+    page.click("#custom-play")
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(225)
+    playwright_api.expect(page.locator("#level")).not_to_have_value("perfect")
+    assert relay.asked[-1]["t"] == "solo"
+    assert relay.asked[-1]["level"] == page.locator("#level").input_value()
+    tab.close(boards_refused=True)
+
+
 def test_a_refused_custom_board_is_said_beside_its_fields_even_under_a_tall_board(
     browser: Any, live: ServerProcess, shots: Path
 ) -> None:

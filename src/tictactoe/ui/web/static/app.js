@@ -72,9 +72,12 @@ function fillLanguages() {
   }
 }
 
-function fillLevels() {
+// The levels for the board checked, those that cannot play it greyed. The level chosen stays
+// if it can play it; else the board's default comes - unless ``playing`` names the level of
+// the game on screen, which stays chosen until another board is played.
+function fillLevels(playing = null) {
   const select = $("level");
-  const wanted = select.value || localStorage.getItem(LEVEL_KEY);
+  const wanted = playing || select.value || localStorage.getItem(LEVEL_KEY);
   select.replaceChildren();
   const available = new Map((app.boardLevels?.levels || []).map((l) => [l.name, l.available]));
   for (const level of levels()) {
@@ -84,7 +87,7 @@ function fillLevels() {
     option.disabled = !usable;
     select.append(option);
   }
-  const keep = levels().some((l) => l.name === wanted) && available.get(wanted) !== false;
+  const keep = levels().some((l) => l.name === wanted) && (playing || available.get(wanted) !== false);
   select.value = keep ? wanted : app.boardLevels?.default || levels()[0]?.name;
   describeLevel();
 }
@@ -134,7 +137,7 @@ function changeThink() {
 
 // False when the board cannot be played, or when another check was asked for meanwhile (the
 // answers can come in any order: only the last one asked for counts).
-async function checkBoard() {
+async function checkBoard(typed = false) {
   const asked = ++app.boardAsked;
   // A custom board is checked as typed: an empty field is named as empty, not as 0.
   const custom = $("board-size").value === "custom";
@@ -162,7 +165,8 @@ async function checkBoard() {
     $("think").min = String(app.think.low);
     $("think").max = String(app.think.high);
   }
-  fillLevels();
+  // Only typed, not played: the game on screen keeps its level.
+  fillLevels(typed && app.kind === "solo" ? $("level").value : null);
   return true;
 }
 
@@ -216,7 +220,7 @@ function playCustom() {
 // levels that cannot play it are greyed at once; nothing starts until it is played. A game on
 // its way is left to its own check (a newer one would cancel it), which greys them too.
 function checkTyped() {
-  if (app.starting === 0) checkBoard();
+  if (app.starting === 0) checkBoard(true);
 }
 
 // The connection (re)opened: the page takes its game back - unless it has left it, when it
