@@ -538,12 +538,14 @@ def test_big_boards_thinking_time_progress_and_the_engines_hints(
     playwright_api.expect(page.locator("#think-note")).to_contain_text("0.05 to 600 seconds")
     page.fill("#think", "0")
     page.locator("#think").dispatch_event("change")
-    playwright_api.expect(page.locator("#message")).to_have_text(
-        "The thinking time must be from 0.05 to 600 seconds."
-    )
+    said = page.locator("#think-message")  # beside the field, where the player is typing
+    playwright_api.expect(said).to_have_text("The thinking time must be from 0.05 to 600 seconds.")
+    playwright_api.expect(said).to_be_in_viewport()
+    playwright_api.expect(page.locator("#message")).to_have_text("")
     playwright_api.expect(page.locator("#think")).to_have_value("1")
     page.fill("#think", "2")
     page.locator("#think").dispatch_event("change")
+    playwright_api.expect(said).to_have_text("")  # a good time clears it
     page.select_option("#first", "you")
     page.click("#play-computer")
     tab.status("Your move (X)")

@@ -104,6 +104,7 @@ function describeThink() {
   const shown = Boolean(chosen?.thinks) || app.boardLevels?.exact === false;
   $("think-field").hidden = !shown;
   $("think-note").hidden = !shown;
+  $("think-message").hidden = !shown;
   $("think-note").textContent = t(
     "How long {level} thinks per move, and a hint on a big board: {low} to {high} seconds.",
     { level: thinkerTitle(), low: app.think.low, high: app.think.high },
@@ -125,11 +126,14 @@ function changeThink() {
   const field = $("think");
   const value = Number(field.value.replace(",", "."));
   if (field.value.trim() === "" || !Number.isFinite(value) || value < app.think.low || value > app.think.high) {
-    showMessage(t("The thinking time must be from {low} to {high} seconds.", { low: app.think.low, high: app.think.high }));
+    // Said beside the field, where the player is typing (not under a tall board).
+    $("think-message").textContent = t(
+      "The thinking time must be from {low} to {high} seconds.", { low: app.think.low, high: app.think.high },
+    );
     field.value = String(app.thinkValue);
     return;
   }
-  showMessage("");
+  $("think-message").textContent = "";
   app.thinkValue = value;
   localStorage.setItem(THINK_KEY, String(value));
   if (app.kind === "solo" && app.player) send({ t: "think", think_ms: thinkMs() });
