@@ -85,6 +85,9 @@ class Tab:
     def open(self, path: str = "/") -> Tab:
         self.page.goto(self.live.url + path)
         self.page.wait_for_selector("#board [role=gridcell]")
+        # The page's first game (or why there is none) in place: on a loaded machine its
+        # welcome can come late, and a game started before it would take it for its own.
+        self.page.wait_for_function("document.getElementById('status').textContent !== '…'")
         return self
 
     def status(self, text: str) -> None:
