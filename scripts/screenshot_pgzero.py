@@ -9,7 +9,9 @@ random choices, and with them the pictures, are the same every time; the
 big-board hint searches a fixed number of positions instead of a second
 (the one setting changed), so its three moves are the same every time too.
 The saved games list and the replay show the won 3 x 3 game of the first
-picture, saved as the game saves every finished game::
+picture, saved as the game saves every finished game, but as played at a fixed
+moment (:data:`PLAYED`, shown in UTC), so the list's date and time are the
+same in every run::
 
     python scripts/screenshot_pgzero.py
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from pathlib import Path
 
@@ -26,6 +29,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ["TICTACTOE_HOME"] = tempfile.mkdtemp(prefix="tictactoe-shots-")
+os.environ["TZ"] = "UTC"  # the saved games list shows local time: PLAYED as it is
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import argparse
@@ -37,10 +41,12 @@ import pygame
 from pgzero.loaders import SoundLoader
 from screenshots import free_moves, winning_moves
 
-from tictactoe.archive import Archive, record_of
+from tictactoe.archive import Archive
 from tictactoe.commands import pgzero as command
+from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.i18n import translator
+from tictactoe.recorder import Recorder
 from tictactoe.settings import Choices, SettingsStore
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
@@ -54,8 +60,18 @@ HINT_NODES = 20_000
 Steps = Generator[None, None, None]
 
 
+class PlayedThen(Archive):
+    """The data folder's saved games, where every game is saved as played at :data:`PLAYED`."""
+
+    def save(self, record: Record, *, scored: bool = False, wait: float | None = None) -> int:
+        """Save ``record`` with :data:`PLAYED` for its start and end."""
+        fixed = replace(record, started=PLAYED, finished=PLAYED)
+        return super().save(fixed, scored=scored, wait=wait)
+
+
 def app_for(*argv: str) -> PgzApp:
-    """The app ``tictactoe pgzero ARGV`` would run (sound off, nothing remembered)."""
+    """The app ``tictactoe pgzero ARGV`` would run (sound off, nothing remembered; a finished
+    game saved as played at :data:`PLAYED`)."""
     parser = argparse.ArgumentParser()
     command.add_arguments(parser)
     args = parser.parse_args([*argv, "--no-sound", "--lang", "en"])
@@ -65,7 +81,9 @@ def app_for(*argv: str) -> PgzApp:
     if isinstance(match, str):
         raise SystemExit(match)
     speaker = Speaker(SoundLoader("sounds"), enabled=False)
-    return PgzApp(match, _, speaker=speaker, choices=Choices(settings))
+    app = PgzApp(match, _, speaker=speaker, choices=Choices(settings))
+    app.session.recorder = Recorder(PlayedThen())
+    return app
 
 
 Step = int | Callable[[PgzApp], bool]
@@ -129,11 +147,11 @@ def games_read(app: PgzApp) -> bool:
 
 def main() -> int:
     """Save every screenshot."""
+    time.tzset()
     OUT.mkdir(parents=True, exist_ok=True)
     seed = ("--seed", "4")
     won = app_for(*seed)
-    shoot(won, winning_moves(Rules(), 4), "pgzero-3x3.png")
-    Archive().save(replace(record_of(won.session.game), started=PLAYED, finished=PLAYED))
+    shoot(won, winning_moves(Rules(), 4), "pgzero-3x3.png")  # saved as it ends
     big = free_moves(Rules(15, 15, 5), 4, (112, 97, 127, 98, 113))
     shoot(app_for("--size", "15x15", *seed), big, "pgzero-15x15.png")
     hinted = app_for("--size", "15x15", *seed)
@@ -142,7 +160,7 @@ def main() -> int:
     shoot(app_for(*seed), (4,), "pgzero-3x3-help.png", after=(pygame.K_F1,))
     shoot(app_for(*seed), (), "pgzero-settings.png", after=(pygame.K_t,))
     shoot(app_for(*seed), (), "pgzero-saved-games.png", after=(pygame.K_g, games_read))
-    steps = (pygame.K_g, games_read, pygame.K_RETURN, *[pygame.K_RIGHT] * 4)
+    steps: tuple[Step, ...] = (pygame.K_g, games_read, pygame.K_RETURN, *[pygame.K_RIGHT] * 4)
     shoot(app_for(*seed), (), "pgzero-replay.png", after=steps)
     return 0
 

@@ -189,6 +189,26 @@ def side_names(tr: Translator, record: Record) -> tuple[str, str]:
     return x, o
 
 
+PERSON_NAMES = (N_("You"), N_("Player"), N_("human"))
+"""What a person is called where players are named (:func:`side_names`, :func:`player_name`)."""
+
+
+def player_called(tr: Translator, text: str) -> str | None:
+    """The name saved games keep for the player shown as ``text`` (any case, spaces around
+    ignored), in ``tr``'s language or in English: a person (``You``, ``Player``, ``human``) is
+    ``human``, a computer player is found by its title (``Medium``, ``Средний``); None for
+    any other text."""
+    key = text.strip().casefold()
+    for word in PERSON_NAMES:
+        if key in (word.casefold(), tr.gettext(word).casefold()):
+            return HUMAN
+    for name in players.names():
+        title = players.title_of(name)
+        if key in (title.casefold(), tr.gettext(title).casefold()):
+            return name
+    return None
+
+
 def board_name(tr: Translator, rules: Rules) -> str:
     """The board and its win length: ``15 x 15, 5 in a row``."""
     return tr.gettext("{rows} x {cols}, {k} in a row").format(rows=rules.m, cols=rules.n, k=rules.k)

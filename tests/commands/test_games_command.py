@@ -74,7 +74,51 @@ def test_player_filters_by_the_kept_name_without_looking_for_the_player(run, hom
         assert (status, err) == (0, "")
         assert [row.split()[0] for row in out.splitlines()[1:-1]] == ["1"]
     for name in ("brain:foo", "nobody", "lookahead", "my_player.py"):
-        assert run(["games", "--player", name], "") == (0, "No saved game matches.\n", "")
+        said = f"No saved game was played by {name}.\n"
+        assert run(["games", "--player", name], "") == (0, said, "")
+
+
+def test_player_takes_the_names_the_list_shows(run, home: Path) -> None:
+    """The list calls a person You (Player when two people played): those names filter, in
+    any case and in the list's language, as the name the games keep (human) does."""
+    saved(home)
+    for argv in (
+        ["--player", "you"],
+        ["--player", " YOU "],
+        ["--player", "Player"],
+        ["--player", "human"],
+        ["--player", "вы", "--lang", "ru"],
+    ):
+        status, out, err = run(["games", *argv], "")
+        assert (status, err) == (0, ""), argv
+        assert [row.split()[0] for row in out.splitlines()[1:-1]] == ["3", "1"], argv
+    _, out, _ = run(["games", "--player", "Эксперт", "--lang", "ru"], "")
+    assert [row.split()[0] for row in out.splitlines()[1:-1]] == ["2"]
+
+
+def test_an_unknown_player_is_said_plainly(run, home: Path) -> None:
+    saved(home)
+    assert run(["games", "--player", "Bob"], "") == (0, "No saved game was played by Bob.\n", "")
+    said = "Нет сохранённых партий с игроком «Bob».\n"
+    assert run(["games", "--player", "Bob", "--lang", "ru"], "") == (0, said, "")
+    # a player who has games, none of them on this board: the filters match none
+    assert run(["games", "--player", "you", "--size", "4x4"], "") == (
+        0,
+        "No saved game matches.\n",
+        "",
+    )
+    status, out, err = run(["games", "--player", "  "], "")
+    assert (status, out) == (2, "")
+    assert "argument --player: must not be blank" in err
+    assert "Traceback" not in err
+
+
+def test_the_help_names_no_inner_names(run) -> None:
+    status, out, _ = run(["games", "--help"], "")
+    assert status == 0
+    player = " ".join(out.partition("--player NAME  ")[2].partition("--size")[0].split())
+    assert player.startswith("only games NAME played, on either side: you, a level")
+    assert "human" not in out and "win-block" not in out
 
 
 def test_json_lists_exact_names_and_cells(run, home: Path) -> None:

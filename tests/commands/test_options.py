@@ -18,6 +18,7 @@ from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
+from tictactoe.i18n import translator
 
 
 def parse(*argv: str) -> argparse.Namespace:
@@ -122,7 +123,19 @@ def test_bad_think_is_refused_with_the_range(bad: str, capsys: pytest.CaptureFix
         ("/nowhere/my_player.py", "my_player.py"),
         ("Alice", "Alice"),
         ("lookahead", "lookahead"),
+        (" you ", "human"),
+        ("PLAYER", "human"),
     ],
 )
 def test_saved_player_is_the_kept_name_and_never_refused(text: str, kept: str) -> None:
-    assert saved_player(text) == kept
+    assert saved_player(text, translator("en")) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [("вы", "human"), ("Игрок", "human"), ("ЭКСПЕРТ", "search"), ("You", "human"), ("Вы", "human")],
+)
+def test_saved_player_knows_the_names_the_lists_show_in_their_language(
+    text: str, kept: str
+) -> None:
+    assert saved_player(text, translator("ru")) == kept

@@ -14,6 +14,7 @@ from tictactoe.commands.options import (
     add_language_option,
     at_least,
     board_size,
+    non_blank,
     one_of,
     saved_player,
 )
@@ -70,9 +71,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--player",
-        type=saved_player,
+        type=non_blank,
         metavar="NAME",
-        help="only games NAME played: human (yours), a computer player or a name in the games",
+        help="only games NAME played, on either side: you, a level (medium, Expert) or another "
+        "name the list shows, in any case",
     )
     parser.add_argument(
         "--size", type=board_size, metavar="MxN", help="only games on this board, e.g. 3x3"
@@ -105,16 +107,24 @@ def run(args: argparse.Namespace) -> int:
             return forget(
                 prompter, tr, archive.reset, confirmed=args.yes, messages=MESSAGES["games"]
             )
+        player = None if args.player is None else saved_player(args.player, tr)
         listing = archive.games(
-            player=args.player,
+            player=player,
             size=args.size,
             result=args.result,
             limit=args.limit or None,
         )
         if args.json:
             print(json.dumps([_as_json(game.id, game.record) for game in listing.games]))
+            return EXIT_OK
+        if player is not None and not _played(archive, player, listing):
+            prompter.say(
+                tr.gettext("No saved game was played by {player}.").format(
+                    player=shown(args.player, MAX_SHOWN)
+                )
+            )
         else:
-            _show(listing, prompter, tr, filtered=bool(args.player or args.size or args.result))
+            _show(listing, prompter, tr, filtered=bool(player or args.size or args.result))
     except ArchiveError as error:
         print(unusable(tr, error), file=sys.stderr)
         return EXIT_ERROR
@@ -171,6 +181,12 @@ def _import(archive: Archive, files: list[Path], prompter: Prompter, tr: Transla
         game_id = archive.save(record)
         prompter.say(tr.gettext("{file} was added as game {id}.").format(file=name, id=game_id))
     return status
+
+
+def _played(archive: Archive, player: str, listing: Listing) -> bool:
+    """True when a saved game was played by ``player``: one of ``listing`` (found with
+    ``player`` among its filters), else one the other filters left out."""
+    return bool(listing.games or archive.games(player=player, limit=1).games)
 
 
 def _show(listing: Listing, prompter: Prompter, tr: Translator, *, filtered: bool) -> None:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     import random
 
     from tictactoe.game import Starter
+    from tictactoe.i18n import Translator
 
 
 def language(text: str) -> str:
@@ -77,16 +78,27 @@ def player(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def saved_player(text: str) -> str:
-    """Argument type of a filter of saved games: the name a saved game keeps for ``text``
-    (``expert`` gives ``search``, ``brain:pbrain-rapfi`` gives ``pbrain-rapfi``), whether that
-    player is there or not; any other name as it is (a person's, or one matching no game)."""
+def non_blank(text: str) -> str:
+    """Argument type: ``text`` without the spaces around it, which must leave something."""
+    stripped = text.strip()
+    if not stripped:
+        raise argparse.ArgumentTypeError("must not be blank")
+    return stripped
+
+
+def saved_player(text: str, tr: Translator) -> str:
+    """The name a saved game keeps for the player ``text`` names, whether that player is there
+    or not: a person's for ``human`` or as the lists show one (``You``, ``Player``: in English or
+    ``tr``'s language, any case), a computer player's for its name, its level name or its title
+    in either language (``expert`` and ``Эксперт`` give ``search``, ``brain:pbrain-rapfi``
+    gives ``pbrain-rapfi``); any other name as it is (a person's, or one matching no game)."""
     from tictactoe import players
-    from tictactoe.game import HUMAN
+    from tictactoe.announce import player_called
 
     name = text.strip()
-    if name.lower() == HUMAN:
-        return HUMAN
+    called = player_called(tr, name)
+    if called is not None:
+        return called
     try:
         return players.get(name).name
     except UnknownPlayerError:

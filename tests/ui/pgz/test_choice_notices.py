@@ -91,3 +91,31 @@ def test_a_level_chosen_just_before_a_losing_reply_leaves_the_result_in_sight(
         assert painted(d) == "Click for the next game"
 
     run(app, script)
+
+
+@pytest.mark.parametrize("by_key", [False, True], ids=["window-opens", "n-key"])
+def test_a_new_game_the_computer_opens_keeps_its_notice_for_the_whole_time(
+    new_app: NewApp, run: Run, by_key: bool
+) -> None:
+    """The computer's first move, due a moment after the game starts, leaves the notice that
+    says which side you play in sight for its whole time."""
+    said = "New game: you play O · F1 or ?: help"
+    started = time.monotonic()
+    app = new_app("--opponent", "first-free", "--first", "computer")
+    app.session.reply_pause = REPLY_PAUSE
+
+    def script(d: Any) -> Any:
+        nonlocal started
+        if by_key:
+            yield from d.computer_done()
+            d.key(pygame.K_n)
+            started = time.monotonic()
+        yield from d.until(lambda: painted(d) == said)
+        yield from d.until(lambda: d.app.session.game.board.move_count == 1)
+        yield from d.settle()
+        assert painted(d) == said, "the computer's first move wiped the notice away"
+        yield from d.until(lambda: painted(d) != said, frames=int(60 * (MESSAGE_SECONDS + 2)))
+        assert time.monotonic() - started >= MESSAGE_SECONDS - 0.1
+        assert painted(d) == d.app.details
+
+    run(app, script)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pygame.freetype
 import pytest
 
 from tictactoe.core.board import Board, Mark
@@ -15,7 +16,7 @@ from tictactoe.game import Game
 from tictactoe.session import END_CLICK_GUARD
 from tictactoe.sound import Sound
 from tictactoe.stats import Scoreboard
-from tictactoe.ui.pgz import view
+from tictactoe.ui.pgz import text, view
 
 X_INK = view.mark_colour("X")
 O_INK = view.mark_colour("O")
@@ -393,6 +394,32 @@ def test_the_window_can_be_resized_and_the_board_follows(play: Play) -> None:
         assert d.count(112, X_INK) > 100
 
     play(script, "--opponent", "win-block", "--size", "15x15", "--first", "you")
+
+
+def ink_starts(d: Any, label: str) -> list[int]:
+    """Where each ink run of a coordinate label starts, left to right, in pixels."""
+    layout = d.app.layout
+    box = pygame.Rect(0, 0, layout.gutter, layout.cell)
+    box.center = dict(layout.coordinates())[label]
+    area = d.surface.subsurface(box)
+    ink = pygame.mask.from_threshold(area, view.line_colour(layout.rules), (60, 60, 60, 255))
+    columns = [any(ink.get_at((x, y)) for y in range(box.h)) for x in range(box.w)]
+    return [x for x, inked in enumerate(columns) if inked and not (x and columns[x - 1])]
+
+
+def test_the_coordinates_are_drawn_unkerned(play: Play) -> None:
+    """The row number 11 is two ones an advance apart: pygame.font applied FreeSans Bold's
+    kerning, pulling them together (and pushing others apart), as it did in the strip."""
+
+    def script(d: Any) -> Any:
+        yield from d.settle()
+        points = int(d.app.layout.coordinate_font_size * text.SCALE[text.DEFAULT])
+        metrics = pygame.freetype.Font(None, points).get_metrics("1")[0]
+        assert metrics is not None
+        first, second = ink_starts(d, "11")
+        assert second - first == round(metrics[4])
+
+    play(script, "--size", "15x15", "--first", "you")
 
 
 def test_big_boards_show_the_goal_the_level_and_two_colours(play: Play) -> None:

@@ -128,6 +128,31 @@ def test_a_level_that_cannot_play_a_new_board_gives_way_to_the_strongest(
     assert h.notice == ""
 
 
+def test_the_window_grows_for_a_bigger_board_after_one_idle_flush(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fitting the window measures its rows once Tk has laid them out: one update_idletasks
+    (it made two, the second with nothing changed in between)."""
+    h = make_app(opponent="random")
+    flushes: list[str] = []
+    flush = h.root.update_idletasks
+
+    def counted() -> None:
+        flushes.append("flush")
+        flush()
+
+    monkeypatch.setattr(h.root, "update_idletasks", counted)
+    small = (h.root.winfo_width(), h.root.winfo_height())
+    h.app.menus.invoke("board", board_key(Rules(15, 15, 5)))
+    assert flushes == ["flush"]
+    h.settle(0.2)
+    width, height = h.root.winfo_width(), h.root.winfo_height()
+    assert width >= small[0] and height > small[1], "the window grew for 15 x 15"
+    assert h.app.view.winfo_width() == width >= h.root.minsize()[0]
+    rows = sum(part.winfo_height() for part in (h.app.toolbar, h.app.banner, h.app.footer))
+    assert h.app.view.winfo_height() == height - rows, "the board takes the rest"
+
+
 def test_board_menu_and_the_window_growing_for_big_boards(make_app: MakeApp) -> None:
     h = make_app(opponent="random")
     m = h.app.menus

@@ -153,8 +153,9 @@ class PgzApp:
         self._list_lane: Lane[Listing] = Lane(self.session.jobs)
         self._flash: tuple[int, float] | None = None
         self._answered: tuple[str, float] | None = None
-        """What the window said in answer to a choice (a level, the sound...) and when: it stays
-        its :data:`MESSAGE_SECONDS` though a move clears the session's notice meanwhile."""
+        """What the window said in answer to a choice (a level, the sound...) or at the start of
+        a game the computer opens, and when: it stays its :data:`MESSAGE_SECONDS` though a move
+        clears the session's notice meanwhile."""
         self._drawn: Scene | None = None
         self._marks: tuple[Board | None, dict[int, Mark]] = (None, {})
         self.frames_drawn = 0
@@ -788,8 +789,13 @@ class PgzApp:
             text = _("New game: you play {mark}").format(mark=people[0])
         else:
             text = _("New game")
-        if not self.session.notice:
-            self.say(text + " · " + _("F1 or ?: help"))
+        if self.session.notice:
+            return
+        text += " · " + _("F1 or ?: help")
+        if game.computer_to_move:  # its first move, due in a moment, leaves this in sight
+            self.answer(text)
+        else:  # your first move is the answer to it
+            self.say(text)
 
     def _forget_answer(self) -> None:
         """An answer to a choice gives way to anything said after it (not to a notice cleared)."""

@@ -136,7 +136,7 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
     _grid(surface, layout)
     for n in range(layout.rules.size):
         _cell(surface, layout, n, scene)
-    _coordinates(surface, layout)
+    _coordinates(surface, layout, fonts)
     if scene.last_move is not None:
         radius = max(3, round(layout.cell * LAST_MOVE_DOT / 2))
         pygame.draw.circle(
@@ -157,26 +157,14 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
         _panel(surface, layout, scene.panel, fonts)
 
 
-def _coordinates(surface: pygame.Surface, layout: view.Layout) -> None:
-    """Column letters above the board and row numbers left of it, on bigger boards."""
-    placed = layout.coordinates()
-    if not placed:
-        return
-    size = max(12, min(layout.gutter, layout.cell) * 3 // 4)
-    font = _coordinate_font(size)
-    ink = view.line_colour(layout.rules)
-    for text, centre in placed:
-        glyph = font.render(text, True, ink)
+def _coordinates(surface: pygame.Surface, layout: view.Layout, fonts: Fonts) -> None:
+    """Column letters above the board and row numbers left of it, on bigger boards (in the
+    strip's fonts, unkerned: pygame.font's kerning pulled the ones of "11" together)."""
+    size = layout.coordinate_font_size
+    text = fonts.coloured(view.line_colour(layout.rules))
+    for label, centre in layout.coordinates():
+        glyph = text.render_line(label, size)
         surface.blit(glyph, glyph.get_rect(center=centre))
-
-
-_COORDINATE_FONTS: dict[int, pygame.font.Font] = {}
-
-
-def _coordinate_font(size: int) -> pygame.font.Font:
-    if size not in _COORDINATE_FONTS:
-        _COORDINATE_FONTS[size] = pygame.font.Font(None, size)
-    return _COORDINATE_FONTS[size]
 
 
 def _grid(surface: pygame.Surface, layout: view.Layout) -> None:

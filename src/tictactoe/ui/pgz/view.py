@@ -269,6 +269,11 @@ class Layout:
         return 22
 
     @property
+    def coordinate_font_size(self) -> int:
+        """Font size of a big board's column letters and row numbers."""
+        return max(12, min(self.gutter, self.cell) * 3 // 4)
+
+    @property
     def overlay_font_size(self) -> int:
         """Font size of the help and quit panels."""
         return max(20, min(30, self.width // 18))

@@ -642,9 +642,8 @@ class App:
         """Size the window for the board: at first, and later grown (within the screen) when
         a bigger board needs more room. The menu bar sits outside the window's own height."""
         root = self.root
-        root.update_idletasks()
+        least = self._set_least_size()  # the rows laid out first: their heights are measured
         board_w, board_h = self._board_room(self.shown_rules)
-        least = self._set_least_size()
         width, height = max(board_w, least), board_h + self._rows_height()
         if not first:
             width, height = max(width, root.winfo_width()), max(height, root.winfo_height())
