@@ -85,8 +85,9 @@ class Session:
     command line's options) and what the settings file holds, where every
     choice made in the window is kept (None: the match's level and think time,
     kept nowhere).
-    ``scoreboard`` is the one store of finished games (None: not kept), written through
-    ``recorder`` when given (a command that waits for it at the end).
+    ``scoreboard`` is the one store of finished games, written through ``recorder`` when
+    given (a command that waits for it at the end); with neither, finished games still go to
+    the saved games in the data folder, but no scoreboard is shown.
     ``sound`` plays an end-of-game cue when the sound is on. ``clock`` and the
     pauses can be replaced (tests).
     """
