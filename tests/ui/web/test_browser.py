@@ -544,6 +544,10 @@ def test_big_boards_thinking_time_progress_and_the_engines_hints(
     said = page.locator("#think-message")  # beside the field, where the player is typing
     playwright_api.expect(said).to_have_text("The thinking time must be from 0.05 to 600 seconds.")
     playwright_api.expect(said).to_be_in_viewport()
+    page.select_option("#language", "ru")  # said again in the language chosen
+    playwright_api.expect(said).to_contain_text(re.compile(r"[А-Яа-я].* 0[.,]05 .* 600 "))
+    page.select_option("#language", "en")
+    playwright_api.expect(said).to_have_text("The thinking time must be from 0.05 to 600 seconds.")
     playwright_api.expect(page.locator("#message")).to_have_text("")
     playwright_api.expect(page.locator("#think")).to_have_value("1")
     page.fill("#think", "2")
@@ -897,6 +901,10 @@ def test_a_board_typed_but_not_played_leaves_the_level_of_the_game_on_screen(
     perfect = page.locator("#level option[value='perfect']")
     playwright_api.expect(perfect).to_be_disabled()
     playwright_api.expect(page.locator("#level")).to_have_value("perfect")
+    page.select_option("#language", "ru")  # nor does another language move it
+    playwright_api.expect(perfect).to_contain_text(re.compile(r"[А-Яа-я]"))
+    playwright_api.expect(page.locator("#level")).to_have_value("perfect")
+    page.select_option("#language", "en")
     assert relay.kinds(started) == []  # neither a new game nor another level
     page.click("#custom-play")
     playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(225)
@@ -937,6 +945,10 @@ def test_a_refused_custom_board_is_said_beside_its_fields_even_under_a_tall_boar
     playwright_api.expect(said).to_have_text("")
     page.fill("#rows", "0")
     page.press("#rows", "Tab")
+    playwright_api.expect(said).to_have_text("Rows must be from 1 to 26, not 0.")
+    page.select_option("#language", "ru")  # said again in the language chosen
+    playwright_api.expect(said).to_have_text(re.compile(r"^[^a-z]*[А-Яа-я][^a-z]* 0\.$"))
+    page.select_option("#language", "en")
     playwright_api.expect(said).to_have_text("Rows must be from 1 to 26, not 0.")
     page.fill("#rows", "26")
     page.press("#rows", "Enter")  # or as the board is played

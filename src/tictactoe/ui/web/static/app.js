@@ -117,6 +117,11 @@ function thinkerTitle() {
   return levels().find((l) => l.name === thinker?.name)?.title || "";
 }
 
+// Why a thinking time typed was not taken, in the page's language.
+function thinkRefusal() {
+  return t("The thinking time must be from {low} to {high} seconds.", { low: app.think.low, high: app.think.high });
+}
+
 function thinkMs() {
   return Math.round(app.thinkValue * 1000);
 }
@@ -127,9 +132,7 @@ function changeThink() {
   const value = Number(field.value.replace(",", "."));
   if (field.value.trim() === "" || !Number.isFinite(value) || value < app.think.low || value > app.think.high) {
     // Said beside the field, where the player is typing (not under a tall board).
-    $("think-message").textContent = t(
-      "The thinking time must be from {low} to {high} seconds.", { low: app.think.low, high: app.think.high },
-    );
+    $("think-message").textContent = thinkRefusal();
     field.value = String(app.thinkValue);
     return;
   }
@@ -855,7 +858,10 @@ function wire() {
     await loadLanguage($("language").value);
     translatePage();
     fillLanguages();
-    fillLevels();
+    fillLevels($("level").value);  // a language moves no level: the one chosen stays
+    // A refusal on screen is said again in the new language.
+    if ($("custom-message").textContent) checkTyped();
+    if ($("think-message").textContent) $("think-message").textContent = thinkRefusal();
     render();
   });
   window.addEventListener("popstate", () => resume());
