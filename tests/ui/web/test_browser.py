@@ -843,6 +843,20 @@ class Relay:
             self.page.wait_for_timeout(50)  # lets Playwright deliver its events
 
 
+def test_a_custom_board_starts_from_the_board_on_screen(browser: Any, live: ServerProcess) -> None:
+    tab = Tab(browser, live).open()
+    page = tab.page
+    start_solo(tab, "first-free", board="7x7x5")
+    tab.status("Your move (X)")
+    page.select_option("#board-size", "custom")
+    values = [page.locator(field).input_value() for field in ("#rows", "#cols", "#k")]
+    assert values == ["7", "7", "5"]
+    page.fill("#cols", "9")
+    page.click("#custom-play")
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(63)
+    tab.close()
+
+
 def test_leaving_a_custom_field_greys_the_levels_that_cannot_play_it_and_starts_nothing(
     browser: Any, live: ServerProcess
 ) -> None:

@@ -780,7 +780,12 @@ function wire() {
   });
   $("board-size").addEventListener("change", () => {
     $("custom").hidden = $("board-size").value !== "custom";
-    if ($("board-size").value === "custom") return;
+    if ($("board-size").value === "custom") {
+      // A custom board starts from the board on screen (the levels already follow it).
+      if (app.view) Object.entries({ rows: app.view.rows, cols: app.view.cols, k: app.view.k })
+        .forEach(([id, value]) => { $(id).value = value; });
+      return;
+    }
     if (app.kind === "solo") startGame(newSolo);
     else checkBoard();
   });
