@@ -843,6 +843,27 @@ class Relay:
             self.page.wait_for_timeout(50)  # lets Playwright deliver its events
 
 
+def solo_under_way(browser: Any, live: ServerProcess, level: str) -> tuple[Tab, Relay, int]:
+    """A tab (its WebSocket relayed) in a 3 x 3 game against ``level``, the centre and the
+    computer's answer played, the custom board's fields shown; and how many messages the page
+    had sent by then."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    relay = Relay(tab.page)
+    tab.open()
+    start_solo(tab, level)
+    tab.play(4)
+    tab.wait_moves(2)
+    tab.page.select_option("#board-size", "custom")
+    return tab, relay, len(relay.asked)
+
+
+def type_board(page: Any, rows: int, cols: int, k: int) -> None:
+    """Type a custom board, leaving each field as a person does (Tab), without playing it."""
+    for field, value in (("#rows", rows), ("#cols", cols), ("#k", k)):
+        page.fill(field, str(value))
+        page.press(field, "Tab")
+
+
 def test_a_custom_board_starts_from_the_board_on_screen(browser: Any, live: ServerProcess) -> None:
     tab = Tab(browser, live).open()
     page = tab.page
@@ -862,26 +883,15 @@ def test_leaving_a_custom_field_greys_the_levels_that_cannot_play_it_and_starts_
 ) -> None:
     """The levels follow the custom board as typed, field by field, as the focus leaves each;
     the game on screen goes on until the board is played."""
-    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
-    relay = Relay(tab.page)
-    tab.open()
+    tab, relay, started = solo_under_way(browser, live, "first-free")
     page = tab.page
-    start_solo(tab, "first-free")
-    tab.play(4)
-    tab.wait_moves(2)
-    started = len(relay.asked)
-    page.select_option("#board-size", "custom")
     perfect = page.locator("#level option[value='perfect']")
     playwright_api.expect(perfect).to_be_enabled()
-    for field, value in (("#rows", "15"), ("#cols", "15"), ("#k", "5")):
-        page.fill(field, value)
-        page.press(field, "Tab")
+    type_board(page, 15, 15, 5)
     playwright_api.expect(perfect).to_be_disabled()  # the exact player cannot play 15 x 15
     playwright_api.expect(perfect).to_have_text("Perfect (not on this board)")
     # On the way back to 4 x 4 the board is 4 x 15, then 4 x 4 with k = 5, refused a moment.
-    for field, value in (("#rows", "4"), ("#cols", "4"), ("#k", "4")):
-        page.fill(field, value)
-        page.press(field, "Tab")
+    type_board(page, 4, 4, 4)
     playwright_api.expect(perfect).to_be_enabled()
     # Nothing was started: the 3 x 3 game is the one on screen, and it goes on.
     playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(9)
@@ -900,18 +910,9 @@ def test_a_board_typed_but_not_played_leaves_the_level_of_the_game_on_screen(
 ) -> None:
     """Perfect cannot play 15 x 15: typed, the board greys it but the game on screen is still
     Perfect's, and the level list says so (nothing is sent); played, the board's default comes."""
-    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
-    relay = Relay(tab.page)
-    tab.open()
+    tab, relay, started = solo_under_way(browser, live, "perfect")
     page = tab.page
-    start_solo(tab, "perfect")
-    tab.play(4)
-    tab.wait_moves(2)
-    started = len(relay.asked)
-    page.select_option("#board-size", "custom")
-    for field, value in (("#rows", "15"), ("#cols", "15"), ("#k", "5")):
-        page.fill(field, value)
-        page.press(field, "Tab")
+    type_board(page, 15, 15, 5)
     perfect = page.locator("#level option[value='perfect']")
     playwright_api.expect(perfect).to_be_disabled()
     playwright_api.expect(page.locator("#level")).to_have_value("perfect")
