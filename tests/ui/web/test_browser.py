@@ -282,27 +282,7 @@ def test_custom_boards_played_in_quick_succession_end_on_the_board_last_chosen(
     the one answered first must not put its board back into the fields being edited."""
     tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
     page = tab.page
-    asked: list[dict[str, Any]] = []  # what the page sent
-    held: list[str | bytes] = []  # what the server said while the test held it back
-    holding = {"on": False}
-    sockets: list[Any] = []
-
-    def relay(route: Any) -> None:
-        server = route.connect_to_server()
-        sockets.append(route)
-
-        def from_page(text: str | bytes) -> None:
-            asked.append(json.loads(text))
-            server.send(text)
-
-        def from_server(text: str | bytes) -> None:
-            if holding["on"]:
-                held.append(text)
-            else:
-                route.send(text)
-
-        route.on_message(from_page)
-        server.on_message(from_server)
+    relay = Relay(page)
 
     def wait_for(what: str, ready: Any) -> None:
         deadline = time.monotonic() + TIMEOUT_MS / 1000
@@ -311,17 +291,16 @@ def test_custom_boards_played_in_quick_succession_end_on_the_board_last_chosen(
             page.wait_for_timeout(20)  # lets Playwright deliver its events
 
     def solos() -> list[dict[str, Any]]:
-        return [message for message in asked if message["t"] == "solo"]
+        return [message for message in relay.asked if message["t"] == "solo"]
 
     def change(field: str, value: str) -> None:  # typed in, and played with Enter
         page.fill(field, value)
         page.press(field, "Enter")
 
-    page.route_web_socket(re.compile(r"/ws$"), relay)
     tab.open()
     tab.status("Your move")
     page.select_option("#board-size", "custom")
-    holding["on"] = True  # the new games' welcomes stay on the way
+    relay.holding = True  # the new games' welcomes stay on the way
     for field, value in (("#rows", "6"), ("#cols", "5")):
         count = len(solos())
         change(field, value)
@@ -334,9 +313,7 @@ def test_custom_boards_played_in_quick_succession_end_on_the_board_last_chosen(
     page.route("**/api/levels?*", hold_check)
     change("#k", "4")
     wait_for("board check", lambda: checks)
-    holding["on"] = False
-    for text in held:  # both games arrive while the third is being asked for
-        sockets[-1].send(text)
+    relay.release()  # both games arrive while the third is being asked for
     page.wait_for_selector("#board [data-cell='29']")  # a 6 x 5 board is on screen
     assert page.input_value("#k") == "4"
     checks[0].continue_()
@@ -809,13 +786,16 @@ def test_a_mangled_invite_link_is_named_in_the_players_language(
 
 
 class Relay:
-    """The page's WebSocket passed through the test: what the page sends is kept, and the
-    connection can be dropped as a network loss drops it (the page then reconnects)."""
+    """The page's WebSocket passed through the test: what the page sends is kept, what the
+    server says can be held back (:attr:`holding`, then :meth:`release`), and the connection
+    can be dropped as a network loss drops it (the page then reconnects)."""
 
     def __init__(self, page: Any) -> None:
         self.page = page
         self.asked: list[dict[str, Any]] = []  # what the page sent, on every connection
         self.sockets: list[Any] = []  # the page's side of each connection, oldest first
+        self.holding = False  # what the server says waits in held until released
+        self.held: list[str | bytes] = []
         page.route_web_socket(re.compile(r"/ws$"), self._relay)
 
     def _relay(self, route: Any) -> None:
@@ -826,8 +806,21 @@ class Relay:
             self.asked.append(json.loads(text))
             server.send(text)
 
+        def from_server(text: str | bytes) -> None:
+            if self.holding:
+                self.held.append(text)
+            else:
+                route.send(text)
+
         route.on_message(from_page)
-        server.on_message(route.send)
+        server.on_message(from_server)
+
+    def release(self) -> None:
+        """Stop holding the server's words back, and pass on those held, in order."""
+        self.holding = False
+        for text in self.held:
+            self.sockets[-1].send(text)
+        self.held.clear()
 
     def kinds(self, since: int = 0) -> list[str]:
         """What each message the page sent (from the ``since``-th on) asked for."""
