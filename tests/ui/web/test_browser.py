@@ -246,8 +246,7 @@ def test_6x5_hints_value_every_cell_early_then_name_the_proved_best_moves(
     tab = Tab(browser, live, viewport={"width": 900, "height": 1100}).open()
     page = tab.page
     page.select_option("#board-size", "custom")
-    for field, value in (("#rows", "6"), ("#cols", "5"), ("#k", "4")):
-        page.fill(field, value)
+    type_board(page, 6, 5, 4, leave=False)
     page.select_option("#level", "first-free")
     page.select_option("#first", "you")
     page.click("#play-computer")
@@ -850,11 +849,13 @@ def solo_under_way(browser: Any, live: ServerProcess, level: str) -> tuple[Tab, 
     return tab, relay, len(relay.asked)
 
 
-def type_board(page: Any, rows: int, cols: int, k: int) -> None:
-    """Type a custom board, leaving each field as a person does (Tab), without playing it."""
+def type_board(page: Any, rows: int, cols: int, k: int, *, leave: bool = True) -> None:
+    """Type a custom board without playing it, leaving each field as a person does (Tab),
+    unless not ``leave``."""
     for field, value in (("#rows", rows), ("#cols", cols), ("#k", k)):
         page.fill(field, str(value))
-        page.press(field, "Tab")
+        if leave:
+            page.press(field, "Tab")
 
 
 def test_a_custom_board_starts_from_the_board_on_screen(browser: Any, live: ServerProcess) -> None:
@@ -929,8 +930,7 @@ def test_a_refused_custom_board_is_said_beside_its_fields_even_under_a_tall_boar
     page = tab.page
     tab.status("Your move (X)")
     page.select_option("#board-size", "custom")
-    for field, value in (("#rows", "26"), ("#cols", "26"), ("#k", "5")):
-        page.fill(field, value)
+    type_board(page, 26, 26, 5, leave=False)
     page.click("#custom-play")
     playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(676)
     tab.status("Your move (X)")
