@@ -45,7 +45,7 @@ def test_seed_003_computer_goes_first_in_chinese(run) -> None:
 def test_seed_003_taken_cell_is_asked_again(run) -> None:
     status, out = run(SEED_003, "y\n0\n4\n8\n6\n7\nn\n")
     assert status == 0
-    assert "This position is already taken." in out
+    assert "That cell is taken." in out
     assert "Hooray! You have won the game!" in out
 
 

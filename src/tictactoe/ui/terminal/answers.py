@@ -271,7 +271,7 @@ def parse_move(
             )
         ) from None
     if board[cell] is not None:
-        raise Invalid(tr.gettext("This position is already taken."))
+        raise Invalid(tr.gettext("That cell is taken."))
     return cell
 
 

@@ -284,7 +284,7 @@ class TerminalGame:
                 continue
             if isinstance(answer, int):
                 if not self.session.play(answer).moved:
-                    self.prompter.say(self.tr.gettext("This position is already taken."))
+                    self.prompter.say(self.tr.gettext("That cell is taken."))
                     continue
                 if game.is_over or game.waiting_for_human:  # else the computer's answer shows
                     self.show_board()
