@@ -414,15 +414,20 @@ function speak(before, view) {
   }
 }
 
+// A custom board's fields, set to a game's board (a custom board is typed from there).
+function showBoardFields({ rows, cols, k }) {
+  $("rows").value = rows;
+  $("cols").value = cols;
+  $("k").value = k;
+}
+
 // The settings show the game the page is in (after a reload, or an invite link).
 function syncSettings(view) {
   const preset = `${view.rows}x${view.cols}x${view.k}`;
   const presets = [...$("board-size").options].map((option) => option.value);
   $("board-size").value = presets.includes(preset) ? preset : "custom";
   $("custom").hidden = $("board-size").value !== "custom";
-  $("rows").value = view.rows;
-  $("cols").value = view.cols;
-  $("k").value = view.k;
+  showBoardFields(view);
   if (view.kind !== "solo") return;
   checkBoard().then(() => {
     if ([...$("level").options].some((option) => option.value === view.level)) $("level").value = view.level;
@@ -781,9 +786,7 @@ function wire() {
   $("board-size").addEventListener("change", () => {
     $("custom").hidden = $("board-size").value !== "custom";
     if ($("board-size").value === "custom") {
-      // A custom board starts from the board on screen (the levels already follow it).
-      if (app.view) Object.entries({ rows: app.view.rows, cols: app.view.cols, k: app.view.k })
-        .forEach(([id, value]) => { $(id).value = value; });
+      if (app.view) showBoardFields(app.view);  // the board on screen (the levels follow it)
       return;
     }
     if (app.kind === "solo") startGame(newSolo);
