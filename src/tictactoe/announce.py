@@ -166,12 +166,20 @@ def summary(tr: Translator, record: Record) -> str:
     return tr.gettext("{mark} won by decision").format(mark=winner)
 
 
+YOU, PLAYER, HUMAN_WORD = N_("You"), N_("Player"), N_("human")
+"""What a person is called where players are named: against a computer and when two people
+played (:func:`side_names`), and anywhere else (:func:`player_name`)."""
+
+PERSON_NAMES = (YOU, PLAYER, HUMAN_WORD)
+"""Every name a person is shown by (:func:`player_called` reads them back)."""
+
+
 def player_name(tr: Translator, name: str) -> str:
     """How a player is shown: a person as "human", a computer player by its level title, a
     name from a file as it is (control characters replaced). A saved game's sides are named
     by :func:`side_names`."""
     if name == HUMAN:
-        return tr.gettext("human")
+        return tr.gettext(HUMAN_WORD)
     title = players.title_of(name)
     return tr.gettext(title) if title != name else shown(name)
 
@@ -181,16 +189,12 @@ def side_names(tr: Translator, record: Record) -> tuple[str, str]:
     computer and "Player" when two people played; a computer player as :func:`player_name`
     names it."""
     both = record.x_player == record.o_player == HUMAN
-    person = tr.gettext("Player") if both else tr.gettext("You")
+    person = tr.gettext(PLAYER if both else YOU)
     x, o = (
         person if name == HUMAN else player_name(tr, name)
         for name in (record.x_player, record.o_player)
     )
     return x, o
-
-
-PERSON_NAMES = (N_("You"), N_("Player"), N_("human"))
-"""What a person is called where players are named (:func:`side_names`, :func:`player_name`)."""
 
 
 def player_called(tr: Translator, text: str) -> str | None:
