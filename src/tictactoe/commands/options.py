@@ -113,15 +113,14 @@ def whole_number(text: str) -> int:
     return value
 
 
-def at_least(low: int) -> Callable[[str], int]:
-    """Argument type: a whole number of at least ``low``."""
+def at_least(low: int, high: int | None = None) -> Callable[[str], int]:
+    """Argument type: a whole number of at least ``low`` (and at most ``high``, if given)."""
+    wanted = f"of at least {low}" if high is None else f"from {low} to {high}"
 
     def number(text: str) -> int:
         value = numbers.whole_number(text, signed=True)
-        if value is None or value < low:
-            raise argparse.ArgumentTypeError(
-                f"must be a whole number of at least {low}, not {_echo(text)}"
-            )
+        if value is None or value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be a whole number {wanted}, not {_echo(text)}")
         return value
 
     return number

@@ -5,24 +5,57 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
+import signal
 import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
-from tictactoe import DISTRIBUTION
+from tictactoe import DISTRIBUTION, workers
 from tictactoe.commands.options import at_least, language, seconds
 from tictactoe.console import EXIT_ERROR, EXIT_INTERRUPTED
 from tictactoe.i18n import Translator, translator
 
 if TYPE_CHECKING:
+    import uvicorn
+
     from tictactoe.online.settings import Settings
 
 HELP = "serve the game as a web page: play the computer, or a friend through an invite link"
 
 INSTALL_HINT = f"pip install '{DISTRIBUTION}[web]'"
 """The install command of the web extra, under the name the project is published as."""
+
+HIGHEST_PORT = 65_535
+
+
+def origin(text: str) -> str:
+    """Argument type: a page's origin, ``scheme://host[:port]``, as browsers send it
+    (lower case, no slash at the end)."""
+    try:
+        parts = urlsplit(text.strip())
+        port = parts.port
+    except ValueError:
+        parts, port = None, None
+    if (
+        parts is None
+        or parts.scheme.lower() not in ("http", "https")
+        or not parts.hostname
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+        or parts.username is not None
+    ):
+        raise argparse.ArgumentTypeError(
+            f"must be an origin such as https://example.org or http://localhost:8080, not {text!r}"
+        )
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+    return f"{parts.scheme.lower()}://{host}" + ("" if port is None else f":{port}")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +67,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
     parser.add_argument(
-        "--port", type=at_least(0), default=8000, metavar="PORT", help="port (default 8000)"
+        "--port",
+        type=at_least(0, HIGHEST_PORT),
+        default=8000,
+        metavar="PORT",
+        help="port (default 8000)",
     )
     parser.add_argument("--open", action="store_true", help="open the page in a web browser")
     parser.add_argument(
@@ -58,7 +95,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             help=f"{option.help} (default {default:g})",
         )
     parser.add_argument(
-        "--allow-origin", action="append", default=[], metavar="URL",
+        "--allow-origin", action="append", default=[], type=origin, metavar="URL",
         help="also accept pages served from this origin (https://example.org), e.g. "
         "behind a proxy; may be repeated",
     )  # fmt: skip
@@ -76,7 +113,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
 
     return Settings(
         **{name: getattr(args, name) for name, _, _ in options()},
-        allowed_origins=frozenset(origin.rstrip("/") for origin in args.allow_origin),
+        allowed_origins=frozenset(args.allow_origin),
         record=not args.no_record,
     )
 
@@ -159,14 +196,42 @@ def run(args: argparse.Namespace) -> int:
     print(_("The game is at {url} - press Ctrl-C to stop.").format(url=url), flush=True)
     if args.open:
         threading.Timer(0.5, webbrowser.open, [url]).start()
+    server = uvicorn.Server(config)
     status = 0
-    with sock:
+    with sock, workers.stop_signals_raise(), _hang_up_stops(server) as hung_up:
         try:
-            uvicorn.Server(config).run(sockets=[sock])
-        except KeyboardInterrupt:  # uvicorn shut down cleanly, then passed Ctrl-C on
-            status = EXIT_INTERRUPTED
+            server.run(sockets=[sock])
+        except KeyboardInterrupt as stop:  # uvicorn shut down cleanly, then passed it on
+            status = 128 + stop.signum if isinstance(stop, workers.Signalled) else EXIT_INTERRUPTED
+        if hung_up:
+            status = 128 + hung_up[0]
     print(_("The server has stopped."), flush=True)
     return status
+
+
+@contextmanager
+def _hang_up_stops(server: uvicorn.Server) -> Iterator[list[int]]:
+    """While the server runs, SIGHUP (the terminal closed) shuts it down as Ctrl-C and
+    SIGTERM do, and is listed in the list yielded; ignored (``nohup``), it stays ignored."""
+    hung_up: list[int] = []
+    hang_up = getattr(signal, "SIGHUP", None)
+    if (
+        hang_up is None
+        or threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(hang_up) is signal.SIG_IGN
+    ):
+        yield hung_up
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        hung_up.append(signum)
+        server.handle_exit(signum, frame)
+
+    before = signal.signal(hang_up, stop)
+    try:
+        yield hung_up
+    finally:
+        signal.signal(hang_up, before)
 
 
 def _redis_problem(url: str) -> str | None:

@@ -1,4 +1,5 @@
-"""``tictactoe web`` as a person runs it: starting, a busy port, a missing Redis, Ctrl-C."""
+"""``tictactoe web`` as a person runs it: starting, a busy port, a missing Redis, Ctrl-C,
+SIGTERM and SIGHUP."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from web_support import ServerProcess
 
 from tictactoe.cli import main
+from tictactoe.commands.web import origin
 
 
 def test_help_lists_the_options(capsys: object) -> None:
@@ -53,14 +55,48 @@ def test_a_missing_extra_names_the_published_distribution(
 
 
 def test_bad_options_stop_with_usage(capsys) -> None:  # type: ignore[no-untyped-def]
-    for args in (["--port", "http"], ["--max-rooms", "0"], ["--idle", "9" * 5000]):
+    for args in (
+        ["--port", "http"],
+        ["--port", "65536"],
+        ["--port", "-1"],
+        ["--max-rooms", "0"],
+        ["--idle", "9" * 5000],
+        ["--allow-origin", "example.org"],
+        ["--allow-origin", "https://example.org/games"],
+        ["--allow-origin", "ftp://example.org"],
+        ["--allow-origin", "https://example.org:99999"],
+    ):
         try:
             main(["web", *args])
         except SystemExit as stop:
             assert stop.code == 2
         else:
             raise AssertionError(f"{args} was accepted")
-    assert "Traceback" not in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "must be a whole number from 0 to 65535, not '65536'" in err
+    assert "must be an origin such as https://example.org" in err
+
+
+def test_an_allowed_origin_is_written_as_browsers_send_it() -> None:
+    assert origin("https://Example.ORG/") == "https://example.org"
+    assert origin("http://localhost:8080") == "http://localhost:8080"
+    assert origin("HTTPS://[::1]:8443") == "https://[::1]:8443"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("stop", "status"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_stop_the_server_as_ctrl_c_does(
+    server_factory: Callable[..., ServerProcess], stop: signal.Signals, status: int
+) -> None:
+    server = server_factory("--think-processes", "1")  # a worker process to end with it
+    assert httpx2.get(server.url + "/").status_code == 200
+    server.process.send_signal(stop)
+    server.process.wait(15)
+    text = server.output()
+    assert server.process.returncode == status, text  # 128 + the signal, as arena's
+    assert "The server has stopped." in text
+    assert "Traceback" not in text and "leaked" not in text  # its worker processes cleaned up
 
 
 @pytest.mark.slow
