@@ -176,18 +176,19 @@ class TestCommand:
             ["--x", "win-block", "--o", "random", "--games", "20", "--seed", "4"], capsys
         )
         assert status == 0 and err == ""
-        assert "win-block (X) against random (O) on 3x3, k=3: 20 games, seed 4" in out
+        assert "Medium (X) against Easy (O) on 3x3, k=3: 20 games, seed 4" in out
         for label in ("X wins", "O wins", "draws", "average game"):
             assert label in out
 
-    def test_level_names_are_taken_and_the_exact_names_shown(
+    def test_level_names_and_exact_names_are_taken_and_the_titles_shown(
         self, capsys: pytest.CaptureFixture[str]
     ) -> None:
-        status, out, _ = run_command(
-            ["--x", "medium", "--o", "Easy", "--games", "2", "--seed", "4"], capsys
-        )
-        assert status == 0
-        assert out.startswith("win-block (X) against random (O) on 3x3"), "a programmers' tool"
+        for x, o in (("medium", "Easy"), ("win-block", "random")):
+            status, out, _ = run_command(
+                ["--x", x, "--o", o, "--games", "2", "--seed", "4"], capsys
+            )
+            assert status == 0
+            assert out.startswith("Medium (X) against Easy (O) on 3x3"), "as every menu says"
 
     def test_json(self, capsys: pytest.CaptureFixture[str]) -> None:
         argv = ["--x", "random", "--o", "centre-first", "--games", "40", "--seed", "9", "--json"]
@@ -315,7 +316,7 @@ class TestCommand:
             assert data["seed"] == 8
         else:
             assert out.splitlines()[:3] == [
-                "random (X) against random (O) on 3x3, k=3: 50 games, seed 8",
+                "Easy (X) against Easy (O) on 3x3, k=3: 50 games, seed 8",
                 "Stopped after 6 of 50 games:",
                 "  X wins        3   50.0%",
             ]
@@ -404,7 +405,7 @@ class TestOwnPlayers:
         path.write_text("def choose(board):\n    return None\n")
         status, out, _ = run_command(["--x", str(path), "--o", "medium", "--games", "3"], capsys)
         assert status == 0
-        assert out.splitlines()[0].startswith("broken.py (X) against win-block (O) on 3x3")
+        assert out.splitlines()[0].startswith("broken.py (X) against Medium (O) on 3x3")
         assert "  X lost 3 games by forfeit\n" in out
         assert "    broken.py loses this game: it answered None, which is not a cell.\n" in out
         _, out, _ = run_command(

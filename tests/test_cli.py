@@ -144,7 +144,7 @@ def test_arena_endless_match_shows_progress_and_stops_on_ctrl_c(jobs: str) -> No
             os.killpg(match.process.pid, signal.SIGKILL)
     assert status == 130
     heading, stopped, *counts = out.splitlines()
-    assert heading.startswith(f"random (X) against random (O) on 3x3, k=3: {games} games, seed ")
+    assert heading.startswith(f"Easy (X) against Easy (O) on 3x3, k=3: {games} games, seed ")
     finished = int(stopped.removeprefix("Stopped after ").partition(" ")[0])
     assert stopped == f"Stopped after {finished} of {games} games:" and finished >= 2000
     wins = [int(line.split()[-2]) for line in counts if "%" in line]

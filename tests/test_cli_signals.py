@@ -196,7 +196,7 @@ def test_arena_ends_with_its_workers_on_sigterm_and_sighup(
     time.sleep(1.0)  # the workers are playing
     status, out, err = child.signal(signum)
     assert status == 128 + signum
-    assert out == "random (X) against random (O) on 3x3, k=3: 100000000 games, seed 3\n"
+    assert out == "Easy (X) against Easy (O) on 3x3, k=3: 100000000 games, seed 3\n"
     assert err == ""
     assert child.nothing_left()
 

@@ -128,13 +128,15 @@ def _usage_error(args: argparse.Namespace, message: str) -> int:
 
 def heading(x: str, o: str, rules: Rules, games: int, seed: int) -> str:
     """The first line: who plays whom, on which board, how many games, with which seed (levels
-    by their exact names, own players by their files' or programs' names)."""
+    by their titles, as every menu shows them; own players by their files' or programs'
+    names)."""
     return f"{shown(x)} (X) against {shown(o)} (O) on {rules}: {games} games, seed {seed}"
 
 
 def shown(name: str) -> str:
-    """A player as results name it: a level's exact name, an own player's file or program."""
-    return players.title_of(name) if players.is_own(name) else name
+    """A player as results name it: a level's title (``Medium``), an own player's file or
+    program."""
+    return players.title_of(name)
 
 
 def counts(result: arena.MatchResult) -> str:
