@@ -80,6 +80,19 @@ def test_empty_board_is_a_draw(capsys: pytest.CaptureFixture[str]) -> None:
     assert (record["value"], record["plies"], record["best"]) == ("draw", 9, list(range(9)))
 
 
+def test_one_row_of_a_square_s_cells_is_answered_with_how_to_write_the_square(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(["x...o....", "X.O.", "X../.O./...", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "note: x...o.... is read as one row of 9 cells; for a 3 x 3 board write its rows "
+        "from the top with / between them: x../.o./...\n"
+    )  # one note: a row of 4 cells is no square of 3 or more, and 3 x 3 was written as such
+    first, _, third = records(captured.out)
+    assert first["position"] == "X...O...." and third["position"] == "X../.O./..."
+
+
 def test_k_option_changes_the_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(["..../..../..../....", "--k", "3", "--json"]) == 0
     (record,) = records(capsys.readouterr().out)

@@ -21,6 +21,7 @@ The engine is imported only for a board too big to solve exactly.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from collections.abc import Iterator, Sequence
 from typing import TextIO
@@ -174,6 +175,7 @@ def solve_all(
         solved_any = True
         try:
             board = Board.parse(text, k)
+            note_one_row(text, board, err)
             if proof:
                 if jobs is not None or checkpoint is not None:
                     report = split_proved(board, as_json, err, jobs or 1, checkpoint)
@@ -285,6 +287,22 @@ benchmarks/bench_proofs.py)."""
 EIGHT_BY_EIGHT_FACTOR = 25_000
 """How much longer 8 x 8 with k = 5 took than 7 x 7 for the 2020 C++ prover (17.4 hours
 against 2.5 seconds): the basis of the estimate for boards past 49 cells."""
+
+
+def note_one_row(text: str, board: Board, err: TextIO) -> None:
+    """On ``err``, how to write a square board when a position of one row has a square's
+    number of cells (``X...O....`` is 1 x 9: 3 x 3 is ``X../.O./...``)."""
+    cells = text.strip()
+    side = math.isqrt(len(cells))
+    if board.rules.m != 1 or side < 3 or side * side != len(cells):
+        return
+    rows = "/".join(cells[row : row + side] for row in range(0, len(cells), side))
+    print(
+        f"note: {cells} is read as one row of {len(cells)} cells; for a {side} x {side} "
+        f"board write its rows from the top with / between them: {rows}",
+        file=err,
+        flush=True,
+    )
 
 
 def warn_if_huge(board: Board, err: TextIO) -> None:
