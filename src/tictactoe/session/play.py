@@ -384,13 +384,17 @@ class Session:
 
     def hint(self) -> None:
         """Hints for this move only: every free cell's value where the board can be solved,
-        else the engine's best moves."""
+        else the engine's best moves. A notice about an earlier action goes: the hints (and
+        their legend) are what the player now asked for."""
         if self.viewing is None and self.game.waiting_for_human:
             self._hint_once = self.game.board
+            self.say("")
 
     def set_hints(self, on: bool) -> None:
-        """Hints for every move, or none (a search for them stops)."""
+        """Hints for every move, or none (a search for them stops); a notice about an earlier
+        action goes."""
         self.hints_on = on
+        self.say("")
         if not on:
             self._hint_once = None
             self._hint_lane.cancel()
