@@ -189,6 +189,8 @@ def test_the_ranks_are_written_in_the_windows_own_fonts(
             assert rows, f"rank {rank} is written in its cell"
             drawn = pygame.freetype.Font(None, points).get_rect(str(rank))
             assert abs((rows[-1] - rows[0] + 1) - drawn.h) <= 1, (rank, rows, drawn)
+            middle = (rows[0] + rows[-1]) / 2
+            assert abs(middle - (box.h - 1) / 2) <= 1, "the digit is centred on its tile"
 
     play(
         script, "--opponent", "first-free", "--size", "7x7", "--first", "you", "--lang", "zh", *FAST

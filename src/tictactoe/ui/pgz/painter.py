@@ -212,10 +212,12 @@ def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene, fo
 def _badge(
     surface: pygame.Surface, fonts: Fonts, text: str, centre: tuple[int, int], height: int
 ) -> None:
-    """A hint's rank, dark, filling most of a cell's face (in the strip's fonts, as the
-    coordinates: every text of the window goes through :class:`BannerText`)."""
+    """A hint's rank, dark, filling most of a cell's face, its ink centred on the cell (in
+    the strip's fonts, as the coordinates: every text of the window goes through
+    :class:`BannerText`)."""
     glyph = fonts.coloured(view.BADGE_TEXT).render_line(text, max(12, round(height * 1.1)))
-    surface.blit(glyph, glyph.get_rect(center=centre))
+    ink = glyph.get_bounding_rect()  # the digit itself centred, not the line's box
+    surface.blit(glyph, (centre[0] - ink.centerx, centre[1] - ink.centery))
 
 
 def _win_line(surface: pygame.Surface, layout: view.Layout, first: int, last: int) -> None:
