@@ -88,6 +88,8 @@ class Scene:
     """Text written on empty cells: a big board's hint ranks (1, 2, 3)."""
     buttons: tuple[Button, ...] = ()
     """Buttons in the strip's second line, instead of ``detail`` (a replay's)."""
+    cursor: int | None = None
+    """The keyboard cursor's cell, framed (None: not shown)."""
 
 
 @dataclass
@@ -144,6 +146,14 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
         )
     for first, last in scene.lines:  # over the last move's dot, as in the desktop window
         _win_line(surface, layout, first, last)
+    if scene.cursor is not None:
+        box = layout.face_rect(scene.cursor)
+        pygame.draw.rect(
+            surface,
+            view.rgb(view.CURSOR),
+            pygame.Rect(box.x, box.y, box.w, box.h),
+            max(2, layout.cell // 16),
+        )
     if scene.flash is not None:
         box = layout.cell_rect(scene.flash)
         pygame.draw.rect(
