@@ -221,7 +221,7 @@ class PgzApp:
             return answered[0]
         game = self.session.game
         if game.is_over:
-            return _("Click for the next game")
+            return _("Click or press Enter for the next game")
         if not (self.hints_on and game.waiting_for_human):
             return None
         hints = session.hints
