@@ -379,7 +379,8 @@ class PgzApp:
 
     def on_key_down(self, key: int, unicode: str = "") -> None:
         """N new game, U undo, H hints, 1-9 level, T settings, G saved games, S sound,
-        F1 or ? help, Esc quit (asks); the panels and a shown saved game have keys of their own."""
+        F1 or ? help, Esc quit (asks), the arrows and Enter or Space the keyboard cursor; the
+        panels and a shown saved game have keys of their own."""
         if self.panel is not None:
             panel_keys = {
                 "quit": self._quit_key,
