@@ -384,13 +384,17 @@ class Session:
 
     def hint(self) -> None:
         """Hints for this move only: every free cell's value where the board can be solved,
-        else the engine's best moves."""
+        else the engine's best moves. A notice about an earlier action goes: the hints (and
+        their legend) are what the player now asked for."""
         if self.viewing is None and self.game.waiting_for_human:
             self._hint_once = self.game.board
+            self.say("")
 
     def set_hints(self, on: bool) -> None:
-        """Hints for every move, or none (a search for them stops)."""
+        """Hints for every move, or none (a search for them stops); a notice about an earlier
+        action goes."""
         self.hints_on = on
+        self.say("")
         if not on:
             self._hint_once = None
             self._hint_lane.cancel()
@@ -453,9 +457,21 @@ class Session:
         self.remember(sound=on)
 
     def set_language(self, code: str) -> None:
-        """Every text in language ``code`` from now on (remembered)."""
+        """Every text in language ``code`` from now on (remembered); the notice showing is
+        said again in it where it is one of the catalog's sentences or the line about a level
+        standing in for another (anything else, a name in it say, stays as it was said)."""
+        before = self.tr
         self.tr = translator(code)
+        if self.notice:
+            self.notice = self._said_again(self.notice, before)
         self.remember(language=self.tr.language)
+
+    def _said_again(self, notice: str, before: Translator) -> str:
+        """``notice``, said in ``before``'s language, in the language now chosen."""
+        if notice == fit_opponent(self.match, self.preferred, before):
+            return fit_opponent(self.match, self.preferred, self.tr)
+        english = {text: key for key, text in before.messages().items() if isinstance(key, str)}
+        return self.tr.gettext(english.get(notice, notice))
 
     def remember(self, **changes: Any) -> None:
         """Use a choice made in the window now and keep it for the next launch (options given

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pygame.freetype
 import pytest
 
 from tictactoe.background import TONES
@@ -15,7 +16,7 @@ from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
-from tictactoe.ui.pgz import view
+from tictactoe.ui.pgz import text, view
 
 Play = Callable[..., Any]
 FAST = ("--think", "0.05")
@@ -154,3 +155,43 @@ def test_the_hint_shows_the_search_progress_while_it_works(
         yield from d.until(lambda: d.app.message == "No move to suggest here")
 
     play(script, "--opponent", "first-free", "--size", "7x7", "--first", "you", "--analysis", *FAST)
+
+
+def test_the_ranks_are_written_in_the_windows_own_fonts(
+    play: Play, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The badges go through the strip's freetype fonts, as the coordinates and all other
+    text do: pygame.font is never asked for a font, and a rank is as tall as freetype
+    draws that digit at the badge's size."""
+
+    def no_pygame_font(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("pygame.font used")
+
+    monkeypatch.setattr(pygame.font, "Font", no_pygame_font)
+    monkeypatch.setattr(pygame.font, "SysFont", no_pygame_font)
+
+    def script(d: Any) -> Any:
+        d.click(24)
+        yield from d.settle()
+        yield from d.computer_done()
+        d.key(pygame.K_h)
+        yield from d.until(lambda: d.app.session.hints is not None)
+        found = d.app.session.hints.suggestions
+        assert found
+        layout = d.app.layout
+        size = max(12, round(layout.face_rect(found[0].cell).h * 1.1))
+        points = size * text.SCALE[text.DEFAULT]
+        for rank, s in enumerate(found, start=1):
+            box = layout.face_rect(s.cell)
+            area = d.surface.subsurface(pygame.Rect(box.x, box.y, box.w, box.h))
+            ink = pygame.mask.from_threshold(area, view.BADGE_TEXT, (40, 40, 40, 255))
+            rows = [y for y in range(box.h) if any(ink.get_at((x, y)) for x in range(box.w))]
+            assert rows, f"rank {rank} is written in its cell"
+            drawn = pygame.freetype.Font(None, points).get_rect(str(rank))
+            assert abs((rows[-1] - rows[0] + 1) - drawn.h) <= 1, (rank, rows, drawn)
+            middle = (rows[0] + rows[-1]) / 2
+            assert abs(middle - (box.h - 1) / 2) <= 1, "the digit is centred on its tile"
+
+    play(
+        script, "--opponent", "first-free", "--size", "7x7", "--first", "you", "--lang", "zh", *FAST
+    )

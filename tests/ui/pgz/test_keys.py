@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from tictactoe.core.board import Mark
+from tictactoe.session import END_CLICK_GUARD
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.levels import skill_levels
 
@@ -175,7 +176,18 @@ def test_f1_and_question_mark_show_the_keys(play: Play, how: str) -> None:
         panel = d.app.scene().panel
         assert panel.title == "Keys"
         shown = panel.text
-        for key in ("N:", "U:", "H:", "1-8:", "T:", "G:", "S:", "Esc:", "F1 or ?:"):
+        for key in (
+            "Arrows, Enter:",
+            "N:",
+            "U:",
+            "H:",
+            "1-8:",
+            "T:",
+            "G:",
+            "S:",
+            "Esc:",
+            "F1 or ?:",
+        ):
             assert key in shown
         assert "Beginner" in shown and "Perfect" in shown
         assert d.count(4, BOARD) < before // 2, "the panel darkens the board"
@@ -211,3 +223,111 @@ def test_the_level_and_sound_are_remembered(new_app: Any, run: Any, tmp_path: An
     assert stand_in.message is not None and stand_in.message.startswith(
         "Perfect does not play 9 x 9: "
     )
+
+
+CURSOR = view.rgb(view.CURSOR)
+
+
+def test_arrows_and_enter_play_a_whole_game_without_the_mouse(play: Play) -> None:
+    """Keyboard-only play: the first arrow shows the cursor in the middle, arrows move it
+    (staying on the board), Enter or Space plays under it; after the end Enter starts the
+    next game. The same intent as a click plays the cell."""
+
+    def script(d: Any) -> Any:
+        yield from d.settle()
+        assert d.count(4, CURSOR) == 0, "no cursor until the keys are used"
+        d.key(pygame.K_DOWN)
+        yield from d.settle()
+        assert d.app.cursor == 4 and d.count(4, CURSOR) > 40, "shown in the middle, not moved"
+        d.key(pygame.K_RETURN)
+        yield from d.settle()
+        yield from d.computer_done()
+        assert d.app.session.game.moves[0] == 4
+        assert d.app.session.game.moves[1] == 0  # first-free
+        for key in (pygame.K_UP, pygame.K_UP, pygame.K_UP, pygame.K_RIGHT):
+            d.key(key)
+        yield from d.settle()
+        assert d.app.cursor == 2, "Up stops at the edge"
+        assert d.count(2, CURSOR) > 40 and d.count(4, CURSOR) == 0
+        d.key(pygame.K_SPACE)
+        yield from d.settle()
+        yield from d.computer_done()
+        assert d.app.session.game.board[2] is Mark.X
+        for key in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_LEFT, pygame.K_LEFT, pygame.K_KP_ENTER):
+            d.key(key)
+        yield from d.settle()
+        game = d.app.session.game
+        assert game.board[6] is Mark.X and game.outcome is not None
+        assert d.caption == "X wins"
+        assert d.app.scene().cursor is None, "no cursor over a finished game"
+        assert d.app.message == "Click or press Enter for the next game"
+        d.app.session.ended_at -= END_CLICK_GUARD
+        d.key(pygame.K_RETURN)
+        yield from d.settle()
+        assert d.app.session.match.games_started == 1
+        assert d.app.session.game.board.move_count in (0, 1)
+
+    play(script, "--opponent", "first-free", "--first", "you")
+
+
+def test_a_click_hides_the_cursor_and_enter_first_shows_it(play: Play) -> None:
+    def script(d: Any) -> Any:
+        d.key(pygame.K_RIGHT)
+        yield from d.settle()
+        assert d.app.cursor == 4
+        d.click(8)
+        yield from d.settle()
+        yield from d.computer_done()
+        assert d.app.cursor is None and d.count(4, CURSOR) == 0
+        d.key(pygame.K_RETURN)
+        yield from d.settle()
+        assert d.app.session.game.board.move_count == 2, "the first Enter only shows it"
+        assert d.app.cursor == 4 and d.count(4, CURSOR) > 40
+        d.key(pygame.K_RETURN)
+        yield from d.settle()
+        assert d.app.session.game.board[4] is Mark.X
+
+    play(script, "--opponent", "first-free", "--first", "you")
+
+
+def test_enter_while_the_computer_thinks_is_told_to_wait(play: Play) -> None:
+    def script(d: Any) -> Any:
+        d.key(pygame.K_LEFT)
+        d.key(pygame.K_RETURN)
+        yield from d.settle()
+        yield from d.computer_done()
+        assert d.app.session.game.moves[0] == 4
+        d.key(pygame.K_n)  # the computer opens this one (alternate)
+        d.key(pygame.K_RETURN)
+        yield
+        assert d.app.message == "Wait for the computer's move."
+        yield from d.computer_done()
+        assert d.app.session.game.board.move_count == 1
+
+    play(script, "--opponent", "first-free", "--first", "alternate", "--think", "0.05")
+
+
+def test_the_cursor_starts_in_the_middle_of_a_new_board(play: Play) -> None:
+    def script(d: Any) -> Any:
+        d.key(pygame.K_UP)
+        yield from d.settle()
+        assert d.app.cursor == 112
+        d.key(pygame.K_RIGHT)
+        d.key(pygame.K_RETURN)
+        yield from d.settle()
+        yield from d.computer_done()
+        assert d.app.session.game.moves[0] == 113
+        assert d.count(113, view.mark_colour("X")) > 50
+        d.key(pygame.K_t)
+        d.key(pygame.K_UP)
+        d.key(pygame.K_LEFT)  # the Board row: 9 x 9
+        d.key(pygame.K_ESCAPE)
+        yield from d.settle()
+        rules = d.app.session.rules
+        assert (rules.m, rules.n) == (9, 9)
+        assert d.app.cursor is None
+        d.key(pygame.K_DOWN)
+        yield from d.settle()
+        assert d.app.cursor == 40
+
+    play(script, "--opponent", "first-free", "--size", "15x15", "--first", "you")

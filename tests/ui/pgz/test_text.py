@@ -162,3 +162,45 @@ def test_a_glyph_left_of_the_pen_is_not_cut_off() -> None:
     assert alpha[0].any() and not alpha[0].all()
     face = pygame.freetype.Font(banner.LATIN, round(30 * banner.SCALE[banner.LATIN]))
     assert line.get_width() >= face.get_rect("j").w
+
+
+def test_a_list_breaks_between_its_parts_and_never_before_a_dot() -> None:
+    """The strip's second line on 3 x 3 broke "F1 or ?: help" after "F1", and a big board's
+    hints in a narrow window started a line with the dot between two of them."""
+    layout = Layout(Rules())
+    size, width = layout.detail_font_size, layout.strip_rect.w - 16
+    text = BannerText("en", "white")
+    detail = "Expert · 1 s a move · You 0 · computer 0 · draws 0 · F1 or ?: help"
+    assert text.wrap(detail, size, width) == [
+        "Expert · 1 s a move · You 0 · computer 0 · draws 0 ·",
+        "F1 or ?: help",
+    ]
+    hints = (
+        "1 g11: the computer wins with its next move · 2 l6: the computer wins with its next move"
+    )
+    narrow = text.width("1 g11: the computer wins with its next move ·", size) + 4
+    assert text.wrap(hints, size, narrow) == [
+        "1 g11: the computer wins with its next move ·",
+        "2 l6: the computer wins with its next move",
+    ]
+    chinese = BannerText("zh_CN", "white")
+    said = "1 g11：计算机下一步就赢 · 2 l6：计算机下一步就赢 · 3 h5：计算机下一步就赢"
+    for language, words in (("en", detail), ("en", hints), ("zh_CN", said)):
+        renderer = chinese if language == "zh_CN" else text
+        for room in range(120, 520, 7):
+            lines = renderer.wrap(words, size, room)
+            assert not any(line.startswith("·") for line in lines), (room, lines)
+            assert "".join(lines).replace(" ", "") == words.replace(" ", "")
+
+
+def test_whole_parts_give_way_to_words_before_the_text_shrinks() -> None:
+    """Three parts that fit two lines only broken inside one: the block keeps its size."""
+    text = BannerText("en", "white")
+    size = 22
+    words = "aaaa bbbb cccc · dddd eeee ffff · gggg hhhh iiii"
+    width = text.width("aaaa bbbb cccc · dddd eeee", size) + 2
+    assert len(text.wrap(words, size, width)) == 3
+    assert len(text.wrap(words, size, width, parts=False)) == 2
+    block = text.block(words, size, width, smallest=10, lines=2)
+    one_line = text.render_line("aaaa", size).get_height()
+    assert block.get_height() >= 2 * one_line, "two lines at full size, not shrunk"

@@ -117,7 +117,7 @@ def test_a_win_is_highlighted_titled_and_cheered(play: Play) -> None:
         assert d.app.speaker.last is Sound.WIN
         assert pygame.mixer.get_busy()
         assert d.app.session.match.score.wins == 1
-        assert d.app.message == "Click for the next game"
+        assert d.app.message == "Click or press Enter for the next game"
         strip = d.app.layout.strip_rect
         area = d.surface.subsurface(pygame.Rect(strip.x, strip.y, strip.w, strip.h))
         green = pygame.mask.from_threshold(area, view.WIN_TEXT, (40, 40, 40, 255)).count()

@@ -170,7 +170,7 @@ def test_junk_before_every_answer_of_a_whole_session(run) -> None:
         "Please type a number from 1 to 4, or yes or no.",
         "is not a cell. Type a number from 1 to 9.",
         "Please type a cell, or help.",
-        "Please answer yes or no.",
+        "Please answer yes, no or new.",
         "That answer is too long (more than 1000 characters).",
     ):
         assert message in out

@@ -245,3 +245,20 @@ def test_help_columns_line_up_in_chinese(run) -> None:
         # Where each description starts: after the padding (two spaces or more).
         starts = {display_width(line) - display_width(re.split(r"  +", line)[-1]) for line in lines}
         assert len(starts) == 1, lines
+
+
+def test_a_typo_at_play_again_names_the_three_answers_it_offers(run) -> None:
+    """The question offers yes, no or new; its re-ask said only "yes or no"."""
+    again = {"en": "yse", "ru": "да нет", "zh_CN": "再来", "vi": "cóc"}
+    said = {
+        "en": "Please answer yes, no or new.",
+        "ru": "Ответьте «да», «нет» или «новая».",
+        "zh_CN": "请回答“是”、“否”或“新局”。",
+        "vi": "Hãy trả lời có, không hoặc ván mới.",
+    }
+    for lang, typo in again.items():
+        status, out = run([*SEED_004, "--lang", lang], f"X\n5\n9\n1\n{typo}\nnew\nq\n")
+        assert status == 0, lang
+        assert out.count(said[lang]) == 1, lang
+        assert "Please answer yes or no." not in out, lang
+        assert "Traceback" not in out

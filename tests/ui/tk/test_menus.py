@@ -408,3 +408,35 @@ def test_at_the_minimum_width_the_level_shows_whole_after_a_language_switch(
     h.app.menus.invoke("language", "en")
     assert h.root.minsize() == english, "back in English, the English minimum"
     whole_at_least_width(h)
+
+
+def test_the_notice_showing_is_said_again_in_the_new_language(make_app: MakeApp) -> None:
+    """A notice stays in the footer until the next action: it stayed in English in a Russian
+    window."""
+    h = make_app(opponent="first-free")
+    h.click_cell(4)
+    assert h.pump(lambda: len(h.marks()) == 2)
+    h.click_cell(4)
+    assert h.notice == "That cell is taken."
+    h.app.menus.invoke("language", "ru")
+    ru = translator("ru")
+    assert h.notice == ru("That cell is taken.") != "That cell is taken."
+    assert h.app.footer.notice.cget("text") == h.notice
+    h.app.menus.invoke("language", "zh_CN")
+    assert h.notice == translator("zh_CN")("That cell is taken.")
+    h.app.menus.invoke("language", "en")
+    assert h.notice == "That cell is taken."
+
+
+def test_a_level_standing_in_is_said_again_in_the_new_language(make_app: MakeApp) -> None:
+    h = make_app(opponent="perfect")
+    h.app.menus.invoke("board", board_key(Rules(15, 15, 5)))
+    title = players.get(h.app.session.match.opponent).title
+    assert h.notice == f"Perfect does not play 15 x 15: {title} plays instead."
+    h.app.menus.invoke("language", "ru")
+    ru = translator("ru")
+    assert h.notice == ru("{chosen} does not play {m} x {n}: {playing} plays instead.").format(
+        chosen=ru("Perfect"), playing=ru(title), m=15, n=15
+    )
+    h.app.menus.invoke("language", "en")
+    assert h.notice == f"Perfect does not play 15 x 15: {title} plays instead."

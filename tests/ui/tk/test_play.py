@@ -284,3 +284,22 @@ def test_a_board_too_big_to_solve_gets_the_engines_best_moves(make_app: MakeApp)
     assert len(h.app.view.find_withtag("rank")) == len(found)
     h.click_cell(24)
     assert h.marks()[24] is Mark.X
+
+
+def test_a_hint_replaces_an_earlier_notice_in_the_footer(make_app: MakeApp) -> None:
+    """ "That cell is taken." stayed in the footer after H, hiding the hints' legend (and a big
+    board's best moves) until the next move."""
+    h = make_app(opponent="first-free")
+    play(h, 4)
+    h.click_cell(4)
+    assert h.notice == "That cell is taken."
+    h.key("h")
+    assert h.pump(lambda: bool(h.app.footer.legend_texts))
+    assert h.notice == ""
+    assert h.app.footer.legend_texts == ["Hints for X:", "wins", "draws", "loses"]
+    assert h.app.footer.legend.winfo_ismapped() and not h.app.footer.notice.winfo_ismapped()
+    h.click_cell(4)
+    assert h.notice == "That cell is taken."
+    h.app.menus.invoke("options", "hints")
+    assert h.pump(lambda: bool(h.app.footer.legend_texts))
+    assert h.notice == "", "so does turning Cell hints on"

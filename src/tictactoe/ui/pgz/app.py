@@ -87,6 +87,15 @@ REPLAY_KEYS: Mapping[int, Step] = {
 """What each key does while a saved game is shown."""
 GOMOKU = Rules(15, 15, 5)
 """The board an engine's game moves to when it cannot play the one on the screen."""
+ARROWS: Mapping[int, tuple[int, int]] = {
+    pygame.K_UP: (-1, 0),
+    pygame.K_DOWN: (1, 0),
+    pygame.K_LEFT: (0, -1),
+    pygame.K_RIGHT: (0, 1),
+}
+"""Key code -> the (row, column) step of the keyboard cursor on the board."""
+PLAY_KEYS = (*ENTER_KEYS, pygame.K_SPACE)
+"""Keys that play the cell under the keyboard cursor (after a game: the next game)."""
 LESS_KEYS = (pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS)
 MORE_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 """Keys that change the chosen setting down and up."""
@@ -152,6 +161,8 @@ class PgzApp:
         self.menu = SettingsMenu()
         self._list_lane: Lane[Listing] = Lane(self.session.jobs)
         self._flash: tuple[int, float] | None = None
+        self.cursor: int | None = None
+        """The keyboard cursor's cell: None until an arrow key shows it (a click hides it)."""
         self._answered: tuple[str, float] | None = None
         """What the window said in answer to a choice (a level, the sound...) or at the start of
         a game the computer opens, and when: it stays its :data:`MESSAGE_SECONDS` though a move
@@ -210,7 +221,7 @@ class PgzApp:
             return answered[0]
         game = self.session.game
         if game.is_over:
-            return _("Click for the next game")
+            return _("Click or press Enter for the next game")
         if not (self.hints_on and game.waiting_for_human):
             return None
         hints = session.hints
@@ -324,20 +335,52 @@ class PgzApp:
         if self.session.viewing is not None:
             self._click_replay(pos)
             return
+        self.cursor = None
+        if self.session.game.is_over:
+            self.play_cell(None)
+            return
+        cell = self.layout.xy_to_n(*pos)
+        if cell is not None:
+            self.play_cell(cell)
+
+    def play_cell(self, cell: int | None) -> None:
+        """Play ``cell`` (a click on it, or Enter on the keyboard cursor); after the end of a
+        game, start the next one (``cell`` is not needed then)."""
         if self.session.game.is_over:
             if self.session.next_game():
                 self._start_message()
             return
-        cell = self.layout.xy_to_n(*pos)
         if cell is None:
             return
         if self.session.play(cell).refused == "wait":
             self._flash = (cell, self._clock() + FLASH_SECONDS)
         self.update()
 
+    def move_cursor(self, rows: int, cols: int) -> None:
+        """An arrow key: show the keyboard cursor (in the middle of the board the first time)
+        or move it ``rows`` down and ``cols`` right, staying on the board."""
+        rules = self.session.rules
+        if self.cursor is None or self.cursor >= rules.size:
+            self.cursor = rules.cell(rules.m // 2, rules.n // 2)
+            return
+        row, col = rules.row_col(self.cursor)
+        row = min(rules.m - 1, max(0, row + rows))
+        col = min(rules.n - 1, max(0, col + cols))
+        self.cursor = rules.cell(row, col)
+
+    def press_cursor(self) -> None:
+        """Enter or Space: play the cell under the keyboard cursor (showing it first, if it is
+        not shown); after the end of a game, the next game."""
+        shown = self.cursor is not None and self.cursor < self.session.rules.size
+        if not shown and not self.session.game.is_over:
+            self.move_cursor(0, 0)
+            return
+        self.play_cell(self.cursor)
+
     def on_key_down(self, key: int, unicode: str = "") -> None:
         """N new game, U undo, H hints, 1-9 level, T settings, G saved games, S sound,
-        F1 or ? help, Esc quit (asks); the panels and a shown saved game have keys of their own."""
+        F1 or ? help, Esc quit (asks), the arrows and Enter or Space the keyboard cursor; the
+        panels and a shown saved game have keys of their own."""
         if self.panel is not None:
             panel_keys = {
                 "quit": self._quit_key,
@@ -358,6 +401,10 @@ class PgzApp:
                 self._quit()
         elif key in KEY_INTENTS:
             getattr(self, KEY_INTENTS[key])()
+        elif key in ARROWS:
+            self.move_cursor(*ARROWS[key])
+        elif key in PLAY_KEYS:
+            self.press_cursor()
         elif key in DIGIT_KEYS:
             self.choose_level(DIGIT_KEYS[key])
 
@@ -424,7 +471,16 @@ class PgzApp:
             detail=self.message or self.thinking_progress or self.details,
             panel=self._panel(),
             badges=badges,
+            cursor=self._cursor_shown(),
         )
+
+    def _cursor_shown(self) -> int | None:
+        """The keyboard cursor's cell while it is shown and can play there (your move, no
+        panel over the board)."""
+        cursor, game = self.cursor, self.session.game
+        if cursor is None or cursor >= game.board.rules.size or self.panel is not None:
+            return None
+        return cursor if game.waiting_for_human else None
 
     def close(self) -> None:
         """The window is closing: stop every search, keep a result still waiting to be saved."""
@@ -747,9 +803,11 @@ class PgzApp:
         )
 
     def _fit_board(self, rules: Rules) -> None:
-        """Show a board of ``rules``: the window takes the size it would open at for it."""
+        """Show a board of ``rules``: the window takes the size it would open at for it (the
+        keyboard cursor starts again in its middle)."""
         if self.layout.rules == rules:
             return
+        self.cursor = None
         if self._layout_given:
             self.layout = view.Layout(rules, self.layout.width, self.layout.height)
         else:

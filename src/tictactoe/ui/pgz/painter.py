@@ -88,6 +88,8 @@ class Scene:
     """Text written on empty cells: a big board's hint ranks (1, 2, 3)."""
     buttons: tuple[Button, ...] = ()
     """Buttons in the strip's second line, instead of ``detail`` (a replay's)."""
+    cursor: int | None = None
+    """The keyboard cursor's cell, framed (None: not shown)."""
 
 
 @dataclass
@@ -135,7 +137,7 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
     surface.fill(view.board_colour(layout.rules))
     _grid(surface, layout)
     for n in range(layout.rules.size):
-        _cell(surface, layout, n, scene)
+        _cell(surface, layout, n, scene, fonts)
     _coordinates(surface, layout, fonts)
     if scene.last_move is not None:
         radius = max(3, round(layout.cell * LAST_MOVE_DOT / 2))
@@ -144,6 +146,14 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
         )
     for first, last in scene.lines:  # over the last move's dot, as in the desktop window
         _win_line(surface, layout, first, last)
+    if scene.cursor is not None:
+        box = layout.face_rect(scene.cursor)
+        pygame.draw.rect(
+            surface,
+            view.rgb(view.CURSOR),
+            pygame.Rect(box.x, box.y, box.w, box.h),
+            max(2, layout.cell // 16),
+        )
     if scene.flash is not None:
         box = layout.cell_rect(scene.flash)
         pygame.draw.rect(
@@ -183,7 +193,7 @@ def _grid(surface: pygame.Surface, layout: view.Layout) -> None:
         pygame.draw.rect(surface, ink, pygame.Rect(left, top, right - left, bottom - top), width)
 
 
-def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene) -> None:
+def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene, fonts: Fonts) -> None:
     face = layout.face_rect(n)
     colour = scene.faces.get(n)
     if colour is not None:
@@ -192,7 +202,7 @@ def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene) ->
     if mark is None:
         badge = scene.badges.get(n)
         if badge:
-            _badge(surface, badge, layout.n_to_xy(n), face.h)
+            _badge(surface, fonts, badge, layout.n_to_xy(n), face.h)
         return
     ink = view.mark_colour(mark.value)
     x, y = layout.n_to_xy(n)
@@ -209,17 +219,15 @@ def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene) ->
         pygame.draw.circle(surface, ink, (x, y), reach + width // 2, width)
 
 
-_GLYPHS: dict[tuple[str, int, view.RGB], pygame.Surface] = {}
-
-
-def _badge(surface: pygame.Surface, text: str, centre: tuple[int, int], height: int) -> None:
-    """A hint's rank, dark, filling most of a cell's face."""
-    size = max(12, round(height * 1.1))
-    key = (text, size, view.BADGE_TEXT)
-    if key not in _GLYPHS:
-        _GLYPHS[key] = pygame.font.Font(None, size).render(text, True, view.BADGE_TEXT)
-    glyph = _GLYPHS[key]
-    surface.blit(glyph, glyph.get_rect(center=centre))
+def _badge(
+    surface: pygame.Surface, fonts: Fonts, text: str, centre: tuple[int, int], height: int
+) -> None:
+    """A hint's rank, dark, filling most of a cell's face, its ink centred on the cell (in
+    the strip's fonts, as the coordinates: every text of the window goes through
+    :class:`BannerText`)."""
+    glyph = fonts.coloured(view.BADGE_TEXT).render_line(text, max(12, round(height * 1.1)))
+    ink = glyph.get_bounding_rect()  # the digit itself centred, not the line's box
+    surface.blit(glyph, (centre[0] - ink.centerx, centre[1] - ink.centery))
 
 
 def _win_line(surface: pygame.Surface, layout: view.Layout, first: int, last: int) -> None:

@@ -38,6 +38,7 @@ def help_panel(_: Translator, levels: Sequence[str], *, replay: bool) -> Panel:
     return Panel(
         _("Keys"),
         (
+            _("Arrows, Enter: play a cell"),
             _("N: new game"),
             _("U: undo your last move"),
             _("H: hints on or off"),

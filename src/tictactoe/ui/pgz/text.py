@@ -65,8 +65,12 @@ below the descender, and Vietnamese's stacked accents above the ascender."""
 MAX_LINES = 3
 HAN = "\u2e80-\u9fff\uf900-\uffef"
 """Chinese characters and full-width punctuation."""
-TOKENS = re.compile(rf"[{HAN}][，。、：；！？）》」]*|[^\s{HAN}]+(?:\s+[—–])?\s*|\s+")
-"""Where a line may break: after a word (and a dash after it), or after a Chinese character."""
+TOKENS = re.compile(rf"[{HAN}][，。、：；！？）》」]*(?:\s+·)?\s*|[^\s{HAN}]+(?:\s+[—–·])?\s*|\s+")
+"""Where a line may break: after a word (and a dash or list dot after it), or after a Chinese
+character."""
+PARTS = " · "
+"""What joins the parts of the strip's lists ("Expert · 1 s a move · You 0 · ... · F1 or ?:
+help", a big board's hints): a line breaks between them where it can."""
 
 
 class BannerText:
@@ -105,16 +109,28 @@ class BannerText:
         """The width of ``render_line(text, size)``, without drawing it."""
         return self._lay_out(text, size)[1]
 
-    def wrap(self, text: str, size: int, width: int) -> list[str]:
-        """``text`` broken into lines no wider than ``width`` where it can be."""
+    def wrap(self, text: str, size: int, width: int, parts: bool = True) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` where it can be: with ``parts``,
+        between the parts of a list (:data:`PARTS`) where a part fits a line whole (so "F1 or
+        ?: help" is not split), else after any word; never before a list's dot."""
+        pieces = text.split(PARTS) if parts else [text]
         lines: list[str] = []
         line = ""
-        for token in TOKENS.findall(text):
-            if line and self.width((line + token).rstrip(), size) > width:
+        for number, piece in enumerate(pieces):
+            part = piece + PARTS if number < len(pieces) - 1 else piece
+            if self.width((line + part).rstrip(), size) <= width:
+                line += part
+                continue
+            if line and self.width(part.rstrip(), size) <= width:
                 lines.append(line.rstrip())
-                line = token.lstrip()
-            else:
-                line += token
+                line = part
+                continue
+            for token in TOKENS.findall(part):
+                if line and self.width((line + token).rstrip(), size) > width:
+                    lines.append(line.rstrip())
+                    line = token.lstrip()
+                else:
+                    line += token
         if line.strip() or not lines:
             lines.append(line.rstrip())
         return lines
@@ -128,6 +144,8 @@ class BannerText:
         if key not in self._done:
             while True:
                 wrapped = self.wrap(text, size, width) if lines > 1 else [text]
+                if len(wrapped) > lines:  # whole parts took too many lines: any word then
+                    wrapped = self.wrap(text, size, width, parts=False)
                 rendered = [self.render_line(line, size) for line in wrapped]
                 fits = all(r.get_width() <= width for r in rendered)
                 if (fits and len(wrapped) <= lines) or size <= smallest:

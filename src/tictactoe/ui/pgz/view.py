@@ -44,6 +44,8 @@ WOOD_FROM = 7
 """Boards with this many rows or columns (or more) are wooden, as the desktop window's."""
 FLASH = "white"
 """The outline of a cell clicked while the computer thinks."""
+CURSOR = LOOK.window["cursor"]
+"""The frame of the keyboard cursor's cell (the desktop window's violet)."""
 STRIP_BACKGROUND = (40, 40, 40)
 STRIP_TEXT = "white"
 STRIP_MUTED = (200, 200, 200)

@@ -282,7 +282,12 @@ def parse_again(text: str, tr: Translator) -> bool | Command | Think:
     if think is not None:
         return think
     command = _command(normal(text), tr)
-    return parse_yes_no(text, tr) if command is None else command
+    if command is not None:
+        return command
+    try:
+        return parse_yes_no(text, tr)
+    except Invalid:  # the question offers new too
+        raise Invalid(tr.gettext("Please answer yes, no or new.")) from None
 
 
 def _command(answer: str, tr: Translator) -> Command | None:
