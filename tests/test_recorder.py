@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,12 +39,22 @@ def test_a_busy_write_is_kept_and_written_in_the_background(
 
 
 def test_a_background_write_that_fails_is_reported(
-    tmp_path: Path, busy: sqlite3.Connection
+    tmp_path: Path, busy: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    recorder = Recorder(Archive(tmp_path / "s.db"))
+    archive = Archive(tmp_path / "s.db")
+    recorder = Recorder(archive)
     recorder.save(result(Mark.O), scored=True)
-    (tmp_path / "s.db").rename(tmp_path / "elsewhere.db")  # while still locked ...
-    (tmp_path / "s.db").mkdir()  # ... a folder takes its place: no write can land
+    gate = threading.Lock()  # no try of the background writer between the two steps below
+    save = archive.save
+
+    def gated_save(*args: Any, **kwargs: Any) -> Any:
+        with gate:
+            return save(*args, **kwargs)
+
+    monkeypatch.setattr(archive, "save", gated_save)
+    with gate:  # (once a try under way has ended)
+        (tmp_path / "s.db").rename(tmp_path / "elsewhere.db")  # while still locked ...
+        (tmp_path / "s.db").mkdir()  # ... a folder takes its place: no write can land
     busy.execute("COMMIT")
     with pytest.raises(ArchiveError) as error:
         recorder.wait(timeout=30)
