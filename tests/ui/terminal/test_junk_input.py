@@ -183,3 +183,23 @@ def test_a_huge_line_is_cut_before_it_is_cleaned() -> None:
     assert shown("  " + "é" * 16_000_000 + "  ", limit=5) == "éééé…"
     assert shown("  short\x1b  ") == "short?"
     assert shown("a" * 40 + " " + "b" * 10) == "a" * 39 + "…"
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "meant"),
+    [("en", "medum", "Medium"), ("en", "Perfekt", "Perfect"), ("ru", "средий", "Средний")],
+)
+def test_a_mistyped_level_is_answered_with_the_level_it_is_closest_to(
+    lang: str, typed: str, meant: str
+) -> None:
+    tr = TR[lang]
+    with pytest.raises(Invalid) as refused:
+        answers.parse_opponent(typed, tr, Rules())
+    suggestion = tr.gettext("Did you mean {level}?").format(level=meant)
+    assert str(refused.value).endswith(" " + suggestion)
+
+
+def test_an_answer_like_no_level_gets_no_suggestion() -> None:
+    with pytest.raises(Invalid) as refused:
+        answers.parse_opponent("xyz", TR["en"], Rules())
+    assert str(refused.value) == "Please type a number from 1 to 9 or a level's name."

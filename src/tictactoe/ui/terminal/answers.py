@@ -8,6 +8,7 @@ and NFC-normalised, so ``  Yes``, ``ДА`` and a decomposed ``có`` all count.
 from __future__ import annotations
 
 import contextlib
+import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -177,11 +178,13 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
         with contextlib.suppress(UnknownPlayerError):
             name = name or check_player_name(answer)
     if name is None:
-        raise Invalid(
-            tr.gettext("Please type a number from 1 to {count} or a level's name.").format(
-                count=len(menu)
-            )
+        message = tr.gettext("Please type a number from 1 to {count} or a level's name.").format(
+            count=len(menu)
         )
+        guess = _close_level(answer, tr)
+        if guess is not None:
+            message += " " + tr.gettext("Did you mean {level}?").format(level=guess)
+        raise Invalid(message)
     if cannot_play(tr, name, rules) is not None:
         raise Invalid(
             tr.gettext("{name} cannot play on a {rows} x {cols} board: choose another.").format(
@@ -189,6 +192,19 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
             )
         )
     return name
+
+
+def _close_level(answer: str, tr: Translator) -> str | None:
+    """The level title (in the user's language) that a mistyped ``answer`` is closest to
+    (``medum``: Medium), or None when none is close."""
+    titles: dict[str, str] = {}
+    for name in players.names():
+        title = players.title_of(name)
+        shown = tr.gettext(title)
+        titles.setdefault(normal(shown), shown)
+        titles.setdefault(normal(title), shown)
+    close = difflib.get_close_matches(answer, list(titles), n=1, cutoff=0.75)
+    return titles[close[0]] if close else None
 
 
 def cannot_play(tr: Translator, name: str, rules: Rules) -> str | None:
