@@ -97,17 +97,17 @@ def test_a_saved_game_steps_through_on_the_board(make_app: MakeApp) -> None:
     assert not enabled(h, "first") and not enabled(h, "back") and enabled(h, "forward")
     assert enabled(h, "play"), "the empty board can be played on"
     h.key("Right")
-    assert h.status == "Move 1 of 5: X plays b2."
+    assert h.status == "Move 1 of 5: X plays 5.", "named as the game named it: keypad 1-9"
     assert h.app.view.find_withtag("g4") and h.app.view.find_withtag("last")
     h.app.replay_bar.buttons["forward"].invoke()
-    assert h.status == "Move 2 of 5: O plays a1."
+    assert h.status == "Move 2 of 5: O plays 7."
     h.key("End")
-    assert h.status == "Move 5 of 5: X plays c2."
+    assert h.status == "Move 5 of 5: X plays 6."
     assert h.notice == "The end: X won with 3 in a row."
     assert h.app.view.find_withtag("winline"), "the winning line is drawn"
     assert not enabled(h, "play") and not enabled(h, "forward")
     h.key("Left")
-    assert h.status == "Move 4 of 5: O plays b1." and enabled(h, "play")
+    assert h.status == "Move 4 of 5: O plays 8." and enabled(h, "play")
     h.app.replay_bar.buttons["first"].invoke()
     assert h.status == "The empty board; 5 moves follow."
     h.click_cell(0)
@@ -146,6 +146,7 @@ def test_play_from_here_goes_on_from_the_position_shown(make_app: MakeApp) -> No
     assert h.root.title() == "Tic-tac-toe — gomoku.psq"
     h.key("End")
     h.key("Left")  # after move 4: X to move
+    assert h.status == "Move 4 of 5: O plays b1.", "coordinates, as on the board's edges"
     h.app.replay_bar.buttons["play"].invoke()
     assert h.app.session.viewing is None and not shows_replay(h)
     game = h.app.session.game
@@ -194,7 +195,7 @@ def test_play_from_here_is_off_and_looks_off_at_the_end_of_a_finished_game(
     play_button, forward = bar.buttons["play"], bar.buttons["forward"]
     active = (drawn(play_button, "background"), drawn(play_button, "foreground"))
     h.key("End")
-    assert h.status == "Move 5 of 5: X plays c2."
+    assert h.status == "Move 5 of 5: X plays 6."
     assert play_button.instate(["disabled"])
     assert (drawn(play_button, "background"), drawn(play_button, "foreground")) == (
         drawn(forward, "background"),

@@ -175,7 +175,11 @@ class App:
 
         A gomoku board shows coordinates on its edges, so digits name nothing there.
         """
-        rules = self.session.match.rules
+        return self.numbering_for(self.session.match.rules)
+
+    def numbering_for(self, rules: Rules) -> Numbering:
+        """How cells of a board of ``rules`` are named: coordinates on a gomoku board (they
+        are on its edges), else the chosen numbering where it fits (else numbers from 0)."""
         if is_gomoku(rules.m, rules.n):
             return Numbering.COORDS
         chosen = Numbering(self.vars.numbering.get())
@@ -552,7 +556,9 @@ class App:
     def _show_replay_status(self, viewing: Replay) -> None:
         """Which move is shown above the board; who played, or at the end the result, below."""
         _, record = self.session.tr, viewing.record
-        where = words.replay_position(_, record, viewing.ply)
+        where = words.replay_position(
+            _, record, viewing.ply, self.numbering_for(record.rules)
+        )  # cells named as in a game on that board (keypad 1-9 on 3 x 3, unless changed)
         self.banner.show(where, over=False, thinking=False)
         about = (
             words.replay_end(_, record)
