@@ -793,6 +793,7 @@ class Relay:
         self.page = page
         self.asked: list[dict[str, Any]] = []  # what the page sent, on every connection
         self.sockets: list[Any] = []  # the page's side of each connection, oldest first
+        self.servers: list[Any] = []  # the server's side of each connection, oldest first
         self.holding = False  # what the server says waits in held until released
         self.held: list[str | bytes] = []
         page.route_web_socket(re.compile(r"/ws$"), self._relay)
@@ -800,6 +801,7 @@ class Relay:
     def _relay(self, route: Any) -> None:
         server = route.connect_to_server()
         self.sockets.append(route)
+        self.servers.append(server)
 
         def from_page(text: str | bytes) -> None:
             self.asked.append(json.loads(text))
@@ -820,6 +822,11 @@ class Relay:
         for text in self.held:
             self.sockets[-1].send(text)
         self.held.clear()
+
+    def tell_server(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to the server on the page's current connection, as if the page had;
+        the server's answer goes to the page."""
+        self.servers[-1].send(json.dumps(message))
 
     def kinds(self, since: int = 0) -> list[str]:
         """What each message the page sent (from the ``since``-th on) asked for."""
@@ -964,6 +971,41 @@ def test_a_refused_custom_board_is_said_beside_its_fields_even_under_a_tall_boar
     tab.status("Your move (X)")
     playwright_api.expect(page.locator("#k")).to_have_value("6")
     tab.close(boards_refused=True)
+
+
+def test_a_refused_move_is_said_in_sight_of_the_player_anywhere_on_a_tall_board(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    """The server's word (here a move refused) is said under the status, not under a tall
+    board's controls out of sight, and stays in sight at the top of the window while the player
+    scrolls down to the controls."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 560})
+    page = tab.page
+    relay = Relay(page)
+    tab.open()
+    start_solo(tab, "first-free", board="15x15x5")
+    tab.play(112)  # h8
+    tab.wait_moves(2)
+    for _ in range(2):
+        page.click("#zoom-in")
+    page.evaluate("window.scrollTo(0, 0)")  # the settings, the status and the board's top rows
+    playwright_api.expect(page.locator("#controls")).not_to_be_in_viewport()
+    relay.tell_server({"t": "move", "cell": 112})  # h8 again, as a move sent twice would be
+    said = page.locator("#message")
+    playwright_api.expect(said).to_have_text("That cell is taken.")
+    playwright_api.expect(said).to_be_in_viewport()
+    playwright_api.expect(said).to_have_attribute("role", "alert")  # and read out at once
+    status, message = page.locator("#status").bounding_box(), said.bounding_box()
+    assert status is not None and message is not None
+    assert 0 <= message["y"] - (status["y"] + status["height"]) < 10  # right under the status
+    page.locator("#controls").scroll_into_view_if_needed()  # the player goes to the controls
+    playwright_api.expect(page.locator("#status")).not_to_be_in_viewport()
+    playwright_api.expect(said).to_be_in_viewport()  # it goes along
+    page.screenshot(path=shots / "web-move-refused.png")
+    tab.play(113)  # the next move clears it
+    tab.wait_moves(4)
+    playwright_api.expect(said).to_have_text("")
+    tab.close()
 
 
 @pytest.mark.parametrize(
