@@ -816,12 +816,18 @@ class Relay:
         route.on_message(from_page)
         server.on_message(from_server)
 
-    def release(self) -> None:
-        """Stop holding the server's words back, and pass on those held, in order."""
-        self.holding = False
-        for text in self.held:
+    def release(self, count: int | None = None) -> None:
+        """Stop holding the server's words back, and pass on those held, in order; or pass on
+        only the first ``count`` of them and hold the rest (and what comes) back still."""
+        passed = self.held if count is None else self.held[:count]
+        self.holding = count is not None
+        for text in passed:
             self.sockets[-1].send(text)
-        self.held.clear()
+        del self.held[: len(passed)]
+
+    def held_messages(self) -> list[dict[str, Any]]:
+        """What the server said that is held back, in order."""
+        return [json.loads(text) for text in self.held]
 
     def tell_server(self, message: dict[str, Any]) -> None:
         """Send ``message`` to the server on the page's current connection, as if the page had;
@@ -863,6 +869,61 @@ def type_board(page: Any, rows: int, cols: int, k: int, *, leave: bool = True) -
         page.fill(field, str(value))
         if leave:
             page.press(field, "Tab")
+
+
+def wait_for(page: Any, what: str, ready: Any) -> None:
+    """Wait until ``ready()`` is true (the test's own view of the relay), letting Playwright
+    deliver its events meanwhile."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not ready():
+        assert time.monotonic() < deadline, f"no {what}"
+        page.wait_for_timeout(20)
+
+
+def test_the_first_games_welcome_coming_late_leaves_the_game_started_on_its_way(
+    browser: Any, live: ServerProcess
+) -> None:
+    """The page's first game is answered only after the player has started another: that
+    answer (an earlier request's) leaves the board waiting for the game asked for last, and
+    a click meanwhile lands nowhere."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    page = tab.page
+    relay = Relay(page)
+    relay.holding = True  # the server's words wait, the first game's welcome among them
+    page.goto(live.url + "/")
+
+    def solos() -> list[dict[str, Any]]:
+        return [message for message in relay.asked if message["t"] == "solo"]
+
+    wait_for(page, "first game", lambda: len(solos()) == 1)
+    page.select_option("#board-size", "4x4x4")  # no game yet: only checked
+    page.select_option("#level", "first-free")
+    page.click("#play-computer")
+    wait_for(page, "second game", lambda: len(solos()) == 2)
+
+    def welcomes() -> list[dict[str, Any]]:
+        return [m for m in relay.held_messages() if m["t"] == "welcome"]
+
+    wait_for(page, "both welcomes", lambda: len(welcomes()) == 2)
+    # Each names the request it answers, by the number the page gave it.
+    assert [w.get("ask") for w in welcomes()] == [m.get("ask") for m in solos()]
+    relay.release(relay.held_messages().index(welcomes()[1]))  # the first game's words only
+    cells = page.locator("#board [role=gridcell]")
+    playwright_api.expect(cells).to_have_count(9)  # the first game, 3 x 3, is on screen...
+    tab.status("Your move (X)")
+    body = page.locator("body")
+    playwright_api.expect(body).to_have_class(re.compile(r"\bstarting\b"))  # ...but not played
+    playwright_api.expect(page.locator("#board [aria-disabled='false']")).to_have_count(0)
+    cells.nth(4).click(force=True)  # a click in it is no move
+    page.wait_for_timeout(300)
+    assert "move" not in relay.kinds()
+    relay.release()
+    playwright_api.expect(cells).to_have_count(16)  # the 4 x 4 game asked for last
+    playwright_api.expect(body).not_to_have_class(re.compile(r"\bstarting\b"))
+    tab.play(5)
+    tab.wait_moves(2)
+    assert relay.kinds().count("move") == 1
+    tab.close()
 
 
 def test_a_custom_board_starts_from_the_board_on_screen(browser: Any, live: ServerProcess) -> None:

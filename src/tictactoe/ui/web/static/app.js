@@ -43,8 +43,10 @@ const app = {
   boardLevels: null,  // which levels can play the chosen board
   resuming: null,     // the room being rejoined after a (re)connection
   left: false,        // the page left its game (leaveGame): a reconnection takes nothing back
-  creating: 0,        // new rooms this page asked for, not yet answered (its settings already say what they are)
-  starting: 0,        // new games on their way: the board waits for them (a click would land in the old one)
+  asks: 0,            // the number given to the last request for a room (join, solo, friend)
+  created: new Set(), // those of them asking for a new room, not yet answered (its settings already say what they are)
+  checking: 0,        // new games whose board is being checked: the board waits for them...
+  awaited: 0,         // ...and then for the answer to this request (a click would land in the old game)
   boardAsked: 0,      // the last board check asked for: an earlier answer is stale
   announced: "",      // the last game/move announced, so each is said once
   finishedGame: 0,    // the last game whose end was sounded
@@ -183,19 +185,29 @@ function send(message) {
   app.link.send(message);
 }
 
+// A request for a room, numbered (the server's answer, a welcome or a refusal, gives its number
+// back); its number. Asked while the page waits for a room, it is the one waited for now: the
+// answers come in order, and the last one is the room the page stays in.
+function askForRoom(message, create) {
+  app.asks += 1;
+  if (create) app.created.add(app.asks);
+  if (app.awaited) app.awaited = app.asks;
+  send({ ...message, ask: app.asks });
+  return app.asks;
+}
+
 function newSolo() {
   const { rows, cols, k } = chosenBoard();
   app.left = false;
   app.hints = null;
-  app.creating += 1;
-  send({ t: "solo", rows, cols, k, level: $("level").value, first: $("first").value, think_ms: thinkMs() });
+  const level = $("level").value;
+  return askForRoom({ t: "solo", rows, cols, k, level, first: $("first").value, think_ms: thinkMs() }, true);
 }
 
 function newFriendRoom() {
   const { rows, cols, k } = chosenBoard();
   app.left = false;
-  app.creating += 1;
-  send({ t: "friend", rows, cols, k });
+  return askForRoom({ t: "friend", rows, cols, k }, true);
 }
 
 // A new game on the chosen board, once the server says the board can be: until it comes,
@@ -203,15 +215,34 @@ function newFriendRoom() {
 // several asked for quickly (a custom board played twice in a row), only the last is made;
 // a board refused leaves the game on screen as it is, and the refusal says why.
 async function startGame(create) {
-  setStarting(1);
-  if (await checkBoard()) create();
-  else setStarting(-1);
+  app.checking += 1;
+  settle();
+  const playable = await checkBoard();
+  app.checking -= 1;
+  if (playable) app.awaited = create();
+  settle();
 }
 
-function setStarting(change) {
-  app.starting = Math.max(0, app.starting + change);
-  document.body.classList.toggle("starting", app.starting > 0);
+// True while a new game is on its way (its board being checked, or its room asked for).
+function starting() {
+  return app.checking > 0 || app.awaited !== 0;
+}
+
+// The board follows whether a game is on its way.
+function settle() {
+  document.body.classList.toggle("starting", starting());
   render();
+}
+
+// A request for a room answered (by a welcome or a refusal): the board waits no more if it was
+// the one it waited for. An earlier one's answer (the page's first game, its welcome slow to
+// come, when the player has started another) leaves it waiting.
+function answered(message) {
+  if (message.ask === undefined) return;
+  app.created.delete(message.ask);
+  if (message.ask !== app.awaited) return;
+  app.awaited = 0;
+  settle();
 }
 
 // A custom board played (its button, or Enter in one of its fields): a new game against the
@@ -227,7 +258,7 @@ function playCustom() {
 // levels that cannot play it are greyed at once; nothing starts until it is played. A game on
 // its way is left to its own check (a newer one would cancel it), which greys them too.
 function checkTyped() {
-  if (app.starting === 0) checkBoard(true);
+  if (!starting()) checkBoard(true);
 }
 
 // The connection (re)opened: the page takes its game back - unless it has left it, when it
@@ -250,13 +281,13 @@ function resume() {
     const room = match[1];
     app.resuming = room;
     const token = localStorage.getItem(seatKey(room));
-    send(token ? { t: "join", room, token } : { t: "join", room });
+    askForRoom(token ? { t: "join", room, token } : { t: "join", room }, false);
     return;
   }
   const saved = JSON.parse(localStorage.getItem(SOLO_KEY) || "null");
   if (saved && saved.room && saved.token) {
     app.resuming = saved.room;
-    send({ t: "join", room: saved.room, token: saved.token });
+    askForRoom({ t: "join", room: saved.room, token: saved.token }, false);
   } else {
     newSolo();
   }
@@ -272,11 +303,11 @@ function onMessage(message) {
   else if (message.t === "error") showError(message);
 }
 
+// The page is in a room now (the server's word: an earlier request's room too, until the
+// answer to the last one comes).
 function welcome(message) {
-  if (app.starting) setStarting(-1);  // each new game asked for is answered by a welcome...
   app.resuming = null;
-  app.joined = app.creating === 0;  // a room joined takes its settings; one asked for has them
-  app.creating = Math.max(0, app.creating - 1);
+  app.joined = !app.created.has(message.ask);  // a room joined takes its settings; one asked for has them
   app.room = message.room;
   app.player = message.player;
   app.kind = message.kind;
@@ -303,11 +334,23 @@ function welcome(message) {
   $("invite").hidden = !inviting;
   $("invite-link").value = inviting ? `${location.origin}/play/${message.room}` : "";
   showMessage("");
+  answered(message);
 }
 
 function showError(message) {
-  if (app.starting) setStarting(-1);  // ...or by an error
-  app.creating = Math.max(0, app.creating - 1);
+  try {
+    refused(message);
+  } finally {
+    // After what it asks again (a request made meanwhile is the one waited for).
+    if (message.ask !== undefined) answered(message);
+    else if (message.code === "rate" && app.awaited) {
+      app.awaited = 0;  // refused before it was read: the request waited for may be among them
+      settle();
+    }
+  }
+}
+
+function refused(message) {
   if (message.code === "gone" && app.resuming) {
     const wasSolo = location.pathname === "/";
     app.resuming = null;
@@ -321,7 +364,7 @@ function showError(message) {
   }
   if (message.code === "bad_token" && app.resuming) {
     localStorage.removeItem(seatKey(app.resuming));
-    send({ t: "join", room: app.resuming });
+    askForRoom({ t: "join", room: app.resuming }, false);
     return;
   }
   if (message.code === "stale") return;  // the board changed under a click: the new one is on its way
@@ -470,7 +513,7 @@ function render() {
   app.board.build(view.rows, view.cols);
   const marks = new Map(view.moves.map((cell, index) => [cell, index % 2 === 0 ? "X" : "O"]));
   const myTurn = !view.over && mine !== null && view.turn === mine && !view.thinking
-    && (view.kind === "solo" || view.seats.b.taken) && app.starting === 0;
+    && (view.kind === "solo" || view.seats.b.taken) && !starting();
   const playable = new Set();
   if (myTurn) {
     for (let cell = 0; cell < view.rows * view.cols; cell += 1) if (!marks.has(cell)) playable.add(cell);
@@ -760,7 +803,7 @@ function showHint(message) {
 function askHint() {
   const view = app.view;
   if (!view || view.kind !== "solo" || view.over || view.thinking || app.player === null) return;
-  if (view.turn !== myMark(view)) return;
+  if (view.turn !== myMark(view) || starting()) return;  // not for a game about to be left
   if (pendingHint(view)) return;
   app.hintAsked = `${view.game}:${view.moves.length}`;
   app.hintSince = performance.now();
