@@ -926,6 +926,31 @@ def test_the_first_games_welcome_coming_late_leaves_the_game_started_on_its_way(
     tab.close()
 
 
+def test_a_custom_field_left_while_a_game_starts_is_checked_once_it_is_in_place(
+    browser: Any, live: ServerProcess
+) -> None:
+    """A board played, then another typed while the game is on its way: the levels follow the
+    board typed once the game is in place, without waiting for another change."""
+    tab, relay, started = solo_under_way(browser, live, "first-free")
+    page = tab.page
+    perfect = page.locator("#level option[value='perfect']")
+    relay.holding = True  # the new game's welcome stays on the way
+    type_board(page, 15, 15, 5, leave=False)
+    page.press("#k", "Enter")
+    wait_for(page, "new game", lambda: "solo" in relay.kinds(started))
+    playwright_api.expect(perfect).to_be_disabled()  # checked for the board played
+    type_board(page, 4, 4, 4)  # each field left while the game is on its way
+    page.wait_for_timeout(300)
+    relay.release()
+    cells = page.locator("#board [role=gridcell]")
+    playwright_api.expect(cells).to_have_count(225)  # the game played...
+    playwright_api.expect(perfect).to_be_enabled()  # ...and the levels of the board typed
+    playwright_api.expect(page.locator("#level")).to_have_value("first-free")
+    assert [page.input_value(field) for field in ("#rows", "#cols", "#k")] == ["4", "4", "4"]
+    assert relay.kinds(started).count("solo") == 1  # nothing else was started
+    tab.close()
+
+
 def test_a_custom_board_starts_from_the_board_on_screen(browser: Any, live: ServerProcess) -> None:
     tab = Tab(browser, live).open()
     page = tab.page

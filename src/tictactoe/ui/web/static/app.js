@@ -47,6 +47,7 @@ const app = {
   created: new Set(), // those of them asking for a new room, not yet answered (its settings already say what they are)
   checking: 0,        // new games whose board is being checked: the board waits for them...
   awaited: 0,         // ...and then for the answer to this request (a click would land in the old game)
+  recheck: false,     // a custom board's field was left meanwhile: it is checked once the game is in place
   boardAsked: 0,      // the last board check asked for: an earlier answer is stale
   announced: "",      // the last game/move announced, so each is said once
   finishedGame: 0,    // the last game whose end was sounded
@@ -228,9 +229,14 @@ function starting() {
   return app.checking > 0 || app.awaited !== 0;
 }
 
-// The board follows whether a game is on its way.
+// The board follows whether a game is on its way; once none is, a custom board's field left
+// meanwhile is checked (the levels follow it).
 function settle() {
   document.body.classList.toggle("starting", starting());
+  if (!starting() && app.recheck) {
+    app.recheck = false;
+    checkBoard(true);
+  }
   render();
 }
 
@@ -256,9 +262,11 @@ function playCustom() {
 
 // A custom board's field left (or stepped by its arrows): the board as typed is checked, so the
 // levels that cannot play it are greyed at once; nothing starts until it is played. A game on
-// its way is left to its own check (a newer one would cancel it), which greys them too.
+// its way is left to its own check (a newer one would cancel it): the board as typed is checked
+// once the game is in place.
 function checkTyped() {
-  if (!starting()) checkBoard(true);
+  if (starting()) app.recheck = true;
+  else checkBoard(true);
 }
 
 // The connection (re)opened: the page takes its game back - unless it has left it, when it
