@@ -44,7 +44,11 @@ TIMEOUT_MS = 15_000
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The real ``tictactoe web`` for this module's pages."""
     server = start_server(
-        tmp_path_factory.mktemp("web-home"), "--claim-after", "2", "--max-think", "600"
+        tmp_path_factory.mktemp("web-home"),
+        *("--claim-after", "2", "--max-think", "600"),
+        # Every page of the module comes from this machine, and most leave a game open: more
+        # than the 30 rooms one address may have open by default.
+        *("--rooms-per-address", "1000"),
     )
     yield server
     server.stop()
