@@ -955,6 +955,45 @@ def test_a_custom_field_left_while_a_game_starts_is_checked_once_it_is_in_place(
     tab.close()
 
 
+def test_a_click_on_play_that_clears_a_refusal_still_plays(
+    browser: Any, live: ServerProcess
+) -> None:
+    """A refused board corrected, then Play the computer clicked: pressing the button leaves
+    the field, whose check clears the refusal while the button is held down. Nothing moves
+    under the pointer, so the click lands (the buttons rose by the refusal's line, and the
+    press ended beside the button: no game)."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000}).open()
+    page = tab.page
+    tab.status("Your move (X)")
+    page.select_option("#board-size", "custom")
+    type_board(page, 40, 5, 4, leave=False)
+    page.press("#rows", "Enter")
+    said = page.locator("#custom-message")
+    playwright_api.expect(said).to_have_text("Rows must be from 1 to 26, not 40.")
+    page.fill("#rows", "7")  # whole again, the field not left yet
+    checks: list[Any] = []
+
+    def hold_check(route: Any) -> None:
+        checks.append(route)
+
+    page.route("**/api/levels?*", hold_check)  # the check leaving the field sets off waits
+    button = page.locator("#play-computer").bounding_box()
+    assert button is not None
+    page.mouse.move(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+    page.mouse.down()  # the field is left: its check goes out
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not checks:
+        assert time.monotonic() < deadline, "no board check"
+        page.wait_for_timeout(20)
+    checks[0].continue_()
+    playwright_api.expect(said).to_have_text("")  # answered while the button is held down
+    page.unroute("**/api/levels?*")
+    page.mouse.up()
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(35)
+    tab.status("Your move (X)")
+    tab.close(boards_refused=True)
+
+
 def test_a_custom_board_starts_from_the_board_on_screen(browser: Any, live: ServerProcess) -> None:
     tab = Tab(browser, live).open()
     page = tab.page
