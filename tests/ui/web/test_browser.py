@@ -74,8 +74,13 @@ def shots(tmp_path: Path) -> Path:
 class Tab:
     """One browser page with the checks the tests need; it fails on any script error."""
 
-    def __init__(self, browser: Any, live: ServerProcess, **options: Any) -> None:
-        self.context = browser.new_context(**options)
+    def __init__(
+        self, browser: Any, live: ServerProcess, *, beside: Tab | None = None, **options: Any
+    ) -> None:
+        """A tab of its own browser (a new context with ``options``), or another tab of the
+        browser of ``beside``."""
+        self.shared = beside is not None
+        self.context = beside.context if beside is not None else browser.new_context(**options)
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT_MS)
         self.errors: list[str] = []
@@ -137,7 +142,10 @@ class Tab:
             refused = f"the server responded with a status of {status}"
             self.errors = [error for error in self.errors if refused not in error]
         assert self.errors == [], self.errors
-        self.context.close()
+        if self.shared:
+            self.page.close()
+        else:
+            self.context.close()
 
 
 def start_solo(
@@ -401,6 +409,37 @@ def test_two_friends_play_through_an_invite_link(
     watcher.status("X resigned: O wins this game.")
     for tab in (host, guest, watcher):
         tab.close()
+
+
+def test_two_tabs_of_one_browser_play_each_other_through_the_invite_link(
+    browser: Any, live: ServerProcess
+) -> None:
+    """The invite link opened in another tab of the same browser takes the free seat, as in
+    another browser (it took the seat of the tab that made the room, whose token the browser
+    keeps); reloaded, each tab comes back to its own seat."""
+    host = Tab(browser, live, viewport={"width": 900, "height": 900}).open()
+    host.page.click("#play-friend")
+    host.page.wait_for_function(
+        "() => document.getElementById('invite-link').value.includes('/play/')"
+    )
+    invite = host.page.locator("#invite-link").input_value().removeprefix(live.url)
+    guest = Tab(browser, live, beside=host).open(invite)
+    guest.status("Your friend's move (X)")
+    host.status("Your move (X)")
+    host.play(4)
+    guest.wait_moves(1)
+    guest.play(0)
+    host.wait_moves(2)
+    for tab, status in ((guest, "Your friend's move (X)"), (host, "Your move (X)")):
+        tab.page.reload()
+        tab.wait_moves(2)
+        tab.status(status)
+    host.play(8)
+    guest.wait_moves(3)
+    guest.status("Your move (O)")
+    playwright_api.expect(guest.page.locator("#status .watching")).to_have_count(0)
+    guest.close()
+    host.close()
 
 
 def test_a_game_on_a_phone(browser: Any, live: ServerProcess, shots: Path) -> None:

@@ -20,6 +20,7 @@ const ZOOMS = [0, 36, 48];  // a big board's cell sizes in pixels: fit the page,
 const LINE_SHOWN = 4;  // moves of the computer's expected line shown while it thinks
 const RETRY_MS = 2000;  // how soon a page the busy server could not take back asks again
 const INVITE_PATH = /^\/play\/([A-Za-z0-9_-]{6,32})$/;  // a room's code, as the server makes them
+const SEAT_WAIT_MS = 400;  // how long a seat's lock may take to come free (a page reloading lets go of it)
 const seatKey = (room) => `tictactoe.seat.${room}`;
 const $ = (id) => document.getElementById(id);
 
@@ -47,6 +48,7 @@ const app = {
   created: new Set(), // those of them asking for a new room, not yet answered (its settings already say what they are)
   checking: 0,        // new games whose board is being checked: the board waits for them...
   awaited: 0,         // ...and then for the answer to this request (a click would land in the old game)
+  seat: null,         // the seat this page holds in a room with a friend: {room, token, release} (its lock)
   recheck: false,     // a custom board's field was left meanwhile: it is checked once the game is in place
   boardAsked: 0,      // the last board check asked for: an earlier answer is stale
   announced: "",      // the last game/move announced, so each is said once
@@ -275,6 +277,74 @@ function reconnected() {
   if (!app.left) resume();
 }
 
+// --- seats with a friend ----------------------------------------------------------------------
+// The browser keeps the token of each seat it took in a room (both, when one person plays in two
+// tabs), newest last; an earlier version kept one, as plain text. The page in a seat holds its
+// token's lock (Web Locks) for as long as it is open, so that another tab opening the invite link
+// takes the other seat, or watches, as another browser would - while a page reloaded, or closed
+// and opened again, finds its seat free and takes it back.
+
+function seatTokens(room) {
+  const stored = localStorage.getItem(seatKey(room));
+  if (!stored) return [];
+  try {
+    const tokens = JSON.parse(stored);
+    if (Array.isArray(tokens)) return tokens.filter((token) => typeof token === "string");
+  } catch {
+    // one token, as kept before
+  }
+  return [stored];
+}
+
+function keepSeatToken(room, token) {
+  const tokens = seatTokens(room).filter((kept) => kept !== token);
+  localStorage.setItem(seatKey(room), JSON.stringify([...tokens, token]));
+}
+
+function forgetSeatToken(room, token) {
+  const tokens = seatTokens(room).filter((kept) => kept !== token);
+  if (tokens.length) localStorage.setItem(seatKey(room), JSON.stringify(tokens));
+  else localStorage.removeItem(seatKey(room));
+}
+
+// True once this page holds the lock of the seat ``token`` in ``room``; false if another page
+// of this browser holds it. Without Web Locks (a page over plain http from another machine)
+// every seat is taken as free, as before.
+function lockSeat(room, token) {
+  if (app.seat && app.seat.token === token) return Promise.resolve(true);
+  if (!navigator.locks) {
+    releaseSeat();
+    app.seat = { room, token, release: () => {} };
+    return Promise.resolve(true);
+  }
+  return new Promise((resolve) => {
+    const signal = AbortSignal.timeout(SEAT_WAIT_MS);
+    navigator.locks.request(`tictactoe.seat.${token}`, { signal }, () => new Promise((release) => {
+      releaseSeat();
+      app.seat = { room, token, release };
+      resolve(true);
+    })).catch(() => resolve(false));
+  });
+}
+
+function releaseSeat() {
+  if (app.seat) app.seat.release();
+  app.seat = null;
+}
+
+// The token to open ``room`` with: this page's own seat (after a reconnection), else the newest
+// seat of this browser no other page holds; null for none (the free seat, or watching).
+async function seatFor(room) {
+  const tokens = seatTokens(room);
+  if (app.seat && app.seat.room === room && tokens.includes(app.seat.token)) return app.seat.token;
+  for (const token of tokens.reverse()) {
+    if (await lockSeat(room, token)) return token;
+  }
+  return null;
+}
+
+// --- joining ---------------------------------------------------------------------------------
+
 function resume() {
   app.left = false;
   const path = location.pathname;
@@ -288,8 +358,10 @@ function resume() {
   if (match) {
     const room = match[1];
     app.resuming = room;
-    const token = localStorage.getItem(seatKey(room));
-    askForRoom(token ? { t: "join", room, token } : { t: "join", room }, false);
+    seatFor(room).then((token) => {
+      if (app.resuming !== room) return;  // something else was asked for meanwhile
+      askForRoom(token ? { t: "join", room, token } : { t: "join", room }, false);
+    });
     return;
   }
   const saved = JSON.parse(localStorage.getItem(SOLO_KEY) || "null");
@@ -325,11 +397,16 @@ function welcome(message) {
   app.hintAsked = -1;
   app.progress = null;
   app.announced = "";
+  const seated = message.kind === "friend" && message.player !== null;
+  if (!(seated && (message.token || app.seat?.room === message.room))) releaseSeat();  // a seat taken now is locked below
   if (message.kind === "solo") {
     if (message.token) localStorage.setItem(SOLO_KEY, JSON.stringify({ room: message.room, token: message.token }));
     if (location.pathname !== "/") history.replaceState(null, "", "/");
   } else {
-    if (message.token) localStorage.setItem(seatKey(message.room), message.token);
+    if (message.token) {
+      keepSeatToken(message.room, message.token);
+      lockSeat(message.room, message.token);
+    }
     const path = `/play/${message.room}`;
     if (location.pathname !== path) history.pushState(null, "", path);
   }
@@ -371,8 +448,13 @@ function refused(message) {
     return;
   }
   if (message.code === "bad_token" && app.resuming) {
-    localStorage.removeItem(seatKey(app.resuming));
-    askForRoom({ t: "join", room: app.resuming }, false);
+    if (app.seat && app.seat.room === app.resuming) {
+      forgetSeatToken(app.resuming, app.seat.token);  // not a seat of this room (any more)
+      releaseSeat();
+      resume();  // another seat this browser has, else the free seat or watching
+    } else {
+      askForRoom({ t: "join", room: app.resuming }, false);
+    }
     return;
   }
   if (message.code === "stale") return;  // the board changed under a click: the new one is on its way
@@ -387,6 +469,7 @@ function refused(message) {
 // The page in no game (an invite link to a game gone): it says why, the buttons that act on a
 // game go, and New game (like Play the computer) starts one against the computer.
 function leaveGame(why) {
+  releaseSeat();
   Object.assign(app, {
     left: true, resuming: null, room: null, player: null, kind: null, view: null, hints: null,
     hintAsked: -1, progress: null,
