@@ -49,7 +49,9 @@ const app = {
   checking: 0,        // new games whose board is being checked: the board waits for them...
   awaited: 0,         // ...and then for the answer to this request (a click would land in the old game)
   seat: null,         // the seat this page holds in a room with a friend: {room, token, release} (its lock)
-  recheck: false,     // a custom board's field was left meanwhile: it is checked once the game is in place
+  recheck: false,
+  pressing: false,    // a pointer is down (a custom field left by pressing a button: its check waits)
+  checkAfterPress: false,     // a custom board's field was left meanwhile: it is checked once the game is in place
   boardAsked: 0,      // the last board check asked for: an earlier answer is stale
   announced: "",      // the last game/move announced, so each is said once
   finishedGame: 0,    // the last game whose end was sounded
@@ -267,6 +269,13 @@ function playCustom() {
 // its way is left to its own check (a newer one would cancel it): the board as typed is checked
 // once the game is in place.
 function checkTyped() {
+  if (app.pressing) {
+    // Left by pressing a button (Play the computer, below): checked once it is released, so
+    // that what the check changes (the refusal going, the thinking time coming) does not move
+    // the button from under the pointer, which would lose the click.
+    app.checkAfterPress = true;
+    return;
+  }
   if (starting()) app.recheck = true;
   else checkBoard(true);
 }
@@ -1006,6 +1015,15 @@ function wire() {
     if ($("think-message").textContent) $("think-message").textContent = thinkRefusal();
     render();
   });
+  document.addEventListener("pointerdown", () => { app.pressing = true; }, true);
+  const released = () => {
+    app.pressing = false;
+    if (!app.checkAfterPress) return;
+    app.checkAfterPress = false;
+    setTimeout(checkTyped, 0);  // after the click the press makes
+  };
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
   window.addEventListener("popstate", () => resume());
   setInterval(() => { if (app.view && app.view.kind === "friend" && !app.view.over) render(); }, 1000);
   setInterval(renderProgress, 250);
