@@ -12,6 +12,7 @@ from tictactoe.game import Starter
 from tictactoe.online import protocol
 from tictactoe.online.protocol import (
     MESSAGES,
+    Friend,
     Join,
     Move,
     ProtocolError,
@@ -30,6 +31,8 @@ def test_valid_messages_parse_into_their_types() -> None:
     ) == Solo(15, 15, 5, "win-block", Starter.COIN)
     assert parse('{"t":"solo","rows":7,"cols":7,"k":5,"level":"expert","first":"you",'
                  '"think_ms":250}').level == "search"  # fmt: skip
+    assert parse('{"t":"join","room":"abcdefgh","ask":7}') == Join("abcdefgh", ask=7)
+    assert parse('{"t":"friend","rows":3,"cols":3,"k":3,"ask":2}') == Friend(3, 3, 3, ask=2)
     assert parse(b'{"t":"move","cell":675}') == Move(675)
     assert parse('{"t":"undo"}') == Request("undo")
     assert parse(b'{"t":"ping"}') == Request("ping")
@@ -57,6 +60,9 @@ def test_every_message_type_is_one_class_with_its_name() -> None:
         ('{"t": "think", "think_ms": 10}', "bad_field"),
         ('{"t": "ping", "pad": "' + "x" * 5000 + '"}', "too_big"),
         ('{"t": "undo", "kind": "redo"}', "bad_field"),
+        ('{"t": "join", "room": "abcdefgh", "ask": 0}', "bad_field"),
+        ('{"t": "join", "room": "abcdefgh", "ask": "1"}', "bad_field"),
+        ('{"t": "move", "cell": 4, "ask": 1}', "bad_field"),  # only a request for a room has one
     ],
 )
 def test_bad_messages_say_what_is_wrong(raw: str, code: str) -> None:

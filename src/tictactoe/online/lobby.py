@@ -97,6 +97,8 @@ class Visitor:
     """The hint being worked out for this page."""
     created: list[float] = field(default_factory=list)
     """When it made its recent rooms (:func:`time.monotonic`)."""
+    ask: int | None = None
+    """The page's number for the request being handled (its welcome carries it back)."""
 
     def send(self, text: str) -> bool:
         """Queue ``text`` for the page; False when it is gone."""
@@ -119,13 +121,18 @@ def address_key(host: str | None) -> str:
     return str(address)
 
 
-def error(refused: RoomError) -> str:
-    """The error message for the page a refusal is for."""
-    extra = {"params": refused.params} if refused.params else {}
+def error(refused: RoomError, ask: int | None = None) -> str:
+    """The error message for the page a refusal is for (with the ``ask`` of its request)."""
+    extra: dict[str, object] = {"params": refused.params} if refused.params else {}
+    if ask is not None:
+        extra["ask"] = ask
     return encode("error", code=refused.code, message=refused.message, **extra)
 
 
-SERVER_ERROR = encode("error", code="server", message=N_("Something went wrong on the server."))
+SERVER_FAILURE = RoomError("server", N_("Something went wrong on the server."))
+"""What the page is told when handling its message failed unexpectedly."""
+
+SERVER_ERROR = error(SERVER_FAILURE)
 
 
 @dataclass(frozen=True)
@@ -270,15 +277,20 @@ class Lobby:
             log.exception("leaving a room failed")
 
     async def handle(self, visitor: Visitor, message: ClientMessage) -> None:
-        """Act on one checked message; every failure is an answer to this page only."""
+        """Act on one checked message; every failure is an answer to this page only (with the
+        message's ``ask``, as its welcome has it)."""
+        ask = message.ask if isinstance(message, Join | Solo | Friend) else None
+        visitor.ask = ask
         try:
             await self._dispatch(visitor, message)
         except RoomError as refused:
-            visitor.send(error(refused))
+            visitor.send(error(refused, ask))
         except Exception:
             self.errors += 1
             log.exception("handling a %s message failed", message.kind)
-            visitor.send(SERVER_ERROR)
+            visitor.send(SERVER_ERROR if ask is None else error(SERVER_FAILURE, ask))
+        finally:
+            visitor.ask = None
 
     async def _dispatch(self, visitor: Visitor, message: ClientMessage) -> None:
         match message:
@@ -470,7 +482,10 @@ class Lobby:
         """The page is in the room now: it is told so (with its token); False if it is gone."""
         visitor.room, visitor.player, visitor.solo = room.id, player, room.is_solo
         self.local.setdefault(room.id, {})[visitor.id] = visitor
-        welcome = encode("welcome", room=room.id, player=player, token=token, kind=room.state.kind)
+        asked = {} if visitor.ask is None else {"ask": visitor.ask}
+        welcome = encode(
+            "welcome", room=room.id, player=player, token=token, kind=room.state.kind, **asked
+        )
         return visitor.send(welcome)
 
     async def _announce(self, visitor: Visitor, room: Room) -> None:

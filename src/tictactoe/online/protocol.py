@@ -21,7 +21,9 @@ JSON object with its type in ``"t"`` (:func:`encode`):
 
 - ``welcome``: ``room``, ``player`` (``a``, ``b`` or null for a spectator),
   ``token`` (the seat's token, only when the seat was just taken), ``kind``
-  (``solo`` or ``friend``).
+  (``solo`` or ``friend``), and ``ask`` when the ``join``, ``solo`` or
+  ``friend`` message it answers had one: the page's own number for that
+  request, so that it knows which of several it asked for came.
 - ``state``: the room as every page sees it, after each change
   (:meth:`~tictactoe.online.room.Room.view`; ``thinking`` is true while the
   computer thinks, ``think_ms`` is its thinking time, ``exact`` says whether
@@ -39,8 +41,9 @@ JSON object with its type in ``"t"`` (:func:`encode`):
   result, ``line``, ``exact`` where exact play proved the move rather than
   the engine judged it), and ``stopped`` when ``stop`` cut the search short.
 - ``error``: ``code`` and ``message`` (English, with ``{fields}`` filled from
-  ``params`` when it has any; the page translates it). ``busy`` means "try
-  again": nothing was changed.
+  ``params`` when it has any; the page translates it), and the ``ask`` of the
+  message it refuses, if it had one. ``busy`` means "try again": nothing was
+  changed.
 - ``pong``: the answer to ``ping``.
 """
 
@@ -140,6 +143,8 @@ def is_room_code(text: str) -> bool:
 TOKEN = ident(16, 64)
 SIDE = whole(1, MAX_SIDE)
 THINK = whole(*THINK_MS)
+ASK = whole(1, 2**31 - 1)
+"""A page's number for a request that puts it in a room, given back with the answer."""
 
 
 def given(check: Check) -> Any:
@@ -157,11 +162,13 @@ def optional(check: Check) -> Any:
 
 @dataclass(frozen=True)
 class Join:
-    """Open a room: back in one's seat (``token``), the free seat, or as a spectator."""
+    """Open a room: back in one's seat (``token``), the free seat, or as a spectator.
+    ``ask`` (in :class:`Solo` and :class:`Friend` too) comes back with the answer."""
 
     kind: ClassVar[str] = "join"
     room: str = given(ROOM_ID)
     token: str | None = optional(TOKEN)
+    ask: int | None = optional(ASK)
 
 
 @dataclass(frozen=True)
@@ -176,6 +183,7 @@ class Solo:
     level: str = given(level_name)
     first: Starter = given(who_starts)  # noqa: RUF009 (a field and its check, not a call)
     think_ms: int | None = optional(THINK)
+    ask: int | None = optional(ASK)
 
 
 @dataclass(frozen=True)
@@ -186,6 +194,7 @@ class Friend:
     rows: int = given(SIDE)
     cols: int = given(SIDE)
     k: int = given(SIDE)
+    ask: int | None = optional(ASK)
 
 
 @dataclass(frozen=True)

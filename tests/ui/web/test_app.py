@@ -291,6 +291,27 @@ def test_a_reloaded_page_gets_its_seat_back(web: Web) -> None:
         assert a.state(lambda s: s["moves"] == [0, 4])["seats"]["b"]["online"]
 
 
+def test_a_request_for_a_room_is_answered_with_its_ask(web: Web) -> None:
+    """The page numbers its requests for a room (``ask``): the welcome or the refusal that
+    answers one carries its number, so that a page that asked twice knows which came."""
+    page = web.open()
+    page.send(t="solo", rows=3, cols=3, k=3, level="first-free", first="you", ask=1)
+    page.send(t="friend", rows=3, cols=3, k=3, ask=2)
+    first, second = page.until("welcome"), page.until("welcome")
+    assert (first["ask"], first["kind"], second["ask"], second["kind"]) == (1, "solo", 2, "friend")
+    page.send(t="join", room="doesnotexist", ask=3)
+    assert page.error() == {
+        "t": "error", "code": "gone", "message": "This game no longer exists.", "ask": 3,
+    }  # fmt: skip
+    page.send(t="solo", rows=3, cols=3, k=9, level="first-free", first="you", ask=4)
+    assert page.error()["ask"] == 4
+    page.send(t="join", room=second["room"])  # without one, the answer has none
+    assert "ask" not in page.until("welcome")
+    page.send(t="move", cell=0, ply=0)
+    page.send(t="move", cell=0, ply=1)
+    assert "ask" not in page.error()
+
+
 def win_as_x(x: Page, o: Page, start: int = 0) -> None:
     """X plays the top row, O the middle row (X wins)."""
     for ply, (page, cell) in enumerate([(x, 0), (o, 3), (x, 1), (o, 4), (x, 2)], start=start):

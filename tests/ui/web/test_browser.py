@@ -44,7 +44,11 @@ TIMEOUT_MS = 15_000
 def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """The real ``tictactoe web`` for this module's pages."""
     server = start_server(
-        tmp_path_factory.mktemp("web-home"), "--claim-after", "2", "--max-think", "600"
+        tmp_path_factory.mktemp("web-home"),
+        *("--claim-after", "2", "--max-think", "600"),
+        # Every page of the module comes from this machine, and most leave a game open: more
+        # than the 30 rooms one address may have open by default.
+        *("--rooms-per-address", "1000"),
     )
     yield server
     server.stop()
@@ -70,8 +74,13 @@ def shots(tmp_path: Path) -> Path:
 class Tab:
     """One browser page with the checks the tests need; it fails on any script error."""
 
-    def __init__(self, browser: Any, live: ServerProcess, **options: Any) -> None:
-        self.context = browser.new_context(**options)
+    def __init__(
+        self, browser: Any, live: ServerProcess, *, beside: Tab | None = None, **options: Any
+    ) -> None:
+        """A tab of its own browser (a new context with ``options``), or another tab of the
+        browser of ``beside``."""
+        self.shared = beside is not None
+        self.context = beside.context if beside is not None else browser.new_context(**options)
         self.page = self.context.new_page()
         self.page.set_default_timeout(TIMEOUT_MS)
         self.errors: list[str] = []
@@ -133,7 +142,10 @@ class Tab:
             refused = f"the server responded with a status of {status}"
             self.errors = [error for error in self.errors if refused not in error]
         assert self.errors == [], self.errors
-        self.context.close()
+        if self.shared:
+            self.page.close()
+        else:
+            self.context.close()
 
 
 def start_solo(
@@ -397,6 +409,37 @@ def test_two_friends_play_through_an_invite_link(
     watcher.status("X resigned: O wins this game.")
     for tab in (host, guest, watcher):
         tab.close()
+
+
+def test_two_tabs_of_one_browser_play_each_other_through_the_invite_link(
+    browser: Any, live: ServerProcess
+) -> None:
+    """The invite link opened in another tab of the same browser takes the free seat, as in
+    another browser (it took the seat of the tab that made the room, whose token the browser
+    keeps); reloaded, each tab comes back to its own seat."""
+    host = Tab(browser, live, viewport={"width": 900, "height": 900}).open()
+    host.page.click("#play-friend")
+    host.page.wait_for_function(
+        "() => document.getElementById('invite-link').value.includes('/play/')"
+    )
+    invite = host.page.locator("#invite-link").input_value().removeprefix(live.url)
+    guest = Tab(browser, live, beside=host).open(invite)
+    guest.status("Your friend's move (X)")
+    host.status("Your move (X)")
+    host.play(4)
+    guest.wait_moves(1)
+    guest.play(0)
+    host.wait_moves(2)
+    for tab, status in ((guest, "Your friend's move (X)"), (host, "Your move (X)")):
+        tab.page.reload()
+        tab.wait_moves(2)
+        tab.status(status)
+    host.play(8)
+    guest.wait_moves(3)
+    guest.status("Your move (O)")
+    playwright_api.expect(guest.page.locator("#status .watching")).to_have_count(0)
+    guest.close()
+    host.close()
 
 
 def test_a_game_on_a_phone(browser: Any, live: ServerProcess, shots: Path) -> None:
@@ -793,6 +836,7 @@ class Relay:
         self.page = page
         self.asked: list[dict[str, Any]] = []  # what the page sent, on every connection
         self.sockets: list[Any] = []  # the page's side of each connection, oldest first
+        self.servers: list[Any] = []  # the server's side of each connection, oldest first
         self.holding = False  # what the server says waits in held until released
         self.held: list[str | bytes] = []
         page.route_web_socket(re.compile(r"/ws$"), self._relay)
@@ -800,6 +844,7 @@ class Relay:
     def _relay(self, route: Any) -> None:
         server = route.connect_to_server()
         self.sockets.append(route)
+        self.servers.append(server)
 
         def from_page(text: str | bytes) -> None:
             self.asked.append(json.loads(text))
@@ -814,12 +859,23 @@ class Relay:
         route.on_message(from_page)
         server.on_message(from_server)
 
-    def release(self) -> None:
-        """Stop holding the server's words back, and pass on those held, in order."""
-        self.holding = False
-        for text in self.held:
+    def release(self, count: int | None = None) -> None:
+        """Stop holding the server's words back, and pass on those held, in order; or pass on
+        only the first ``count`` of them and hold the rest (and what comes) back still."""
+        passed = self.held if count is None else self.held[:count]
+        self.holding = count is not None
+        for text in passed:
             self.sockets[-1].send(text)
-        self.held.clear()
+        del self.held[: len(passed)]
+
+    def held_messages(self) -> list[dict[str, Any]]:
+        """What the server said that is held back, in order."""
+        return [json.loads(text) for text in self.held]
+
+    def tell_server(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to the server on the page's current connection, as if the page had;
+        the server's answer goes to the page."""
+        self.servers[-1].send(json.dumps(message))
 
     def kinds(self, since: int = 0) -> list[str]:
         """What each message the page sent (from the ``since``-th on) asked for."""
@@ -856,6 +912,116 @@ def type_board(page: Any, rows: int, cols: int, k: int, *, leave: bool = True) -
         page.fill(field, str(value))
         if leave:
             page.press(field, "Tab")
+
+
+def wait_for(page: Any, what: str, ready: Any) -> None:
+    """Wait until ``ready()`` is true (the test's own view of the relay), letting Playwright
+    deliver its events meanwhile."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while not ready():
+        assert time.monotonic() < deadline, f"no {what}"
+        page.wait_for_timeout(20)
+
+
+def test_the_first_games_welcome_coming_late_leaves_the_game_started_on_its_way(
+    browser: Any, live: ServerProcess
+) -> None:
+    """The page's first game is answered only after the player has started another: that
+    answer (an earlier request's) leaves the board waiting for the game asked for last, and
+    a click meanwhile lands nowhere."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000})
+    page = tab.page
+    relay = Relay(page)
+    relay.holding = True  # the server's words wait, the first game's welcome among them
+    page.goto(live.url + "/")
+
+    def solos() -> list[dict[str, Any]]:
+        return [message for message in relay.asked if message["t"] == "solo"]
+
+    wait_for(page, "first game", lambda: len(solos()) == 1)
+    page.select_option("#board-size", "4x4x4")  # no game yet: only checked
+    page.select_option("#level", "first-free")
+    page.click("#play-computer")
+    wait_for(page, "second game", lambda: len(solos()) == 2)
+
+    def welcomes() -> list[dict[str, Any]]:
+        return [m for m in relay.held_messages() if m["t"] == "welcome"]
+
+    wait_for(page, "both welcomes", lambda: len(welcomes()) == 2)
+    # Each names the request it answers, by the number the page gave it.
+    assert [w.get("ask") for w in welcomes()] == [m.get("ask") for m in solos()]
+    relay.release(relay.held_messages().index(welcomes()[1]))  # the first game's words only
+    cells = page.locator("#board [role=gridcell]")
+    playwright_api.expect(cells).to_have_count(9)  # the first game, 3 x 3, is on screen...
+    tab.status("Your move (X)")
+    body = page.locator("body")
+    playwright_api.expect(body).to_have_class(re.compile(r"\bstarting\b"))  # ...but not played
+    playwright_api.expect(page.locator("#board [aria-disabled='false']")).to_have_count(0)
+    cells.nth(4).click(force=True)  # a click in it is no move
+    page.wait_for_timeout(300)
+    assert "move" not in relay.kinds()
+    relay.release()
+    playwright_api.expect(cells).to_have_count(16)  # the 4 x 4 game asked for last
+    playwright_api.expect(body).not_to_have_class(re.compile(r"\bstarting\b"))
+    tab.play(5)
+    tab.wait_moves(2)
+    assert relay.kinds().count("move") == 1
+    tab.close()
+
+
+def test_a_custom_field_left_while_a_game_starts_is_checked_once_it_is_in_place(
+    browser: Any, live: ServerProcess
+) -> None:
+    """A board played, then another typed while the game is on its way: the levels follow the
+    board typed once the game is in place, without waiting for another change."""
+    tab, relay, started = solo_under_way(browser, live, "first-free")
+    page = tab.page
+    perfect = page.locator("#level option[value='perfect']")
+    relay.holding = True  # the new game's welcome stays on the way
+    type_board(page, 15, 15, 5, leave=False)
+    page.press("#k", "Enter")
+    wait_for(page, "new game", lambda: "solo" in relay.kinds(started))
+    playwright_api.expect(perfect).to_be_disabled()  # checked for the board played
+    type_board(page, 4, 4, 4)  # each field left while the game is on its way
+    page.wait_for_timeout(300)
+    relay.release()
+    cells = page.locator("#board [role=gridcell]")
+    playwright_api.expect(cells).to_have_count(225)  # the game played...
+    playwright_api.expect(perfect).to_be_enabled()  # ...and the levels of the board typed
+    playwright_api.expect(page.locator("#level")).to_have_value("first-free")
+    assert [page.input_value(field) for field in ("#rows", "#cols", "#k")] == ["4", "4", "4"]
+    assert relay.kinds(started).count("solo") == 1  # nothing else was started
+    tab.close()
+
+
+def test_a_click_on_play_that_clears_a_refusal_still_plays(
+    browser: Any, live: ServerProcess
+) -> None:
+    """A refused board corrected, then Play the computer clicked: pressing the button leaves
+    the field, and its check waits until the button is released, so nothing it changes (the
+    refusal going, the thinking time's field coming for 7 x 5) moves the button from under
+    the pointer while it is held down (the click was lost: no game)."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000}).open()
+    page = tab.page
+    tab.status("Your move (X)")
+    page.select_option("#board-size", "custom")
+    type_board(page, 40, 5, 4, leave=False)
+    page.press("#rows", "Enter")
+    said = page.locator("#custom-message")
+    playwright_api.expect(said).to_have_text("Rows must be from 1 to 26, not 40.")
+    page.fill("#rows", "7")  # whole again, the field not left yet
+    button = page.locator("#play-computer")
+    box = button.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()  # the field is left
+    page.wait_for_timeout(500)  # time enough for a check to be answered and shown
+    assert button.bounding_box() == box  # nothing moved under the pointer
+    page.mouse.up()
+    playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(35)
+    tab.status("Your move (X)")
+    playwright_api.expect(said).to_have_text("")
+    tab.close(boards_refused=True)
 
 
 def test_a_custom_board_starts_from_the_board_on_screen(browser: Any, live: ServerProcess) -> None:
@@ -964,6 +1130,41 @@ def test_a_refused_custom_board_is_said_beside_its_fields_even_under_a_tall_boar
     tab.status("Your move (X)")
     playwright_api.expect(page.locator("#k")).to_have_value("6")
     tab.close(boards_refused=True)
+
+
+def test_a_refused_move_is_said_in_sight_of_the_player_anywhere_on_a_tall_board(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    """The server's word (here a move refused) is said under the status, not under a tall
+    board's controls out of sight, and stays in sight at the top of the window while the player
+    scrolls down to the controls."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 560})
+    page = tab.page
+    relay = Relay(page)
+    tab.open()
+    start_solo(tab, "first-free", board="15x15x5")
+    tab.play(112)  # h8
+    tab.wait_moves(2)
+    for _ in range(2):
+        page.click("#zoom-in")
+    page.evaluate("window.scrollTo(0, 0)")  # the settings, the status and the board's top rows
+    playwright_api.expect(page.locator("#controls")).not_to_be_in_viewport()
+    relay.tell_server({"t": "move", "cell": 112})  # h8 again, as a move sent twice would be
+    said = page.locator("#message")
+    playwright_api.expect(said).to_have_text("That cell is taken.")
+    playwright_api.expect(said).to_be_in_viewport()
+    playwright_api.expect(said).to_have_attribute("role", "alert")  # and read out at once
+    status, message = page.locator("#status").bounding_box(), said.bounding_box()
+    assert status is not None and message is not None
+    assert 0 <= message["y"] - (status["y"] + status["height"]) < 10  # right under the status
+    page.locator("#controls").scroll_into_view_if_needed()  # the player goes to the controls
+    playwright_api.expect(page.locator("#status")).not_to_be_in_viewport()
+    playwright_api.expect(said).to_be_in_viewport()  # it goes along
+    page.screenshot(path=shots / "web-move-refused.png")
+    tab.play(113)  # the next move clears it
+    tab.wait_moves(4)
+    playwright_api.expect(said).to_have_text("")
+    tab.close()
 
 
 @pytest.mark.parametrize(

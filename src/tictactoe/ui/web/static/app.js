@@ -20,6 +20,7 @@ const ZOOMS = [0, 36, 48];  // a big board's cell sizes in pixels: fit the page,
 const LINE_SHOWN = 4;  // moves of the computer's expected line shown while it thinks
 const RETRY_MS = 2000;  // how soon a page the busy server could not take back asks again
 const INVITE_PATH = /^\/play\/([A-Za-z0-9_-]{6,32})$/;  // a room's code, as the server makes them
+const SEAT_WAIT_MS = 400;  // how long a seat's lock may take to come free (a page reloading lets go of it)
 const seatKey = (room) => `tictactoe.seat.${room}`;
 const $ = (id) => document.getElementById(id);
 
@@ -43,8 +44,14 @@ const app = {
   boardLevels: null,  // which levels can play the chosen board
   resuming: null,     // the room being rejoined after a (re)connection
   left: false,        // the page left its game (leaveGame): a reconnection takes nothing back
-  creating: 0,        // new rooms this page asked for, not yet answered (its settings already say what they are)
-  starting: 0,        // new games on their way: the board waits for them (a click would land in the old one)
+  asks: 0,            // the number given to the last request for a room (join, solo, friend)
+  created: new Set(), // those of them asking for a new room, not yet answered (its settings already say what they are)
+  checking: 0,        // new games whose board is being checked: the board waits for them...
+  awaited: 0,         // ...and then for the answer to this request (a click would land in the old game)
+  seat: null,         // the seat this page holds in a room with a friend: {room, token, release} (its lock)
+  recheck: false,     // a custom board's field was left meanwhile: it is checked once the game is in place
+  pressing: false,    // a pointer is down (a custom field left by pressing a button: its check waits)
+  checkAfterPress: false,  // a custom board's field was left by that press: checked once it is released
   boardAsked: 0,      // the last board check asked for: an earlier answer is stale
   announced: "",      // the last game/move announced, so each is said once
   finishedGame: 0,    // the last game whose end was sounded
@@ -183,19 +190,29 @@ function send(message) {
   app.link.send(message);
 }
 
+// A request for a room, numbered (the server's answer, a welcome or a refusal, gives its number
+// back); its number. Asked while the page waits for a room, it is the one waited for now: the
+// answers come in order, and the last one is the room the page stays in.
+function askForRoom(message, create) {
+  app.asks += 1;
+  if (create) app.created.add(app.asks);
+  if (app.awaited) app.awaited = app.asks;
+  send({ ...message, ask: app.asks });
+  return app.asks;
+}
+
 function newSolo() {
   const { rows, cols, k } = chosenBoard();
   app.left = false;
   app.hints = null;
-  app.creating += 1;
-  send({ t: "solo", rows, cols, k, level: $("level").value, first: $("first").value, think_ms: thinkMs() });
+  const level = $("level").value;
+  return askForRoom({ t: "solo", rows, cols, k, level, first: $("first").value, think_ms: thinkMs() }, true);
 }
 
 function newFriendRoom() {
   const { rows, cols, k } = chosenBoard();
   app.left = false;
-  app.creating += 1;
-  send({ t: "friend", rows, cols, k });
+  return askForRoom({ t: "friend", rows, cols, k }, true);
 }
 
 // A new game on the chosen board, once the server says the board can be: until it comes,
@@ -203,15 +220,39 @@ function newFriendRoom() {
 // several asked for quickly (a custom board played twice in a row), only the last is made;
 // a board refused leaves the game on screen as it is, and the refusal says why.
 async function startGame(create) {
-  setStarting(1);
-  if (await checkBoard()) create();
-  else setStarting(-1);
+  app.checking += 1;
+  settle();
+  const playable = await checkBoard();
+  app.checking -= 1;
+  if (playable) app.awaited = create();
+  settle();
 }
 
-function setStarting(change) {
-  app.starting = Math.max(0, app.starting + change);
-  document.body.classList.toggle("starting", app.starting > 0);
+// True while a new game is on its way (its board being checked, or its room asked for).
+function starting() {
+  return app.checking > 0 || app.awaited !== 0;
+}
+
+// The board follows whether a game is on its way; once none is, a custom board's field left
+// meanwhile is checked (the levels follow it).
+function settle() {
+  document.body.classList.toggle("starting", starting());
+  if (!starting() && app.recheck) {
+    app.recheck = false;
+    checkBoard(true);
+  }
   render();
+}
+
+// A request for a room answered (by a welcome or a refusal): the board waits no more if it was
+// the one it waited for. An earlier one's answer (the page's first game, its welcome slow to
+// come, when the player has started another) leaves it waiting.
+function answered(message) {
+  if (message.ask === undefined) return;
+  app.created.delete(message.ask);
+  if (message.ask !== app.awaited) return;
+  app.awaited = 0;
+  settle();
 }
 
 // A custom board played (its button, or Enter in one of its fields): a new game against the
@@ -225,9 +266,18 @@ function playCustom() {
 
 // A custom board's field left (or stepped by its arrows): the board as typed is checked, so the
 // levels that cannot play it are greyed at once; nothing starts until it is played. A game on
-// its way is left to its own check (a newer one would cancel it), which greys them too.
+// its way is left to its own check (a newer one would cancel it): the board as typed is checked
+// once the game is in place.
 function checkTyped() {
-  if (app.starting === 0) checkBoard(true);
+  if (app.pressing) {
+    // Left by pressing a button (Play the computer, below): checked once it is released, so
+    // that what the check changes (the refusal going, the thinking time coming) does not move
+    // the button from under the pointer, which would lose the click.
+    app.checkAfterPress = true;
+    return;
+  }
+  if (starting()) app.recheck = true;
+  else checkBoard(true);
 }
 
 // The connection (re)opened: the page takes its game back - unless it has left it, when it
@@ -235,6 +285,74 @@ function checkTyped() {
 function reconnected() {
   if (!app.left) resume();
 }
+
+// --- seats with a friend ----------------------------------------------------------------------
+// The browser keeps the token of each seat it took in a room (both, when one person plays in two
+// tabs), newest last; an earlier version kept one, as plain text. The page in a seat holds its
+// token's lock (Web Locks) for as long as it is open, so that another tab opening the invite link
+// takes the other seat, or watches, as another browser would - while a page reloaded, or closed
+// and opened again, finds its seat free and takes it back.
+
+function seatTokens(room) {
+  const stored = localStorage.getItem(seatKey(room));
+  if (!stored) return [];
+  try {
+    const tokens = JSON.parse(stored);
+    if (Array.isArray(tokens)) return tokens.filter((token) => typeof token === "string");
+  } catch {
+    // one token, as kept before
+  }
+  return [stored];
+}
+
+function keepSeatToken(room, token) {
+  const tokens = seatTokens(room).filter((kept) => kept !== token);
+  localStorage.setItem(seatKey(room), JSON.stringify([...tokens, token]));
+}
+
+function forgetSeatToken(room, token) {
+  const tokens = seatTokens(room).filter((kept) => kept !== token);
+  if (tokens.length) localStorage.setItem(seatKey(room), JSON.stringify(tokens));
+  else localStorage.removeItem(seatKey(room));
+}
+
+// True once this page holds the lock of the seat ``token`` in ``room``; false if another page
+// of this browser holds it. Without Web Locks (a page over plain http from another machine)
+// every seat is taken as free, as before.
+function lockSeat(room, token) {
+  if (app.seat && app.seat.token === token) return Promise.resolve(true);
+  if (!navigator.locks) {
+    releaseSeat();
+    app.seat = { room, token, release: () => {} };
+    return Promise.resolve(true);
+  }
+  return new Promise((resolve) => {
+    const signal = AbortSignal.timeout(SEAT_WAIT_MS);
+    navigator.locks.request(`tictactoe.seat.${token}`, { signal }, () => new Promise((release) => {
+      releaseSeat();
+      app.seat = { room, token, release };
+      resolve(true);
+    })).catch(() => resolve(false));
+  });
+}
+
+function releaseSeat() {
+  if (app.seat) app.seat.release();
+  app.seat = null;
+}
+
+// The token to open ``room`` with: this page's own seat (after a reconnection), else the newest
+// seat of this browser no other page holds; null for none (the free seat, or watching).
+async function seatFor(room) {
+  const tokens = seatTokens(room);
+  if (app.seat && app.seat.room === room && tokens.includes(app.seat.token)) return app.seat.token;
+  for (const token of tokens.reverse()) {
+    if (await lockSeat(room, token)) return token;
+  }
+  return null;
+}
+
+// --- joining ---------------------------------------------------------------------------------
 
 function resume() {
   app.left = false;
@@ -249,14 +367,16 @@ function resume() {
   if (match) {
     const room = match[1];
     app.resuming = room;
-    const token = localStorage.getItem(seatKey(room));
-    send(token ? { t: "join", room, token } : { t: "join", room });
+    seatFor(room).then((token) => {
+      if (app.resuming !== room) return;  // something else was asked for meanwhile
+      askForRoom(token ? { t: "join", room, token } : { t: "join", room }, false);
+    });
     return;
   }
   const saved = JSON.parse(localStorage.getItem(SOLO_KEY) || "null");
   if (saved && saved.room && saved.token) {
     app.resuming = saved.room;
-    send({ t: "join", room: saved.room, token: saved.token });
+    askForRoom({ t: "join", room: saved.room, token: saved.token }, false);
   } else {
     newSolo();
   }
@@ -272,11 +392,11 @@ function onMessage(message) {
   else if (message.t === "error") showError(message);
 }
 
+// The page is in a room now (the server's word: an earlier request's room too, until the
+// answer to the last one comes).
 function welcome(message) {
-  if (app.starting) setStarting(-1);  // each new game asked for is answered by a welcome...
   app.resuming = null;
-  app.joined = app.creating === 0;  // a room joined takes its settings; one asked for has them
-  app.creating = Math.max(0, app.creating - 1);
+  app.joined = !app.created.has(message.ask);  // a room joined takes its settings; one asked for has them
   app.room = message.room;
   app.player = message.player;
   app.kind = message.kind;
@@ -286,11 +406,16 @@ function welcome(message) {
   app.hintAsked = -1;
   app.progress = null;
   app.announced = "";
+  const seated = message.kind === "friend" && message.player !== null;
+  if (!(seated && (message.token || app.seat?.room === message.room))) releaseSeat();  // a seat taken now is locked below
   if (message.kind === "solo") {
     if (message.token) localStorage.setItem(SOLO_KEY, JSON.stringify({ room: message.room, token: message.token }));
     if (location.pathname !== "/") history.replaceState(null, "", "/");
   } else {
-    if (message.token) localStorage.setItem(seatKey(message.room), message.token);
+    if (message.token) {
+      keepSeatToken(message.room, message.token);
+      lockSeat(message.room, message.token);
+    }
     const path = `/play/${message.room}`;
     if (location.pathname !== path) history.pushState(null, "", path);
   }
@@ -303,11 +428,23 @@ function welcome(message) {
   $("invite").hidden = !inviting;
   $("invite-link").value = inviting ? `${location.origin}/play/${message.room}` : "";
   showMessage("");
+  answered(message);
 }
 
 function showError(message) {
-  if (app.starting) setStarting(-1);  // ...or by an error
-  app.creating = Math.max(0, app.creating - 1);
+  try {
+    refused(message);
+  } finally {
+    // After what it asks again (a request made meanwhile is the one waited for).
+    if (message.ask !== undefined) answered(message);
+    else if (message.code === "rate" && app.awaited) {
+      app.awaited = 0;  // refused before it was read: the request waited for may be among them
+      settle();
+    }
+  }
+}
+
+function refused(message) {
   if (message.code === "gone" && app.resuming) {
     const wasSolo = location.pathname === "/";
     app.resuming = null;
@@ -320,8 +457,13 @@ function showError(message) {
     return;
   }
   if (message.code === "bad_token" && app.resuming) {
-    localStorage.removeItem(seatKey(app.resuming));
-    send({ t: "join", room: app.resuming });
+    if (app.seat && app.seat.room === app.resuming) {
+      forgetSeatToken(app.resuming, app.seat.token);  // not a seat of this room (any more)
+      releaseSeat();
+      resume();  // another seat this browser has, else the free seat or watching
+    } else {
+      askForRoom({ t: "join", room: app.resuming }, false);
+    }
     return;
   }
   if (message.code === "stale") return;  // the board changed under a click: the new one is on its way
@@ -336,6 +478,7 @@ function showError(message) {
 // The page in no game (an invite link to a game gone): it says why, the buttons that act on a
 // game go, and New game (like Play the computer) starts one against the computer.
 function leaveGame(why) {
+  releaseSeat();
   Object.assign(app, {
     left: true, resuming: null, room: null, player: null, kind: null, view: null, hints: null,
     hintAsked: -1, progress: null,
@@ -470,7 +613,7 @@ function render() {
   app.board.build(view.rows, view.cols);
   const marks = new Map(view.moves.map((cell, index) => [cell, index % 2 === 0 ? "X" : "O"]));
   const myTurn = !view.over && mine !== null && view.turn === mine && !view.thinking
-    && (view.kind === "solo" || view.seats.b.taken) && app.starting === 0;
+    && (view.kind === "solo" || view.seats.b.taken) && !starting();
   const playable = new Set();
   if (myTurn) {
     for (let cell = 0; cell < view.rows * view.cols; cell += 1) if (!marks.has(cell)) playable.add(cell);
@@ -760,7 +903,7 @@ function showHint(message) {
 function askHint() {
   const view = app.view;
   if (!view || view.kind !== "solo" || view.over || view.thinking || app.player === null) return;
-  if (view.turn !== myMark(view)) return;
+  if (view.turn !== myMark(view) || starting()) return;  // not for a game about to be left
   if (pendingHint(view)) return;
   app.hintAsked = `${view.game}:${view.moves.length}`;
   app.hintSince = performance.now();
@@ -872,6 +1015,15 @@ function wire() {
     if ($("think-message").textContent) $("think-message").textContent = thinkRefusal();
     render();
   });
+  document.addEventListener("pointerdown", () => { app.pressing = true; }, true);
+  const released = () => {
+    app.pressing = false;
+    if (!app.checkAfterPress) return;
+    app.checkAfterPress = false;
+    setTimeout(checkTyped, 0);  // after the click the press makes
+  };
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
   window.addEventListener("popstate", () => resume());
   setInterval(() => { if (app.view && app.view.kind === "friend" && !app.view.over) render(); }, 1000);
   setInterval(renderProgress, 250);
