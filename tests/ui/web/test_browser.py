@@ -722,6 +722,30 @@ def test_an_invite_to_a_game_gone_leaves_a_page_that_starts_a_new_one(
     tab.close()
 
 
+def test_a_game_the_browser_kept_that_is_gone_is_replaced_and_said_so(
+    browser: Any, live: ServerProcess
+) -> None:
+    """A solo game forgotten by the server (idle, or a restart without Redis): the page
+    starts a new one, as before, and now says why the board is empty."""
+    tab = Tab(browser, live, viewport={"width": 900, "height": 1000}).open()
+    page = tab.page
+    page.evaluate(
+        """() => localStorage.setItem('tictactoe.solo',
+            JSON.stringify({room: 'gonegame1', token: 'a'.repeat(24)}))"""
+    )
+    page.reload()
+    tab.status("Your move (X)")
+    message = page.locator("#message")
+    playwright_api.expect(message).to_have_text(
+        "Your last game is no longer on the server: a new one has started."
+    )
+    kept = page.evaluate("JSON.parse(localStorage.getItem('tictactoe.solo')).room")
+    assert kept != "gonegame1", "the new game is the one kept"
+    tab.play(4)
+    playwright_api.expect(message).to_have_text("")  # said once: a move clears it
+    tab.close()
+
+
 def test_a_custom_board_is_edited_freely_and_played_only_when_asked(
     browser: Any, live: ServerProcess, shots: Path
 ) -> None:

@@ -49,6 +49,7 @@ const app = {
   checking: 0,        // new games whose board is being checked: the board waits for them...
   awaited: 0,         // ...and then for the answer to this request (a click would land in the old game)
   seat: null,         // the seat this page holds in a room with a friend: {room, token, release} (its lock)
+  note: "",           // what the next welcome says (the game this browser kept was gone: a new one)
   recheck: false,     // a custom board's field was left meanwhile: it is checked once the game is in place
   pressing: false,    // a pointer is down (a custom field left by pressing a button: its check waits)
   checkAfterPress: false,  // a custom board's field was left by that press: checked once it is released
@@ -427,7 +428,8 @@ function welcome(message) {
   const inviting = message.kind === "friend" && message.player !== null;
   $("invite").hidden = !inviting;
   $("invite-link").value = inviting ? `${location.origin}/play/${message.room}` : "";
-  showMessage("");
+  showMessage(app.note);
+  app.note = "";
   answered(message);
 }
 
@@ -449,7 +451,10 @@ function refused(message) {
     const wasSolo = location.pathname === "/";
     app.resuming = null;
     if (wasSolo) {
+      // The game this browser kept is gone (forgotten while idle, or a server restarted without
+      // Redis): a new one starts, and the page says so once it is in place.
       localStorage.removeItem(SOLO_KEY);
+      app.note = t("Your last game is no longer on the server: a new one has started.");
       newSolo();
       return;
     }
