@@ -28,14 +28,19 @@ def face(d: Any, cell: int) -> tuple[int, int, int]:
     return d.pixel((box.x + 3, box.y + 3))
 
 
+def hints_after_first_move(d: Any) -> Any:
+    """Play the middle of a 7 x 7 board, let the computer answer, press H: the suggestions."""
+    d.click(24)
+    yield from d.settle()
+    yield from d.computer_done()
+    d.key(pygame.K_h)
+    yield from d.until(lambda: d.app.session.hints is not None)
+    return d.app.session.hints.suggestions
+
+
 def test_h_on_a_big_board_ranks_the_engines_best_moves_on_the_board(play: Play) -> None:
     def script(d: Any) -> Any:
-        d.click(24)
-        yield from d.settle()
-        yield from d.computer_done()
-        d.key(pygame.K_h)
-        yield from d.until(lambda: d.app.session.hints is not None)
-        found = d.app.session.hints.suggestions
+        found = yield from hints_after_first_move(d)
         assert 1 <= len(found) <= 3
         scene = d.app.scene()
         assert scene.badges == {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
@@ -171,12 +176,7 @@ def test_the_ranks_are_written_in_the_windows_own_fonts(
     monkeypatch.setattr(pygame.font, "SysFont", no_pygame_font)
 
     def script(d: Any) -> Any:
-        d.click(24)
-        yield from d.settle()
-        yield from d.computer_done()
-        d.key(pygame.K_h)
-        yield from d.until(lambda: d.app.session.hints is not None)
-        found = d.app.session.hints.suggestions
+        found = yield from hints_after_first_move(d)
         assert found
         layout = d.app.layout
         size = max(12, round(layout.face_rect(found[0].cell).h * 1.1))

@@ -147,24 +147,21 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
     for first, last in scene.lines:  # over the last move's dot, as in the desktop window
         _win_line(surface, layout, first, last)
     if scene.cursor is not None:
-        box = layout.face_rect(scene.cursor)
-        pygame.draw.rect(
-            surface,
-            view.rgb(view.CURSOR),
-            pygame.Rect(box.x, box.y, box.w, box.h),
-            max(2, layout.cell // 16),
-        )
+        _frame(surface, layout.face_rect(scene.cursor), view.CURSOR, layout.cell)
     if scene.flash is not None:
         box = layout.cell_rect(scene.flash)
-        pygame.draw.rect(
-            surface,
-            view.rgb(view.FLASH),
-            pygame.Rect(box.x, box.y, box.w, box.h),
-            max(2, box.w // 16),
-        )
+        _frame(surface, box, view.FLASH, box.w)
     _strip(surface, layout, scene, fonts)
     if scene.panel is not None:
         _panel(surface, layout, scene.panel, fonts)
+
+
+def _frame(surface: pygame.Surface, box: view.Rect, colour: str, size: int) -> None:
+    """A frame around ``box`` (the keyboard cursor, a refused cell's flash), its width a
+    sixteenth of ``size`` (2 pixels at least)."""
+    pygame.draw.rect(
+        surface, view.rgb(colour), pygame.Rect(box.x, box.y, box.w, box.h), max(2, size // 16)
+    )
 
 
 def _coordinates(surface: pygame.Surface, layout: view.Layout, fonts: Fonts) -> None:
