@@ -87,7 +87,8 @@ def test_big_boards_get_a_bigger_window_that_fits_the_screen() -> None:
 def test_a_resized_window_scales_the_board() -> None:
     layout = Layout(Rules(15, 15, 5), 532, 596)
     bigger = layout.resized(922, 986)
-    assert bigger.cell == 60 and bigger.cell > layout.cell
+    assert bigger.gutter > view.GUTTER, "the coordinates' room grows with it"
+    assert bigger.cell == (922 - bigger.gutter) // 15 and bigger.cell > layout.cell
     tiny = layout.resized(10, 10)
     assert (tiny.width, tiny.board_height) == view.SMALLEST
 
@@ -219,3 +220,18 @@ def test_big_boards_name_their_columns_and_rows_beside_the_cells() -> None:
     assert placed["g"][0] == g8.centre[0] and placed["g"][1] < top, "above its column"
     assert placed["8"][1] == g8.centre[1] and placed["8"][0] < left, "left of its row"
     assert all(layout.xy_to_n(*centre) is None for centre in placed.values()), "off the cells"
+
+
+def test_the_coordinates_grow_with_the_window() -> None:
+    rules = Rules(15, 15, 5)
+    width, height = view.window_size(rules)
+    first = Layout(rules, width, height)
+    assert first.gutter == view.GUTTER, "the first size keeps its gutter"
+    assert Layout(rules, width - 100, height - 100).gutter == view.GUTTER, "never smaller"
+    double = Layout(rules, 2 * width, 2 * height)
+    assert double.gutter == 2 * view.GUTTER
+    assert double.coordinate_font_size >= 2 * first.coordinate_font_size - 1
+    left, top = double.origin
+    assert left >= double.gutter and top >= double.gutter, "room for them beside the board"
+    wide = Layout(rules, 3 * width, height)
+    assert wide.gutter == view.GUTTER, "the board is as tall as at first: so are its labels"

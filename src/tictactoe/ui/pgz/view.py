@@ -179,8 +179,15 @@ class Layout:
 
     @property
     def gutter(self) -> int:
-        """Room left of and above the board for the coordinates (0 on 3 x 3)."""
-        return gutter_for(self.rules)
+        """Room left of and above the board for the coordinates (0 on 3 x 3): :data:`GUTTER`
+        in the window's first size or smaller, growing with the window beyond it (so do the
+        coordinates, :attr:`coordinate_font_size`)."""
+        gutter = gutter_for(self.rules)
+        if not gutter:
+            return 0
+        first_width, first_height = window_size(self.rules)
+        grown = min(self.width / first_width, self.height / first_height)
+        return max(gutter, int(gutter * grown))
 
     @property
     def cell(self) -> int:
