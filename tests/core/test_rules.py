@@ -185,6 +185,18 @@ class TestLines:
         with pytest.raises(RulesError, match="off the 3 x 3 board"):
             Rules().cell(3, 0)
 
+    @given(rules(), st.data())
+    def test_a_step_moves_by_rows_and_columns_and_stops_at_the_edges(
+        self, rules: Rules, data: st.DataObject
+    ) -> None:
+        cell = data.draw(st.integers(0, rules.size - 1))
+        rows, cols = data.draw(st.integers(-30, 30)), data.draw(st.integers(-30, 30))
+        row, col = rules.row_col(cell)
+        stepped_row, stepped_col = rules.row_col(rules.stepped(cell, rows, cols))
+        assert stepped_row == min(rules.m - 1, max(0, row + rows))
+        assert stepped_col == min(rules.n - 1, max(0, col + cols))
+        assert rules.stepped(cell, 0, 0) == cell
+
 
 class TestSymmetries:
     @given(rules())

@@ -189,6 +189,12 @@ class Rules:
             )
         return divmod(cell, self.n)
 
+    def stepped(self, cell: int, rows: int, cols: int) -> int:
+        """The cell ``rows`` down and ``cols`` right of ``cell`` (negative: up, left), stopping
+        at the board's edges: where a keyboard cursor goes for an arrow key."""
+        row, col = self.row_col(cell)
+        return self.cell(min(self.m - 1, max(0, row + rows)), min(self.n - 1, max(0, col + cols)))
+
     @cached_property
     def lines(self) -> tuple[tuple[int, ...], ...]:
         """Every run of k cells in a row, as tuples of cell indices."""

@@ -363,10 +363,7 @@ class PgzApp:
         if self.cursor is None or self.cursor >= rules.size:
             self.cursor = rules.cell(rules.m // 2, rules.n // 2)
             return
-        row, col = rules.row_col(self.cursor)
-        row = min(rules.m - 1, max(0, row + rows))
-        col = min(rules.n - 1, max(0, col + cols))
-        self.cursor = rules.cell(row, col)
+        self.cursor = rules.stepped(self.cursor, rows, cols)
 
     def press_cursor(self) -> None:
         """Enter or Space: play the cell under the keyboard cursor (showing it first, if it is

@@ -80,12 +80,9 @@ class Keyboard:
             if event.keysym in ("Left", "Right"):
                 self.app.step(Step.BACK if event.keysym == "Left" else Step.FORWARD)
             return "break"
-        dr, dc = ARROWS[event.keysym]
-        rules = self.app.session.match.rules
-        row, col = rules.row_col(self.app.cursor)
-        row = min(rules.m - 1, max(0, row + dr))
-        col = min(rules.n - 1, max(0, col + dc))
-        self.app.move_cursor(rules.cell(row, col))
+        self.app.move_cursor(
+            self.app.session.match.rules.stepped(self.app.cursor, *ARROWS[event.keysym])
+        )
         self.clear()
         return "break"
 
