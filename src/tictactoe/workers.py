@@ -130,27 +130,34 @@ def _worker(connection: Connection, parent: int, start: Start) -> None:
 
 @contextmanager
 def stop_signals_raise() -> Iterator[None]:
-    """While the match runs (in the main thread), SIGTERM and SIGHUP stop it like Ctrl-C.
-
-    A signal the process was started with ignored stays ignored: a match run
-    under ``nohup`` goes on when the terminal closes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+    """While the match runs (in the main thread), SIGTERM and SIGHUP stop it like Ctrl-C."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
         raise Signalled(signum)
 
+    with stop_signals_call(stop):
+        yield
+
+
+@contextmanager
+def stop_signals_call(handler: Callable[[int, FrameType | None], None]) -> Iterator[None]:
+    """While inside (in the main thread), SIGTERM and SIGHUP call ``handler``.
+
+    A signal the process was started with ignored stays ignored: a match or a
+    server run under ``nohup`` goes on when the terminal closes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     before = {
-        signum: signal.signal(signum, stop)
+        signum: signal.signal(signum, handler)
         for signum in STOP_SIGNALS
         if signal.getsignal(signum) is not signal.SIG_IGN
     }
     try:
         yield
     finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler)
+        for signum, previous in before.items():
+            signal.signal(signum, previous)
 
 
 @contextmanager

@@ -5,13 +5,10 @@ from __future__ import annotations
 import argparse
 import errno
 import logging
-import signal
 import socket
 import sys
 import threading
 import webbrowser
-from collections.abc import Iterator
-from contextlib import contextmanager
 from types import FrameType
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -22,8 +19,6 @@ from tictactoe.console import EXIT_ERROR, EXIT_INTERRUPTED
 from tictactoe.i18n import Translator, translator
 
 if TYPE_CHECKING:
-    import uvicorn
-
     from tictactoe.online.settings import Settings
 
 HELP = "serve the game as a web page: play the computer, or a friend through an invite link"
@@ -197,41 +192,24 @@ def run(args: argparse.Namespace) -> int:
     if args.open:
         threading.Timer(0.5, webbrowser.open, [url]).start()
     server = uvicorn.Server(config)
-    status = 0
-    with sock, workers.stop_signals_raise(), _hang_up_stops(server) as hung_up:
-        try:
-            server.run(sockets=[sock])
-        except KeyboardInterrupt as stop:  # uvicorn shut down cleanly, then passed it on
-            status = 128 + stop.signum if isinstance(stop, workers.Signalled) else EXIT_INTERRUPTED
-        if hung_up:
-            status = 128 + hung_up[0]
-    print(_("The server has stopped."), flush=True)
-    return status
-
-
-@contextmanager
-def _hang_up_stops(server: uvicorn.Server) -> Iterator[list[int]]:
-    """While the server runs, SIGHUP (the terminal closed) shuts it down as Ctrl-C and
-    SIGTERM do, and is listed in the list yielded; ignored (``nohup``), it stays ignored."""
-    hung_up: list[int] = []
-    hang_up = getattr(signal, "SIGHUP", None)
-    if (
-        hang_up is None
-        or threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(hang_up) is signal.SIG_IGN
-    ):
-        yield hung_up
-        return
+    stopped_by: list[int] = []
 
     def stop(signum: int, frame: FrameType | None) -> None:
-        hung_up.append(signum)
+        """SIGTERM or SIGHUP: shut down as on Ctrl-C (uvicorn takes SIGTERM itself while it
+        runs, and passes it on here once it has shut down)."""
+        stopped_by.append(signum)
         server.handle_exit(signum, frame)
 
-    before = signal.signal(hang_up, stop)
-    try:
-        yield hung_up
-    finally:
-        signal.signal(hang_up, before)
+    status = 0
+    with sock, workers.stop_signals_call(stop):
+        try:
+            server.run(sockets=[sock])
+        except KeyboardInterrupt:  # uvicorn shut down cleanly, then passed Ctrl-C on
+            status = EXIT_INTERRUPTED
+    if stopped_by:
+        status = 128 + stopped_by[0]
+    print(_("The server has stopped."), flush=True)
+    return status
 
 
 def _redis_problem(url: str) -> str | None:
