@@ -18,6 +18,7 @@ resized; the board scales with it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from tictactoe import look
 from tictactoe.core import Rules, column_name
@@ -177,7 +178,7 @@ class Layout:
         """The window's height above the status strip."""
         return max(1, self.height - STRIP)
 
-    @property
+    @cached_property
     def gutter(self) -> int:
         """Room left of and above the board for the coordinates (0 on 3 x 3): :data:`GUTTER`
         in the window's first size or smaller, growing with the window beyond it (so do the
