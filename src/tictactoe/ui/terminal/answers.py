@@ -158,18 +158,13 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
     """
     answer = normal(text)
     menu = opponent_names()
+    titles = _typed_titles(tr, menu)
     name: str | None = None
     number = whole_number(answer)
     if number is not None and 1 <= number <= len(menu):
         name = menu[number - 1]
     else:
-        for candidate in menu:
-            titles = (
-                ("human", "Two players") if candidate == HUMAN else (players.title_of(candidate),)
-            )
-            if answer in {*map(normal, titles), *(normal(tr.gettext(t)) for t in titles)}:
-                name = candidate
-                break
+        name = titles[answer][0] if answer in titles else None
         if name is None and players.is_own(text.strip()):  # a file's name keeps its case
             problem = players.own_problem(text.strip(), tr.gettext)
             if problem is not None:  # no such file or program, or a file that cannot play
@@ -181,9 +176,9 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
         message = tr.gettext("Please type a number from 1 to {count} or a level's name.").format(
             count=len(menu)
         )
-        guess = _close_level(answer, tr)
-        if guess is not None:
-            message += " " + tr.gettext("Did you mean {level}?").format(level=guess)
+        close = difflib.get_close_matches(answer, list(titles), n=1, cutoff=0.75)
+        if close:  # a title mistyped (medum)
+            message += " " + tr.gettext("Did you mean {level}?").format(level=titles[close[0]][1])
         raise Invalid(message)
     if cannot_play(tr, name, rules) is not None:
         raise Invalid(
@@ -194,17 +189,18 @@ def parse_opponent(text: str, tr: Translator, rules: Rules) -> str:
     return name
 
 
-def _close_level(answer: str, tr: Translator) -> str | None:
-    """The level title (in the user's language) that a mistyped ``answer`` is closest to
-    (``medum``: Medium), or None when none is close."""
-    titles: dict[str, str] = {}
-    for name in players.names():
-        title = players.title_of(name)
-        shown = tr.gettext(title)
-        titles.setdefault(normal(shown), shown)
-        titles.setdefault(normal(title), shown)
-    close = difflib.get_close_matches(answer, list(titles), n=1, cutoff=0.75)
-    return titles[close[0]] if close else None
+def _typed_titles(tr: Translator, menu: Sequence[str]) -> dict[str, tuple[str, str]]:
+    """How each entry of the opponent ``menu`` may be typed - its title in English or in
+    ``tr``'s language (and ``human`` for two people), :func:`normal`-ised - mapped to the
+    entry's name and the title the menu shows; the first entry keeps a form two share."""
+    typed: dict[str, tuple[str, str]] = {}
+    for name in menu:
+        titles = ("Two players", "human") if name == HUMAN else (players.title_of(name),)
+        shown = tr.gettext(titles[0])
+        for title in titles:
+            for form in (normal(title), normal(tr.gettext(title))):
+                typed.setdefault(form, (name, shown))
+    return typed
 
 
 def cannot_play(tr: Translator, name: str, rules: Rules) -> str | None:
