@@ -288,7 +288,7 @@ class Lobby:
         except Exception:
             self.errors += 1
             log.exception("handling a %s message failed", message.kind)
-            visitor.send(SERVER_ERROR if ask is None else error(SERVER_FAILURE, ask))
+            visitor.send(error(SERVER_FAILURE, ask))
         finally:
             visitor.ask = None
 
