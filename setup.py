@@ -1,6 +1,6 @@
 """The build step pyproject.toml cannot say: compile the gettext catalogs.
 
-Every ``src/tictactoe/locale/<lang>/LC_MESSAGES/tictactoe.po`` becomes the
+Every ``src/tictactoe/texts/locale/<lang>/LC_MESSAGES/tictactoe.po`` becomes the
 ``tictactoe.mo`` the program reads (with Babel, a build requirement): into the
 wheel for ``pip install .`` and ``python -m build``, beside the ``.po`` files
 for an editable install (``pip install -e .``). The ``.mo`` files are never
@@ -15,8 +15,8 @@ from typing import ClassVar
 from setuptools import Command, setup
 from setuptools.command.build import build
 
-LOCALE = Path("src") / "tictactoe" / "locale"
-PACKAGE_LOCALE = Path("tictactoe") / "locale"
+LOCALE = Path("src") / "tictactoe" / "texts" / "locale"
+PACKAGE_LOCALE = Path("tictactoe") / "texts" / "locale"
 
 
 class BuildCatalogs(Command):

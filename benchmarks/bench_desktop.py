@@ -74,8 +74,8 @@ def click_to_mark(moves: int, *, old_way: bool) -> list[float]:
 
     from tictactoe.core.rules import Rules
     from tictactoe.game import Match, Starter
-    from tictactoe.settings import Settings
-    from tictactoe.stats import Scoreboard
+    from tictactoe.saved.scoreboard import Scoreboard
+    from tictactoe.saved.settings import Settings
     from tictactoe.ui.tk import app as app_module
     from tictactoe.ui.tk import board_view
 
@@ -209,9 +209,9 @@ def cpu_seconds(pid: int) -> float:
 PGZERO_OWN_LOOP = """
 import sys
 import pgzero.runner
-from tictactoe.cli import build_parser
-from tictactoe.commands import pgzero as command
-from tictactoe.i18n import translator
+from tictactoe.cli.command import build_parser
+from tictactoe.cli.commands import pgzero as command
+from tictactoe.texts.i18n import translator
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
 

@@ -41,8 +41,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tictactoe.core.board import Board
+from tictactoe.core.exact.symmetry import make_canonical
 from tictactoe.core.rules import Rules
-from tictactoe.core.symmetry import make_canonical
 
 RULES = Rules(5, 5, 4)
 
@@ -85,7 +85,7 @@ seventh round, about 0.8 s of processor time)."""
 WORKER = """
 import json, sys, time
 from tictactoe.core.board import Board
-from tictactoe.core.solver import Solver
+from tictactoe.core.exact.solver import Solver
 for text in json.loads(sys.stdin.read()):
     board = Board.parse(text, 4)
     solver = Solver()

@@ -35,11 +35,11 @@ import sys
 import time
 
 from tictactoe import players
-from tictactoe.core import capability
-from tictactoe.core import solver as exact
 from tictactoe.core.advice import suggest
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.prover import Prover
+from tictactoe.core.exact import capability
+from tictactoe.core.exact import solver as exact
+from tictactoe.core.exact.prover import Prover
 from tictactoe.core.rules import Rules
 from tictactoe.core.strategies.perfect import PerfectPlayer
 

@@ -1,13 +1,13 @@
 """Benchmark of the proofs from the empty board, against the solver before them, in one run.
 
 Run ``python benchmarks/bench_proofs.py [--rounds 3] [--quick]``. Each proof
-runs in a fresh process, today's solver (``tictactoe.core.solver.prove``) and
+runs in a fresh process, today's solver (``tictactoe.core.exact.solver.prove``) and
 the one before relevance zones (``baselines/solver_before_zones.py``)
 alternating, ``--rounds`` times each (the machine may be shared: medians are
 quoted); it prints wall time, processor time, positions searched and the
 process's peak memory of both, and their ratios. Then 7 x 7 with k = 5 is
 proved split over one and over two worker processes
-(``tictactoe.core.proof_jobs``), alternating, for the speed-up. Last, the
+(``tictactoe.core.exact.proof_jobs``), alternating, for the speed-up. Last, the
 4 x 4 and 5 x 4 figures against the solver before proofs past 20 cells.
 
 Targets (PASS/FAIL, exit status 1 if any is missed): every value as
@@ -34,8 +34,8 @@ sys.path.insert(0, str(BASELINES))
 
 import solver_before_proofs as before  # noqa: E402
 
-from tictactoe.core import solver as today  # noqa: E402
 from tictactoe.core.board import Board  # noqa: E402
+from tictactoe.core.exact import solver as today  # noqa: E402
 from tictactoe.core.rules import Rules  # noqa: E402
 
 PROOFS = (
@@ -62,7 +62,7 @@ if which == "old":
     sys.path.insert(0, {baselines!r})
     from solver_before_zones import prove
 else:
-    from tictactoe.core.solver import prove
+    from tictactoe.core.exact.solver import prove
 proof = prove(Board.empty(Rules(m, n, k)))
 print(json.dumps({{"value": str(proof.value), "nodes": proof.nodes, "seconds": proof.seconds,
                   "cpu": proof.cpu_seconds,
@@ -72,7 +72,7 @@ print(json.dumps({{"value": str(proof.value), "nodes": proof.nodes, "seconds": p
 SPLIT_SCRIPT = """
 import json, resource, sys
 from tictactoe.core.board import Board
-from tictactoe.core.proof_jobs import SplitProof
+from tictactoe.core.exact.proof_jobs import SplitProof
 from tictactoe.core.rules import Rules
 workers, m, n, k = map(int, sys.argv[1:5])
 found = SplitProof(Board.empty(Rules(m, n, k)), workers=workers).prove()

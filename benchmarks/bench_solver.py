@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from seed_minimax import X_STEP, minmax
 
 from tictactoe.core.board import Board
+from tictactoe.core.exact.solver import Solver, Value
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Solver, Value
 from tictactoe.core.strategies.perfect import PerfectPlayer
 
 WARM_CALLS = 2000

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_exact_moves import KNOWN_SLOW, random_positions, solver_env, source_of
 
-from tictactoe.core.openings import TABLE, position
+from tictactoe.core.exact.openings import TABLE, position
 from tictactoe.core.rules import Rules
 
 RULES = Rules(5, 5, 4)
@@ -48,8 +48,8 @@ BEFORE = "dc12302"
 WORKER = """
 import json, sys, time
 from tictactoe.core.board import Board
-from tictactoe.core.prover import Prover
-from tictactoe.core.solver import Solver
+from tictactoe.core.exact.prover import Prover
+from tictactoe.core.exact.solver import Solver
 for line in sys.stdin:
     text, use_openings = json.loads(line)
     board = Board.parse(text, 4)

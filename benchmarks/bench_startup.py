@@ -63,7 +63,7 @@ def entry(module: str, *args: str) -> tuple[str, ...]:
     return (sys.executable, "-c", code, *args)
 
 
-RUSSIAN = "from tictactoe.i18n import translator; print(translator('ru')('Goodbye!'))"
+RUSSIAN = "from tictactoe.texts.i18n import translator; print(translator('ru')('Goodbye!'))"
 
 CASES = (
     Case("python -c pass", (sys.executable, "-c", "pass")),
@@ -82,7 +82,7 @@ CASES = (
     ),
     Case(
         "pbrain-tictactoe (START 15, END)",
-        entry("tictactoe.commands.brain"),
+        entry("tictactoe.cli.commands.brain"),
         stdin="START 15\nEND\n",
         expect="OK",
     ),

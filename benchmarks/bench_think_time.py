@@ -164,7 +164,7 @@ def self_play(
 
 def brain_game(rules: Rules, opening: list[int], timings: Timings) -> None:
     """The protocol brain (a subprocess) against the engine; the brain's answers timed."""
-    from tictactoe.engines.manager import BrainProcess
+    from tictactoe.gomocup.manager import BrainProcess
 
     command = shutil.which("pbrain-tictactoe")
     argv = [command] if command else [sys.executable, "-m", "tictactoe", "brain"]

@@ -35,14 +35,14 @@ import time
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from tictactoe.arena import run_match
 from tictactoe.core.analysis import best_moves, mistakes
 from tictactoe.core.board import Board, Mark
+from tictactoe.core.exact.solver import Solver
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Solver
 from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.core.strategies.seeds import CentreFirst, CornerFirst, RandomPlayer, WinBlock
 from tictactoe.core.strategies.traps import PlayerFactory, Traps, best_win_chance, win_chance
+from tictactoe.matches.arena import run_match
 
 DEFAULT_GAMES = 2000
 MARGIN = Fraction(2, 100)

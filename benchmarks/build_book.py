@@ -2,9 +2,9 @@
 the first player's answer to that reply.
 
 Run ``python benchmarks/build_book.py 6 5 4`` (columns, rows, k); each move
-is found by :meth:`tictactoe.core.solver.Solver.choose` (without the book)
+is found by :meth:`tictactoe.core.exact.solver.Solver.choose` (without the book)
 with one solver kept over the whole run, and its nodes and seconds go to
-stderr. The board's section of ``src/tictactoe/core/book.tsv`` is written
+stderr. The board's section of ``src/tictactoe/core/exact/book.tsv`` is written
 anew (other boards' sections are kept). Takes a minute or two for 6 x 5.
 """
 
@@ -14,9 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from tictactoe.core import book as opening_book
-from tictactoe.core import solver
 from tictactoe.core.board import Board
+from tictactoe.core.exact import book as opening_book
+from tictactoe.core.exact import solver
 from tictactoe.core.rules import Rules
 
 

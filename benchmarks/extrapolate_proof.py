@@ -4,7 +4,7 @@ Run ``python benchmarks/extrapolate_proof.py [--m 8 --n 8 --k 5] [--minutes 20]`
 A proof from the empty board is far too big to time, so this proves the
 positions along one line of play instead, deepest first: the position after
 ``--from`` plies, then one ply earlier, and so on, each from fresh tables
-(``tictactoe.core.solver.prove``), until the time given is spent. The line
+(``tictactoe.core.exact.solver.prove``), until the time given is spent. The line
 is one the searches try early: each side's first move in the solver's order
 (wins, blocks, threats, then cells nearest the centre) that a short proof
 does not show losing.
@@ -29,10 +29,10 @@ import sys
 import time
 
 from tictactoe.core.board import Board
-from tictactoe.core.prover import Prover
+from tictactoe.core.exact.prover import Prover
+from tictactoe.core.exact.solver import UnsolvableError, _root_moves, prove
+from tictactoe.core.exact.values import Value
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import UnsolvableError, _root_moves, prove
-from tictactoe.core.values import Value
 
 DAY = 24 * 3600
 

@@ -37,7 +37,7 @@ from tictactoe import players
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
-from tictactoe.tournament.openings import parse
+from tictactoe.matches.tournament.openings import parse
 
 VARIANCE_FLOOR = 0.05
 """Smallest variance of a pair score the SPRT assumes (a few identical pairs prove little:
@@ -195,7 +195,7 @@ class Brain(Player):
     def __init__(self, command: str, think: float, max_node: int | None = None) -> None:
         import shlex
 
-        from tictactoe.engines.manager import BrainProcess
+        from tictactoe.gomocup.manager import BrainProcess
 
         self.name = f"brain:{command}" + (f" ({max_node:,} nodes)" if max_node else "")
         self.brain = BrainProcess(shlex.split(command), turn_seconds=think)
@@ -246,7 +246,7 @@ def make_player(spec: str, seed: int, think: float, max_node: int | None = None)
 def parse_opening(text: str, rules: Rules) -> list[int] | None:
     """The cells of an opening line like ``h8i9j10`` (column letter, row from 1 at the top),
     moved to the board's middle when it does not fit as it is; None if it cannot (the
-    tournament's own reading: :func:`tictactoe.tournament.openings.parse`)."""
+    tournament's own reading: :func:`tictactoe.matches.tournament.openings.parse`)."""
     cells = parse(text.strip(), rules)
     return None if cells is None else list(cells)
 

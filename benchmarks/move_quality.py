@@ -56,7 +56,7 @@ from tictactoe.core.cells import label, parse
 from tictactoe.core.gomoku.patterns import FIVES
 from tictactoe.core.gomoku.position import Geometry, Position
 from tictactoe.core.rules import Rules
-from tictactoe.engines.manager import BrainError, BrainProcess
+from tictactoe.gomocup.manager import BrainError, BrainProcess
 
 RULES = Rules(15, 15, 5)
 

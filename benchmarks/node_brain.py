@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-import tictactoe.engines.protocol as protocol
+import tictactoe.gomocup.brain as protocol
 from tictactoe.core.search import Limits
 
 

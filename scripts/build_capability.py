@@ -35,10 +35,10 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from tictactoe.core import capability
 from tictactoe.core.board import Board
-from tictactoe.core.book import replies
-from tictactoe.core.capability import (
+from tictactoe.core.exact import capability
+from tictactoe.core.exact.book import replies
+from tictactoe.core.exact.capability import (
     EVERY_MOVE_WORK,
     ONE_MOVE_WORK,
     TABLE_CELLS,
@@ -46,10 +46,10 @@ from tictactoe.core.capability import (
     Cost,
     Play,
 )
-from tictactoe.core.prover import Prover
+from tictactoe.core.exact.prover import Prover
+from tictactoe.core.exact.solver import REFINE_NODES, _choose, every_move
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.core.search import Budget, Limits, SearchStopped
-from tictactoe.core.solver import REFINE_NODES, _choose, every_move
 
 CAP = 10
 """A probe gives up at this many times its limit (the refusal quotes "over N")."""

@@ -32,13 +32,13 @@ import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from tictactoe.core import openings
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.prover import Prover
+from tictactoe.core.exact import openings
+from tictactoe.core.exact.prover import Prover
+from tictactoe.core.exact.solver import every_move
+from tictactoe.core.exact.symmetry import make_canonical, orientation
+from tictactoe.core.exact.values import Prospect, Value
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import every_move
-from tictactoe.core.symmetry import make_canonical, orientation
-from tictactoe.core.values import Prospect, Value
 
 BOARDS = {Rules(5, 5, 4): 4, Rules(6, 5, 4): 3}
 """Each board with an opening table, and the most marks its table covers (6 x 5: the

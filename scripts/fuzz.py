@@ -52,18 +52,18 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tictactoe import cli
-from tictactoe.archive import FILE_NAME, Archive
-from tictactoe.commands import solve as solve_command
+from tictactoe.cli import command
+from tictactoe.cli.commands import solve as solve_command
 from tictactoe.core import cells, numbers
 from tictactoe.core.analysis import analyse
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.exact.solver import Solver, Value
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Solver, Value
-from tictactoe.stats import Scoreboard
+from tictactoe.saved.archive import FILE_NAME, Archive
+from tictactoe.saved.scoreboard import Scoreboard
 
 FULL = {
     "sessions": 2000,
@@ -179,7 +179,7 @@ def session_flags(rng: random.Random) -> list[str]:
 
 
 def run_in_process(argv: list[str], stdin: bytes) -> tuple[int, str]:
-    """``cli.main(argv)`` with ``stdin`` as standard input; (status, everything printed)."""
+    """``command.main(argv)`` with ``stdin`` as standard input; (status, everything printed)."""
     source = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8", errors="replace")
     sink = io.StringIO()
     saved = sys.stdin
@@ -187,7 +187,7 @@ def run_in_process(argv: list[str], stdin: bytes) -> tuple[int, str]:
     try:
         with contextlib.redirect_stdout(sink), contextlib.redirect_stderr(sink):
             try:
-                status = cli.main(argv)
+                status = command.main(argv)
             except SystemExit as exit_:
                 status = exit_.code if isinstance(exit_.code, int) else 1
     finally:

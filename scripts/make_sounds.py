@@ -1,4 +1,4 @@
-"""Synthesise the game's three sounds (seed 002) into src/tictactoe/sounds/.
+"""Synthesise the game's three sounds (seed 002) into src/tictactoe/session/sounds/.
 
 - ``win.wav``: a bright rising arpeggio fanfare (C major, ending on a held chord);
 - ``lose.wav``: a descending "wah-wah" (a muted trombone sliding down);

@@ -1,8 +1,8 @@
 """The translators' tool: the message template and the catalogs, with Babel (``pip install Babel``).
 
 The program has one gettext domain, ``tictactoe``: the template
-``src/tictactoe/locale/tictactoe.pot`` and one catalog a language,
-``src/tictactoe/locale/<lang>/LC_MESSAGES/tictactoe.po``. Run from the project folder::
+``src/tictactoe/texts/locale/tictactoe.pot`` and one catalog a language,
+``src/tictactoe/texts/locale/<lang>/LC_MESSAGES/tictactoe.po``. Run from the project folder::
 
     python scripts/messages.py extract            # the template, from the sources
     python scripts/messages.py update             # extract, then bring every catalog up to date
@@ -43,7 +43,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "tictactoe"
-LOCALE = PACKAGE / "locale"
+LOCALE = PACKAGE / "texts" / "locale"
 DOMAIN = "tictactoe"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 COMMENT_TAG = "Translators:"

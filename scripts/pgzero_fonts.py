@@ -26,7 +26,7 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from tictactoe.i18n import LANGUAGES, translator
+from tictactoe.texts.i18n import LANGUAGES, translator
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "tictactoe"

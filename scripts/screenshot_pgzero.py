@@ -41,13 +41,13 @@ import pygame
 from pgzero.loaders import SoundLoader
 from screenshots import free_moves, winning_moves
 
-from tictactoe.archive import Archive
-from tictactoe.commands import pgzero as command
+from tictactoe.cli.commands import pgzero as command
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
-from tictactoe.i18n import translator
-from tictactoe.recorder import Recorder
-from tictactoe.settings import Choices, SettingsStore
+from tictactoe.saved.archive import Archive
+from tictactoe.saved.settings import Choices, SettingsStore
+from tictactoe.saved.writer import Recorder
+from tictactoe.texts.i18n import translator
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
 from tictactoe.ui.pgz.audio import Speaker

@@ -23,10 +23,10 @@ from babel.messages.catalog import Catalog
 from hypothesis import HealthCheck, settings
 
 from tictactoe import players
-from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
+from tictactoe.saved.archive import Archive
 
 settings.register_profile("untimed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("untimed")

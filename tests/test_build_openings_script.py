@@ -10,12 +10,12 @@ from types import ModuleType
 
 import pytest
 
-from tictactoe.core import openings
 from tictactoe.core.board import Board
-from tictactoe.core.prover import Prover
+from tictactoe.core.exact import openings
+from tictactoe.core.exact.prover import Prover
+from tictactoe.core.exact.solver import every_move
+from tictactoe.core.exact.symmetry import make_canonical
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import every_move
-from tictactoe.core.symmetry import make_canonical
 
 RULES = Rules(5, 5, 4)
 

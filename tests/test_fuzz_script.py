@@ -35,7 +35,7 @@ def test_the_audit_counts_what_goes_wrong(fuzz: ModuleType) -> None:
     section.ok("fine")
     section.fail("boom", "Traceback ...")
     assert (section.runs, section.failed) == (2, 1)
-    assert fuzz.traceback_is_ours('File "/x/src/tictactoe/cli.py", line 9, in main\n')
+    assert fuzz.traceback_is_ours('File "/x/src/tictactoe/cli/command.py", line 9, in main\n')
     assert not fuzz.traceback_is_ours('File "/x/src/tictactoe/__main__.py", line 11, in <module>\n')
     assert fuzz._judge_scoreboard("locked", "stats", 1, "run: tictactoe stats --reset", Path("x"))
     assert fuzz._judge_scoreboard("healthy", "stats", 0, "Traceback", Path("x"))
@@ -43,7 +43,7 @@ def test_the_audit_counts_what_goes_wrong(fuzz: ModuleType) -> None:
 
 def test_the_brute_force_agrees_on_known_positions(fuzz: ModuleType) -> None:
     from tictactoe.core.board import Board
-    from tictactoe.core.solver import Value
+    from tictactoe.core.exact.solver import Value
 
     assert fuzz.brute_force(Board.parse("XX./OO./...")) == (Value.WIN, 1)
     assert fuzz.brute_force(Board.parse(".../.../...")) == (Value.DRAW, 9)

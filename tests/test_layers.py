@@ -1,5 +1,6 @@
-"""The package's layers, read from its source: no import circle anywhere, and each front end's
-parts never import the window or game loop that assembles them."""
+"""The package's layers, read from its source: the wings at its top and the order they import
+in, no import circle anywhere, and each front end's parts never import the window or game loop
+that assembles them."""
 
 from __future__ import annotations
 
@@ -93,6 +94,57 @@ def test_no_module_is_in_an_import_circle() -> None:
     assert circles(import_graph()) == []
 
 
+WINGS = (
+    "console",
+    "core",
+    "gomocup",
+    "players",
+    "game",
+    "texts",
+    "saved",
+    "session",
+    "matches",
+    "online",
+    "ui",
+    "cli",
+    "__main__",
+)
+"""The top of the package, lowest first: a module may import its own wing and the wings before
+it, never one after it (docs/architecture.md says why each sits where it does)."""
+
+
+def wing(module: str) -> str:
+    """The top-level module or folder of the package a module belongs to."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_the_top_of_the_package_is_a_few_modules_and_the_wings() -> None:
+    modules = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem != "__init__")
+    folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and p.name != "__pycache__")
+    assert len(modules) + 1 <= 4, modules
+    assert len(folders) <= 14, folders
+    assert sorted(modules + folders) == sorted(WINGS)
+
+
+def test_no_wing_imports_one_above_it() -> None:
+    rank = {name: place for place, name in enumerate(WINGS)}
+    upward = sorted(
+        f"{name} -> {other}"
+        for name, imports in import_graph().items()
+        if wing(name)
+        for other in imports
+        if wing(other) and rank[wing(other)] > rank[wing(name)]
+    )
+    assert upward == []
+
+
+def test_the_wing_rule_would_catch_an_upward_import() -> None:
+    graph = import_graph()
+    assert wing("tictactoe.saved.archive") == "saved"
+    assert "tictactoe.players" in graph["tictactoe.saved.archive"], "a downward import is read"
+
+
 ASSEMBLERS = {
     "tictactoe.ui.tk": {"tictactoe.ui.tk.app"},
     "tictactoe.ui.pgz": {"tictactoe.ui.pgz.app", "tictactoe.ui.pgz.runner"},
@@ -116,20 +168,19 @@ SERVICES = frozenset(
         "tictactoe.players",
         "tictactoe.game",
         "tictactoe.session",
-        "tictactoe.background",
-        "tictactoe.replay",
-        "tictactoe.announce",
-        "tictactoe.archive",
-        "tictactoe.archive_file",
-        "tictactoe.recorder",
-        "tictactoe.stats",
-        "tictactoe.settings",
-        "tictactoe.i18n",
-        "tictactoe.sound",
+        "tictactoe.session.jobs",
+        "tictactoe.session.replay",
+        "tictactoe.texts.sentences",
+        "tictactoe.saved.archive",
+        "tictactoe.saved.safe_file",
+        "tictactoe.saved.writer",
+        "tictactoe.saved.scoreboard",
+        "tictactoe.saved.settings",
+        "tictactoe.texts.i18n",
+        "tictactoe.session.sound",
         "tictactoe.console",
-        "tictactoe.paths",
-        "tictactoe.words",
-        "tictactoe.look",
+        "tictactoe.saved.paths",
+        "tictactoe.session.colours",
         "tictactoe.online",
     }
 )

@@ -66,7 +66,7 @@ def test_the_distribution_name_is_the_one_the_program_names() -> None:
     assert PROJECT["name"] == tictactoe.DISTRIBUTION == "tictactoe-mnk"
     assert PROJECT["scripts"] == {
         "tictactoe": "tictactoe.__main__:main",
-        "pbrain-tictactoe": "tictactoe.commands.brain:main",
+        "pbrain-tictactoe": "tictactoe.cli.commands.brain:main",
     }
 
 
@@ -83,10 +83,10 @@ def test_the_wheel_holds_the_data_files_and_the_metadata(dist: Path) -> None:
         info = next(name for name in names if name.endswith(".dist-info/METADATA"))
         metadata = email.parser.Parser().parsestr(archive.read(info).decode())
     for language in ("ru", "zh_CN", "vi"):  # compiled when the wheel is built, not committed
-        assert f"tictactoe/locale/{language}/LC_MESSAGES/tictactoe.mo" in names
+        assert f"tictactoe/texts/locale/{language}/LC_MESSAGES/tictactoe.mo" in names
     assert not any(name.endswith((".po", ".pot")) for name in names)
     for sound in ("win", "lose", "draw"):
-        assert f"tictactoe/sounds/{sound}.wav" in names
+        assert f"tictactoe/session/sounds/{sound}.wav" in names
     assert "tictactoe/py.typed" in names
     assert "tictactoe/core/gomoku/weights.txt" in names  # the engine's evaluation
     for table in ("capability", "openings"):  # what exact play reads instead of timing
@@ -105,7 +105,7 @@ def test_the_sdist_holds_the_catalogs_to_compile(dist: Path) -> None:
     with tarfile.open(sdist) as archive:
         names = {name.partition("/")[2] for name in archive.getnames()}
     for language in ("ru", "zh_CN", "vi"):
-        assert f"src/tictactoe/locale/{language}/LC_MESSAGES/tictactoe.po" in names
+        assert f"src/tictactoe/texts/locale/{language}/LC_MESSAGES/tictactoe.po" in names
     assert "setup.py" in names
     assert not any(name.endswith(".mo") for name in names)
 

@@ -68,7 +68,7 @@ def test_ci_runs_the_readme_test_command() -> None:
 
 
 def test_every_command_is_documented() -> None:
-    from tictactoe.cli import COMMANDS
+    from tictactoe.cli.command import COMMANDS
 
     for name in COMMANDS:
         assert f"tictactoe {name}" in README

@@ -13,18 +13,18 @@ import sys
 
 import pytest
 
-from tictactoe import cli
+from tictactoe.cli import command
 
 APPLICATION = (
-    "tictactoe.arena",
-    "tictactoe.archive",
-    "tictactoe.display",
+    "tictactoe.matches.arena",
+    "tictactoe.saved.archive",
+    "tictactoe.cli.display",
     "tictactoe.game",
-    "tictactoe.i18n",
+    "tictactoe.texts.i18n",
     "tictactoe.players",
-    "tictactoe.settings",
-    "tictactoe.sound",
-    "tictactoe.stats",
+    "tictactoe.saved.settings",
+    "tictactoe.session.sound",
+    "tictactoe.saved.scoreboard",
     "tictactoe.ui",
 )
 """The application around the engine: none of it is the engine commands' business."""
@@ -64,12 +64,12 @@ def loaded(modules: set[str], names: tuple[str, ...]) -> set[str]:
 
 
 def other_commands(name: str) -> tuple[str, ...]:
-    return tuple(f"tictactoe.commands.{other}" for other in cli.COMMANDS if other != name)
+    return tuple(f"tictactoe.cli.commands.{other}" for other in command.COMMANDS if other != name)
 
 
 def test_solve_loads_the_solver_alone() -> None:
     modules = modules_after("solve", "X.O/.X./...")
-    assert "tictactoe.core.solver" in modules  # the list is real
+    assert "tictactoe.core.exact.solver" in modules  # the list is real
     assert not loaded(modules, APPLICATION + HEAVY + other_commands("solve"))
     # a 3 x 3 board is solved exactly: the gomoku engine stays unloaded
     assert not loaded(modules, ("tictactoe.core.gomoku.engine", "tictactoe.core.advice"))
@@ -87,12 +87,12 @@ def test_brain_loads_the_engine_and_no_front_end() -> None:
     modules = modules_after("brain", stdin="START 15\nEND\n")
     assert "tictactoe.core.gomoku.engine" in modules
     assert not loaded(modules, APPLICATION + HEAVY + other_commands("brain"))
-    assert "tictactoe.commands.options" not in modules
+    assert "tictactoe.cli.commands.options" not in modules
     assert "dataclasses" not in modules
 
 
 def test_pbrain_console_script_loads_no_command_line() -> None:
-    code = "import sys; from tictactoe.commands.brain import main; main(); print(*sys.modules)"
+    code = "import sys; from tictactoe.cli.commands.brain import main; main(); print(*sys.modules)"
     done = subprocess.run(
         [sys.executable, "-c", code],
         input="START 15\nEND\n",
@@ -103,23 +103,28 @@ def test_pbrain_console_script_loads_no_command_line() -> None:
     )
     modules = set(done.stdout.split())
     assert "tictactoe.core.gomoku.engine" in modules
-    assert not loaded(modules, (*APPLICATION, *HEAVY, "tictactoe.cli"))
+    assert not loaded(modules, (*APPLICATION, *HEAVY, "tictactoe.cli.command"))
 
 
 def test_play_help_loads_no_front_end() -> None:
     modules = modules_after("play", "--help")
-    assert "tictactoe.commands.play" in modules
-    ui_and_data = ("tictactoe.ui", "tictactoe.stats", "tictactoe.arena", "tictactoe.archive")
+    assert "tictactoe.cli.commands.play" in modules
+    ui_and_data = (
+        "tictactoe.ui",
+        "tictactoe.saved.scoreboard",
+        "tictactoe.matches.arena",
+        "tictactoe.saved.archive",
+    )
     assert not loaded(modules, ui_and_data + HEAVY + other_commands("play"))
 
 
-@pytest.mark.parametrize("name", cli.COMMANDS)
+@pytest.mark.parametrize("name", command.COMMANDS)
 def test_a_command_alone_has_the_same_help_and_usage(
     name: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The parser built for one command says what the parser of every command says."""
     shown = []
-    for parser in (cli.build_parser(), cli.build_parser(name)):
+    for parser in (command.build_parser(), command.build_parser(name)):
         for argv in ([name, "--help"], [name, "--no-such-option"]):
             with pytest.raises(SystemExit):
                 parser.parse_args(argv)

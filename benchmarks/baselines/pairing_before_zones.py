@@ -1,6 +1,6 @@
 """The pairing search as it was before relevance zones (frozen, for ``solver_before_zones.py``).
 
-A verbatim copy of ``tictactoe.core.pairing`` of that commit; only this paragraph is new.
+A verbatim copy of ``tictactoe.core.exact.pairing`` of that commit; only this paragraph is new.
 
 Pairing strategies: a proof that one player can never complete a line.
 

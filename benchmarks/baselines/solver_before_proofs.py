@@ -1,6 +1,6 @@
 """The exact solver as it was before proofs past 20 cells (frozen): the speed baseline.
 
-A verbatim copy of ``tictactoe.core.solver`` before pairing strategies, line
+A verbatim copy of ``tictactoe.core.exact.solver`` before pairing strategies, line
 pruning and the measured limit, kept outside the package so
 ``bench_proofs.py`` can time the 4 x 4 and 5 x 4 figures against it in the
 same run. Do not improve it: it is the yardstick.

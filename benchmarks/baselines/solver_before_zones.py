@@ -1,6 +1,6 @@
 """The exact solver as it was before relevance zones and the capability table (frozen).
 
-A verbatim copy of ``tictactoe.core.solver`` from before proofs were
+A verbatim copy of ``tictactoe.core.exact.solver`` from before proofs were
 null-window searches with relevance zones (the commit before this one's
 branch), kept outside the package so ``bench_proofs.py`` can prove the same
 boards with it in the same run. Only this paragraph is new; the original
@@ -29,7 +29,7 @@ Both searches share the same pruning, all on plain ints:
   line left the rest is a draw;
 * an immediate win is played at once; an opponent's immediate win must be
   blocked (two of them lose); a move that makes two threats wins in three;
-* a pairing strategy (:mod:`tictactoe.core.pairing`) for the side not
+* a pairing strategy (:mod:`tictactoe.core.exact.pairing`) for the side not
   trying to win proves the other cannot: the score is at most a draw;
 * cells on no live line are never tried: a mark there is a pass, and an
   extra mark never hurts its owner, so a mark on a live line is as good;
@@ -59,7 +59,6 @@ from typing import NamedTuple
 from pairing_before_zones import Pairings  # the pairing search of the same commit
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.book import replies
 from tictactoe.core.errors import (
     IllegalMoveError,
     PositionError,
@@ -67,6 +66,7 @@ from tictactoe.core.errors import (
     UnsolvableError,
     shown,
 )
+from tictactoe.core.exact.book import replies
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Budget, Cancel, Limits, SearchStopped
 
@@ -537,7 +537,7 @@ class Solver:
         position) or the longest resistance (a lost one) by deepening; past
         that budget the first move that keeps the value stands. The second
         and third moves of a game come from the opening book where it has
-        them (:mod:`~tictactoe.core.book`: 6 x 5) unless ``use_book`` is
+        them (:mod:`~tictactoe.core.exact.book`: 6 x 5) unless ``use_book`` is
         False. Works on every board :func:`unplayable_reason` accepts; raises
         :class:`IllegalMoveError` once the game is over.
         """

@@ -4,7 +4,7 @@ The engine is :mod:`tictactoe.core` (standard library only); the package root
 ties the application together: the registry of named computer players
 (:mod:`tictactoe.players`), the game controller (:mod:`tictactoe.game`), the
 scoreboard, translations and sounds, the front ends (:mod:`tictactoe.ui`) and
-the commands (:mod:`tictactoe.commands`).
+the commands (:mod:`tictactoe.cli.commands`).
 
     >>> from tictactoe import Board
     >>> Board.parse("X.O/.X./..O").legal_moves()

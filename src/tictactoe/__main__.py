@@ -14,7 +14,7 @@ from tictactoe import console
 def main() -> int:
     """Run the command line with Ctrl-C held while it starts; the exit status."""
     console.hold_interrupts()
-    from tictactoe.cli import main as run_command_line
+    from tictactoe.cli.command import main as run_command_line
 
     try:
         return run_command_line()

@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 from tictactoe import players as registry
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMove, IllegalMoveError, UnknownPlayerError, shown
+from tictactoe.core.exact.solver import Solver
 from tictactoe.core.outcome import DECISIVE, Outcome, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits
-from tictactoe.core.solver import Solver
 
 if TYPE_CHECKING:
     from tictactoe.core.advice import Suggestion

@@ -1,6 +1,6 @@
 """The engine's tests: reference cycles collected once memory has grown.
 
-A :class:`~tictactoe.core.prover.Prover`'s searches are closures over the
+A :class:`~tictactoe.core.exact.prover.Prover`'s searches are closures over the
 prover itself, so a dropped one (with tables of up to millions of entries)
 waits for the cyclic garbage collector. Collecting once the process has grown
 by :data:`GROWTH` since the last collection keeps the test process's memory

@@ -9,11 +9,11 @@ import pytest
 from tictactoe.core.advice import Suggestion, Verdict, can_solve, no_better_than_the_best, suggest
 from tictactoe.core.board import Board
 from tictactoe.core.cells import parse
+from tictactoe.core.exact.solver import Value, prove
 from tictactoe.core.gomoku.engine import Engine, Reason, Result
 from tictactoe.core.gomoku.search import WIN, RootMove
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Limits
-from tictactoe.core.solver import Value, prove
 
 
 def test_exact_on_small_boards() -> None:

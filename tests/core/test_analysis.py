@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from tictactoe.core.analysis import MoveValue, analyse, best_moves, mistakes
 from tictactoe.core.board import Board
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.exact.solver import Prospect, Solver, Value
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Prospect, Solver, Value
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +112,7 @@ def test_too_big_board_raises(solver: Solver) -> None:
 
 
 def test_winner_moves_count_only_the_winners_moves() -> None:
-    from tictactoe.core.solver import Prospect, Value
+    from tictactoe.core.exact.solver import Prospect, Value
 
     assert Prospect(Value.WIN, 1).winner_moves == 1
     assert Prospect(Value.WIN, 5).winner_moves == 3

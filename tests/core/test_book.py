@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tictactoe.core.board import Board
-from tictactoe.core.book import replies
+from tictactoe.core.exact.book import replies
+from tictactoe.core.exact.solver import Solver, Value, prove
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Solver, Value, prove
 
 SIX_BY_FIVE = Rules(6, 5, 4)
 SIX_BY_SIX = Rules(6, 6, 4)

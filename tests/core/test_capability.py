@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from tictactoe.core import capability as capability_module
-from tictactoe.core.capability import (
+from tictactoe.core.exact import capability as capability_module
+from tictactoe.core.exact.capability import (
     EVERY_MOVE_WORK,
     ONE_MOVE_WORK,
     TABLE_CELLS,

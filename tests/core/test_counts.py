@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from tictactoe.core.board import Board, Mark
+from tictactoe.core.exact.solver import Solver, Value
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Solver, Value
 
 
 def reachable(board: Board) -> set[Board]:

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.openings import Openings, encode, openings, position
-from tictactoe.core.prover import Prover
+from tictactoe.core.exact.openings import Openings, encode, openings, position
+from tictactoe.core.exact.prover import Prover
+from tictactoe.core.exact.solver import every_move
+from tictactoe.core.exact.values import Prospect, Value
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import every_move
-from tictactoe.core.values import Prospect, Value
 
 
 def sides(board: Board) -> tuple[int, int]:

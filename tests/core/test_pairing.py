@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.pairing import Pairings
+from tictactoe.core.exact.pairing import Pairings
 from tictactoe.core.rules import Rules
 
 BOARDS = (

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe.arena import play_game
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError
 from tictactoe.core.playout import TABLE_CELLS, Ending, Playout
 from tictactoe.core.rules import MIN_K, Rules
 from tictactoe.core.strategies.seeds import RandomPlayer
+from tictactoe.matches.arena import play_game
 
 SIDES = st.integers(min_value=1, max_value=8)
 BOARDS = (Rules(3, 3, 3), Rules(4, 4, 4), Rules(5, 4, 3), Rules(7, 7, 5), Rules(15, 15, 5))

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from tictactoe.core.board import Board
-from tictactoe.core.proof_jobs import Checkpoint, JobReport, SplitProof, prove_job
+from tictactoe.core.exact.proof_jobs import Checkpoint, JobReport, SplitProof, prove_job
+from tictactoe.core.exact.solver import prove
+from tictactoe.core.exact.values import Value
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import prove
-from tictactoe.core.values import Value
 
 
 @pytest.mark.parametrize(
@@ -91,7 +91,7 @@ KILLED = """
 import sys
 from pathlib import Path
 from tictactoe.core.board import Board
-from tictactoe.core.proof_jobs import SplitProof
+from tictactoe.core.exact.proof_jobs import SplitProof
 sys.path.insert(0, {here!r})
 from test_proof_jobs import Slow
 with Slow(max_workers=1) as pool:

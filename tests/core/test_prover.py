@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.prover import SYMMETRY_MARKS, Prover
+from tictactoe.core.exact.prover import SYMMETRY_MARKS, Prover
+from tictactoe.core.exact.solver import Solver, every_move
+from tictactoe.core.exact.values import DRAW_SCORE, LOSS_SCORE, WIN_SCORE, Value
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Solver, every_move
-from tictactoe.core.values import DRAW_SCORE, LOSS_SCORE, WIN_SCORE, Value
 
 BOARDS = (Rules(4, 4, 3), Rules(4, 4, 4), Rules(5, 4, 4), Rules(5, 5, 4), Rules(6, 5, 4))
 

@@ -10,17 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.capability import Play, capability
 from tictactoe.core.errors import (
     IllegalMoveError,
     PositionError,
     TicTacToeError,
     UnsolvableError,
 )
-from tictactoe.core.prover import Prover
-from tictactoe.core.rules import Rules
-from tictactoe.core.search import Budget, SearchStopped
-from tictactoe.core.solver import (
+from tictactoe.core.exact.capability import Play, capability
+from tictactoe.core.exact.prover import Prover
+from tictactoe.core.exact.solver import (
     DEFAULT_MEMORY,
     DRAW_SCORE,
     ENTRY_BYTES,
@@ -39,6 +37,8 @@ from tictactoe.core.solver import (
     unsupported_reason,
     values_every_move,
 )
+from tictactoe.core.rules import Rules
+from tictactoe.core.search import Budget, SearchStopped
 from tictactoe.core.strategies.seeds import WinBlock
 
 SMALL_BOARDS = (

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tictactoe.core.exact.symmetry import make_canonical, make_reorient, orientation
 from tictactoe.core.rules import Rules
-from tictactoe.core.symmetry import make_canonical, make_reorient, orientation
 
 BOARDS = (Rules(3, 3, 3), Rules(4, 5, 4), Rules(5, 5, 4), Rules(7, 7, 5), Rules(2, 6, 3))
 

@@ -7,7 +7,7 @@ import dataclasses
 import importlib
 
 import tictactoe.online as online
-from tictactoe.commands.web import add_arguments, settings_from
+from tictactoe.cli.commands.web import add_arguments, settings_from
 from tictactoe.online.settings import Settings, options
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.archive import FILE_NAME, Archive
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.outcome import Outcome
 from tictactoe.core.records import Termination
 from tictactoe.core.rules import Rules
 from tictactoe.online.records import GameLog, is_scored, record_of_finished
 from tictactoe.online.room import FinishedGame
-from tictactoe.stats import Scoreboard, Tally
+from tictactoe.saved.archive import FILE_NAME, Archive
+from tictactoe.saved.scoreboard import Scoreboard, Tally
 
 NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 X_WINS = (3, 0, 4, 1, 5)
@@ -74,7 +74,7 @@ def test_a_batch_lands_in_the_saved_games_and_the_scoreboard(tmp_path: Path) -> 
 def test_a_busy_file_keeps_the_batch_for_the_next_turn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("tictactoe.archive.BUSY_TIMEOUT_SECONDS", 0.1)
+    monkeypatch.setattr("tictactoe.saved.archive.BUSY_TIMEOUT_SECONDS", 0.1)
     log = GameLog(tmp_path)
     Archive(log.path).save_all([])  # the file exists
     log.add(finished())

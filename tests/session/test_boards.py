@@ -9,13 +9,13 @@ from hypothesis import strategies as st
 from tictactoe.core.errors import RulesError
 from tictactoe.core.rules import MAX_SIDE, Rules
 from tictactoe.game import HUMAN, Match
-from tictactoe.i18n import translator
 from tictactoe.session import (
     check_board,
     fit_opponent,
     rules_problem,
     unplayable_level,
 )
+from tictactoe.texts.i18n import translator
 
 english = translator("en")
 russian = translator("ru")

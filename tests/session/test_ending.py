@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
 from tictactoe.game import HUMAN, Game
-from tictactoe.i18n import translator
+from tictactoe.saved.archive import Archive
 from tictactoe.session import ending_sound, keep_finished
-from tictactoe.sound import Sound
+from tictactoe.session.sound import Sound
+from tictactoe.texts.i18n import translator
 
 
 def finished(players: tuple[str, str], moves: tuple[int, ...]) -> Game:

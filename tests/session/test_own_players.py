@@ -8,14 +8,14 @@ import time
 from pathlib import Path
 
 from tictactoe import players
-from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
 from tictactoe.core.outcome import Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match
+from tictactoe.saved.archive import Archive
+from tictactoe.saved.scoreboard import Scoreboard
+from tictactoe.saved.settings import Choices, Settings
 from tictactoe.session import Session
-from tictactoe.settings import Choices, Settings
-from tictactoe.stats import Scoreboard
 
 WAIT = 20.0
 

@@ -10,17 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.archive import Archive
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import UnsolvableError
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
-from tictactoe.replay import Step
+from tictactoe.saved.archive import Archive
+from tictactoe.saved.scoreboard import Scoreboard
+from tictactoe.saved.settings import Choices, Settings, SettingsStore
 from tictactoe.session import END_CLICK_GUARD, Session
-from tictactoe.settings import Choices, Settings, SettingsStore
-from tictactoe.sound import Sound
-from tictactoe.stats import Scoreboard
+from tictactoe.session.replay import Step
+from tictactoe.session.sound import Sound
 
 WAIT = 10.0
 

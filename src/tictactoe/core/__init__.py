@@ -55,10 +55,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tictactoe.core.advice import Suggestion, Verdict, can_solve, suggest
     from tictactoe.core.analysis import MoveValue, analyse, best_moves
+    from tictactoe.core.exact.solver import Prospect, Solver, Value, unsupported_reason
     from tictactoe.core.numbers import decimal_number, whole_number
     from tictactoe.core.records import Record, RecordError
     from tictactoe.core.records import load as load_record
-    from tictactoe.core.solver import Prospect, Solver, Value, unsupported_reason
     from tictactoe.core.strategies.perfect import PerfectPlayer
 
 _LAZY = {
@@ -74,10 +74,10 @@ _LAZY = {
     "Record": "tictactoe.core.records",
     "RecordError": "tictactoe.core.records",
     "load_record": "tictactoe.core.records",
-    "Prospect": "tictactoe.core.solver",
-    "Solver": "tictactoe.core.solver",
-    "Value": "tictactoe.core.solver",
-    "unsupported_reason": "tictactoe.core.solver",
+    "Prospect": "tictactoe.core.exact.solver",
+    "Solver": "tictactoe.core.exact.solver",
+    "Value": "tictactoe.core.exact.solver",
+    "unsupported_reason": "tictactoe.core.exact.solver",
     "PerfectPlayer": "tictactoe.core.strategies.perfect",
 }
 """The public names loaded on first use, and the module each one lives in."""

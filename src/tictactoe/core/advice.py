@@ -8,7 +8,7 @@ One call for front ends, whatever the board::
     [('c1', 'winning', 1), ('c2', 'equal', None), ('a3', 'losing', 1)]
 
 On boards where the exact solver values every move within about a second
-(:mod:`tictactoe.core.capability`: 3 x 3 up to 5 x 5 with k = 4, among
+(:mod:`tictactoe.core.exact.capability`: 3 x 3 up to 5 x 5 with k = 4, among
 others) the verdicts are exact (win / draw / loss, with the winner's own
 moves to the end). Where it proves one move at a time (bigger boards whose
 value is still quick to prove) they are exact too, but only for the moves
@@ -30,10 +30,10 @@ from enum import StrEnum
 from tictactoe.core.analysis import analyse
 from tictactoe.core.board import Board
 from tictactoe.core.cells import Numbering, label
+from tictactoe.core.exact.solver import Solver, Value, unplayable_reason, values_every_move
 from tictactoe.core.gomoku.engine import Engine, Reason
 from tictactoe.core.gomoku.search import WIN, is_mate, mate_plies
 from tictactoe.core.search import Cancel, Limits, ProgressCallback
-from tictactoe.core.solver import Solver, Value, unplayable_reason, values_every_move
 
 MARGIN = 300
 """Engine score (shape units) beyond which a move is ``better`` or ``worse`` than ``equal``."""
@@ -82,7 +82,7 @@ class Suggestion:
 def can_solve(board: Board) -> bool:
     """True when the exact solver values every move of this position within about a
     second (``Game.hint()``): read from the capability and opening tables, never timed
-    (:func:`~tictactoe.core.solver.values_every_move`)."""
+    (:func:`~tictactoe.core.exact.solver.values_every_move`)."""
     return values_every_move(board)
 
 

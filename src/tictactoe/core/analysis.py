@@ -5,7 +5,7 @@
     >>> str(moves[2]), str(moves[6])
     ('win in 1', 'loss in 2')
 
-Pass one :class:`~tictactoe.core.solver.Solver` to every call (front ends keep
+Pass one :class:`~tictactoe.core.exact.solver.Solver` to every call (front ends keep
 one per session) so that positions already solved are answered from its
 tables; without one each call starts from empty tables.
 """
@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from typing import TypeAlias
 
 from tictactoe.core.board import Board
+from tictactoe.core.exact.solver import Prospect, Solver, Value
 from tictactoe.core.search import Cancel
-from tictactoe.core.solver import Prospect, Solver, Value
 
 MoveValue: TypeAlias = Prospect
 """The outcome of a move for the player making it: ``value`` and ``plies``,

@@ -36,7 +36,6 @@ from functools import partial
 from typing import Any, Protocol, assert_never
 
 from tictactoe.core import Progress, can_solve
-from tictactoe.i18n import N_
 from tictactoe.online.protocol import (
     ClientMessage,
     First,
@@ -62,6 +61,7 @@ from tictactoe.online.room import (
 from tictactoe.online.settings import Settings
 from tictactoe.online.store import RoomStore, StoreUnavailable, gone
 from tictactoe.online.thinking import Dropped, SuggestedMove, Task, Thinker, ThinkingJob
+from tictactoe.texts.i18n import N_
 
 log = logging.getLogger(__name__)
 

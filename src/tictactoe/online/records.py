@@ -1,6 +1,6 @@
 """Finished web games, saved with every other finished game without holding up the server.
 
-Every finished game goes to the saved games (:class:`tictactoe.archive.Archive`,
+Every finished game goes to the saved games (:class:`tictactoe.saved.archive.Archive`,
 ``games.sqlite3`` in the data folder), where ``tictactoe games`` lists it and
 ``tictactoe replay`` steps through it; a game against the computer is also
 scored, so ``tictactoe stats`` counts it. Games queue up and a background
@@ -20,12 +20,12 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tictactoe.archive import FILE_NAME, Archive, ArchiveError, Problem
-from tictactoe.archive_file import free_name
 from tictactoe.core import Mark, Record, RecordError, Rules, RulesError, Termination
 from tictactoe.game import HUMAN
 from tictactoe.online.room import FinishedGame
-from tictactoe.paths import data_home
+from tictactoe.saved.archive import FILE_NAME, Archive, ArchiveError, Problem
+from tictactoe.saved.paths import data_home
+from tictactoe.saved.safe_file import free_name
 
 OLD_FILE_NAME = "web-games.sqlite3"
 """Where versions before the one store kept the finished web games (copied in at start)."""

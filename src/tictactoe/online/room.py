@@ -41,8 +41,8 @@ from tictactoe.core import (
     unsupported_reason,
 )
 from tictactoe.game import HUMAN, Game, Starter
-from tictactoe.i18n import N_
 from tictactoe.session import check_board
+from tictactoe.texts.i18n import N_
 
 PLAYERS = ("a", "b")
 """The seats of a room: ``a`` made it, ``b`` is the friend or the computer."""

@@ -94,7 +94,7 @@ class Settings:
     record: bool = True
     """Write finished games to the saved games in the data folder."""
     data_dir: Path | None = None
-    """Where finished games go (default: :func:`tictactoe.paths.data_home`)."""
+    """Where finished games go (default: :func:`tictactoe.saved.paths.data_home`)."""
 
     @property
     def think_range(self) -> tuple[float, float]:

@@ -23,8 +23,8 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Protocol, TypeVar
 
-from tictactoe.i18n import N_
 from tictactoe.online.room import PLAYERS, Presence, Room, RoomError
+from tictactoe.texts.i18n import N_
 
 T = TypeVar("T")
 

@@ -14,7 +14,7 @@ reply; and a lane takes its waiting tasks in turn by owner (the address that
 asked), not first come first served, so one client's many games cannot keep
 the others waiting.
 
-Each task runs as a :class:`ThinkingJob`, a :class:`tictactoe.background.Job`
+Each task runs as a :class:`ThinkingJob`, a :class:`tictactoe.session.jobs.Job`
 like the windows' jobs: :meth:`~ThinkingJob.cancel` (the position moved on,
 the page closed) drops a waiting job at once and stops a running one within
 milliseconds, in a worker process too (through a flag per worker in shared
@@ -44,7 +44,6 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from tictactoe import players
-from tictactoe.background import Job
 from tictactoe.core import (
     DEFAULT_SECONDS,
     Board,
@@ -57,6 +56,7 @@ from tictactoe.core import (
     can_solve,
     suggest,
 )
+from tictactoe.session.jobs import Job
 
 SUGGESTED = 3
 """Moves a big board's hint suggests."""

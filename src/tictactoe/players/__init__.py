@@ -30,7 +30,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.core.search import Player as Player  # re-exported: the players' protocol
 
 if TYPE_CHECKING:
-    from tictactoe.core.solver import Solver
+    from tictactoe.core.exact.solver import Solver
     from tictactoe.players.own import Spec
 
 
@@ -125,7 +125,7 @@ class OwnPlayer(Strategy):
 
         spec = self.spec
         if spec.kind is Kind.ENGINE:
-            from tictactoe.players.engine import EnginePlayer
+            from tictactoe.players.brain import EnginePlayer
 
             return partial(EnginePlayer, spec)
         from tictactoe.players.script import ScriptPlayer

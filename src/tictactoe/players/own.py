@@ -13,7 +13,7 @@ entry for one is :class:`tictactoe.players.OwnPlayer`):
   ``brain:pbrain-rapfi`` (it plays five in a row, on the boards it accepts).
 
 Each plays in a child process of its own (:mod:`tictactoe.players.script`,
-:mod:`tictactoe.players.engine`), within the move's time limit. One that
+:mod:`tictactoe.players.brain`), within the move's time limit. One that
 raises, hangs, crashes, answers something that is no cell or plays an
 illegal move raises :class:`PlayerForfeit`: it loses that game, and the
 message says why (naming the file and line where Python does). It is a

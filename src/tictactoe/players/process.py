@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from tictactoe.core.board import Board
 from tictactoe.core.cells import label
 from tictactoe.core.search import Answers, SearchStopped
-from tictactoe.engines.manager import BrainError, Cancelled, Failure
+from tictactoe.gomocup.manager import BrainError, Cancelled, Failure
 from tictactoe.players import own
 from tictactoe.players.own import PlayerForfeit, Spec
 

@@ -19,7 +19,7 @@ import sys
 
 from tictactoe.core.board import Board
 from tictactoe.core.search import Ask, Cancel
-from tictactoe.engines.manager import BrainError, ChildProcess
+from tictactoe.gomocup.manager import BrainError, ChildProcess
 from tictactoe.players import own
 from tictactoe.players.own import PlayerForfeit
 from tictactoe.players.process import ChildPlayer, illegal

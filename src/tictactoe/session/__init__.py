@@ -1,6 +1,6 @@
 """What every front end needs around a game, toolkit-neutral: the session layer.
 
-- :class:`Session` (:mod:`.play`): a window's match with its computer moves and
+- :class:`Session` (:mod:`.session`): a window's match with its computer moves and
   hints as background jobs, a saved game shown, the end of each game, the level
   chosen, the remembered choices and the language; the tk and Pygame Zero
   windows draw it and turn their input into its intents;
@@ -11,7 +11,7 @@
 
 from tictactoe.session.boards import check_board, fit_opponent, rules_problem, unplayable_level
 from tictactoe.session.ending import ending_sound, keep_finished, scoreboard_unavailable
-from tictactoe.session.play import (
+from tictactoe.session.session import (
     DEMO_DELAY,
     END_CLICK_GUARD,
     REPLY_PAUSE,

@@ -20,7 +20,7 @@ from tictactoe.core.errors import N_, RulesError
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.game import HUMAN, Match
-from tictactoe.i18n import Gettext
+from tictactoe.texts.i18n import Gettext
 
 _SENTENCE_ENDS = ".!?。！？"
 """Characters that end a sentence already (a translation may bring its own)."""

@@ -7,14 +7,14 @@ person played), or words why it could not (:func:`scoreboard_unavailable`);
 
 from __future__ import annotations
 
-from tictactoe.archive import Archive, ArchiveError
 from tictactoe.core.board import Mark
 from tictactoe.core.outcome import Outcome
 from tictactoe.game import Game
-from tictactoe.i18n import Translator
-from tictactoe.recorder import Recorder, save_finished
-from tictactoe.sound import Sound
-from tictactoe.stats import describe
+from tictactoe.saved.archive import Archive, ArchiveError
+from tictactoe.saved.scoreboard import describe
+from tictactoe.saved.writer import Recorder, save_finished
+from tictactoe.session.sound import Sound
+from tictactoe.texts.i18n import Translator
 
 
 def keep_finished(game: Game, store: Archive | Recorder | None, tr: Translator) -> str | None:

@@ -210,7 +210,7 @@ def test_k2_first_player_wins_at_once_on_the_second_move() -> None:
 
 @pytest.mark.parametrize("opponent", ["win-block", "centre-first", "fork-aware"])
 def test_beats_the_seed_players_on_15x15(opponent: str) -> None:
-    from tictactoe.arena import run_match
+    from tictactoe.matches.arena import run_match
 
     as_x = run_match("search", opponent, GOMOKU, 1, seed=1, nodes=3_000).tally
     as_o = run_match(opponent, "search", GOMOKU, 1, seed=1, nodes=3_000).tally

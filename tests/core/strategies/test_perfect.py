@@ -7,14 +7,14 @@ import random
 import pytest
 
 from tictactoe import players
-from tictactoe.arena import run_match
 from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, UnsolvableError
+from tictactoe.core.exact.solver import Prospect, Solver, Value
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Prospect, Solver, Value
 from tictactoe.core.strategies.perfect import PerfectPlayer, unsupported_reason
 from tictactoe.core.strategies.traps import TRAP_BUDGET
+from tictactoe.matches.arena import run_match
 
 
 def brute_force(board: Board, memo: dict[Board, Prospect]) -> Prospect:

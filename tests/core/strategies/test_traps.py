@@ -10,8 +10,8 @@ import pytest
 
 from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board, Mark
+from tictactoe.core.exact.solver import Solver
 from tictactoe.core.rules import Rules
-from tictactoe.core.solver import Solver
 from tictactoe.core.strategies.seeds import (
     CornerFirst,
     FirstFree,

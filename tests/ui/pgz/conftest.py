@@ -25,10 +25,10 @@ import pygame
 import pytest
 from pgzero.loaders import SoundLoader
 
-from tictactoe.commands import pgzero as command
-from tictactoe.i18n import translator
-from tictactoe.settings import Choices, Settings, SettingsStore
-from tictactoe.stats import Scoreboard
+from tictactoe.cli.commands import pgzero as command
+from tictactoe.saved.scoreboard import Scoreboard
+from tictactoe.saved.settings import Choices, Settings, SettingsStore
+from tictactoe.texts.i18n import translator
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
 from tictactoe.ui.pgz.audio import Speaker

@@ -12,8 +12,8 @@ import pgzero.clock
 import pygame
 import pytest
 
-from tictactoe import cli
-from tictactoe.commands import pgzero as command
+from tictactoe.cli import command
+from tictactoe.cli.commands import pgzero as pgzero_command
 
 BLOCK_PYGAME = textwrap.dedent(
     """
@@ -26,7 +26,7 @@ BLOCK_PYGAME = textwrap.dedent(
             return None
 
     sys.meta_path.insert(0, Block())
-    from tictactoe.cli import main
+    from tictactoe.cli.command import main
     sys.exit(main(["pgzero", *sys.argv[1:]]))
     """
 )
@@ -64,7 +64,7 @@ def test_the_command_opens_the_game_and_esc_closes_it(capsys: pytest.CaptureFixt
 
     pgzero.clock.clock.each_tick(tick)
     try:
-        status = cli.main(["pgzero", "--lang", "ru", "--no-sound", "--first", "you"])
+        status = command.main(["pgzero", "--lang", "ru", "--no-sound", "--first", "you"])
     finally:
         pgzero.clock.clock.unschedule(tick)
     assert status == 0
@@ -86,13 +86,13 @@ def test_the_command_opens_the_game_and_esc_closes_it(capsys: pytest.CaptureFixt
 def test_bad_options_end_with_a_message(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert cli.main(["pgzero", *argv]) == command.EXIT_USAGE
+    assert command.main(["pgzero", *argv]) == pgzero_command.EXIT_USAGE
     assert message in capsys.readouterr().err
 
 
 def test_unknown_flags_are_refused_by_argparse(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stop:
-        cli.main(["pgzero", "--side", "Z"])
+        command.main(["pgzero", "--side", "Z"])
     assert stop.value.code == 2
     assert "side must be X or O" in capsys.readouterr().err
 
@@ -116,7 +116,7 @@ def test_without_a_display_it_says_so(env: dict[str, str], reason: str, tmp_path
         check=False,
         env=clean,
     )
-    assert done.returncode == command.EXIT_NO_DISPLAY
+    assert done.returncode == pgzero_command.EXIT_NO_DISPLAY
     assert done.stderr.startswith("Не удалось открыть окно: ")
     assert reason in done.stderr
     assert "Traceback" not in done.stderr
@@ -137,7 +137,7 @@ def test_open_refuses_what_it_cannot_open_with_the_reason(
         bad = tmp_path / "bad.txt"
         bad.write_text("Board: 3x3\nMoves: b2 b2\n", encoding="utf-8")
         reference = str(bad)
-    assert cli.main(["pgzero", "--open", reference, "--no-sound"]) == status
+    assert command.main(["pgzero", "--open", reference, "--no-sound"]) == status
     err = capsys.readouterr().err
     assert message in err
     assert "Traceback" not in err
@@ -162,7 +162,7 @@ def test_open_starts_by_showing_a_game_file(tmp_path: Path) -> None:
 
     pgzero.clock.clock.each_tick(tick)
     try:
-        status = cli.main(["pgzero", "--open", str(game), "--no-sound", "--first", "you"])
+        status = command.main(["pgzero", "--open", str(game), "--no-sound", "--first", "you"])
     finally:
         pgzero.clock.clock.unschedule(tick)
     assert status == 0

@@ -11,11 +11,11 @@ import pygame
 import pygame.freetype
 import pytest
 
-from tictactoe.background import TONES
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.cells import label
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
+from tictactoe.session.jobs import TONES
 from tictactoe.ui.pgz import text, view
 
 Play = Callable[..., Any]

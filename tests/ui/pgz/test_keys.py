@@ -201,7 +201,7 @@ def test_f1_and_question_mark_show_the_keys(play: Play, how: str) -> None:
 
 
 def test_the_level_and_sound_are_remembered(new_app: Any, run: Any, tmp_path: Any) -> None:
-    from tictactoe.settings import Settings, SettingsStore
+    from tictactoe.saved.settings import Settings, SettingsStore
 
     store = SettingsStore(tmp_path / "settings.json")
     app = new_app("--first", "you", store=store)

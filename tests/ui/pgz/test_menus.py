@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe.archive import SavedGame
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import THINK_RANGE
-from tictactoe.replay import Replay, Step
+from tictactoe.saved.archive import SavedGame
+from tictactoe.session.replay import Replay, Step
 from tictactoe.ui.pgz.menus import THINK_STEPS, GamesList, Setting, SettingsMenu, next_think
 
 

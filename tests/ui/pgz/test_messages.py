@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tictactoe.i18n import translator
+from tictactoe.texts.i18n import translator
 
 
 def test_the_game_has_messages(messages_used_in: Callable[..., set[str]]) -> None:
-    game = messages_used_in("src/tictactoe/ui/pgz/", "src/tictactoe/commands/pgzero.py")
+    game = messages_used_in("src/tictactoe/ui/pgz/", "src/tictactoe/cli/commands/pgzero.py")
     assert {"{mark} wins", "Draw", "Sound on", "tic-tac-toe"} <= game
 
 

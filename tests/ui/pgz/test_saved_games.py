@@ -9,10 +9,10 @@ from typing import Any
 
 import pygame
 
-from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
+from tictactoe.saved.archive import Archive
 from tictactoe.ui.pgz import view
 
 WIN = [4, 3, 5]

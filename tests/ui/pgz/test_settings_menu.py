@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from tictactoe.core.rules import Rules
-from tictactoe.settings import Settings, SettingsStore
+from tictactoe.saved.settings import Settings, SettingsStore
 from tictactoe.ui.pgz.menus import Setting
 
 

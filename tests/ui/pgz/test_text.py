@@ -14,9 +14,9 @@ import pygame
 import pygame.freetype
 import pytest
 
-from tictactoe.announce import phrasebook
 from tictactoe.core.rules import Rules
-from tictactoe.i18n import LANGUAGES, translator
+from tictactoe.texts.i18n import LANGUAGES, translator
+from tictactoe.texts.sentences import phrasebook
 from tictactoe.ui.pgz import text as banner
 from tictactoe.ui.pgz.text import BannerText
 from tictactoe.ui.pgz.view import Layout

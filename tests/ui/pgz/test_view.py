@@ -6,9 +6,10 @@ from itertools import pairwise
 
 import pytest
 
-from tictactoe import look, players
-from tictactoe.background import TONES
+from tictactoe import players
 from tictactoe.core.rules import Rules
+from tictactoe.session import colours
+from tictactoe.session.jobs import TONES
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.levels import level_of, skill_levels
 from tictactoe.ui.pgz.view import Layout
@@ -42,12 +43,14 @@ def test_the_seed_numbers_on_three_by_three() -> None:
 
 
 def test_the_board_has_the_look_every_front_end_shares() -> None:
-    assert view.LOOK is look.LIGHT
-    assert view.mark_colour("X") == look.rgb(look.LIGHT.x) == (0x1F, 0x55, 0xC4)
-    assert view.mark_colour("O") == look.rgb(look.LIGHT.o)
-    assert view.board_colour(Rules()) == look.rgb(look.LIGHT.board)
-    assert view.board_colour(Rules(15, 15, 5)) == look.rgb(look.LIGHT.wood), "wooden from 7 x 7"
-    assert view.hint_colour("win") == look.rgb(look.LIGHT.hints["win"])
+    assert view.LOOK is colours.LIGHT
+    assert view.mark_colour("X") == colours.rgb(colours.LIGHT.x) == (0x1F, 0x55, 0xC4)
+    assert view.mark_colour("O") == colours.rgb(colours.LIGHT.o)
+    assert view.board_colour(Rules()) == colours.rgb(colours.LIGHT.board)
+    assert view.board_colour(Rules(15, 15, 5)) == colours.rgb(colours.LIGHT.wood), (
+        "wooden from 7 x 7"
+    )
+    assert view.hint_colour("win") == colours.rgb(colours.LIGHT.hints["win"])
 
 
 def test_cells_and_pixels_match_seed_001() -> None:

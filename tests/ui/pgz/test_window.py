@@ -13,9 +13,9 @@ import pytest
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
+from tictactoe.saved.scoreboard import Scoreboard
 from tictactoe.session import END_CLICK_GUARD
-from tictactoe.sound import Sound
-from tictactoe.stats import Scoreboard
+from tictactoe.session.sound import Sound
 from tictactoe.ui.pgz import text, view
 
 X_INK = view.mark_colour("X")

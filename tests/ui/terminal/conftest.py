@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.cli import main
+from tictactoe.cli.command import main
 
 Run = Callable[..., tuple[int, str]]
 Spawn = Callable[..., subprocess.CompletedProcess[str]]

@@ -18,7 +18,7 @@ import pytest
 from tictactoe.core.cells import Numbering
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match
-from tictactoe.i18n import translator
+from tictactoe.texts.i18n import translator
 from tictactoe.ui.terminal.answers import Think, parse_move
 from tictactoe.ui.terminal.loop import TerminalGame
 from tictactoe.ui.terminal.prompts import Invalid, Prompter

@@ -14,7 +14,7 @@ from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
-from tictactoe.i18n import translator
+from tictactoe.texts.i18n import translator
 from tictactoe.ui.terminal import answers
 from tictactoe.ui.terminal.loop import TerminalGame
 from tictactoe.ui.terminal.prompts import LINE_LIMIT, Invalid, Prompter, shown

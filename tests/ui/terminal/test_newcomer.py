@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tictactoe import players
-from tictactoe.stats import Scoreboard
+from tictactoe.saved.scoreboard import Scoreboard
 from tictactoe.ui.terminal.prompts import display_width
 
 SEED_004 = ["play", "--opponent", "first-free", "--size", "3x3"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tictactoe.archive import Archive
 from tictactoe.core.outcome import Termination
+from tictactoe.saved.archive import Archive
 
 
 def test_a_ten_line_player_plays_by_its_flag(run, home: Path, ten_line_player: Path) -> None:

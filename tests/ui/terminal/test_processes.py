@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.stats import Scoreboard
+from tictactoe.saved.scoreboard import Scoreboard
 
 SEED_004 = ["play", "--opponent", "first-free", "--size", "3x3"]
 WIN = "X\n5\n9\n1\n"

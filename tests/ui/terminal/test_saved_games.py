@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Termination
-from tictactoe.stats import Scoreboard
+from tictactoe.saved.archive import Archive
+from tictactoe.saved.scoreboard import Scoreboard
 
 SEED_004 = ["play", "--opponent", "first-free", "--size", "3x3"]
 WIN = "X\n5\n9\n1\n"

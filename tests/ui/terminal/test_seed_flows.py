@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.stats import Scoreboard
+from tictactoe.saved.scoreboard import Scoreboard
 from tictactoe.ui.terminal.prompts import display_width
 
 SEED_003 = ["play", "--opponent", "centre-first", "--numbering", "index", "--size", "3x3"]

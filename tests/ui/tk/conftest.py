@@ -19,10 +19,10 @@ import pytest
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match, Starter
-from tictactoe.replay import Replay
-from tictactoe.settings import Choices, Settings, SettingsStore
-from tictactoe.sound import Sound
-from tictactoe.stats import Scoreboard
+from tictactoe.saved.scoreboard import Scoreboard
+from tictactoe.saved.settings import Choices, Settings, SettingsStore
+from tictactoe.session.replay import Replay
+from tictactoe.session.sound import Sound
 from tictactoe.ui.tk.app import App
 
 PUMP_TIMEOUT = 10.0

@@ -10,8 +10,8 @@ from pathlib import Path
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game, Starter
-from tictactoe.i18n import translator
-from tictactoe.settings import SettingsStore
+from tictactoe.saved.settings import SettingsStore
+from tictactoe.texts.i18n import translator
 from tictactoe.ui.tk import dialogs as dialogs_module
 from tictactoe.ui.tk.theme import LIGHT
 

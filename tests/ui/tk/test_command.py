@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.cli import main
-from tictactoe.commands import tk as command
+from tictactoe.cli.command import main
+from tictactoe.cli.commands import tk as command
 from tictactoe.core.rules import Rules
-from tictactoe.i18n import translator
-from tictactoe.settings import Settings, SettingsStore, Theme
+from tictactoe.saved.settings import Settings, SettingsStore, Theme
+from tictactoe.texts.i18n import translator
 
 
 def test_an_impossible_board_is_a_message_not_a_traceback(

@@ -13,8 +13,8 @@ from tictactoe import players
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Starter
-from tictactoe.i18n import LANGUAGES, translator
-from tictactoe.settings import BOARD_PRESETS, SettingsStore, Theme
+from tictactoe.saved.settings import BOARD_PRESETS, SettingsStore, Theme
+from tictactoe.texts.i18n import LANGUAGES, translator
 from tictactoe.ui.tk.menus import board_key
 from tictactoe.ui.tk.theme import DARK, LIGHT
 
@@ -299,7 +299,7 @@ def test_scoreboard_menu_shows_totals_and_percentages(
 def test_a_broken_scoreboard_is_reported_and_play_goes_on(
     make_app: MakeApp, tmp_path: Path
 ) -> None:
-    from tictactoe.stats import Scoreboard
+    from tictactoe.saved.scoreboard import Scoreboard
 
     folder = tmp_path / "not-a-file"
     folder.mkdir()
@@ -360,7 +360,7 @@ def test_a_failed_save_is_a_notice_not_a_crash(make_app: MakeApp, tmp_path: Path
 
 
 def test_command_line_options_are_not_remembered(make_app: MakeApp, tmp_path: Path) -> None:
-    from tictactoe.settings import Settings
+    from tictactoe.saved.settings import Settings
 
     store = SettingsStore(tmp_path / "settings.json")
     launched = Settings(language="ru", sound=False, level="win-block")  # --lang ru --no-sound

@@ -12,7 +12,7 @@ from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.session import END_CLICK_GUARD
-from tictactoe.sound import Sound
+from tictactoe.session.sound import Sound
 from tictactoe.ui.tk.theme import LIGHT
 
 from .conftest import Harness

@@ -11,13 +11,13 @@ from tkinter import ttk
 
 import pytest
 
-from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Record, Termination
 from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
-from tictactoe.i18n import translator
-from tictactoe.replay import Replay, Step, open_saved, title
+from tictactoe.saved.archive import Archive
+from tictactoe.session.replay import Replay, Step, open_saved, title
+from tictactoe.texts.i18n import translator
 from tictactoe.ui.tk import dialogs as dialogs_module
 
 from .conftest import Harness

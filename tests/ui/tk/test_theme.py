@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tictactoe.settings import Theme
+from tictactoe.saved.settings import Theme
 from tictactoe.ui.tk import theme
 from tictactoe.ui.tk.theme import DARK, LIGHT, Palette
 

@@ -409,7 +409,7 @@ def test_the_real_yes_no_buttons_speak_the_window_language(make_app: MakeApp) ->
 def test_the_scoreboard_table_shows_whole_board_names(
     make_app: MakeApp, tmp_path: Path, save_result: SaveResult
 ) -> None:
-    from tictactoe.stats import Scoreboard
+    from tictactoe.saved.scoreboard import Scoreboard
 
     scoreboard = Scoreboard(tmp_path / "wide.sqlite3")
     save_result(scoreboard.path, Rules(15, 15, 5), "human", "fork-aware", Mark.X)

@@ -12,10 +12,10 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 from web_support import Page, Web
 
-from tictactoe.archive import Archive
 from tictactoe.core.board import Mark
 from tictactoe.core.records import Termination
-from tictactoe.stats import Scoreboard
+from tictactoe.saved.archive import Archive
+from tictactoe.saved.scoreboard import Scoreboard
 
 STATIC = resources.files("tictactoe.ui.web") / "static"
 

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from web_support import ServerProcess, start_server
 
-from tictactoe import look
+from tictactoe.session import colours
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 
@@ -489,14 +489,17 @@ def test_the_dark_theme_follows_the_system(browser: Any, live: ServerProcess, sh
     tab.wait_moves(2)
     tab.play(25)
     tab.wait_moves(4)
-    # the board in the look every window shares (tictactoe.look), here the dark one
+    # the board in the look every window shares (tictactoe.session.colours), here the dark one
     x_ink = tab.page.evaluate(
         "getComputedStyle(document.querySelector('#board .mark.x'), '::before').backgroundColor"
     )
     o_ink = tab.page.evaluate(
         "getComputedStyle(document.querySelector('#board .mark.o')).borderTopColor"
     )
-    assert (x_ink, o_ink) == (f"rgb{look.rgb(look.DARK.x)}", f"rgb{look.rgb(look.DARK.o)}")
+    assert (x_ink, o_ink) == (
+        f"rgb{colours.rgb(colours.DARK.x)}",
+        f"rgb{colours.rgb(colours.DARK.o)}",
+    )
     tab.page.screenshot(path=shots / "web-7x7-dark.png")
     tab.close()
 

@@ -13,8 +13,8 @@ import httpx2
 import pytest
 from web_support import ServerProcess
 
-from tictactoe.cli import main
-from tictactoe.commands.web import origin
+from tictactoe.cli.command import main
+from tictactoe.cli.commands.web import origin
 
 
 def test_help_lists_the_options(capsys: object) -> None:

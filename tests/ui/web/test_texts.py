@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from tictactoe.announce import PHRASES, phrasebook
-from tictactoe.i18n import ENGLISH, LANGUAGES, translator
+from tictactoe.texts.i18n import ENGLISH, LANGUAGES, translator
+from tictactoe.texts.sentences import PHRASES, phrasebook
 from tictactoe.ui.web.texts import catalog
 
 PAGE = "src/tictactoe/ui/web/static/"

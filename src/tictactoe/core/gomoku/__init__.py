@@ -11,7 +11,7 @@
 
 Its budgets, progress reports and cancellation are the core's search
 service (:mod:`tictactoe.core.search`); the Gomocup brain protocol and the
-manager that runs other brains are front ends (:mod:`tictactoe.engines`).
+manager that runs other brains are front ends (:mod:`tictactoe.gomocup`).
 
 Hints built on it (the engine's top moves with a verdict, or exact values on
 small boards) are :mod:`tictactoe.core.advice`.

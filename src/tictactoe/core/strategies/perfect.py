@@ -14,29 +14,30 @@ from __future__ import annotations
 
 import random
 
-from tictactoe.core import solver as _solver
 from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board
 from tictactoe.core.errors import IllegalMoveError
+from tictactoe.core.exact import solver as _solver
+from tictactoe.core.exact.solver import Solver, Value
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Answers, Ask
-from tictactoe.core.solver import Solver, Value
 from tictactoe.core.strategies.traps import Traps
 
 
 def unsupported_reason(rules: Rules) -> str | None:
     """Why ``perfect`` cannot play ``rules``'s board exactly, or None if it can (every
-    move valued, or one best move proved: :func:`~tictactoe.core.solver.unplayable_reason`)."""
+    move valued, or one best move proved:
+    :func:`~tictactoe.core.exact.solver.unplayable_reason`)."""
     return _solver.unplayable_reason(rules)
 
 
 class PerfectPlayer(Answers):
-    """Exact play on the boards :func:`~tictactoe.core.solver.unplayable_reason` accepts.
+    """Exact play on the boards :func:`~tictactoe.core.exact.solver.unplayable_reason` accepts.
 
-    Where every move can be valued in time (:func:`~tictactoe.core.solver.values_every_move`:
+    Where every move can be valued in time (:func:`~tictactoe.core.exact.solver.values_every_move`:
     boards up to 5 x 5 with k = 4, the first plies of 6 x 5) it weighs all the best
     moves; elsewhere it proves one move that keeps the position's value
-    (:meth:`Solver.choose <tictactoe.core.solver.Solver.choose>`: the fastest win or
+    (:meth:`Solver.choose <tictactoe.core.exact.solver.Solver.choose>`: the fastest win or
     longest resistance it finds within a node budget), so it plays 6 x 5 and 6 x 6 with
     k = 4 move by move within about a second.
 

@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING
 
 from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board, Mark
+from tictactoe.core.exact.solver import Solver, Value
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Budget, Limits, Player, SearchStopped
-from tictactoe.core.solver import Solver, Value
 from tictactoe.core.strategies.seeds import CentreFirst, CornerFirst, RandomPlayer, WinBlock
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 TRAP_BUDGET = 60_000
 """Work one choice may spend: :data:`POSITION_COST` per position the search
-visits plus the solver's work (:attr:`Solver.work <tictactoe.core.solver.Solver.work>`,
+visits plus the solver's work (:attr:`Solver.work <tictactoe.core.exact.solver.Solver.work>`,
 which weighs a position by its board, so the budget is about the same time on
 every board: well under a second).
 

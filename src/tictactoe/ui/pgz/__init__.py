@@ -15,5 +15,5 @@
 
 :mod:`.view`, :mod:`.levels`, :mod:`.words`, :mod:`.menus` and :mod:`.replay` can be imported
 without pygame. The computer's move and the hints run off the frame loop on the shared
-helper, :mod:`tictactoe.background`.
+helper, :mod:`tictactoe.session.jobs`.
 """

@@ -28,17 +28,18 @@ from typing import Any
 
 import pygame
 
-from tictactoe import players, words
-from tictactoe.announce import Audience, announce, board_name
-from tictactoe.archive import Archive, ArchiveError, Listing
-from tictactoe.background import Lane
+from tictactoe import players
 from tictactoe.core import Board, Mark, Record, Rules
 from tictactoe.game import Match
-from tictactoe.i18n import LANGUAGES, Translator
-from tictactoe.replay import Step, title
+from tictactoe.saved.archive import Archive, ArchiveError, Listing
+from tictactoe.saved.scoreboard import Scoreboard
+from tictactoe.saved.settings import BOARD_PRESETS, Choices, Settings
 from tictactoe.session import DEMO_DELAY, REPLY_PAUSE, Session
-from tictactoe.settings import BOARD_PRESETS, Choices, Settings
-from tictactoe.stats import Scoreboard
+from tictactoe.session.jobs import Lane
+from tictactoe.session.replay import Step, title
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import LANGUAGES, Translator
+from tictactoe.texts.sentences import Audience, Feeling, announce, board_name
 from tictactoe.ui.pgz import panels, view
 from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.levels import skill_levels
@@ -56,7 +57,6 @@ from tictactoe.ui.pgz.menus import (
 from tictactoe.ui.pgz.painter import Button, Fonts, Panel, Scene, paint
 from tictactoe.ui.pgz.text import BannerText
 from tictactoe.ui.winning import winning_lines
-from tictactoe.words import Feeling
 
 MESSAGE_SECONDS = 3.0
 """How long a message stays in the strip."""
@@ -194,7 +194,7 @@ class PgzApp:
         _ = self._
         replay = self.session.viewing
         if replay is not None:
-            return f"{replay.name} — {words.record_header(_, replay.record)}"
+            return f"{replay.name} — {sentences.record_header(_, replay.record)}"
         game = self.session.game
         outcome = game.outcome
         if outcome is not None:
@@ -230,7 +230,7 @@ class PgzApp:
             return f"{_('Working out hints…')} {found}".rstrip()
         if hints.exact:
             return _("Hints: green wins, grey draws, rose loses")
-        return words.suggestions(_, hints.suggestions, session.sides, game.turn.other)
+        return sentences.suggestions(_, hints.suggestions, session.sides, game.turn.other)
 
     @property
     def status(self) -> str:
@@ -240,9 +240,9 @@ class PgzApp:
         if outcome is not None:
             return announce(outcome, Audience.of_game(game), _)
         if game.is_human(game.turn):
-            return words.turn(_, game)
+            return sentences.turn(_, game)
         dots = 1 + int(self._clock() * DOTS_PER_SECOND) % 3
-        return words.turn(_, game, thinking=True).rstrip("…") + "." * dots
+        return sentences.turn(_, game, thinking=True).rstrip("…") + "." * dots
 
     @property
     def details(self) -> str:
@@ -252,11 +252,11 @@ class PgzApp:
         if match.opponent != "human":
             parts.append(self.session.level_title(match.opponent))
             if players.get(match.opponent, own=True).thinks:
-                parts.append(words.per_move(_, self.session.think_seconds))
+                parts.append(sentences.per_move(_, self.session.think_seconds))
         rules = match.rules
         if (rules.m, rules.n, rules.k) != (3, 3, 3):
-            parts.append(words.win_length(_, rules))
-        parts.append(words.score(_, match, by_mark=True))
+            parts.append(sentences.win_length(_, rules))
+        parts.append(sentences.score(_, match, by_mark=True))
         parts.append(_("F1 or ?: help"))  # always in sight, not only in the first message
         return " · ".join(parts)
 
@@ -778,7 +778,7 @@ class PgzApp:
         assert replay is not None
         winning = session.winning
         fresh = session.notice and self._clock() < session.notice_at + MESSAGE_SECONDS
-        where = words.replay_at(_, replay.record, replay.ply)
+        where = sentences.replay_at(_, replay.record, replay.ply)
         buttons = tuple(
             Button(
                 str(step),
@@ -888,7 +888,7 @@ STATUS_COLOURS: Mapping[Feeling, view.RGB] = {
 
 
 def _think_said(_: Translator, value: float) -> str:
-    return _("Think time: {time}").format(time=words.seconds(_, value))
+    return _("Think time: {time}").format(time=sentences.seconds(_, value))
 
 
 def _post_quit() -> None:

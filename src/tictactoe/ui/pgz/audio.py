@@ -1,6 +1,6 @@
 """End-of-game sounds through Pygame Zero's own sound loader (``sounds.win.play()``).
 
-The files are the desktop game's: ``tictactoe/sounds/{win,lose,draw}.wav``.
+The files are the desktop game's: ``tictactoe/session/sounds/{win,lose,draw}.wav``.
 A machine without audio (or a missing file) only turns the sound off; the
 game goes on.
 """
@@ -12,7 +12,7 @@ from typing import Protocol
 import pygame
 from pgzero.loaders import UnsupportedFormat
 
-from tictactoe.sound import Sound
+from tictactoe.session.sound import Sound
 
 
 class SoundLoader(Protocol):
@@ -22,7 +22,7 @@ class SoundLoader(Protocol):
 
 
 class Speaker:
-    """Plays :class:`~tictactoe.sound.Sound` names from a pgzero sound loader, if switched on."""
+    """Plays :class:`~tictactoe.session.sound.Sound` names from a pgzero sound loader, if on."""
 
     def __init__(self, loader: SoundLoader | None, *, enabled: bool = True) -> None:
         self._loader = loader

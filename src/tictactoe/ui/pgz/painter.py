@@ -23,7 +23,7 @@ from typing import Any
 import pygame
 
 from tictactoe.core import Mark
-from tictactoe.look import LAST_MOVE_DOT
+from tictactoe.session.colours import LAST_MOVE_DOT
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.text import BannerText
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tictactoe import words
-from tictactoe.announce import board_name, played_at, side_names, summary
 from tictactoe.core import Record
-from tictactoe.i18n import Translator
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import Translator
+from tictactoe.texts.sentences import board_name, played_at, side_names, summary
 from tictactoe.ui.pgz.menus import GamesList, PlayerEntry, Setting, SettingsMenu
 from tictactoe.ui.pgz.painter import Panel
 
@@ -105,7 +105,7 @@ def settings_panel(
     values = {
         Setting.LEVEL: level,
         Setting.BOARD: board,
-        Setting.THINK: words.seconds(_, think),
+        Setting.THINK: sentences.seconds(_, think),
         Setting.SOUND: _("on") if sound else _("off"),
         Setting.ANALYSIS: _("on") if analysis else _("off"),
         Setting.LANGUAGE: language,

@@ -16,7 +16,7 @@ scheduled (near 0% of a core while waiting for a click). It also follows
 the window when it is resized or uncovered.
 
 The module's ``__file__`` is the package folder, so pgzero's loaders find
-the shared sounds in ``tictactoe/sounds``.
+the shared sounds in ``tictactoe/session/sounds``.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ IDLE_POLL = 0.02
 
 
 def package_root() -> Path:
-    """The ``tictactoe`` package folder (it holds ``sounds/``)."""
-    return Path(str(resources.files("tictactoe")))
+    """The session package folder (it holds ``sounds/``)."""
+    return Path(str(resources.files("tictactoe.session")))
 
 
 def build_module(app: PgzApp, root: Path | None = None) -> ModuleType:

@@ -2,7 +2,7 @@
 
 Nothing here imports pygame, so the geometry is tested on its own. On 3 x 3
 the board is seed 001's 400 x 400 square with ``CELL = WIDTH // 3``. The
-colours are the board's shared look (:mod:`tictactoe.look`), the same as the
+colours are the board's shared look (:mod:`tictactoe.session.colours`), the same as the
 desktop window's and the web page's: a pale board with grey lines (a wooden
 one from 7 x 7 up), X blue and O orange, drawn the same size, the winning
 line green through its marks on pale green tiles, the last move a pink dot
@@ -20,8 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from tictactoe import look
 from tictactoe.core import Rules, column_name
+from tictactoe.session import colours
 
 TITLE = "tic-tac-toe"
 """The window's name in seed 001 (translated as the game's name in other languages)."""
@@ -39,7 +39,7 @@ GUTTER = 22
 """Room left of and above a board bigger than 3 x 3 for its coordinates (``a`` ..., 1 ...),
 the names its hints and the thinking progress give cells."""
 
-LOOK = look.LIGHT
+LOOK = colours.LIGHT
 """The board's colours: the shared light look (the strip under it is dark)."""
 WOOD_FROM = 7
 """Boards with this many rows or columns (or more) are wooden, as the desktop window's."""
@@ -92,7 +92,7 @@ BUTTON_INK_OFF = (120, 120, 120)
 def rgb(colour: str | RGB) -> RGB:
     """The RGB triple of a colour name from :data:`NAMED`, a ``#rrggbb`` colour, or the triple."""
     if isinstance(colour, str):
-        return look.rgb(colour) if colour.startswith("#") else NAMED[colour]
+        return colours.rgb(colour) if colour.startswith("#") else NAMED[colour]
     return colour
 
 

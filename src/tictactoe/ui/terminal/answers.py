@@ -29,8 +29,8 @@ from tictactoe.core import (
     whole_number,
 )
 from tictactoe.game import HUMAN, Starter, check_player_name
-from tictactoe.i18n import N_, Translator
 from tictactoe.session import check_board, rules_problem
+from tictactoe.texts.i18n import N_, Translator
 from tictactoe.ui.terminal.prompts import Invalid, normal
 
 YES = frozenset(

@@ -20,8 +20,7 @@ import time
 from collections.abc import Callable, Mapping
 from enum import Enum
 
-from tictactoe import players, settings, words
-from tictactoe.announce import announce
+from tictactoe import players
 from tictactoe.core import (
     DEFAULT_SECONDS,
     Mark,
@@ -34,10 +33,13 @@ from tictactoe.core import (
     cell_name,
 )
 from tictactoe.game import HUMAN, Game, Match
-from tictactoe.i18n import Translator
-from tictactoe.recorder import Recorder
+from tictactoe.saved import settings
+from tictactoe.saved.scoreboard import describe
+from tictactoe.saved.writer import Recorder
 from tictactoe.session import Session
-from tictactoe.stats import describe
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import Translator
+from tictactoe.texts.sentences import announce
 from tictactoe.ui.terminal import answers, messages, setup
 from tictactoe.ui.terminal.answers import Command, Think
 from tictactoe.ui.terminal.prompts import Prompter, Quit
@@ -71,7 +73,7 @@ class TerminalGame:
     for the questions asked again between games. ``delay`` is the pause
     before each move when no person plays (a demo); ``scoreboard`` (None:
     not kept) records every finished game with a person (a busy file is written
-    in the background: :class:`~tictactoe.recorder.Recorder`). ``columns`` is the
+    in the background: :class:`~tictactoe.saved.writer.Recorder`). ``columns`` is the
     width boards must fit (None: the terminal's). ``analysis`` shows the depth the computer
     has searched and the line it expects while it thinks (else how long it has thought).
     """
@@ -163,7 +165,7 @@ class TerminalGame:
         return None
 
     @property
-    def kind(self) -> words.Sides:
+    def kind(self) -> sentences.Sides:
         """Who plays: you against the computer, two people, or a demo."""
         return self.session.sides
 
@@ -435,8 +437,8 @@ class TerminalGame:
             heading = self.tr.gettext("Hint: the best moves {level} finds in {time}:")
         self.prompter.say(
             heading.format(
-                level=words.level(self.tr, messages.THINKER),
-                time=words.seconds(self.tr, self.think_seconds),
+                level=sentences.level(self.tr, messages.THINKER),
+                time=sentences.seconds(self.tr, self.think_seconds),
             )
         )
         symbols = {s.cell: messages.VERDICT_SYMBOLS[s.verdict] for s in found}
@@ -462,8 +464,8 @@ class TerminalGame:
         """The clock after the spinner: the seconds so far, and of how many without analysis."""
         limit = self.session.time_limit
         if self.session.settings.analysis or limit is None:
-            return words.seconds(self.tr, spent, decimals=0)
-        return words.thinking(self.tr, spent, limit)
+            return sentences.seconds(self.tr, spent, decimals=0)
+        return sentences.thinking(self.tr, spent, limit)
 
     def _wait(self, thinking: Thinking) -> None:
         """A moment of the background work; with the analysis on, its progress after the
@@ -471,7 +473,7 @@ class TerminalGame:
         self.session.wait(WAIT_STEP)
         report = self.session.report
         if report is not None and self.session.settings.analysis:
-            thinking.detail = words.progress(
+            thinking.detail = sentences.progress(
                 self.tr, self.match.rules, report, numbering=self.numbering
             )
 
@@ -483,7 +485,7 @@ class TerminalGame:
         mark = game.turn
         name = game.player(mark)
         before = len(game.moves)
-        with self.thinking(words.turn(self.tr, game, thinking=True).rstrip("…")) as thinking:
+        with self.thinking(sentences.turn(self.tr, game, thinking=True).rstrip("…")) as thinking:
             session.update()
             while len(game.moves) == before and not session.stuck and not game.is_over:
                 self._wait(thinking)
@@ -508,7 +510,7 @@ class TerminalGame:
         self.prompter.say(announce(outcome, messages.audience(self.tr, self.match), self.tr))
         self._report_save_problem()
         self.prompter.say(
-            self.tr.gettext("Score: {score}.").format(score=words.score(self.tr, self.match))
+            self.tr.gettext("Score: {score}.").format(score=sentences.score(self.tr, self.match))
         )
 
     def person_plays(self) -> bool:

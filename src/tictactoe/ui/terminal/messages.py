@@ -1,6 +1,6 @@
 """What the terminal says about a game: the rules, who starts, moves, the result, hints, help.
 
-The end-of-game sentence is :func:`tictactoe.announce.announce`, the same
+The end-of-game sentence is :func:`tictactoe.texts.sentences.announce`, the same
 in every front end (seed 004's words). Computer players are named by their
 level (``Hard``), never by their strategy name.
 """
@@ -11,8 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING
 
-from tictactoe import players, words
-from tictactoe.announce import Audience
+from tictactoe import players
 from tictactoe.core import (
     THINK_RANGE,
     Mark,
@@ -24,10 +23,11 @@ from tictactoe.core import (
     cell_name,
 )
 from tictactoe.game import Match, Starter
-from tictactoe.i18n import Translator
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import Translator
+from tictactoe.texts.sentences import Audience, Sides, level, line, move_value, person, verdict
 from tictactoe.ui.terminal.answers import COMMAND_ALIASES, Command, cell_range
 from tictactoe.ui.terminal.prompts import display_width
-from tictactoe.words import Sides, level, line, move_value, person, verdict
 
 if TYPE_CHECKING:
     from tictactoe.core import MoveValue
@@ -186,7 +186,7 @@ def think_line(tr: Translator, seconds: float, name: str = THINKER) -> str:
     """At the start of a game with a searching player (``name``, Expert unless said): its time
     per move and how to change it."""
     return tr.gettext("{level} thinks {time} per move (type {example} to change it).").format(
-        level=level(tr, name), time=words.seconds(tr, seconds), example=think_example(tr)
+        level=level(tr, name), time=sentences.seconds(tr, seconds), example=think_example(tr)
     )
 
 
@@ -197,7 +197,7 @@ def think_shown(tr: Translator, seconds: float) -> str:
         "Thinking time: {time} per move, for {level} and for hints on big boards."
         " To change it, type {example} (from {low} to {high} seconds)."
     ).format(
-        time=words.seconds(tr, seconds),
+        time=sentences.seconds(tr, seconds),
         level=level(tr, THINKER),
         example=think_example(tr),
         low=f"{low:g}",
@@ -208,7 +208,7 @@ def think_shown(tr: Translator, seconds: float) -> str:
 def think_set(tr: Translator, seconds: float) -> str:
     """The answer to ``think 5``."""
     return tr.gettext("Thinking time is now {time} per move.").format(
-        time=words.seconds(tr, seconds)
+        time=sentences.seconds(tr, seconds)
     )
 
 
@@ -286,7 +286,9 @@ def think_help(tr: Translator, seconds: float) -> str:
     """The ``think`` line of help: what it sets, its current value, how to change it."""
     return tr.gettext(
         "show or set how long {level} thinks per move (now {time}): {example}"
-    ).format(level=level(tr, THINKER), time=words.seconds(tr, seconds), example=think_example(tr))
+    ).format(
+        level=level(tr, THINKER), time=sentences.seconds(tr, seconds), example=think_example(tr)
+    )
 
 
 def after_game_help_lines(tr: Translator, kind: Sides, think: float | None) -> list[str]:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import TextIO, TypeVar
 
 from tictactoe.console import LineReader, shown
-from tictactoe.i18n import Translator
+from tictactoe.texts.i18n import Translator
 
 T = TypeVar("T")
 

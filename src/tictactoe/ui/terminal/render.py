@@ -28,7 +28,8 @@ from tictactoe.core import Board, Mark, Numbering, Rules, cell_name
 RESET = "\x1b[0m"
 STYLES = {Mark.X: "\x1b[1;34m", Mark.O: "\x1b[1;33m", None: "\x1b[2m"}
 """ANSI style of each mark - X blue, O yellow-orange, as near as a terminal's colours come
-to the windows' look (:mod:`tictactoe.look`) - and of the names shown in empty cells (dim)."""
+to the windows' colours (:mod:`tictactoe.session.colours`) - and of the names shown in empty
+cells (dim)."""
 ANSI = re.compile("\x1b\\[[0-9;]*m")
 """An ANSI style, which takes no room on the screen."""
 WIN_STYLE = "\x1b[1;97;42m"

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from tictactoe import words
-from tictactoe.announce import summary
 from tictactoe.core import Record, whole_number
-from tictactoe.i18n import N_, Translator
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import N_, Translator
+from tictactoe.texts.sentences import summary
 from tictactoe.ui.terminal.prompts import Invalid, Prompter, display_width, normal
 from tictactoe.ui.terminal.render import default_numbering, render
 
@@ -64,7 +64,7 @@ class Replay:
         """Who played, the board, when, and the result."""
         tr, record = self.tr, self.record
         return [
-            words.record_header(tr, record),
+            sentences.record_header(tr, record),
             tr.ngettext(
                 "Result: {result}, after {count} move.",
                 "Result: {result}, after {count} moves.",
@@ -77,7 +77,7 @@ class Replay:
         tr, record = self.tr, self.record
         numbering = default_numbering(record.rules)  # the cells named as the game names them
         lines = [
-            words.replay_position(tr, record, ply, numbering),
+            sentences.replay_position(tr, record, ply, numbering),
             "",
             render(
                 self.boards[ply],
@@ -89,7 +89,7 @@ class Replay:
             "",
         ]
         if ply == self.last:
-            lines.append(words.replay_end(tr, record))
+            lines.append(sentences.replay_end(tr, record))
         return lines
 
     def show(self, ply: int) -> None:

@@ -21,7 +21,7 @@ from typing import TypeVar
 from tictactoe import players
 from tictactoe.core import Numbering, Rules
 from tictactoe.game import HUMAN, Starter
-from tictactoe.i18n import Translator
+from tictactoe.texts.i18n import Translator
 from tictactoe.ui.terminal import answers
 from tictactoe.ui.terminal.prompts import Prompter
 

@@ -16,17 +16,18 @@ import tkinter as tk
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tictactoe import players, words
-from tictactoe.announce import Audience, announce
+from tictactoe import players
 from tictactoe.core import Mark, Numbering, Record, Rules, cell_name
 from tictactoe.game import HUMAN, Match, Starter
-from tictactoe.i18n import Translator
-from tictactoe.replay import Replay, Step
+from tictactoe.saved.scoreboard import Scoreboard
+from tictactoe.saved.settings import BOARD_PRESETS, Choices, Settings, Theme
 from tictactoe.session import REPLY_PAUSE, Session
-from tictactoe.settings import BOARD_PRESETS, Choices, Settings, Theme
-from tictactoe.sound import Sound
-from tictactoe.sound import play as play_sound_file
-from tictactoe.stats import Scoreboard
+from tictactoe.session.replay import Replay, Step
+from tictactoe.session.sound import Sound
+from tictactoe.session.sound import play as play_sound_file
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import Translator
+from tictactoe.texts.sentences import Audience, Feeling, announce
 from tictactoe.ui.tk import texts, theme
 from tictactoe.ui.tk.board_view import EDGE, MARGIN, BoardView, Picture, is_gomoku
 from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
@@ -35,7 +36,6 @@ from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
 from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
 from tictactoe.ui.winning import winning_lines
-from tictactoe.words import Feeling
 
 GOMOKU = Rules(15, 15, 5)
 """The board an engine's game moves to when it cannot play the one on the screen."""
@@ -188,7 +188,7 @@ class App:
     @property
     def two_players(self) -> bool:
         """True when two people share the board."""
-        return self.session.sides is words.Sides.PEOPLE
+        return self.session.sides is sentences.Sides.PEOPLE
 
     @property
     def shown_rules(self) -> Rules:
@@ -529,10 +529,10 @@ class App:
             self.banner.show(said, style=style, over=True, thinking=False)
             short = texts.title_result(_, outcome)
         else:
-            status = words.turn(_, game, thinking=session.thinking)
+            status = sentences.turn(_, game, thinking=session.thinking)
             rules = self.session.match.rules
             if (rules.m, rules.n, rules.k) != (3, 3, 3):
-                status += " · " + words.win_length(_, rules)
+                status += " · " + sentences.win_length(_, rules)
             self.banner.show(status, over=False, thinking=session.thinking or session.searching)
             self._show_progress()
             short = texts.title_turn(_, game)
@@ -551,19 +551,19 @@ class App:
         self.root.title(f"{texts.app_name(_)} — {short}")
 
     def _score_text(self) -> str:
-        return words.score(self.session.tr, self.session.match, by_mark=True)
+        return sentences.score(self.session.tr, self.session.match, by_mark=True)
 
     def _show_replay_status(self, viewing: Replay) -> None:
         """Which move is shown above the board; who played, or at the end the result, below."""
         _, record = self.session.tr, viewing.record
-        where = words.replay_position(
+        where = sentences.replay_position(
             _, record, viewing.ply, self.numbering_for(record.rules)
         )  # cells named as in a game on that board (keypad 1-9 on 3 x 3, unless changed)
         self.banner.show(where, over=False, thinking=False)
         about = (
-            words.replay_end(_, record)
+            sentences.replay_end(_, record)
             if viewing.ply == viewing.last
-            else words.record_header(_, record)
+            else sentences.record_header(_, record)
         )
         self.footer.show(self.session.notice or about, [], self._score_text())
         self.vars.mode.set(self._mode())
@@ -571,9 +571,9 @@ class App:
 
     def _mode(self) -> str:
         sides = self.session.sides
-        if sides is words.Sides.COMPUTER:
+        if sides is sentences.Sides.COMPUTER:
             return "x" if self.session.match.your_mark is Mark.X else "o"
-        return "two" if sides is words.Sides.PEOPLE else "demo"
+        return "two" if sides is sentences.Sides.PEOPLE else "demo"
 
     def _legend(self) -> Sequence[tuple[str | None, str]]:
         """The hint colours while hints show; on a big board, the best moves and their verdicts."""
@@ -587,7 +587,7 @@ class App:
             return [(None, _("Best moves for {mark}:").format(mark=mark))] + [
                 (
                     colours[tones[found.cell]],
-                    words.suggestion(_, rank, found, self.session.sides, mark.other),
+                    sentences.suggestion(_, rank, found, self.session.sides, mark.other),
                 )
                 for rank, found in enumerate(hints.suggestions, start=1)
             ]

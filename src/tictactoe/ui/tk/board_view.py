@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tictactoe.core import Mark, column_name
-from tictactoe.look import LAST_MOVE_DOT
+from tictactoe.session.colours import LAST_MOVE_DOT
 from tictactoe.ui.tk.theme import Palette
 from tictactoe.ui.winning import WinLine
 

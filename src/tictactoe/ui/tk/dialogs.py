@@ -15,13 +15,14 @@ from tkinter import filedialog, messagebox, ttk
 from tkinter import font as tkfont
 from typing import Generic, Protocol, TypeVar
 
-from tictactoe import players, words
-from tictactoe.announce import saved_headings, saved_row
-from tictactoe.archive import Archive, ArchiveError
+from tictactoe import players
 from tictactoe.core import MAX_SIDE, THINK_RANGE, Rules, decimal_number, whole_number
-from tictactoe.i18n import Translator
-from tictactoe.replay import OpenError, Replay, open_file, open_saved, title, unusable
+from tictactoe.saved.archive import Archive, ArchiveError
 from tictactoe.session import check_board
+from tictactoe.session.replay import OpenError, Replay, open_file, open_saved, title, unusable
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import Translator
+from tictactoe.texts.sentences import saved_headings, saved_row
 
 Shown = TypeVar("Shown", bound=tk.Toplevel)
 Answer = TypeVar("Answer")
@@ -77,7 +78,7 @@ def validate_think(_: Translator, text: str) -> float | str:
         cleaned = text.strip()
         shown = cleaned if len(cleaned) <= 40 else cleaned[:39] + "…"
         return _("Type a number of seconds from {low} to {high}, not \u201c{text}\u201d.").format(
-            low=words.seconds(_, low), high=words.seconds(_, high), text=shown
+            low=sentences.seconds(_, low), high=sentences.seconds(_, high), text=shown
         )
     return value
 
@@ -189,7 +190,7 @@ class ThinkDialog(Question[float]):
         low, high = THINK_RANGE
         explained = _(
             "Seconds {level} thinks per move, and a hint on a big board looks ahead:"
-        ).format(level=words.level(_, "search"))
+        ).format(level=sentences.level(_, "search"))
         ttk.Label(frame, text=explained, wraplength=300).grid(
             row=0, column=0, columnspan=2, sticky="w"
         )

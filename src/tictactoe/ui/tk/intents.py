@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from tictactoe.core import Mark, Numbering
-from tictactoe.replay import Step
 from tictactoe.session import Session
+from tictactoe.session.replay import Step
 from tictactoe.ui.tk.board_view import BoardView
 from tictactoe.ui.tk.theme import Fonts, Palette
 

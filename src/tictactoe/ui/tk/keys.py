@@ -18,7 +18,7 @@ import tkinter as tk
 from typing import Any
 
 from tictactoe.core import CellNameError, Numbering, parse_cell
-from tictactoe.replay import Step
+from tictactoe.session.replay import Step
 from tictactoe.ui.tk.intents import Window
 
 TYPING_PAUSE_MS = 1200

@@ -19,12 +19,13 @@ from functools import partial
 from tkinter import font as tkfont
 from typing import Any
 
-from tictactoe import players, words
-from tictactoe.announce import board_name
+from tictactoe import players
 from tictactoe.core import Mark, Numbering, Rules
 from tictactoe.game import Starter
-from tictactoe.i18n import LANGUAGES
-from tictactoe.settings import BOARD_PRESETS, Theme
+from tictactoe.saved.settings import BOARD_PRESETS, Theme
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import LANGUAGES
+from tictactoe.texts.sentences import board_name
 from tictactoe.ui.tk import texts
 from tictactoe.ui.tk.board_view import is_gomoku
 from tictactoe.ui.tk.intents import Window
@@ -206,7 +207,7 @@ class Menus:
             self._radio(
                 "think",
                 think_key(seconds),
-                words.seconds(_, seconds),
+                sentences.seconds(_, seconds),
                 app.think_chosen,
                 app.vars.think,
             )
@@ -253,7 +254,7 @@ class Menus:
         menu.add_separator()
         self._own = app.own_player
         if self._own is not None:
-            label = words.level(_, self._own)
+            label = sentences.level(_, self._own)
             self._add(
                 "level", "own", "radiobutton", label, app.level_chosen,
                 variable=app.vars.level, value=self._own,
@@ -306,9 +307,9 @@ class Menus:
             own = players.get(self._own, own=True)
             label = texts.level_label(_, own, describe=True)
             if not own.plays(rules):
-                label = texts.unavailable(_, words.level(_, own.name))
+                label = texts.unavailable(_, sentences.level(_, own.name))
             if font.measure(label) > room:
-                label = words.level(_, own.name)
+                label = sentences.level(_, own.name)
             found = self.entry("level", "own")
             found.menu.entryconfigure(
                 found.index, label=label, state="normal" if own.plays(rules) else "disabled"

@@ -24,9 +24,10 @@ from functools import partial
 from tkinter import font as tkfont
 from tkinter import ttk
 
-from tictactoe import players, words
-from tictactoe.i18n import Translator
-from tictactoe.replay import Step
+from tictactoe import players
+from tictactoe.session.replay import Step
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import Translator
 from tictactoe.ui.tk.intents import Window
 from tictactoe.ui.tk.theme import Palette
 
@@ -152,11 +153,11 @@ class Toolbar(ButtonBar):
         own = app.own_player
         if own is not None and players.get(own, own=True).plays(rules):
             self._names.append(own)
-        self.level.configure(values=[words.level(_, name) for name in self._names])
+        self.level.configure(values=[sentences.level(_, name) for name in self._names])
         if app.two_players:
             self.level.set(_("Two players"))
         else:
-            self.level.set(words.level(_, app.vars.level.get()))
+            self.level.set(sentences.level(_, app.vars.level.get()))
 
     def _chosen(self, _event: object) -> None:
         index = self.level.current()

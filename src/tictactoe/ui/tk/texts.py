@@ -1,7 +1,7 @@
 """The window's own words: its title, the level menu's entries, the scoreboard table.
 
 What every front end says alike (whose turn, the score, hints, replays) is
-:mod:`tictactoe.words`'s; this module holds what only the window says: its
+:mod:`tictactoe.texts.sentences`'s; this module holds what only the window says: its
 name and title, the Skill level menu, the scoreboard table. Functions take
 the translator ``_`` (the language can change while the window is open) and
 return finished text.
@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tictactoe import players, words
-from tictactoe.announce import board_name
+from tictactoe import players
 from tictactoe.core import Outcome
 from tictactoe.game import HUMAN, Game
-from tictactoe.i18n import Translator
-from tictactoe.stats import Tally
+from tictactoe.saved.scoreboard import Tally
+from tictactoe.texts import sentences
+from tictactoe.texts.i18n import Translator
+from tictactoe.texts.sentences import board_name
 
 
 def app_name(_: Translator) -> str:
@@ -62,7 +63,9 @@ def score_table(
     rows: list[tuple[str, ...]] = []
     totals = [0, 0, 0]
     for tally in tallies:
-        opponent = _("two players") if tally.opponent == HUMAN else words.level(_, tally.opponent)
+        opponent = (
+            _("two players") if tally.opponent == HUMAN else sentences.level(_, tally.opponent)
+        )
         counts = (tally.wins, tally.losses, tally.draws)
         totals = [a + b for a, b in zip(totals, counts, strict=True)]
         rows.append(
@@ -85,4 +88,4 @@ def score_table(
 
 def think_time(_: Translator, value: float) -> str:
     """The Options menu's entry that holds the think time, with its current value."""
-    return _("Time per move: {seconds}").format(seconds=words.seconds(_, value))
+    return _("Time per move: {seconds}").format(seconds=sentences.seconds(_, value))

@@ -1,13 +1,13 @@
 """Colours, the ttk style and HiDPI scaling of the desktop window; light and dark.
 
-:func:`palette` turns the player's :class:`~tictactoe.settings.Theme` into a
+:func:`palette` turns the player's :class:`~tictactoe.saved.settings.Theme` into a
 :class:`Palette`: "system" asks the desktop whether it prefers dark
 (:func:`system_prefers_dark`: Windows' registry, macOS' appearance, GNOME's
 colour scheme or a ``:dark`` GTK theme) and is light where nobody can
 tell. :func:`apply` styles every ttk widget and the menus with it on the
 ``clam`` theme, which looks the same on every platform and takes colours.
 
-The board's colours are the shared :mod:`tictactoe.look` (X blue, O orange,
+The board's colours are the shared :mod:`tictactoe.session.colours` (X blue, O orange,
 the winning line green, the last move a pink dot, the hint tints), the same
 in the Pygame Zero game and the web page; the window adds its chrome and the
 keyboard cursor (violet).
@@ -28,10 +28,10 @@ from tkinter import font as tkfont
 from tkinter import ttk
 from typing import Any
 
-from tictactoe import look
 from tictactoe.core import Mark
-from tictactoe.look import Look
-from tictactoe.settings import Theme
+from tictactoe.saved.settings import Theme
+from tictactoe.session import colours
+from tictactoe.session.colours import Look
 
 BASE_DPI = 96.0
 """Pixels per inch at which the window's sizes are given; higher-density screens scale up."""
@@ -84,8 +84,8 @@ def _palette(look: Look, *, dark: bool) -> Palette:
     return Palette(dark=dark, marks={Mark.X: look.x, Mark.O: look.o}, **colours)
 
 
-LIGHT = _palette(look.LIGHT, dark=False)
-DARK = _palette(look.DARK, dark=True)
+LIGHT = _palette(colours.LIGHT, dark=False)
+DARK = _palette(colours.DARK, dark=True)
 
 
 def palette(theme: Theme, *, system_dark: bool | None = None) -> Palette:

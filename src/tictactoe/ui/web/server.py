@@ -33,11 +33,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from tictactoe import look, players
+from tictactoe import players
 from tictactoe.core import DEFAULT_SECONDS, unsupported_reason
-from tictactoe.i18n import ENGLISH, LANGUAGES, Gettext, translator
 from tictactoe.online import Lobby, MemoryStore, RoomStore, Settings, is_room_code
-from tictactoe.session import check_board
+from tictactoe.session import check_board, colours
+from tictactoe.texts.i18n import ENGLISH, LANGUAGES, Gettext, translator
 from tictactoe.ui.web.sockets import Sockets
 from tictactoe.ui.web.texts import catalog
 
@@ -137,13 +137,13 @@ async def invite(request: Request) -> Response:
 @lru_cache(maxsize=1)
 def _look_css() -> str:
     return (
-        f":root {{ {look.css(look.LIGHT)} }}\n"
-        f"@media (prefers-color-scheme: dark) {{ :root {{ {look.css(look.DARK)} }} }}\n"
+        f":root {{ {colours.css(colours.LIGHT)} }}\n"
+        f"@media (prefers-color-scheme: dark) {{ :root {{ {colours.css(colours.DARK)} }} }}\n"
     )
 
 
 async def look_css(request: Request) -> Response:
-    """The board's colours, the same as the windows' (:mod:`tictactoe.look`), as CSS."""
+    """The board's colours, the same as the windows' (:mod:`tictactoe.session.colours`), as CSS."""
     return Response(_look_css(), media_type="text/css", headers={"cache-control": "no-cache"})
 
 
@@ -247,12 +247,12 @@ def create_app(
             Route("/", page),
             Route("/play/{room:path}", invite),
             Route("/i18n/{language}.json", translations),
-            Route("/look.css", look_css),
+            Route("/colours.css", look_css),
             Route("/api/levels", levels),
             Route("/api/health", health),
             WebSocketRoute("/ws", sockets.endpoint),
             Mount("/static", StaticFiles(packages=[("tictactoe.ui.web", "static")])),
-            Mount("/sounds", StaticFiles(packages=[("tictactoe", "sounds")])),
+            Mount("/sounds", StaticFiles(packages=[("tictactoe.session", "sounds")])),
         ],
         middleware=[Middleware(GuardedHttp)],
         lifespan=lifespan,

@@ -22,7 +22,6 @@ from urllib.parse import urlsplit
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tictactoe.i18n import N_
 from tictactoe.online import (
     MAX_MESSAGE_BYTES,
     Lobby,
@@ -33,6 +32,7 @@ from tictactoe.online import (
     encode,
     parse,
 )
+from tictactoe.texts.i18n import N_
 
 log = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ The page's own texts (its JavaScript calls ``t("English text")``, its HTML
 marks elements ``data-i18n``) and the server's messages to it are in the
 one gettext catalog of each language, with the level titles and
 descriptions and the end-of-game sentences every front end shares
-(:func:`tictactoe.announce.phrasebook`). :func:`catalog` bundles them as one
+(:func:`tictactoe.texts.sentences.phrasebook`). :func:`catalog` bundles them as one
 JSON document per language, which the page loads (``/i18n/<lang>.json``).
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from tictactoe import players
-from tictactoe.announce import phrasebook
-from tictactoe.i18n import LANGUAGES, Translator, translator
+from tictactoe.texts.i18n import LANGUAGES, Translator, translator
+from tictactoe.texts.sentences import phrasebook
 
 
 def page_messages(tr: Translator) -> dict[str, str]:

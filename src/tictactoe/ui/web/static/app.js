@@ -588,7 +588,7 @@ function syncSettings(view) {
   }
 }
 
-// How the room names an ending -> the first part of its sentence's key (tictactoe.announce).
+// How the room names an ending -> the first part of its sentence's key (tictactoe.texts.sentences).
 const ENDINGS = { win: "win", resign: "resignation", timeout: "forfeit" };
 
 // The end-of-game sentence, the same as every front end's: the key picks the viewer's side.
@@ -773,7 +773,7 @@ function renderSuggestions(view, hints) {
 }
 
 // What a suggested move leads to, for the person, in the words every front end uses
-// (tictactoe.words.verdict): the engine's verdict, or a proved result in the winner's moves.
+// (tictactoe.texts.sentences.verdict): the engine's verdict, or a proved result in the winner's moves.
 function verdictText(suggestion) {
   const moves = suggestion.moves;
   switch (suggestion.verdict) {

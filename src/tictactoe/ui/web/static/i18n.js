@@ -67,7 +67,7 @@ export function tn(singular, plural, count, params = {}) {
   return fill(text, { ...params, count });
 }
 
-/** The end-of-game sentence ``key`` (a key of tictactoe.announce.PHRASES), filled in. */
+/** The end-of-game sentence ``key`` (a key of tictactoe.texts.sentences.PHRASES), filled in. */
 export function ending(key, params = {}) {
   return fill(state.endings[key] || key, params);
 }

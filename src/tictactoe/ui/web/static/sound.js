@@ -1,6 +1,6 @@
 // The end-of-game sounds (the WAVs the desktop games play), with a mute switch that is remembered.
 
-const KEY = "tictactoe.sound";
+const KEY = "tictactoe.session.sound";
 const files = { win: "/sounds/win.wav", lose: "/sounds/lose.wav", draw: "/sounds/draw.wav" };
 const cache = {};
 

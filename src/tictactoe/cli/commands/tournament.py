@@ -1,0 +1,364 @@
+"""``tictactoe tournament``: every player against every other, both colours; a live table, then
+the standings with ratings, the crosstable, and every game kept."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import TextIO
+
+from tictactoe import players
+from tictactoe.cli.commands.arena import duration
+from tictactoe.cli.commands.options import add_match_options, at_least, computer_player
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
+from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.records import Record
+from tictactoe.core.records.record import clean_name
+from tictactoe.core.rules import Rules
+from tictactoe.matches import arena, workers
+from tictactoe.matches.tournament.games import Entrant, GameResult, entrants, play, schedule
+from tictactoe.matches.tournament.standings import Standings
+
+HELP = "play a round robin between levels, your own players and engines, and rank them"
+
+LIVE_ROWS = 12
+"""Players the live table shows (the leaders)."""
+SAVE_EVERY = 50
+"""Finished games kept together in one write to the saved games."""
+NAME_WIDTH = 24
+"""Most characters of a player's name in the tables."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add ``PLAYER... --size --k --rounds --seed --jobs --think --nodes --json``."""
+    parser.add_argument(
+        "players",
+        nargs="+",
+        type=computer_player,
+        metavar="PLAYER",
+        help="a level (beginner ... perfect), your own player - a Python file defining "
+        "choose(board), like my_player.py - or a Gomocup engine, brain:COMMAND; "
+        "two at least",
+    )
+    add_match_options(
+        parser,
+        seed="seed for the levels' random choices",
+        jobs="games played at once (default: one a core)",
+        searchers="searching levels, and every own player's and engine's time a move",
+    )
+    parser.add_argument(
+        "--rounds",
+        type=at_least(1),
+        default=1,
+        metavar="R",
+        help="how often each pair meets (default 1): each time two games, the colours swapped",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the tournament; 2 with a message for players or a board that cannot be used.
+
+    Ctrl-C shows the standings of the games finished so far (and keeps
+    them) and exits 130; SIGTERM and SIGHUP end it quietly with 128 + the
+    signal's number.
+    """
+    if args.jobs is not None and args.jobs > arena.max_jobs():
+        return _error(f"--jobs {args.jobs} is more than this machine can use: at most "
+                      f"{arena.max_jobs()}")  # fmt: skip
+    try:
+        rows, columns = args.size
+        rules = Rules.of(rows, columns, args.k)
+        entered = entrants(args.players, rules)
+    except TicTacToeError as error:
+        return _error(str(error))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    nodes = args.nodes if args.think is None and args.nodes is not None else None
+    if args.think is None and nodes is None:
+        nodes = arena.DEFAULT_NODES
+    tasks = schedule(entered, rules, rounds=args.rounds, seed=seed, think=args.think, nodes=nodes)
+    jobs = min(args.jobs or arena.available_cpus(), len(tasks))
+    if not args.json:
+        print(heading(entered, rules, len(tasks), args.rounds, seed), flush=True)
+    live = LiveTable(entered, len(tasks), sys.stderr) if sys.stderr.isatty() else None
+    standings = Standings(len(entered))
+    keeper = Keeper(entered, rules)
+    stopped = None
+    try:
+        with workers.stop_signals_raise():
+            for result in play(tasks, jobs):
+                standings.add(result)
+                keeper.keep(result)
+                if live is not None:
+                    live.show(standings)
+    except KeyboardInterrupt as stop:
+        stopped = stop.signum if isinstance(stop, workers.Signalled) else signal.SIGINT
+    finally:
+        if live is not None:
+            live.close()
+        keeper.flush()
+    if stopped is not None and stopped != signal.SIGINT:
+        return 128 + stopped
+    if args.json:
+        print(json.dumps(as_json(entered, rules, seed, len(tasks), standings, keeper)))
+    else:
+        if stopped is not None:
+            print(f"Stopped after {standings.games} of {len(tasks)} games.")
+        print(report(entered, standings, keeper))
+    return EXIT_INTERRUPTED if stopped is not None else 0
+
+
+def _error(message: str) -> int:
+    print(f"tictactoe tournament: error: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def heading(entered: Sequence[Entrant], rules: Rules, games: int, rounds: int, seed: int) -> str:
+    """The first line: how many players, the board, the games, the seed."""
+    meets = "twice" if rounds == 1 else f"{2 * rounds} times"
+    return (
+        f"Tournament of {len(entered)} players on {rules}: {games} games, each pair {meets} "
+        f"with the colours swapped; seed {seed}"
+    )
+
+
+def short(name: str, width: int = NAME_WIDTH) -> str:
+    """A name cut to ``width`` characters."""
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def points(value: float) -> str:
+    """Points as people write them: ``3``, ``2½``, ``½``."""
+    whole, half = divmod(round(2 * value), 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+def standings_table(entered: Sequence[Entrant], standings: Standings) -> list[str]:
+    """The standings, best first: points, games, wins, draws, losses and the rating."""
+    rated = standings.ratings()
+    width = max(len(short(e.title)) for e in entered)
+    lines = [f"  {'#':>3}  {'Player':<{width}}  Points  Games  Won  Drawn  Lost  Rating (95%)"]
+    for place, index in enumerate(standings.order(), 1):
+        score, rating = standings.scores[index], rated[index]
+        lines.append(
+            f"  {place:>3}  {short(entered[index].title):<{width}}  {points(score.points):>6}"
+            f"  {score.games:>5}  {score.wins:>3}  {score.draws:>5}  {score.losses:>4}"
+            f"  {rating.elo:+5.0f} ± {rating.error:.0f}"
+        )
+    return lines
+
+
+def crosstable(entered: Sequence[Entrant], standings: Standings) -> list[str]:
+    """Each player's points against each other (numbered as in the standings)."""
+    order = standings.order()
+    width = max(len(short(e.title)) for e in entered)
+    cell = max(
+        3, *(len(points(standings.met.get((a, b), (0.0, 0))[0])) for a in order for b in order)
+    )
+    header = " " * (width + 7) + "".join(
+        f"{number:>{cell + 1}}" for number in range(1, len(order) + 1)
+    )
+    lines = [header]
+    for place, index in enumerate(order, 1):
+        cells = []
+        for other in order:
+            if other == index:
+                cells.append("·")
+            else:
+                scored, games = standings.met.get((index, other), (0.0, 0))
+                cells.append(points(scored) if games else "-")
+        row = "".join(f"{text:>{cell + 1}}" for text in cells)
+        lines.append(f"  {place:>3}  {short(entered[index].title):<{width}}{row}")
+    return lines
+
+
+def report(entered: Sequence[Entrant], standings: Standings, keeper: Keeper) -> str:
+    """Everything printed at the end: the standings, the crosstable, the forfeits, the games."""
+    lines = ["", "Standings:", *standings_table(entered, standings)]
+    if standings.games:
+        meets = max(games for _, games in standings.met.values())
+        lines += ["", f"Crosstable (points against each, of {meets}):"]
+        lines += crosstable(entered, standings)
+    forfeits = [
+        (entrant, score) for entrant, score in zip(entered, standings.scores, strict=True)
+        if score.forfeits
+    ]  # fmt: skip
+    if forfeits:
+        lines += ["", "Games lost by failing to move (the first one's reason):"]
+        width = max(len(short(entrant.title)) for entrant, _ in forfeits)
+        for entrant, score in forfeits:
+            lines.append(f"  {short(entrant.title):<{width}}  {score.forfeits:>4}  {score.reason}")
+    lines += ["", keeper.said()]
+    return "\n".join(lines)
+
+
+def as_json(
+    entered: Sequence[Entrant],
+    rules: Rules,
+    seed: int,
+    planned: int,
+    standings: Standings,
+    keeper: Keeper,
+) -> dict[str, object]:
+    """The whole tournament as plain values: board, seed, standings, crosstable, games."""
+    rated = standings.ratings()
+    table = []
+    for place, index in enumerate(standings.order(), 1):
+        score = standings.scores[index]
+        table.append(
+            {
+                "place": place,
+                "player": entered[index].title,
+                "name": entered[index].name,
+                "points": score.points,
+                "games": score.games,
+                "wins": score.wins,
+                "draws": score.draws,
+                "losses": score.losses,
+                "forfeits": score.forfeits,
+                "forfeit_reason": score.reason or None,
+                "elo": round(rated[index].elo, 1),
+                "elo_error": round(rated[index].error, 1),
+            }
+        )
+    cross = {
+        entered[a].title: {
+            entered[b].title: standings.met[(a, b)][0]
+            for b in range(len(entered))
+            if (a, b) in standings.met
+        }
+        for a in range(len(entered))
+    }
+    games = [
+        {
+            "x": entered[r.x].title,
+            "o": entered[r.o].title,
+            "winner": None if r.winner is None else str(r.winner),
+            "termination": str(r.termination),
+            "moves": len(r.moves),
+            "saved_as": keeper.ids.get(r.number),
+            "reason": r.reason or None,
+        }
+        for r in sorted(standings.results, key=lambda r: r.number)
+    ]
+    return {
+        "size": f"{rules.m}x{rules.n}",
+        "k": rules.k,
+        "seed": seed,
+        "planned_games": planned,
+        "played_games": standings.games,
+        "standings": table,
+        "crosstable": cross,
+        "games": games,
+        "save_problem": keeper.problem or None,
+    }
+
+
+class Keeper:
+    """Keeps every finished game in the saved games (``tictactoe games``, ``replay``), a few
+    at a time, and remembers the number each was given."""
+
+    def __init__(self, entered: Sequence[Entrant], rules: Rules) -> None:
+        self.names = [clean_name(e.title) if players.is_own(e.name) else e.name for e in entered]
+        self.rules = rules
+        self.waiting: list[tuple[int, Record]] = []
+        self.ids: dict[int, int] = {}
+        """Game number -> its number among the saved games."""
+        self.problem = ""
+        """Why games could not be kept, if they could not."""
+
+    def keep(self, result: GameResult) -> None:
+        """Keep a finished game (written with the next few)."""
+        now = datetime.now(UTC).replace(microsecond=0)
+        record = Record(
+            self.rules,
+            result.moves,
+            self.names[result.x],
+            self.names[result.o],
+            result.winner,
+            result.termination,
+            started=now,
+            finished=now,
+        )
+        self.waiting.append((result.number, record))
+        if len(self.waiting) >= SAVE_EVERY:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the games waiting."""
+        if not self.waiting or self.problem:
+            return
+        from tictactoe.saved.archive import Archive, ArchiveError
+
+        waiting, self.waiting = self.waiting, []
+        try:
+            ids = Archive().save_all([(record, False) for _, record in waiting])
+        except ArchiveError as error:
+            self.problem = str(error)
+            return
+        self.ids.update(
+            (number, game_id) for (number, _), game_id in zip(waiting, ids, strict=True)
+        )
+
+    def said(self) -> str:
+        """Where the games are: their numbers, and how to see them."""
+        if self.problem:
+            return f"The games could not be saved: {self.problem}"
+        if not self.ids:
+            return "No game was finished."
+        first, last = min(self.ids.values()), max(self.ids.values())
+        return (
+            f"Every game is saved, numbers {first} to {last}: tictactoe games lists them, "
+            f"tictactoe replay {first} shows the first."
+        )
+
+
+class LiveTable:
+    """The leaders and the games played so far, redrawn in place on a terminal."""
+
+    def __init__(self, entered: Sequence[Entrant], total: int, stream: TextIO) -> None:
+        self.entered = entered
+        self.total = total
+        self.stream = stream
+        self.started = time.monotonic()
+        self.height = 0
+
+    def show(self, standings: Standings) -> None:
+        """Draw the table after a game ended."""
+        done = standings.games
+        line = f"Game {done} of {self.total}"
+        elapsed = time.monotonic() - self.started
+        if 0 < done < self.total:
+            line += f" · about {duration(elapsed * (self.total - done) / done)} left"
+        order = standings.order()
+        width = max(len(short(e.title)) for e in self.entered)
+        rows = [line]
+        for place, index in enumerate(order[:LIVE_ROWS], 1):
+            score = standings.scores[index]
+            rows.append(
+                f"  {place:>3}  {short(self.entered[index].title):<{width}}"
+                f"  {points(score.points):>5} of {score.games}"
+            )
+        if len(order) > LIVE_ROWS:
+            rows.append(f"  … and {len(order) - LIVE_ROWS} more")
+        self._erase()
+        self.stream.write("\n".join(rows) + "\n")
+        self.stream.flush()
+        self.height = len(rows)
+
+    def _erase(self) -> None:
+        if self.height:
+            self.stream.write(f"\x1b[{self.height}F\x1b[J")
+
+    def close(self) -> None:
+        """Erase the table (the report follows)."""
+        self._erase()
+        self.stream.flush()
+        self.height = 0

@@ -1,1 +1,0 @@
-"""Subcommands of the ``tictactoe`` command, one module each (see :mod:`tictactoe.cli`)."""

@@ -1,0 +1,2 @@
+"""What the program says: translations (:mod:`.i18n`, ``locale/``) and its sentences
+(:mod:`.sentences`)."""

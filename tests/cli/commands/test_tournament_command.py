@@ -1,0 +1,137 @@
+"""``tictactoe tournament``: the standings, the crosstable, the ratings, every game kept and
+replayable, --json, bad input refused, Ctrl-C keeping what was played."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tictactoe.cli.command import main
+from tictactoe.cli.commands.tournament import points
+from tictactoe.saved.archive import Archive
+
+TEN = ["beginner", "easy", "medium", "medium-centre", "medium-corners", "hard", "expert", "perfect"]
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TICTACTOE_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def students(home: Path) -> list[str]:
+    (home / "first_free.py").write_text("def choose(board):\n    return board.legal_moves()[0]\n")
+    (home / "cheat.py").write_text("def choose(board):\n    return 4\n")
+    return ["first_free.py", "cheat.py"]
+
+
+def test_ten_players_on_three_by_three_print_their_table(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["tournament", *TEN, *students(home), "--seed", "1", "--jobs", "2"])
+    out = capsys.readouterr().out
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == (
+        "Tournament of 10 players on 3x3, k=3: 90 games, each pair twice with the colours "
+        "swapped; seed 1"
+    )
+    table = lines[lines.index("Standings:") + 1 : lines.index("Standings:") + 12]
+    heading = "#  Player  Points  Games  Won  Drawn  Lost  Rating (95%)"
+    assert table[0].split() == heading.split()
+    assert len(table) == 11 and all(" 18 " in row for row in table[1:])
+    assert table[1].split()[1] in ("Perfect", "Hard", "Expert")
+    assert table[-1].split()[1] == "cheat.py"
+    assert "Crosstable (points against each, of 2):" in out
+    [forfeits] = [line for line in lines if line.startswith("  cheat.py ")]
+    assert forfeits.split()[1] == "18"  # every game: it plays the centre twice, or when taken
+    assert forfeits.endswith("  it played 4 (b2), which is taken.")
+    saved = Archive(home / "home" / "games.sqlite3").games(limit=None)
+    assert saved.total == 90
+    assert "Every game is saved, numbers 1 to 90: tictactoe games lists them" in out
+    assert {game.record.o_player for game in saved.games} >= {"first_free.py", "perfect"}
+    first = Archive(home / "home" / "games.sqlite3").get(1)  # what tictactoe replay 1 opens
+    assert first.outcome is not None
+
+
+def test_json_has_the_standings_crosstable_and_games(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status = main(["tournament", "first-free", "random", "win-block", "--json", "--seed", "2"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert (data["size"], data["k"], data["seed"], data["played_games"]) == ("3x3", 3, 2, 6)
+    assert data["standings"][0]["player"] == "Medium"
+    first = data["standings"][0]
+    assert first["points"] == first["wins"] + first["draws"] / 2 and first["games"] == 4
+    assert abs(sum(row["elo"] for row in data["standings"])) < 0.5
+    assert set(data["crosstable"]["Medium"]) == {"Beginner", "Easy"}
+    assert len(data["games"]) == 6 and all(game["saved_as"] for game in data["games"])
+
+
+def test_the_same_seed_gives_the_same_tournament(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["tournament", "random", "win-block", "search", "--size", "4x4", "--json"]
+    main([*argv, "--seed", "3", "--jobs", "1"])
+    one = json.loads(capsys.readouterr().out)
+    main([*argv, "--seed", "3", "--jobs", "2"])
+    two = json.loads(capsys.readouterr().out)
+    assert one["standings"] == two["standings"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["hard"], "a tournament needs at least two players"),
+        (["hard", "Hard"], "'Hard' named twice"),
+        (["hard", "perfect", "--size", "15x15"], "Perfect cannot play 15x15, k=5"),
+        (["hard", "nobody.py"], "There is no file"),
+        (["hard", "brain:no-such-engine"], "There is no program 'no-such-engine'"),
+    ],
+)
+def test_bad_tournaments_are_refused_with_a_message(
+    home: Path, capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    try:
+        status = main(["tournament", *argv])
+    except SystemExit as stop:
+        status = int(stop.code or 0)
+    assert status == 2
+    assert said in capsys.readouterr().err
+
+
+def test_points_are_written_with_halves() -> None:
+    assert [points(v) for v in (0, 0.5, 1, 2.5, 17)] == ["0", "½", "1", "2½", "17"]
+
+
+@pytest.mark.slow
+def test_ctrl_c_shows_the_standings_so_far_and_keeps_the_games(home: Path) -> None:
+    source = ["import time", "", "def choose(board):", "    time.sleep(0.2)"]
+    (home / "slow.py").write_text("\n".join([*source, "    return min(board.legal_moves())", ""]))
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tictactoe", "tournament", "slow.py", *TEN[:5], "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=home,
+    )
+    time.sleep(4)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert "Stopped after " in out and "Standings:" in out
+    stopped = int(out.split("Stopped after ")[1].split()[0])
+    assert 0 < stopped < 30
+    assert Archive(home / "home" / "games.sqlite3").games(limit=0).total == stopped
+    assert "Traceback" not in err

@@ -1,0 +1,432 @@
+"""Saved games: saving, listing with filters, bad files, two writers, the one save call,
+the scored games and the files of earlier versions."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from contextlib import closing
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from tictactoe.core.board import Mark
+from tictactoe.core.records import Record, Termination
+from tictactoe.core.rules import Rules
+from tictactoe.game import Game
+from tictactoe.saved.archive import (
+    FILE_NAME,
+    OLD_SCORES_NAME,
+    Archive,
+    ArchiveError,
+    GameNotFoundError,
+    Problem,
+    ResultFilter,
+    record_of,
+)
+from tictactoe.saved.paths import HOME_VARIABLE
+from tictactoe.saved.scoreboard import Scoreboard, Tally
+from tictactoe.saved.writer import save_finished
+
+X_WINS = (4, 0, 8, 2, 1, 6, 7)
+
+
+def finished_game(players: tuple[str, str] = ("human", "first-free")) -> Game:
+    """X_WINS played to the end, then credited to ``players``."""
+    game = Game(Rules(), {Mark.X: "human", Mark.O: "human"})
+    for cell in X_WINS:
+        game.play(cell)
+    game.set_player(Mark.X, players[0])
+    game.set_player(Mark.O, players[1])
+    return game
+
+
+def test_saved_games_come_back_as_they_went_in(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    record = record_of(finished_game())
+    game_id = archive.save(record)
+    assert archive.get(game_id) == record
+    assert record.started is not None and record.finished is not None
+
+
+@pytest.mark.parametrize("how", [Termination.RESIGNATION, Termination.FORFEIT])
+def test_a_game_given_up_keeps_how_in_its_record(how: Termination) -> None:
+    game = Game(Rules(), {Mark.X: "human", Mark.O: "human"})
+    game.play(4)
+    game.resign(Mark.O, how)
+    record = record_of(game)
+    assert record.outcome == game.outcome and record.termination is how
+
+
+def test_an_unfinished_game_has_an_unfinished_record() -> None:
+    game = Game(Rules(), {Mark.X: "human", Mark.O: "human"})
+    game.play(4)
+    assert record_of(game).termination is Termination.UNFINISHED and record_of(game).outcome is None
+
+
+def test_default_file_is_in_the_data_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(HOME_VARIABLE, str(tmp_path / "home"))
+    Archive().save(Record.of(Rules(), (4,)))
+    assert (tmp_path / "home" / FILE_NAME).is_file()
+
+
+def test_a_missing_game_is_not_found(tmp_path: Path) -> None:
+    with pytest.raises(GameNotFoundError, match="no saved game 3"):
+        Archive(tmp_path / "g.sqlite3").get(3)
+
+
+def test_listing_is_newest_first_with_filters_and_a_limit(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    ids = [
+        archive.save(Record.of(Rules(), X_WINS, "human", "random")),
+        archive.save(Record.of(Rules(), (0, 4, 8, 1, 7, 6, 2, 5, 3), "Perfect", "human")),
+        archive.save(Record.of(Rules(7, 7, 5), (24,), "search", "random")),
+        archive.save(Record.of(Rules(), (4, 0), "human", "random", resigned=Mark.X)),
+    ]
+    everything = archive.games()
+    assert [game.id for game in everything.games] == ids[::-1]
+    assert everything.total == 4 and everything.damaged == ()
+
+    def found(**filters: object) -> list[int]:
+        return [game.id for game in archive.games(**filters).games]  # type: ignore[arg-type]
+
+    assert found(player="HUMAN") == [ids[3], ids[1], ids[0]]
+    assert found(player="perfect") == [ids[1]]  # names in any case
+    assert found(size=(7, 7)) == [ids[2]]
+    assert found(result=ResultFilter.X) == [ids[0]]
+    assert found(result=ResultFilter.O) == [ids[3]]
+    assert found(result=ResultFilter.DRAW) == [ids[1]]
+    assert found(result=ResultFilter.UNFINISHED) == [ids[2]]
+    limited = archive.games(player="human", limit=2)
+    assert [game.id for game in limited.games] == [ids[3], ids[1]]
+    assert limited.total == 3
+
+
+def test_damaged_rows_are_listed_as_damaged_and_the_rest_still_shown(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    archive = Archive(path)
+    good = archive.save(Record.of(Rules(), (4,)))
+    bad = archive.save(Record.of(Rules(), (4, 0)))
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE games SET moves = '4 4' WHERE id = ?", (bad,))
+    listing = archive.games()
+    assert [game.id for game in listing.games] == [good]
+    assert listing.damaged == (bad,)
+    with pytest.raises(ArchiveError, match=f"game {bad} is damaged: move 2"):
+        archive.get(bad)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "UPDATE games SET rows = 0",
+        "UPDATE games SET rows = 'three'",
+        "UPDATE games SET termination = 'nonsense'",
+        "UPDATE games SET moves = 'a b'",
+        "UPDATE games SET started = 'yesterday'",
+        "UPDATE games SET x_player = ''",
+    ],
+)
+def test_every_kind_of_damaged_row_is_caught(tmp_path: Path, change: str) -> None:
+    path = tmp_path / "g.sqlite3"
+    archive = Archive(path)
+    game_id = archive.save(Record.of(Rules(), (4,), "human", "random"))
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute(change)
+    assert archive.games().damaged == (game_id,)
+
+
+def test_a_corrupt_file_is_reported_with_the_reason_and_can_be_reset(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    path.write_bytes(b"this is not a database" * 100)
+    archive = Archive(path)
+    with pytest.raises(ArchiveError, match="not a database") as caught:
+        archive.save(Record.of(Rules(), (4,)))
+    assert caught.value.path == path
+    with pytest.raises(ArchiveError):
+        archive.games()
+    assert archive.reset() == tmp_path / "g.sqlite3.broken"
+    assert (tmp_path / "g.sqlite3.broken").read_bytes().startswith(b"this is not")
+    archive.save(Record.of(Rules(), (4,)))
+    assert archive.games().total == 1
+
+
+def test_reset_of_a_healthy_file_forgets_every_game(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    archive.save(Record.of(Rules(), (4,)))
+    assert archive.reset() is None
+    assert archive.games().total == 0
+
+
+def test_a_file_from_a_newer_version_is_refused_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA user_version = 99")
+    with pytest.raises(ArchiveError, match="newer version"):
+        Archive(path).games()
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone() == (0,)
+
+
+def test_an_unwritable_location_is_reported(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(ArchiveError):
+        Archive(blocker / "sub" / "g.sqlite3").save(Record.of(Rules(), ()))
+
+
+SAVE_SCRIPT = """
+import sys
+from pathlib import Path
+from tictactoe.saved.archive import Archive
+from tictactoe.core.records import Record
+from tictactoe.core.rules import Rules
+archive = Archive(Path(sys.argv[1]))
+for _ in range(int(sys.argv[2])):
+    archive.save(Record.of(Rules(), (4, 0, 8), "human", "random"))
+"""
+
+
+@pytest.mark.slow
+def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    workers = [
+        subprocess.Popen([sys.executable, "-c", SAVE_SCRIPT, str(path), "40"]) for _ in range(2)
+    ]
+    assert [worker.wait(60) for worker in workers] == [0, 0]
+    assert Archive(path).games().total == 80
+
+
+# --- the one save call ---------------------------------------------------------------
+
+
+def test_a_game_with_a_person_is_saved_once_and_scored(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    assert save_finished(finished_game(), archive) is None
+    (saved,) = archive.games().games
+    assert (saved.record.x_player, saved.record.winner) == ("human", Mark.X)
+    assert Scoreboard(archive.path).tallies() == [Tally("first-free", Rules(), 1, 0, 0)]
+
+
+def test_a_demo_is_saved_but_not_scored(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    assert save_finished(finished_game(("perfect", "random")), archive) is None
+    assert Scoreboard(archive.path).tallies() == []
+    assert archive.games().total == 1
+
+
+def test_a_resignation_is_saved_as_one(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    game = Game(Rules(), {Mark.X: "human", Mark.O: "random"})
+    game.play(4)
+    game.computer_move()
+    game.resign()
+    save_finished(game, archive)
+    record = archive.games().games[0].record
+    assert (record.termination, record.winner, record.plies) == (
+        Termination.RESIGNATION,
+        Mark.O,
+        2,
+    )
+
+
+def test_what_kept_a_game_from_being_saved_is_returned(tmp_path: Path) -> None:
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    problem = save_finished(finished_game(), Archive(folder))
+    assert isinstance(problem, ArchiveError) and problem.path == folder
+    assert problem.problem is Problem.UNREADABLE
+
+
+def test_only_finished_games_are_saved(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="not over"):
+        save_finished(Game(Rules()), Archive(tmp_path / "g.sqlite3"))
+
+
+def test_imported_games_are_saved_but_not_scored(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"))
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"), scored=True)
+    assert Scoreboard(archive.path).tallies() == [Tally("random", Rules(), 1, 0, 0)]
+
+
+def test_forgetting_the_scores_keeps_the_games(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"), scored=True)
+    assert archive.forget_scores() is None
+    assert Scoreboard(archive.path).tallies() == []
+    assert archive.games().total == 1
+
+
+def test_forgetting_the_games_keeps_the_scores(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"), scored=True)
+    archive.save(Record.of(Rules(), X_WINS, "random", "human"), scored=True)
+    archive.save(Record.of(Rules(), X_WINS, "perfect", "random"), scored=True)  # no person
+    assert archive.reset() is None
+    assert archive.games().total == 0
+    assert Scoreboard(archive.path).tallies() == [Tally("random", Rules(), 1, 1, 0)]
+
+
+def test_a_batch_is_saved_in_one_go(tmp_path: Path) -> None:
+    archive = Archive(tmp_path / "g.sqlite3")
+    ids = archive.save_all([(Record.of(Rules(), (4,)), False), (Record.of(Rules(), (0,)), True)])
+    assert [game.id for game in archive.games().games] == ids[::-1]
+
+
+# --- the files of earlier versions ---------------------------------------------------------
+
+OLD_SCOREBOARD = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    played_at TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    cols INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    x_player TEXT NOT NULL,
+    o_player TEXT NOT NULL,
+    winner TEXT CHECK (winner IN ('X', 'O') OR winner IS NULL)
+)
+"""
+OLD_ARCHIVE = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    started TEXT,
+    finished TEXT,
+    rows INTEGER NOT NULL,
+    cols INTEGER NOT NULL,
+    k INTEGER NOT NULL,
+    x_player TEXT NOT NULL,
+    o_player TEXT NOT NULL,
+    winner TEXT CHECK (winner IN ('X', 'O') OR winner IS NULL),
+    termination TEXT NOT NULL,
+    moves TEXT NOT NULL
+)
+"""
+
+
+def old_scoreboard(path: Path, *results: tuple[int, int, int, str, str, str | None]) -> None:
+    """A scores file as versions before the one store wrote it."""
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute(OLD_SCOREBOARD)
+        db.executemany(
+            "INSERT INTO games (played_at, rows, cols, k, x_player, o_player, winner)"
+            " VALUES ('2024-05-01T10:00:00+00:00', ?, ?, ?, ?, ?, ?)",
+            results,
+        )
+
+
+def old_archive(path: Path) -> None:
+    """A version 1 saved-games file holding one game (also counted in the old scores)."""
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute(OLD_ARCHIVE)
+        db.execute(
+            "INSERT INTO games (started, finished, rows, cols, k, x_player, o_player, winner,"
+            " termination, moves) VALUES (NULL, '2024-05-01T10:00:00+00:00', 3, 3, 3, 'human',"
+            " 'random', 'X', 'line', ?)",
+            (" ".join(map(str, X_WINS)),),
+        )
+        db.execute("PRAGMA user_version = 1")
+
+
+OLD_RESULTS = [
+    (3, 3, 3, "human", "random", "X"),
+    (3, 3, 3, "human", "random", "X"),
+    (3, 3, 3, "perfect", "human", None),
+    (7, 7, 5, "human", "search", "O"),
+]
+OLD_TALLIES = [
+    Tally("perfect", Rules(), 0, 0, 1),
+    Tally("random", Rules(), 2, 0, 0),
+    Tally("search", Rules(7, 7, 5), 0, 1, 0),
+]
+
+
+def test_old_scores_count_before_and_after_the_first_save(tmp_path: Path) -> None:
+    old_scoreboard(tmp_path / OLD_SCORES_NAME, *OLD_RESULTS)
+    old_archive(tmp_path / FILE_NAME)
+    archive = Archive(tmp_path / FILE_NAME)
+    assert Scoreboard(archive.path).tallies() == OLD_TALLIES  # read as they are
+    assert (tmp_path / OLD_SCORES_NAME).is_file()
+
+    save_finished(finished_game(("human", "random")), archive)
+    assert Scoreboard(archive.path).tallies() == [
+        OLD_TALLIES[0],
+        Tally("random", Rules(), 3, 0, 0),  # the old game in the old file is not counted twice
+        OLD_TALLIES[2],
+    ]
+    assert not (tmp_path / OLD_SCORES_NAME).exists()
+    assert (tmp_path / f"{OLD_SCORES_NAME}.imported").is_file()  # kept, not imported again
+    assert [game.record.x_player for game in archive.games().games] == ["human", "human"]
+
+
+def test_old_scores_are_imported_into_a_new_file(tmp_path: Path) -> None:
+    old_scoreboard(tmp_path / OLD_SCORES_NAME, *OLD_RESULTS)
+    archive = Archive(tmp_path / FILE_NAME)
+    assert Scoreboard(archive.path).tallies() == OLD_TALLIES
+    assert not archive.path.exists()  # reading made nothing
+    archive.save(Record.of(Rules(), (4,)))
+    assert Scoreboard(archive.path).tallies() == OLD_TALLIES
+    Scoreboard(archive.path).reset()
+    assert Scoreboard(archive.path).tallies() == []
+
+
+def test_a_damaged_old_scores_file_counts_nothing_and_stays(tmp_path: Path) -> None:
+    (tmp_path / OLD_SCORES_NAME).write_bytes(b"not a database" * 50)
+    archive = Archive(tmp_path / FILE_NAME)
+    assert Scoreboard(archive.path).tallies() == []
+    archive.save(Record.of(Rules(), X_WINS, "human", "random"), scored=True)
+    assert Scoreboard(archive.path).tallies() == [Tally("random", Rules(), 1, 0, 0)]
+    assert (tmp_path / OLD_SCORES_NAME).read_bytes().startswith(b"not a database")
+
+
+def test_a_busy_old_scores_file_waits_for_the_next_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tictactoe.saved.safe_file.READ_WAIT_SECONDS", 0.05)
+    old_scoreboard(tmp_path / OLD_SCORES_NAME, *OLD_RESULTS)
+    archive = Archive(tmp_path / FILE_NAME)
+    with closing(sqlite3.connect(tmp_path / OLD_SCORES_NAME, isolation_level=None)) as holder:
+        holder.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(ArchiveError) as caught:
+            archive.save(Record.of(Rules(), (4,)))
+        assert caught.value.problem is Problem.BUSY
+        holder.execute("ROLLBACK")
+    assert not archive.path.exists()
+    archive.save(Record.of(Rules(), (4,)))
+    assert Scoreboard(archive.path).tallies() == OLD_TALLIES
+
+
+def test_find_knows_a_game_saved_before_by_its_rules_players_moves_and_result(
+    tmp_path: Path,
+) -> None:
+    archive = Archive(tmp_path / "games.sqlite3")
+    monday = datetime(2025, 6, 2, 9, 30, tzinfo=UTC)
+    game = Record.of(Rules(), (4, 0, 8), "Ann", "Bob", resigned=Mark.O, started=monday)
+    assert archive.find(game) is None
+    game_id = archive.save(game)
+    assert archive.find(game) == game_id
+    same_day = Record.of(
+        Rules(), (4, 0, 8), "Ann", "Bob", resigned=Mark.O, started=monday.replace(hour=0, minute=0)
+    )
+    undated = Record.of(Rules(), (4, 0, 8), "Ann", "Bob", resigned=Mark.O)
+    assert archive.find(same_day) == archive.find(undated) == game_id
+    others = [
+        Record.of(
+            Rules(),
+            (4, 0, 8),
+            "Ann",
+            "Bob",
+            resigned=Mark.O,
+            started=datetime(2025, 6, 3, tzinfo=UTC),
+        ),
+        Record.of(Rules(), (4, 0, 8), "Ann", "Bob"),  # unfinished, not resigned
+        Record.of(Rules(), (4, 0, 8), "Bob", "Ann", resigned=Mark.O),
+        Record.of(Rules(), (4, 0, 2), "Ann", "Bob", resigned=Mark.O),
+        Record.of(Rules(4, 4, 3), (4, 0, 8), "Ann", "Bob", resigned=Mark.O),
+    ]
+    assert [archive.find(other) for other in others] == [None] * len(others)

@@ -1,0 +1,160 @@
+"""The end-of-game sentence: one per outcome and audience, in every language and front end."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tictactoe.core.board import Mark
+from tictactoe.core.outcome import Outcome, Termination
+from tictactoe.core.records import Record
+from tictactoe.core.rules import Rules
+from tictactoe.game import HUMAN, Game
+from tictactoe.texts.i18n import LANGUAGES, translator
+from tictactoe.texts.sentences import (
+    PHRASES,
+    Audience,
+    Opponent,
+    announce,
+    phrase_key,
+    phrasebook,
+    summary,
+)
+
+EN = translator("en")
+X_LINE = Outcome(Termination.LINE, Mark.X, frozenset({0, 1, 2}))
+O_LINE = Outcome(Termination.LINE, Mark.O, frozenset({0, 4, 8}))
+DRAW = Outcome(Termination.FULL_BOARD, None)
+X_RESIGNED = Outcome(Termination.RESIGNATION, Mark.O)
+O_LEFT = Outcome(Termination.FORFEIT, Mark.X)
+PEOPLE = Audience.named({Mark.X: "Player 2", Mark.O: "Player 1"})
+
+
+@pytest.mark.parametrize(
+    ("outcome", "audience", "sentence"),
+    [
+        (X_LINE, Audience.player(Mark.X), "Hooray! You have won the game!"),
+        (X_LINE, Audience.player(Mark.O), "The computer has beaten you! You lose."),
+        (X_LINE, Audience.player(Mark.O, Opponent.FRIEND), "Your friend has beaten you! You lose."),
+        (O_LINE, PEOPLE, "O wins! Player 1 has won the game."),
+        (O_LINE, Audience.marks(), "O wins!"),
+        (DRAW, Audience.player(Mark.X), "The game is a tie!"),
+        (DRAW, PEOPLE, "The game is a tie!"),
+        (X_RESIGNED, Audience.player(Mark.X), "You resigned: the computer wins this game."),
+        (
+            X_RESIGNED,
+            Audience.player(Mark.O, Opponent.FRIEND),
+            "Your friend resigned: you win this game.",
+        ),
+        (X_RESIGNED, PEOPLE, "Player 2 (X) resigned: Player 1 wins this game."),
+        (X_RESIGNED, Audience.marks(), "X resigned: O wins this game."),
+        (
+            O_LEFT,
+            Audience.player(Mark.X, Opponent.FRIEND),
+            "Your friend left the game: you win this game.",
+        ),
+        (
+            O_LEFT,
+            Audience.player(Mark.O, Opponent.FRIEND),
+            "You left the game: your friend wins this game.",
+        ),
+        (O_LEFT, Audience.marks(), "O left the game: X wins this game."),
+        (Outcome(Termination.ADJUDICATED, Mark.O), Audience.marks(), "O wins!"),
+        (Outcome(Termination.ADJUDICATED, None), Audience.marks(), "The game is a tie!"),
+    ],
+)
+def test_each_audience_reads_its_sentence(
+    outcome: Outcome, audience: Audience, sentence: str
+) -> None:
+    assert announce(outcome, audience, EN) == sentence
+
+
+def every_case() -> list[tuple[Outcome, Audience]]:
+    audiences = [Audience.marks(), PEOPLE] + [
+        Audience.player(mark, opponent) for mark in Mark for opponent in Opponent
+    ]
+    outcomes = [X_LINE, O_LINE, DRAW, X_RESIGNED, O_LEFT, Outcome(Termination.FORFEIT, Mark.O)]
+    return [(outcome, audience) for outcome in outcomes for audience in audiences]
+
+
+def test_every_phrase_is_said_to_somebody() -> None:
+    assert {phrase_key(outcome, audience) for outcome, audience in every_case()} == set(PHRASES)
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_sentence_is_filled_in_every_language(language: str) -> None:
+    tr = translator(language)
+    for outcome, audience in every_case():
+        said = announce(outcome, audience, tr)
+        assert said and not re.search(r"[{}]", said), (language, said)
+        if language != "en":
+            assert said != announce(outcome, audience, EN), (language, said)
+
+
+def test_the_web_page_gets_the_same_sentences() -> None:
+    ru = translator("ru")
+    book = phrasebook(ru)
+    assert set(book) == set(PHRASES)
+    key = phrase_key(X_RESIGNED, Audience.player(Mark.X))
+    assert book[key] == announce(X_RESIGNED, Audience.player(Mark.X), ru)
+
+
+def test_a_window_tells_the_one_person_you_and_others_the_marks() -> None:
+    solo = Game(Rules(), {Mark.X: "random", Mark.O: HUMAN}, rng=random.Random(1))
+    assert Audience.of_game(solo) == Audience.player(Mark.O)
+    people = Game(Rules(), {Mark.X: HUMAN, Mark.O: HUMAN})
+    assert Audience.of_game(people) == Audience.marks()
+    demo = Game(Rules(), {Mark.X: "random", Mark.O: "perfect"})
+    assert Audience.of_game(demo) == Audience.marks()
+
+
+@pytest.mark.parametrize(
+    ("record", "words"),
+    [
+        (Record.of(Rules(), (4, 0, 8, 2, 1, 6, 7)), "X won with 3 in a row"),
+        (Record.of(Rules(), (0, 4, 8, 1, 7, 6, 2, 5, 3)), "draw"),
+        (Record.of(Rules(), (4,), resigned=Mark.X), "O won: X resigned"),
+        (Record(Rules(), (4,), winner=Mark.O, termination="forfeit"), "O won: X left the game"),
+        (Record(Rules(), (4,), winner=Mark.O, termination="adjudicated"), "O won by decision"),
+        (Record(Rules(), (4,), termination="adjudicated"), "draw by decision"),
+        (Record.of(Rules(), (4,)), "unfinished"),
+    ],
+)
+def test_a_saved_games_result_in_a_few_words(record: Record, words: str) -> None:
+    assert summary(EN, record) == words
+    assert summary(translator("vi"), record) != words
+
+
+def test_a_records_players_are_named_as_every_front_end_names_them() -> None:
+    from tictactoe.texts.sentences import player_name
+
+    en, ru = translator("en"), translator("ru")
+    assert player_name(en, "human") == "human"
+    assert player_name(en, "win-block") == "Medium"
+    assert player_name(ru, "win-block") == ru.gettext("Medium") != "Medium"
+    assert player_name(en, "RAPFI25.zip") == "RAPFI25.zip", "a name from a file, as it is"
+    assert player_name(en, "bad\x1b[2Jname") == "bad?[2Jname", "without control characters"
+
+
+def test_a_records_board_and_day_in_words() -> None:
+    from datetime import UTC, datetime
+
+    from tictactoe.core import Record, Rules
+    from tictactoe.texts.sentences import board_name, played_at
+
+    assert board_name(translator("en"), Rules(15, 15, 5)) == "15 x 15, 5 in a row"
+    assert played_at(Record.of(Rules(), (4,))) == "-"
+    day_only = Record.of(Rules(), (4,), started=datetime(2025, 6, 1, tzinfo=UTC))
+    assert played_at(day_only) == "2025-06-01", "a file that gives the day only"
+
+
+def test_a_saved_games_sides_call_a_person_you_or_player() -> None:
+    from tictactoe.texts.sentences import side_names
+
+    en, ru = translator("en"), translator("ru")
+    assert side_names(en, Record.of(Rules(), (4,), "human", "win-block")) == ("You", "Medium")
+    assert side_names(ru, Record.of(Rules(), (4,), "perfect", "human")) == ("Безупречный", "Вы")
+    assert side_names(en, Record.of(Rules(), (4,), "human", "human")) == ("Player", "Player")
+    assert side_names(en, Record.of(Rules(), (4,), "perfect", "random")) == ("Perfect", "Easy")
