@@ -1,20 +1,12 @@
-"""The online package's public names and its settings, the one source of the server's
+"""The online server's settings, the one source of the server's
 defaults and of ``tictactoe web``'s options."""
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 
-import tictactoe.online as online
 from tictactoe.cli.commands.web import add_arguments, settings_from
 from tictactoe.online.settings import Settings, options
-
-
-def test_every_public_name_loads_from_its_module() -> None:
-    for name in online.__all__:
-        assert getattr(online, name) is getattr(importlib.import_module(online._LAZY[name]), name)
-    assert sorted(online.__all__) == sorted(online._LAZY)
 
 
 def test_the_commands_options_are_the_servers_settings() -> None:

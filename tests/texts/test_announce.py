@@ -141,7 +141,8 @@ def test_a_records_players_are_named_as_every_front_end_names_them() -> None:
 def test_a_records_board_and_day_in_words() -> None:
     from datetime import UTC, datetime
 
-    from tictactoe.core import Record, Rules
+    from tictactoe.core import Rules
+    from tictactoe.core.records import Record
     from tictactoe.texts.sentences import board_name, played_at
 
     assert board_name(translator("en"), Rules(15, 15, 5)) == "15 x 15, 5 in a row"

@@ -13,11 +13,13 @@ the same budget, progress reports and cancellation: :class:`Limits`,
 :class:`Progress`, :class:`Cancel`, :class:`Player` and the one
 :class:`SearchStopped` (:mod:`tictactoe.core.search`).
 
-The names below are the core's public face: the front ends import these and
-nothing deeper (a test enforces it). The rules, positions, outcomes, cell
-names and the search service are loaded with the package; the solver, the
-hints, game records and number parsing on first use, so that a command that
-needs none of them does not pay for them.
+The names below are the core's public face, loaded with the package: the
+rules, positions, outcomes, cell names, errors and the search service. The
+front ends import these and, for what costs more to load, a few public
+modules by name (a test lists them): the hints (:mod:`.advice`), the
+analysis of every move (:mod:`.analysis`), number parsing (:mod:`.numbers`),
+game records (:mod:`.records`), the exact solver (:mod:`.exact.solver`) and
+the perfect player (:mod:`.strategies.perfect`).
 
 The application around it (the registry of named players, the game
 controller, scoreboard, translations, front ends and commands) lives in the
@@ -38,7 +40,6 @@ from tictactoe.core.errors import (
     UnknownPlayerError,
     UnsolvableError,
 )
-from tictactoe.core.lazy import lazy_names
 from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import DIRECTIONS, MAX_SIDE, MIN_K, Rules
 from tictactoe.core.search import (
@@ -50,40 +51,6 @@ from tictactoe.core.search import (
     Progress,
     SearchStopped,
 )
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from tictactoe.core.advice import Suggestion, Verdict, can_solve, suggest
-    from tictactoe.core.analysis import MoveValue, analyse, best_moves
-    from tictactoe.core.exact.solver import Prospect, Solver, Value, unsupported_reason
-    from tictactoe.core.numbers import decimal_number, whole_number
-    from tictactoe.core.records import Record, RecordError
-    from tictactoe.core.records import load as load_record
-    from tictactoe.core.strategies.perfect import PerfectPlayer
-
-_LAZY = {
-    "Suggestion": "tictactoe.core.advice",
-    "Verdict": "tictactoe.core.advice",
-    "can_solve": "tictactoe.core.advice",
-    "suggest": "tictactoe.core.advice",
-    "MoveValue": "tictactoe.core.analysis",
-    "analyse": "tictactoe.core.analysis",
-    "best_moves": "tictactoe.core.analysis",
-    "decimal_number": "tictactoe.core.numbers",
-    "whole_number": "tictactoe.core.numbers",
-    "Record": "tictactoe.core.records",
-    "RecordError": "tictactoe.core.records",
-    "load_record": "tictactoe.core.records",
-    "Prospect": "tictactoe.core.exact.solver",
-    "Solver": "tictactoe.core.exact.solver",
-    "Value": "tictactoe.core.exact.solver",
-    "unsupported_reason": "tictactoe.core.exact.solver",
-    "PerfectPlayer": "tictactoe.core.strategies.perfect",
-}
-"""The public names loaded on first use, and the module each one lives in."""
-
-_RENAMED = {"load_record": "load"}
-"""Public names that their module calls otherwise."""
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -98,39 +65,19 @@ __all__ = [
     "IllegalMoveError",
     "Limits",
     "Mark",
-    "MoveValue",
     "Numbering",
     "Outcome",
-    "PerfectPlayer",
     "Player",
     "PositionError",
     "Progress",
-    "Prospect",
-    "Record",
-    "RecordError",
     "Rules",
     "RulesError",
     "SearchStopped",
-    "Solver",
-    "Suggestion",
     "Termination",
     "TicTacToeError",
     "UnknownPlayerError",
     "UnsolvableError",
-    "Value",
-    "Verdict",
-    "analyse",
-    "best_moves",
-    "can_solve",
     "cell_name",
     "column_name",
-    "decimal_number",
-    "load_record",
     "parse_cell",
-    "suggest",
-    "unsupported_reason",
-    "whole_number",
 ]
-
-
-__getattr__ = lazy_names(__name__, _LAZY, globals(), _RENAMED)

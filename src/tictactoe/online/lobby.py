@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol, assert_never
 
-from tictactoe.core import Progress, can_solve
+from tictactoe.core import Progress
+from tictactoe.core.advice import can_solve
 from tictactoe.online.protocol import (
     ClientMessage,
     First,

@@ -20,7 +20,8 @@ from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tictactoe.core import Mark, Record, RecordError, Rules, RulesError, Termination
+from tictactoe.core import Mark, Rules, RulesError, Termination
+from tictactoe.core.records import Record, RecordError
 from tictactoe.game import HUMAN
 from tictactoe.online.room import FinishedGame
 from tictactoe.saved.archive import FILE_NAME, Archive, ArchiveError, Problem

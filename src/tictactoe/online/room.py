@@ -38,8 +38,8 @@ from tictactoe.core import (
     Outcome,
     Rules,
     Termination,
-    unsupported_reason,
 )
+from tictactoe.core.exact.solver import unsupported_reason
 from tictactoe.game import HUMAN, Game, Starter
 from tictactoe.session import check_board
 from tictactoe.texts.i18n import N_

@@ -44,18 +44,9 @@ from functools import lru_cache
 from typing import Any, Literal
 
 from tictactoe import players
-from tictactoe.core import (
-    DEFAULT_SECONDS,
-    Board,
-    Cancel,
-    Limits,
-    Progress,
-    Rules,
-    Solver,
-    UnsolvableError,
-    can_solve,
-    suggest,
-)
+from tictactoe.core import DEFAULT_SECONDS, Board, Cancel, Limits, Progress, Rules, UnsolvableError
+from tictactoe.core.advice import can_solve, suggest
+from tictactoe.core.exact.solver import Solver
 from tictactoe.session.jobs import Job
 
 SUGGESTED = 3

@@ -30,7 +30,8 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.sync.client import ClientConnection as SyncConnection
 from websockets.sync.client import connect as sync_connect
 
-from tictactoe.online import Lobby, Settings
+from tictactoe.online.lobby import Lobby
+from tictactoe.online.settings import Settings
 
 ORIGIN = "http://testserver"
 """The test client's own origin (its Host is ``testserver``)."""

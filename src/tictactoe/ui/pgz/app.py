@@ -29,7 +29,8 @@ from typing import Any
 import pygame
 
 from tictactoe import players
-from tictactoe.core import Board, Mark, Record, Rules
+from tictactoe.core import Board, Mark, Rules
+from tictactoe.core.records import Record
 from tictactoe.game import Match
 from tictactoe.saved.archive import Archive, ArchiveError, Listing
 from tictactoe.saved.scoreboard import Scoreboard
@@ -190,7 +191,7 @@ class PgzApp:
 
     @property
     def title(self) -> str:
-        """The window title: the game's name and whose turn, or the result alone (seed 001)."""
+        """The window title: the game's name and whose turn, or the result alone."""
         _ = self._
         replay = self.session.viewing
         if replay is not None:
@@ -321,7 +322,7 @@ class PgzApp:
         self._fit_board(self.session.rules)
 
     def on_mouse_down(self, pos: tuple[int, int], button: int = 1) -> None:
-        """Left click plays the cell under it (seed 001's ``xy_to_n``); after the end: next game.
+        """Left click plays the cell under it; after the end: next game.
 
         Over a panel it chooses a row (or closes the panel); while a saved game is
         shown it presses the strip's buttons.

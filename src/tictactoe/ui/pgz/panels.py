@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tictactoe.core import Record
+from tictactoe.core.records import Record
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
 from tictactoe.texts.sentences import board_name, played_at, side_names, summary

@@ -24,10 +24,9 @@ from tictactoe.core import (
     RulesError,
     UnknownPlayerError,
     cell_name,
-    decimal_number,
     parse_cell,
-    whole_number,
 )
+from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.game import HUMAN, Starter, check_player_name
 from tictactoe.session import check_board, rules_problem
 from tictactoe.texts.i18n import N_, Translator
@@ -46,7 +45,7 @@ STARTER_WORDS = {
     Starter.COIN: frozenset({"3", "coin", "монетка", "монета", "硬币", "xu"}),
     Starter.ALTERNATE: frozenset({"4", "alternate", "по очереди", "轮流", "luân phiên"}),
 }
-"""Answers to "who goes first?": numbers, words, yes/no (seed 003), X/O (seed 004)."""
+"""Answers to "who goes first?": numbers, words, yes/no, X/O."""
 
 
 class Command(StrEnum):

@@ -21,17 +21,10 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 
 from tictactoe import players
-from tictactoe.core import (
-    DEFAULT_SECONDS,
-    Mark,
-    MoveValue,
-    Numbering,
-    PerfectPlayer,
-    Suggestion,
-    best_moves,
-    can_solve,
-    cell_name,
-)
+from tictactoe.core import DEFAULT_SECONDS, Mark, Numbering, cell_name
+from tictactoe.core.advice import Suggestion, can_solve
+from tictactoe.core.analysis import MoveValue, best_moves
+from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.saved import settings
 from tictactoe.saved.scoreboard import describe
@@ -226,7 +219,7 @@ class TerminalGame:
         self.finish()
 
     def ask_again(self) -> Again:
-        """Seed 004's "play again?", which also offers to change the settings."""
+        """The question "play again?", which also offers to change the settings."""
         while True:
             answer = self.prompter.ask(
                 self.tr.gettext(

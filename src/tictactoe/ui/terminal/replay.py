@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from tictactoe.core import Record, whole_number
+from tictactoe.core.numbers import whole_number
+from tictactoe.core.records import Record
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import N_, Translator
 from tictactoe.texts.sentences import summary

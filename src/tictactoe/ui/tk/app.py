@@ -17,7 +17,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tictactoe import players
-from tictactoe.core import Mark, Numbering, Record, Rules, cell_name
+from tictactoe.core import Mark, Numbering, Rules, cell_name
+from tictactoe.core.records import Record
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.saved.scoreboard import Scoreboard
 from tictactoe.saved.settings import BOARD_PRESETS, Choices, Settings, Theme
@@ -218,13 +219,13 @@ class App:
         self.refresh()
 
     def play_two(self) -> None:
-        """Game > Two players: two people at one computer (seed 000)."""
+        """Game > Two players: two people at one computer."""
         self.session.play_two()
         self.refresh()
 
     def click(self, cell: int) -> None:
         """A person plays ``cell`` with the mouse; on a finished game a click starts the next
-        one (seed 000). The keyboard cursor hides, and goes on from there when keys are used."""
+        one. The keyboard cursor hides, and goes on from there when keys are used."""
         if self.session.viewing is None:
             self.cursor = cell
         self.cursor_shown = False

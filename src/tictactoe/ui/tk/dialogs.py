@@ -16,7 +16,8 @@ from tkinter import font as tkfont
 from typing import Generic, Protocol, TypeVar
 
 from tictactoe import players
-from tictactoe.core import MAX_SIDE, THINK_RANGE, Rules, decimal_number, whole_number
+from tictactoe.core import MAX_SIDE, THINK_RANGE, Rules
+from tictactoe.core.numbers import decimal_number, whole_number
 from tictactoe.saved.archive import Archive, ArchiveError
 from tictactoe.session import check_board
 from tictactoe.session.replay import OpenError, Replay, open_file, open_saved, title, unusable

@@ -4,7 +4,7 @@ Routes: the page (``/`` and an invite link ``/play/<room>``), its static
 files and sounds, its translations (``/i18n/<lang>.json``), which levels play
 a board (``/api/levels``), the health check (``/api/health``) and the
 WebSocket (``/ws``, :mod:`.sockets`). Everything a message does is the
-:class:`~tictactoe.online.Lobby`'s business; this module speaks HTTP.
+:class:`~tictactoe.online.lobby.Lobby`'s business; this module speaks HTTP.
 
 Every HTTP answer carries a Content-Security-Policy without inline script,
 ``nosniff`` and ``frame-ancestors 'none'``. A request the HTTP server has
@@ -34,8 +34,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tictactoe import players
-from tictactoe.core import DEFAULT_SECONDS, unsupported_reason
-from tictactoe.online import Lobby, MemoryStore, RoomStore, Settings, is_room_code
+from tictactoe.core import DEFAULT_SECONDS
+from tictactoe.core.exact.solver import unsupported_reason
+from tictactoe.online.lobby import Lobby
+from tictactoe.online.protocol import is_room_code
+from tictactoe.online.settings import Settings
+from tictactoe.online.store import MemoryStore, RoomStore
 from tictactoe.session import check_board, colours
 from tictactoe.texts.i18n import ENGLISH, LANGUAGES, Gettext, translator
 from tictactoe.ui.web.sockets import Sockets

@@ -4,7 +4,7 @@ One WebSocket per page, at ``/ws``. Each frame is checked here - its size
 (4 KiB; more closes the connection with 1009), a token bucket per connection
 (too many refused messages close it with 1008) - parsed into one typed
 message (:func:`tictactoe.online.parse`) and handed to the
-:class:`~tictactoe.online.Lobby`, which answers through the connection's
+:class:`~tictactoe.online.lobby.Lobby`, which answers through the connection's
 outbox. Connections are limited in all and per address (1013 "try again
 later"), so one client cannot take them all; a WebSocket from a page of
 another site is refused (Origin check).
@@ -22,16 +22,9 @@ from urllib.parse import urlsplit
 from starlette.types import Message
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tictactoe.online import (
-    MAX_MESSAGE_BYTES,
-    Lobby,
-    ProtocolError,
-    Settings,
-    Visitor,
-    address_key,
-    encode,
-    parse,
-)
+from tictactoe.online.lobby import Lobby, Visitor, address_key
+from tictactoe.online.protocol import MAX_MESSAGE_BYTES, ProtocolError, encode, parse
+from tictactoe.online.settings import Settings
 from tictactoe.texts.i18n import N_
 
 log = logging.getLogger(__name__)
