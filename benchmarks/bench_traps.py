@@ -40,7 +40,7 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.exact.solver import Solver
 from tictactoe.core.rules import Rules
 from tictactoe.core.strategies.perfect import PerfectPlayer
-from tictactoe.core.strategies.seeds import CentreFirst, CornerFirst, RandomPlayer, WinBlock
+from tictactoe.core.strategies.simple import CentreFirst, CornerFirst, RandomPlayer, WinBlock
 from tictactoe.core.strategies.traps import PlayerFactory, Traps, best_win_chance, win_chance
 from tictactoe.matches.arena import run_match
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import random
 import threading
 
@@ -26,14 +25,6 @@ def test_descriptions_are_single_lines() -> None:
         assert strategy.description
         assert "\n" not in strategy.description
         assert len(strategy.description) < 80
-
-
-@pytest.mark.parametrize("name", SEED_NAMES)
-def test_seed_class_docstrings_name_their_tutorial(name: str) -> None:
-    strategy = players.get(name)
-    docstring = inspect.getdoc(strategy.factory()) or ""
-    assert strategy.origin
-    assert f"({strategy.origin})" in docstring.splitlines()[0]
 
 
 def test_nothing_players_see_mentions_the_tutorials() -> None:
@@ -60,10 +51,15 @@ def test_a_retired_name_says_what_replaced_it_by_its_level_name() -> None:
         players.get("lookahead")
 
 
-def test_levels_follow_seed_002() -> None:
-    levels = {strategy.name: strategy.level for strategy in players.STRATEGIES}
-    assert (levels["random"], levels["win-block"], levels["perfect"]) == (1, 2, 3)
-    assert levels["first-free"] is None
+def test_each_level_builds_its_player_from_a_plain_callable() -> None:
+    from tictactoe.core.strategies.simple import FirstFree, WinBlock
+
+    assert players.get("first-free").build is FirstFree
+    assert players.get("medium").build is WinBlock
+    assert type(players.create("perfect", seed=1)).__name__ == "PerfectPlayer"
+    assert players.get("perfect").unsupported_reason(Rules(4, 4, 4)) is None
+    assert players.get("perfect").unsupported_reason(Rules(15, 15, 5))
+    assert players.get("medium").unsupported_reason(Rules(15, 15, 5)) is None
 
 
 @pytest.mark.parametrize("name", SEED_NAMES)

@@ -72,7 +72,7 @@ TRAP_BUDGET = 5_000
 """Positions visited counting traps, on top of :data:`NODE_BUDGET`."""
 
 
-# --- helpers copied from tictactoe.core.strategies.seeds (frozen with this file) ---------
+# --- helpers copied from tictactoe.core.strategies.simple (frozen with this file) ---------
 
 
 def cells_of(bits: int) -> Iterator[int]:

@@ -14,7 +14,7 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError, PositionError, RulesError
 from tictactoe.core.playout import TABLE_CELLS, Ending, Playout
 from tictactoe.core.rules import MIN_K, Rules
-from tictactoe.core.strategies.seeds import RandomPlayer
+from tictactoe.core.strategies.simple import RandomPlayer
 from tictactoe.matches.arena import play_game
 
 SIDES = st.integers(min_value=1, max_value=8)

@@ -39,7 +39,7 @@ from tictactoe.core.exact.solver import (
 )
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Budget, SearchStopped
-from tictactoe.core.strategies.seeds import WinBlock
+from tictactoe.core.strategies.simple import WinBlock
 
 SMALL_BOARDS = (
     Rules(3, 4, 3),

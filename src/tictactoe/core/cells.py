@@ -1,4 +1,4 @@
-"""How people name cells: ``index`` 0-8 (seed 003), ``numpad`` 1-9 (seed 004), ``coords`` (``b2``).
+"""How people name cells: ``index`` 0-8, ``numpad`` 1-9, ``coords`` (``b2``).
 
 Inside the engine a cell is an int counted row by row from the top left.
 Coordinates work on every board: a column letter (``a`` is the left column)

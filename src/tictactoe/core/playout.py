@@ -18,7 +18,7 @@ position not yet over:
   generator (the free cells shuffled at once, then played in that order);
 - :meth:`Playout.random_players_game` plays two ``random`` players (seed
   002, level 1) against each other, each drawing from its own generator
-  exactly as :class:`~tictactoe.core.strategies.seeds.RandomPlayer` does, so
+  exactly as :class:`~tictactoe.core.strategies.simple.RandomPlayer` does, so
   a match played this way has the same results as one played move by move.
 
 :meth:`Playout.random_games` counts the results of many random games.

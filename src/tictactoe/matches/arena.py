@@ -34,7 +34,7 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.playout import Ending, Playout
 from tictactoe.core.rules import Rules
-from tictactoe.core.strategies.seeds import RandomPlayer
+from tictactoe.core.strategies.simple import RandomPlayer
 from tictactoe.matches import workers
 from tictactoe.players.own import PlayerForfeit, PlayerUnavailable
 
@@ -251,8 +251,8 @@ def play_games(batch: Batch) -> Iterator[Tally]:
 @lru_cache(maxsize=4)
 def random_players_playout(x: str, o: str, rules: Rules) -> Playout | None:
     """A :class:`Playout` of ``rules`` if players ``x`` and ``o`` both play at random
-    (seed 002's level 1: :class:`RandomPlayer`), else None."""
-    if all(players.get(name, own=True).factory() is RandomPlayer for name in (x, o)):
+    (:class:`RandomPlayer`), else None."""
+    if all(players.get(name, own=True).build is RandomPlayer for name in (x, o)):
         return Playout(rules)
     return None
 

@@ -19,7 +19,6 @@ so games and matches are reproducible::
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from functools import partial
@@ -28,6 +27,14 @@ from typing import TYPE_CHECKING, NamedTuple
 from tictactoe.core.errors import N_, UnknownPlayerError, shown
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Player as Player  # re-exported: the players' protocol
+from tictactoe.core.strategies.simple import (
+    CentreFirst,
+    CornerFirst,
+    FirstFree,
+    ForkAware,
+    RandomPlayer,
+    WinBlock,
+)
 
 if TYPE_CHECKING:
     from tictactoe.core.exact.solver import Solver
@@ -44,29 +51,21 @@ class Strategy(NamedTuple):
     """The friendly level name players see (``Medium``); English, translated by front ends."""
     description: str
     """One line for players on how it plays; English, translated by front ends."""
-    target: str
-    """``module:callable`` taking ``rng`` and returning a :class:`Player`."""
-    origin: str = ""
-    """Where the strategy comes from (a seed tutorial): for the README and docstrings only,
-    never shown to players."""
-    level: int | None = None
-    """Seed 002's skill level (1 random, 2 win-block, 3 perfect), if it has one."""
+    build: Callable[..., Player]
+    """Builds a player: takes ``rng`` (and ``solver`` when :attr:`uses_solver`, ``think`` and
+    ``nodes`` when :attr:`thinks`)."""
+    board_check: Callable[[Rules], str | None] | None = None
+    """Why the strategy cannot play a board (None when it can); None when it plays every board."""
     uses_solver: bool = False
-    """The factory takes ``solver=``: an exact solver it may share (with hints, say)."""
+    """:attr:`build` takes ``solver=``: an exact solver it may share (with hints, say)."""
     thinks: bool = False
-    """The factory takes ``think=`` (seconds a move) and ``nodes=`` (positions a move)."""
+    """:attr:`build` takes ``think=`` (seconds a move) and ``nodes=`` (positions a move)."""
 
     @property
     def flag(self) -> str:
         """The level's name to type (``--opponent medium``, ``medium-centre``): the title in
         lower case, its words joined by hyphens."""
         return _key(self.title)
-
-    def factory(self) -> Callable[..., Player]:
-        """The callable that builds this strategy's players."""
-        module, _, attribute = self.target.partition(":")
-        built: Callable[..., Player] = getattr(importlib.import_module(module), attribute)
-        return built
 
     def create(
         self,
@@ -90,14 +89,11 @@ class Strategy(NamedTuple):
             options["solver"] = solver
         if self.thinks:
             options.update(think=think, nodes=nodes)
-        return self.factory()(rng=chosen, **options)
+        return self.build(rng=chosen, **options)
 
     def unsupported_reason(self, rules: Rules) -> str | None:
         """Why this strategy cannot play ``rules``'s board, or None if it can."""
-        check = getattr(
-            importlib.import_module(self.target.partition(":")[0]), "unsupported_reason", None
-        )
-        return check(rules) if check is not None else None
+        return self.board_check(rules) if self.board_check is not None else None
 
     def plays(self, rules: Rules) -> bool:
         """True when this strategy can play ``rules``'s board (see :meth:`unsupported_reason`)."""
@@ -118,19 +114,6 @@ class OwnPlayer(Strategy):
         spec = Spec.parse(self.name)
         assert spec is not None
         return spec
-
-    def factory(self) -> Callable[..., Player]:
-        """Builds the player in its child process (``rng`` unused, ``think`` its time a move)."""
-        from tictactoe.players.own import Kind
-
-        spec = self.spec
-        if spec.kind is Kind.ENGINE:
-            from tictactoe.players.brain import EnginePlayer
-
-            return partial(EnginePlayer, spec)
-        from tictactoe.players.script import ScriptPlayer
-
-        return partial(ScriptPlayer, spec)
 
     def unsupported_reason(self, rules: Rules) -> str | None:
         """An engine plays five in a row only (which sizes it takes, it says when asked)."""
@@ -156,7 +139,44 @@ def _own_player(name: str) -> OwnPlayer | None:
     if problem is not None:
         raise UnknownPlayerError(problem)
     about = N_("a Gomocup engine") if spec.kind is Kind.ENGINE else N_("your own player, in Python")
-    return OwnPlayer(spec.name, spec.title, about, "", thinks=True)
+    return OwnPlayer(spec.name, spec.title, about, partial(_own, spec), thinks=True)
+
+
+def _own(
+    spec: Spec, rng: random.Random, think: float | None = None, nodes: int | None = None
+) -> Player:
+    """An own player, in its child process (``rng`` and ``nodes`` unused, ``think`` its time a
+    move when the game sets none)."""
+    from tictactoe.players.own import Kind
+
+    if spec.kind is Kind.ENGINE:
+        from tictactoe.players.brain import EnginePlayer
+
+        return EnginePlayer(spec, rng, think=think, nodes=nodes)
+    from tictactoe.players.script import ScriptPlayer
+
+    return ScriptPlayer(spec, rng, think=think, nodes=nodes)
+
+
+def _engine(rng: random.Random, think: float | None = None, nodes: int | None = None) -> Player:
+    """Expert's player: the gomoku engine (loaded when first built)."""
+    from tictactoe.core.gomoku.engine import Engine
+
+    return Engine(rng, think=think, nodes=nodes)
+
+
+def _perfect(rng: random.Random, solver: Solver | None = None) -> Player:
+    """Perfect's player: exact play (the solver is loaded when first built)."""
+    from tictactoe.core.strategies.perfect import PerfectPlayer
+
+    return PerfectPlayer(rng, solver)
+
+
+def _perfect_check(rules: Rules) -> str | None:
+    """Why Perfect cannot play ``rules``'s board exactly, or None if it can."""
+    from tictactoe.core.strategies.perfect import unsupported_reason
+
+    return unsupported_reason(rules)
 
 
 STRATEGIES: tuple[Strategy, ...] = (
@@ -164,61 +184,51 @@ STRATEGIES: tuple[Strategy, ...] = (
         "first-free",
         N_("Beginner"),
         N_("plays the first free square, from the top left"),
-        "tictactoe.core.strategies.seeds:FirstFree",
-        origin="seed 000's dummy",
+        FirstFree,
     ),
     Strategy(
         "random",
         N_("Easy"),
         N_("plays any free square at random"),
-        "tictactoe.core.strategies.seeds:RandomPlayer",
-        origin="seed 002, level 1",
-        level=1,
+        RandomPlayer,
     ),
     Strategy(
         "win-block",
         N_("Medium"),
         N_("wins when it can, blocks your wins, otherwise plays at random"),
-        "tictactoe.core.strategies.seeds:WinBlock",
-        origin="seed 002, level 2",
-        level=2,
+        WinBlock,
     ),
     Strategy(
         "centre-first",
         N_("Medium: centre"),
         N_("wins, blocks, else takes the centre, then corners, then edges"),
-        "tictactoe.core.strategies.seeds:CentreFirst",
-        origin="seed 003",
+        CentreFirst,
     ),
     Strategy(
         "corner-first",
         N_("Medium: corners"),
         N_("wins, blocks, else takes a corner, then the centre, then an edge"),
-        "tictactoe.core.strategies.seeds:CornerFirst",
-        origin="seed 004",
+        CornerFirst,
     ),
     Strategy(
         "fork-aware",
         N_("Hard"),
         N_("wins, blocks and sees double threats coming"),
-        "tictactoe.core.strategies.seeds:ForkAware",
-        origin="seed 000's theBest",
+        ForkAware,
     ),
     Strategy(
         "search",
         N_("Expert"),
         N_("reads ahead: threats, forced wins, strong on big boards"),
-        "tictactoe.core.gomoku.engine:Engine",
-        origin="a gomoku engine: threat search (VCF, VCT) and principal variation search",
+        _engine,
         thinks=True,
     ),
     Strategy(
         "perfect",
         N_("Perfect"),
         N_("never loses and wins whenever it can, on small boards"),
-        "tictactoe.core.strategies.perfect:PerfectPlayer",
-        origin="seed 002, level 3",
-        level=3,
+        _perfect,
+        _perfect_check,
         uses_solver=True,
     ),
 )

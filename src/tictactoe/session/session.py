@@ -301,7 +301,7 @@ class Session:
 
     def play(self, cell: int) -> Played:
         """A click (or Enter) on ``cell``: play it; on a finished game, start the next one
-        (seed 000), unless the game ended a moment ago."""
+        unless the game ended a moment ago."""
         _ = self.tr.gettext
         if self.viewing is not None:
             self.say(_("This is a saved game: Play from here to go on from this position."))
@@ -323,7 +323,7 @@ class Session:
         return Played(True)
 
     def next_game(self) -> bool:
-        """After a game has ended, a click starts the next one (seed 000) - unless the game
+        """After a game has ended, a click starts the next one - unless the game
         ended a moment ago and the click was meant for its last move. True if one started."""
         self._finish()  # the end is counted and kept before anything else
         if not self.game.is_over or self._clock() - self.ended_at < END_CLICK_GUARD:

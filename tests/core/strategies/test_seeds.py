@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.rules import Rules
-from tictactoe.core.strategies.seeds import (
+from tictactoe.core.strategies.simple import (
     CentreFirst,
     CornerFirst,
     FirstFree,

@@ -12,7 +12,7 @@ from tictactoe.core.analysis import best_moves
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.exact.solver import Solver
 from tictactoe.core.rules import Rules
-from tictactoe.core.strategies.seeds import (
+from tictactoe.core.strategies.simple import (
     CornerFirst,
     FirstFree,
     RandomPlayer,

@@ -1,4 +1,4 @@
-"""``tictactoe pgzero``: seed 001's Pygame Zero game, on any board, against any computer player.
+"""``tictactoe pgzero``: the Pygame Zero game, on any board, against any computer player.
 
 Pygame and Pygame Zero are the ``pgzero`` extra; without them the command
 says how to install them and exits with status 1, as it does when there is

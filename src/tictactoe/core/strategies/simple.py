@@ -1,4 +1,4 @@
-"""The seeds' computer players, generalised to every m x n board and win length k.
+"""The simple computer players, generalised to every m x n board and win length k.
 
 Every player is built as ``Cls(rng)`` and answers ``choose(board) -> cell``
 for whichever side is to move (the :class:`~tictactoe.core.search.Player`
@@ -19,8 +19,8 @@ from tictactoe.core.errors import IllegalMoveError
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Answers, Ask
 
-SEED_BOARD = (3, 3)
-"""The board the seeds were written for; fork-aware copies seed 000's choices exactly there."""
+CLASSIC_BOARD = (3, 3)
+"""The classic 3 x 3 board, where fork-aware makes its own fixed choices."""
 
 
 # --- bitboard helpers, shared by every player ---------------------------------
@@ -71,7 +71,7 @@ def centre_offsets(rules: Rules, cell: int) -> tuple[float, float]:
 def ring_key(rules: Rules, cell: int) -> tuple[float, float, int]:
     """Centre-first order: nearest ring round the centre first, each ring's corners first.
 
-    On 3 x 3 this is seed 003's order: 4, then 0 2 6 8, then 1 3 5 7.
+    On 3 x 3 this is the order 4, then 0 2 6 8, then 1 3 5 7.
     """
     ring, steps = centre_offsets(rules, cell)
     return ring, -steps, cell
@@ -85,7 +85,7 @@ def _check_not_over(board: Board) -> None:
 # --- the players ---------------------------------------------------------------
 
 
-class _SeedPlayer(Answers):
+class _SimplePlayer(Answers):
     """Common shape: an injected random generator and a check that a move exists."""
 
     def __init__(self, rng: random.Random) -> None:
@@ -109,30 +109,30 @@ class _SeedPlayer(Answers):
         return self.rng.choice(tuple(cells_of(bits)))
 
 
-class FirstFree(_SeedPlayer):
-    """Takes the first free cell (seed 000's dummy)."""
+class FirstFree(_SimplePlayer):
+    """Takes the first free cell."""
 
     def _choose(self, board: Board) -> int:
         return lowest(free_cells(board))
 
 
-class RandomPlayer(_SeedPlayer):
-    """Plays a random free cell (seed 002, level 1)."""
+class RandomPlayer(_SimplePlayer):
+    """Plays a random free cell."""
 
     def _choose(self, board: Board) -> int:
         return self._random_cell(free_cells(board))
 
 
-class WinBlock(_SeedPlayer):
-    """Wins if it can, else blocks, else plays at random (seed 002, level 2)."""
+class WinBlock(_SimplePlayer):
+    """Wins if it can, else blocks, else plays at random."""
 
     def _choose(self, board: Board) -> int:
         forced = win_or_block(board)
         return forced if forced is not None else self._random_cell(free_cells(board))
 
 
-class CentreFirst(_SeedPlayer):
-    """Wins, blocks, then centre, corners, edges (seed 003).
+class CentreFirst(_SimplePlayer):
+    """Wins, blocks, then centre, corners, edges.
 
     Otherwise the first free cell in :func:`ring_key` order: the rings round
     the centre from the inside out, each ring's corners before its sides, so
@@ -147,8 +147,8 @@ class CentreFirst(_SeedPlayer):
         return min(cells_of(free_cells(board)), key=lambda cell: ring_key(rules, cell))
 
 
-class CornerFirst(_SeedPlayer):
-    """Wins, blocks, then a random corner, centre, edge (seed 004).
+class CornerFirst(_SimplePlayer):
+    """Wins, blocks, then a random corner, centre, edge.
 
     Otherwise a random free corner of the board, else a random one of the
     free cells nearest the centre (:func:`centre_offsets`). On 3 x 3 that is
@@ -171,8 +171,8 @@ class CornerFirst(_SeedPlayer):
         )
 
 
-class ForkAware(_SeedPlayer):
-    """Centre, wins, avoids losing moves and forks (seed 000's theBest).
+class ForkAware(_SimplePlayer):
+    """Centre, wins, avoids losing moves and forks.
 
     The seed, generalised to k and to either side:
 
@@ -185,7 +185,7 @@ class ForkAware(_SeedPlayer):
        which we complete first.
 
     Among safe moves the seed keeps the last it examined, so on 3 x 3 the
-    highest-numbered safe cell is played, exactly as in seed 000; on other
+    highest-numbered safe cell is played, a fixed, reproducible choice; on other
     boards (where that would mean the bottom-right corner) the safe cell
     nearest the centre. The seed crashes when no move is safe; this player
     then plays the least bad move: fewest winning cells left to the
@@ -206,7 +206,7 @@ class ForkAware(_SeedPlayer):
         forks = _fork_points(rules, theirs, mine, free)
         order = (
             range(rules.size - 1, -1, -1)
-            if (rules.m, rules.n) == SEED_BOARD
+            if (rules.m, rules.n) == CLASSIC_BOARD
             else rules.centre_distance_order
         )
         candidates = [cell for cell in order if free >> cell & 1]

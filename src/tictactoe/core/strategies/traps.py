@@ -2,7 +2,7 @@
 
 The opponent is modelled as one of the registry's weaker players - ``random``,
 ``win-block``, ``centre-first`` and ``corner-first`` (:data:`OPPONENTS`, the
-seeds' players) - equally likely before the game. The stones already on the
+simple players) - equally likely before the game. The stones already on the
 board reweigh them (Bayes: a player that would never have made the
 opponent's moves drops out), and an expectimax search then scores each move
 by the points it brings against that mix: our moves are only the exact
@@ -35,7 +35,7 @@ from tictactoe.core.board import Board, Mark
 from tictactoe.core.exact.solver import Solver, Value
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Budget, Limits, Player, SearchStopped
-from tictactoe.core.strategies.seeds import CentreFirst, CornerFirst, RandomPlayer, WinBlock
+from tictactoe.core.strategies.simple import CentreFirst, CornerFirst, RandomPlayer, WinBlock
 
 if TYPE_CHECKING:
     from fractions import Fraction

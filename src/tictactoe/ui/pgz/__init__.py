@@ -1,6 +1,6 @@
-"""The Pygame Zero game (seed 001): a thin adapter over :class:`tictactoe.game.Match`.
+"""The Pygame Zero game: a thin adapter over :class:`tictactoe.game.Match`.
 
-- :mod:`.view` - seed 001's look as numbers: window, strip, palette, cell geometry (no pygame);
+- :mod:`.view` - the look as numbers: window, strip, palette, cell geometry (no pygame);
 - :mod:`.levels` - the levels behind the keys 1-9;
 - :mod:`.words` - hints, thinking, think times and saved games in the player's words;
 - :mod:`.menus` - the saved games list's and the settings menu's state;

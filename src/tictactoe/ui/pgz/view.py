@@ -1,7 +1,7 @@
 """The window's look as plain numbers: window size, colours, cell geometry on any m x n board.
 
 Nothing here imports pygame, so the geometry is tested on its own. On 3 x 3
-the board is seed 001's 400 x 400 square with ``CELL = WIDTH // 3``. The
+the board is a 400 x 400 square with ``CELL = WIDTH // 3``. The
 colours are the board's shared look (:mod:`tictactoe.session.colours`), the same as the
 desktop window's and the web page's: a pale board with grey lines (a wooden
 one from 7 x 7 up), X blue and O orange, drawn the same size, the winning
@@ -24,9 +24,9 @@ from tictactoe.core import Rules, column_name
 from tictactoe.session import colours
 
 TITLE = "tic-tac-toe"
-"""The window's name in seed 001 (translated as the game's name in other languages)."""
+"""The window's name (translated as the game's name in other languages)."""
 WIDTH = HEIGHT = 400
-"""Seed 001's window (here: the board's square on 3 x 3)."""
+"""The window's size on 3 x 3 (the board's square)."""
 STRIP = 64
 """Height of the status strip under the board."""
 BIG_CELL = 34
@@ -122,12 +122,12 @@ def mark_colour(mark: str) -> RGB:
 
 
 def is_seed_board(rules: Rules) -> bool:
-    """True on 3 x 3, seed 001's board: its window, with no coordinates beside it."""
+    """True on 3 x 3, the classic board: its own window, with no coordinates beside it."""
     return (rules.m, rules.n) == (3, 3)
 
 
 def window_size(rules: Rules, desktop: tuple[int, int] | None = None) -> tuple[int, int]:
-    """The window's first size for ``rules``: seed 001's 400 x 400 board on 3 x 3 (plus the
+    """The window's first size for ``rules``: a 400 x 400 board on 3 x 3 (plus the
     strip), bigger boards with cells of :data:`BIG_CELL` pixels, within ``desktop``."""
     longest = max(rules.m, rules.n)
     gutter = gutter_for(rules)
@@ -142,7 +142,7 @@ def window_size(rules: Rules, desktop: tuple[int, int] | None = None) -> tuple[i
 
 
 def gutter_for(rules: Rules) -> int:
-    """The room for coordinates beside and above the board: none on seed 001's 3 x 3."""
+    """The room for coordinates beside and above the board: none on 3 x 3."""
     return 0 if is_seed_board(rules) else GUTTER
 
 
@@ -192,7 +192,7 @@ class Layout:
 
     @property
     def cell(self) -> int:
-        """Side of one square cell in pixels (seed 001: ``WIDTH // 3`` on 3 x 3)."""
+        """Side of one square cell in pixels (``WIDTH // 3`` on 3 x 3)."""
         rules, gutter = self.rules, self.gutter
         return max(
             4, min((self.width - gutter) // rules.n, (self.board_height - gutter) // rules.m)
@@ -241,11 +241,11 @@ class Layout:
         return max(1, round(self.cell * TILE_INSET))
 
     def n_to_xy(self, n: int) -> tuple[int, int]:
-        """The centre pixel of cell ``n`` (seed 001's ``n_to_xy``, any m x n)."""
+        """The centre pixel of cell ``n`` (any m x n)."""
         return self.cell_rect(n).centre
 
     def xy_to_n(self, x: int, y: int) -> int | None:
-        """The cell under pixel (x, y), or None off the board (seed 001's ``xy_to_n``)."""
+        """The cell under pixel (x, y), or None off the board."""
         left, top = self.origin
         col, row = (x - left) // self.cell, (y - top) // self.cell
         if x < left or y < top or not (0 <= row < self.rules.m and 0 <= col < self.rules.n):

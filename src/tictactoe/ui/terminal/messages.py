@@ -1,7 +1,7 @@
 """What the terminal says about a game: the rules, who starts, moves, the result, hints, help.
 
 The end-of-game sentence is :func:`tictactoe.texts.sentences.announce`, the same
-in every front end (seed 004's words). Computer players are named by their
+in every front end. Computer players are named by their
 level (``Hard``), never by their strategy name.
 """
 
@@ -12,16 +12,9 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from tictactoe import players
-from tictactoe.core import (
-    THINK_RANGE,
-    Mark,
-    Numbering,
-    Rules,
-    Suggestion,
-    Value,
-    Verdict,
-    cell_name,
-)
+from tictactoe.core import THINK_RANGE, Mark, Numbering, Rules, cell_name
+from tictactoe.core.advice import Suggestion, Verdict
+from tictactoe.core.exact.solver import Value
 from tictactoe.game import Match, Starter
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
@@ -30,7 +23,7 @@ from tictactoe.ui.terminal.answers import COMMAND_ALIASES, Command, cell_range
 from tictactoe.ui.terminal.prompts import display_width
 
 if TYPE_CHECKING:
-    from tictactoe.core import MoveValue
+    from tictactoe.core.analysis import MoveValue
 
 HINT_SYMBOLS = {Value.WIN: "+", Value.DRAW: "=", Value.LOSS: "-"}
 """What a hint shows in a free cell on the board."""
@@ -59,7 +52,7 @@ def rules_line(tr: Translator, rules: Rules) -> str:
 
 
 def who_starts(tr: Translator, match: Match) -> str:
-    """The announcement at the start of a game (seed 004: "The computer will go first.").
+    """The announcement at the start of a game ("The computer will go first.").
 
     A coin toss is announced as one: heads, you (or Player 1) start.
     """
@@ -102,7 +95,8 @@ def audience(tr: Translator, match: Match) -> Audience:
 
 
 def move_question(tr: Translator, match: Match, numbering: Numbering) -> str:
-    """Seed 004's "What is your next move? (1-9)", naming the player when two people play."""
+    """The prompt for a move ("What is your next move? (1-9)"), naming the player when two
+    people play."""
     span = cell_range(match.rules, numbering)
     if Sides.of(match) is Sides.PEOPLE:
         mark = match.game.turn
@@ -113,7 +107,7 @@ def move_question(tr: Translator, match: Match, numbering: Numbering) -> str:
 
 
 def computer_moved(tr: Translator, name: str, mark: Mark, where: str) -> str:
-    """Seed 003's "computer plays at ...", the player named by its level."""
+    """What the computer played ("The computer plays ..."), the player named by its level."""
     return tr.gettext("The computer ({name}, {mark}) plays {cell}.").format(
         name=level(tr, name), mark=mark, cell=where
     )

@@ -61,7 +61,7 @@ def terminal_columns() -> int:
 
 
 def default_numbering(rules: Rules) -> Numbering:
-    """Numpad 1-9 on 3 x 3 (seed 004: the digits are where the keys are), coordinates elsewhere."""
+    """Numpad 1-9 on 3 x 3 (the digits are where the keys are), coordinates elsewhere."""
     return Numbering.NUMPAD if Numbering.NUMPAD.supports(rules) else Numbering.COORDS
 
 

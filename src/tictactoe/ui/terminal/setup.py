@@ -3,8 +3,8 @@
 Order: board size, win length (only when the size was asked and is not
 3 x 3, and no ``--k`` was given), opponent (every level listed, those that
 cannot play the board marked), who goes first. X always moves first, so
-"who goes first" also settles X or O: seed 003's "do you go first? (y/n)"
-and seed 004's "X or O?" are both answers to it.
+"who goes first" also settles X or O: "do you go first? (y/n)"
+and "X or O?" are both answers to it.
 
 Every question shows its default in brackets, which Enter accepts: 3 x 3,
 the usual k, Medium (every front end's first opponent), you first.

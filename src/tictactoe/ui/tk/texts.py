@@ -26,7 +26,7 @@ def app_name(_: Translator) -> str:
 
 
 def title_result(_: Translator, outcome: Outcome) -> str:
-    """The short result for the window title (seed 000: "X win", "O win", "No won")."""
+    """The short result for the window title ("X win", "O win", "No won")."""
     if outcome.winner is None:
         return _("Nobody won")
     return _("{mark} won").format(mark=outcome.winner)
