@@ -3,7 +3,8 @@
 A benchmark that measures today's code against older code names the older
 code by its git revision instead of keeping a copy of it. :func:`source`
 extracts the revision's ``src`` folder once per process (``git archive``,
-into a temporary folder removed at exit); then
+into a temporary folder removed at exit; a folder given instead, such as
+another checkout's ``src``, is used as it is); then
 
 - :func:`env` is the environment of a subprocess that imports that
   revision's ``tictactoe`` (its ``PYTHONPATH``);
@@ -39,7 +40,10 @@ _modules: dict[str, dict[str, ModuleType]] = {}
 
 
 def source(revision: str) -> Path:
-    """The ``src`` folder of ``revision``, extracted into a temporary folder (once)."""
+    """The ``src`` folder of ``revision``, extracted into a temporary folder (once); a
+    folder that exists (another checkout's ``src``) is itself."""
+    if Path(revision).is_dir():
+        return Path(revision).resolve()
     if revision not in _sources:
         folder = Path(tempfile.mkdtemp(prefix=f"tictactoe-{revision}-"))
         atexit.register(shutil.rmtree, folder, ignore_errors=True)
