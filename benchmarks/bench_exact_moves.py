@@ -14,7 +14,7 @@ command does) on
 
 Today's solver and the one at ``--against`` (a git revision, default the
 commit before the opening table reached five marks; its ``src`` is extracted
-to a temporary folder) value each chunk of positions in turn in worker
+to a temporary folder by ``benchmarks/revision.py``) value each chunk of positions in turn in worker
 processes, so both see the same load. It prints per mark count the median,
 99th percentile and slowest processor time per position of both, the
 slowest positions, and whether every move's value and plies agree. Then the
@@ -35,10 +35,13 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import revision
 
 from tictactoe.core.board import Board
 from tictactoe.core.exact.symmetry import make_canonical
@@ -85,7 +88,10 @@ seventh round, about 0.8 s of processor time)."""
 WORKER = """
 import json, sys, time
 from tictactoe.core.board import Board
-from tictactoe.core.exact.solver import Solver
+try:
+    from tictactoe.core.exact.solver import Solver
+except ImportError:  # a revision from before the solver's folder
+    from tictactoe.core.solver import Solver
 for text in json.loads(sys.stdin.read()):
     board = Board.parse(text, 4)
     solver = Solver()
@@ -133,36 +139,16 @@ def every_position(marks: int) -> list[str]:
     return [board.text for board in level.values()]
 
 
-def source_of(revision: str, folder: Path) -> Path:
-    """The ``src`` folder of ``revision`` of this repository, extracted under ``folder``."""
-    root = Path(__file__).resolve().parent.parent
-    archive = subprocess.run(
-        ["git", "-C", str(root), "archive", revision, "src"], check=True, capture_output=True
-    ).stdout
-    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    return folder / "src"
-
-
-def solver_env(source: Path | None) -> dict[str, str]:
-    """The environment of a process that imports the solver in ``source`` (None: this
-    checkout's)."""
-    env = dict(os.environ)
-    if source is not None:
-        env["PYTHONPATH"] = str(source)
-    return env
-
-
-def run_chunk(source: Path | None, texts: list[str]) -> Iterator[list[object]]:
-    """Each position's [text, cpu, wall, nodes, answer], valued by the solver in ``source``
-    (None: this checkout's) in one worker process."""
-    env = solver_env(source)
+def run_chunk(at: str | None, texts: list[str]) -> Iterator[list[object]]:
+    """Each position's [text, cpu, wall, nodes, answer], valued by the solver of revision
+    ``at`` (None: this checkout's) in one worker process."""
     done = subprocess.run(
         [sys.executable, "-c", WORKER],
         input=json.dumps(texts),
         check=True,
         capture_output=True,
         text=True,
-        env=env,
+        env=revision.env(at),
     )
     for line in done.stdout.splitlines():
         yield json.loads(line)
@@ -173,15 +159,14 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def command_seconds(source: Path | None, text: str) -> float:
+def command_seconds(at: str | None, text: str) -> float:
     """Wall-clock seconds of a whole ``tictactoe solve`` command on ``text``."""
-    env = solver_env(source)
     start = time.perf_counter()
     subprocess.run(
         [sys.executable, "-m", "tictactoe", "solve", text, "--k", "4"],
         check=True,
         capture_output=True,
-        env=env,
+        env=revision.env(at),
     )
     return time.perf_counter() - start
 
@@ -209,48 +194,46 @@ def main(argv: list[str] | None = None) -> int:
     )
     passed = True
     slowest: list[tuple[float, str]] = []
-    with tempfile.TemporaryDirectory() as folder:
-        old_source = source_of(args.against, Path(folder))
-        print(
-            f"{'positions':<14} {'count':>7} {'solver':<6} {'median s':>9} {'p99 s':>7} "
-            f"{'max s':>7} {'max positions':>14}"
-        )
-        for name, texts in groups.items():
-            records: dict[str, list[list[object]]] = {"old": [], "new": []}
-            for start in range(0, len(texts), CHUNK):
-                chunk = texts[start : start + CHUNK]
-                records["old"] += run_chunk(old_source, chunk)
-                records["new"] += run_chunk(None, chunk)
-            for which in ("old", "new"):
-                cpu = [float(record[1]) for record in records[which]]  # type: ignore[arg-type]
-                nodes = max(int(record[3]) for record in records[which])  # type: ignore[call-overload]
-                print(
-                    f"{name:<14} {len(cpu):>7,} {which:<6} {statistics.median(cpu):>9.3f} "
-                    f"{percentile(cpu, 0.99):>7.3f} {max(cpu):>7.3f} {nodes:>14,}",
-                    flush=True,
-                )
-            wrong = [
-                old[0]
-                for old, new in zip(records["old"], records["new"], strict=True)
-                if old[4] != new[4]
-            ]
-            if wrong:
-                passed = False
-                print(f"  FAIL: {len(wrong)} answers differ, e.g. {wrong[0]}")
-            slowest += ((float(r[1]), str(r[0])) for r in records["new"])  # type: ignore[arg-type]
-        slowest.sort(reverse=True)
-        worst = slowest[0][0]
-        ok = worst < TARGET_SECONDS
-        passed &= ok
-        print(
-            f"today's slowest position: {worst:.3f} s of processor time "
-            f"({'PASS' if ok else 'FAIL'}: < {TARGET_SECONDS:g} s)"
-        )
-        print(f"\n{'whole solve command (wall s)':<40} {'old':>7} {'new':>7}")
-        for _, text in slowest[:5]:
-            old = command_seconds(old_source, text)
-            new = command_seconds(None, text)
-            print(f"{text:<40} {old:>7.3f} {new:>7.3f}")
+    print(
+        f"{'positions':<14} {'count':>7} {'solver':<6} {'median s':>9} {'p99 s':>7} "
+        f"{'max s':>7} {'max positions':>14}"
+    )
+    for name, texts in groups.items():
+        records: dict[str, list[list[object]]] = {"old": [], "new": []}
+        for start in range(0, len(texts), CHUNK):
+            chunk = texts[start : start + CHUNK]
+            records["old"] += run_chunk(args.against, chunk)
+            records["new"] += run_chunk(None, chunk)
+        for which in ("old", "new"):
+            cpu = [float(record[1]) for record in records[which]]  # type: ignore[arg-type]
+            nodes = max(int(record[3]) for record in records[which])  # type: ignore[call-overload]
+            print(
+                f"{name:<14} {len(cpu):>7,} {which:<6} {statistics.median(cpu):>9.3f} "
+                f"{percentile(cpu, 0.99):>7.3f} {max(cpu):>7.3f} {nodes:>14,}",
+                flush=True,
+            )
+        wrong = [
+            old[0]
+            for old, new in zip(records["old"], records["new"], strict=True)
+            if old[4] != new[4]
+        ]
+        if wrong:
+            passed = False
+            print(f"  FAIL: {len(wrong)} answers differ, e.g. {wrong[0]}")
+        slowest += ((float(r[1]), str(r[0])) for r in records["new"])  # type: ignore[arg-type]
+    slowest.sort(reverse=True)
+    worst = slowest[0][0]
+    ok = worst < TARGET_SECONDS
+    passed &= ok
+    print(
+        f"today's slowest position: {worst:.3f} s of processor time "
+        f"({'PASS' if ok else 'FAIL'}: < {TARGET_SECONDS:g} s)"
+    )
+    print(f"\n{'whole solve command (wall s)':<40} {'old':>7} {'new':>7}")
+    for _, text in slowest[:5]:
+        old = command_seconds(args.against, text)
+        new = command_seconds(None, text)
+        print(f"{text:<40} {old:>7.3f} {new:>7.3f}")
     return 0 if passed else 1
 
 

@@ -2,13 +2,15 @@
 
 Run ``python benchmarks/bench_proofs.py [--rounds 3] [--quick]``. Each proof
 runs in a fresh process, today's solver (``tictactoe.core.exact.solver.prove``) and
-the one before relevance zones (``baselines/solver_before_zones.py``)
-alternating, ``--rounds`` times each (the machine may be shared: medians are
-quoted); it prints wall time, processor time, positions searched and the
-process's peak memory of both, and their ratios. Then 7 x 7 with k = 5 is
+the one before relevance zones (the package at git revision
+:data:`BEFORE_ZONES`, extracted by ``benchmarks/revision.py``) alternating,
+``--rounds`` times each (the machine may be shared: medians are quoted); it
+prints wall time, processor time, positions searched and the process's peak
+memory of both, and their ratios. Then 7 x 7 with k = 5 is
 proved split over one and over two worker processes
 (``tictactoe.core.exact.proof_jobs``), alternating, for the speed-up. Last, the
-4 x 4 and 5 x 4 figures against the solver before proofs past 20 cells.
+4 x 4 and 5 x 4 figures against the solver before proofs past 20 cells
+(revision :data:`BEFORE_PROOFS`, loaded beside today's package).
 
 Targets (PASS/FAIL, exit status 1 if any is missed): every value as
 published; 7 x 7 with k = 5 in under 10 s with at most a tenth of the
@@ -28,15 +30,21 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-BASELINES = Path(__file__).parent / "baselines"
-sys.path.insert(0, str(BASELINES))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import solver_before_proofs as before  # noqa: E402
+import revision
 
-from tictactoe.core.board import Board  # noqa: E402
-from tictactoe.core.exact import solver as today  # noqa: E402
-from tictactoe.core.rules import Rules  # noqa: E402
+from tictactoe.core.board import Board
+from tictactoe.core.exact import solver as today
+from tictactoe.core.rules import Rules
+
+BEFORE_ZONES = "98dc01c"
+"""The revision of the solver before relevance zones (the old proofs)."""
+
+BEFORE_PROOFS = "300b86c"
+"""The revision of the solver before proofs past 20 cells (the old 4 x 4 and 5 x 4 figures)."""
 
 PROOFS = (
     (Rules(5, 5, 4), "draw"),
@@ -57,16 +65,15 @@ PROOF_SCRIPT = """
 import json, resource, sys
 from tictactoe.core.board import Board
 from tictactoe.core.rules import Rules
-which, m, n, k = sys.argv[1], *map(int, sys.argv[2:5])
-if which == "old":
-    sys.path.insert(0, {baselines!r})
-    from solver_before_zones import prove
-else:
+try:
     from tictactoe.core.exact.solver import prove
+except ImportError:  # a revision from before the solver's folder
+    from tictactoe.core.solver import prove
+m, n, k = map(int, sys.argv[1:4])
 proof = prove(Board.empty(Rules(m, n, k)))
-print(json.dumps({{"value": str(proof.value), "nodes": proof.nodes, "seconds": proof.seconds,
+print(json.dumps({"value": str(proof.value), "nodes": proof.nodes, "seconds": proof.seconds,
                   "cpu": proof.cpu_seconds,
-                  "peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}}))
+                  "peak_kib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
 """
 
 SPLIT_SCRIPT = """
@@ -81,13 +88,15 @@ print(json.dumps({"value": str(found.value), "nodes": found.nodes, "seconds": fo
 """
 
 
-def in_process(script: str, *args: object) -> dict[str, float | str]:
-    """The figures a script prints, run in a new Python process."""
+def in_process(script: str, *args: object, at: str | None = None) -> dict[str, float | str]:
+    """The figures a script prints, run in a new Python process on the package at revision
+    ``at`` (None: today's)."""
     done = subprocess.run(
         [sys.executable, "-c", script, *map(str, args)],
         check=True,
         capture_output=True,
         text=True,
+        env=revision.env(at),
     )
     record: dict[str, float | str] = json.loads(done.stdout)
     return record
@@ -100,7 +109,6 @@ def median(records: list[dict[str, float | str]], field: str) -> float:
 def proofs(rounds: int, quick: bool) -> bool:
     """Old and new proofs alternating; print the table; True if every target is met."""
     passed = True
-    script = PROOF_SCRIPT.format(baselines=str(BASELINES))
     print(
         f"{'proof':<10} {'value':<6} {'solver':<7} {'wall s':>8} {'cpu s':>8} {'positions':>11} "
         f"{'peak MiB':>9}"
@@ -110,7 +118,8 @@ def proofs(rounds: int, quick: bool) -> bool:
         skip_old = quick and rules == SEVEN
         for _ in range(1 if rules == SEVEN else rounds):
             for which in ("new",) if skip_old else ("old", "new"):
-                runs[which].append(in_process(script, which, rules.m, rules.n, rules.k))
+                at = BEFORE_ZONES if which == "old" else None
+                runs[which].append(in_process(PROOF_SCRIPT, rules.m, rules.n, rules.k, at=at))
         for which, records in runs.items():
             if not records:
                 continue
@@ -171,10 +180,9 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def small_figures(module: object, rules: Rules) -> tuple[float, float]:
-    """(seconds to prove the empty board, seconds to value every first move), fresh solvers."""
-    solver_class = module.Solver  # type: ignore[attr-defined]
-    board = Board.empty(rules)
+def small_figures(solver_class: Any, board: Any) -> tuple[float, float]:
+    """(seconds to prove the empty ``board``, seconds to value every first move), fresh
+    solvers of ``solver_class`` (today's or an old revision's, with a board of its own)."""
     return (
         timed(lambda: solver_class().value(board)),
         timed(lambda: solver_class().move_outcomes(board)),
@@ -187,8 +195,12 @@ def small_boards() -> bool:
     print()
     print(f"{'small boards (fresh solver)':<40} {'before':>9} {'today':>9}  verdict")
     for rules in (Rules(4, 4, 4), Rules(5, 4, 4)):
-        old = small_figures(before, rules)
-        new = small_figures(today, rules)
+        empty = Board.empty(rules)
+        old = small_figures(
+            revision.load(BEFORE_PROOFS, "tictactoe.core.solver").Solver,
+            revision.board(BEFORE_PROOFS, empty),
+        )
+        new = small_figures(today.Solver, empty)
         for what, old_seconds, new_seconds in zip(
             ("prove the empty board", "value every first move"), old, new, strict=True
         ):

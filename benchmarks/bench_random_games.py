@@ -4,8 +4,9 @@ Run ``python benchmarks/bench_random_games.py [seconds] [rounds]`` (defaults
 1.0 and 3). On 3 x 3 and on 15 x 15 with k = 5, every contestant plays
 random legal moves until a win or a full board:
 
-- ``Board 81497fb``: today's engine, a frozen copy of ``Board``
-  (``baselines/board.py``), one ``play`` a move: the yardstick;
+- ``Board 81497fb``: ``Board`` as it was at git revision 81497fb (before the
+  playout path), loaded beside today's package by ``benchmarks/revision.py``,
+  one ``play`` a move: the yardstick;
 - ``Board``: the package's ``Board`` as it is now (it must be no slower);
 - ``playout``: :meth:`Playout.random_game`, the path for simulations;
 - ``playout, 2 rngs``: :meth:`Playout.random_players_game`, the path the
@@ -34,32 +35,38 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from baselines import board as frozen
+import revision
 
 from tictactoe.core.board import Board
 from tictactoe.core.playout import Playout
 from tictactoe.core.rules import Rules
 
+YARDSTICK = "81497fb"
+"""The revision whose ``Board`` the others are measured against (before the playout path)."""
+OLD = f"Board {YARDSTICK}"
 BOARDS = (Rules(3, 3, 3), Rules(15, 15, 5))
 DEFAULT_SECONDS = 1.0
 DEFAULT_ROUNDS = 3
 TARGET_OVER_BOARD = 3.0
 """The playout path's games per second on 15 x 15 over today's Board's (issue 8)."""
 NOISE = 0.9
-"""``Board`` counts as no slower than its frozen copy at this fraction of its speed or more."""
+"""``Board`` counts as no slower than the yardstick's at this fraction of its speed or more."""
 
 Game = Callable[[random.Random], int]
 """One random game drawn from the generator; the number of moves it lasted."""
 
 
-def board_game(board_class: type[Board] | type[frozen.Board], rules: Rules) -> Game:
+def board_game(empty: Any) -> Game:
+    """Random games from the board ``empty`` (of today's package or of the yardstick's)."""
+
     def play(rng: random.Random) -> int:
-        board = board_class.empty(rules)
+        board = empty
         while not board.is_over:
-            board = board.play(rng.choice(board.legal_moves()))  # type: ignore[assignment]
+            board = board.play(rng.choice(board.legal_moves()))
         return board.move_count
 
     return play
@@ -130,8 +137,8 @@ def spiel_game(rules: Rules) -> Game | None:
 
 def contestants(rules: Rules) -> dict[str, Game]:
     found = {
-        "Board 81497fb": board_game(frozen.Board, rules),
-        "Board": board_game(Board, rules),
+        OLD: board_game(revision.board(YARDSTICK, Board.empty(rules))),
+        "Board": board_game(Board.empty(rules)),
         "playout": playout_game(rules),
         "playout, 2 rngs": playout_players_game(rules),
         "plain loop": plain_game(rules),
@@ -177,9 +184,9 @@ def main(argv: list[str]) -> int:
     failed = False
     for rules in BOARDS:
         best = measure(rules, seconds, rounds)
-        yardstick = best["Board 81497fb"][0]
+        yardstick = best[OLD][0]
         print(f"\n{rules}: complete random games per CPU second (best of {rounds} x {seconds} s)")
-        print(f"  {'':<16}{'games/s':>12}{'x Board 81497fb':>17}{'moves':>8}")
+        print(f"  {'':<16}{'games/s':>12}{'x ' + OLD:>17}{'moves':>8}")
         for name, (games_per_second, moves) in best.items():
             print(
                 f"  {name:<16}{games_per_second:>12,.0f}{games_per_second / yardstick:>16.2f}x"
@@ -194,14 +201,14 @@ def main(argv: list[str]) -> int:
         checks = [
             (f"playout beats {rival}", playout > best[rival][0]),
             (
-                f"Board no slower than Board 81497fb (>= {NOISE:.0%})",
+                f"Board no slower than {OLD} (>= {NOISE:.0%})",
                 best["Board"][0] >= NOISE * yardstick,
             ),
         ]
         if rules.size > 9:
             checks.append(
                 (
-                    f"playout >= {TARGET_OVER_BOARD:.0f}x Board 81497fb",
+                    f"playout >= {TARGET_OVER_BOARD:.0f}x {OLD}",
                     playout >= TARGET_OVER_BOARD * yardstick,
                 )
             )

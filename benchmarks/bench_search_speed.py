@@ -1,6 +1,8 @@
-"""Search speed: nodes per second of the engine against today's lookahead, same run.
+"""Search speed: nodes per second of the engine against the old lookahead, same run.
 
 Run ``python benchmarks/bench_search_speed.py [positions]`` (default 12).
+The old lookahead is ``match.py``'s (the package at git revision
+``match.LOOKAHEAD``, before the engine replaced it, loaded beside today's).
 Both search the same 15 x 15 positions (balanced openings from
 ``benchmarks/openings/`` with a few moves played on by the engine), each
 with a fixed node budget, one after the other so both see the same machine
@@ -20,8 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from baselines.lookahead import Lookahead
-from match import openings
+from match import Baseline, openings
 
 from tictactoe.core.board import Board
 from tictactoe.core.gomoku.engine import Engine
@@ -59,11 +60,12 @@ def main(argv: list[str]) -> int:
     engine.search(boards[0], Limits(seconds=None, nodes=ENGINE_NODES))  # warm-up, not counted
     print("position   engine nodes/s   lookahead nodes/s   ratio")
     for number, board in enumerate(boards, 1):
-        baseline = Lookahead(random.Random(number))
+        baseline = Baseline(number)
+        old_board = baseline.convert(board)
         start = time.process_time()
-        baseline.candidates(board)
+        baseline.candidates(old_board)
         spent_b = time.process_time() - start
-        nodes_b = baseline.nodes_searched
+        nodes_b = baseline.searched
         start = time.process_time()
         result = engine.search(board, Limits(seconds=None, nodes=ENGINE_NODES))
         spent_e = time.process_time() - start

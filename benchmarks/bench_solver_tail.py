@@ -5,7 +5,8 @@ Run ``python benchmarks/bench_solver_tail.py [--against REV] [--slow 40] [--rand
 Values every move of each position (value and plies, from fresh tables, as
 one ``tictactoe solve`` does) with two solvers in two long-lived worker
 processes, this checkout's and the one at ``--against`` (a git revision, its
-``src`` extracted to a temporary folder), one position at a time and
+``src`` extracted to a temporary folder by ``benchmarks/revision.py``, or a
+``src`` folder), one position at a time and
 alternating which goes first, so that both see the same load (this machine's
 speed swings: compare only within one run). Positions:
 
@@ -30,12 +31,12 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_exact_moves import KNOWN_SLOW, random_positions, solver_env, source_of
+import revision
+from bench_exact_moves import KNOWN_SLOW, random_positions
 
 from tictactoe.core.exact.openings import TABLE, position
 from tictactoe.core.rules import Rules
@@ -48,8 +49,12 @@ BEFORE = "dc12302"
 WORKER = """
 import json, sys, time
 from tictactoe.core.board import Board
-from tictactoe.core.exact.prover import Prover
-from tictactoe.core.exact.solver import Solver
+try:
+    from tictactoe.core.exact.prover import Prover
+    from tictactoe.core.exact.solver import Solver
+except ImportError:  # a revision from before the solver's folder
+    from tictactoe.core.prover import Prover
+    from tictactoe.core.solver import Solver
 for line in sys.stdin:
     text, use_openings = json.loads(line)
     board = Board.parse(text, 4)
@@ -67,16 +72,16 @@ for line in sys.stdin:
 
 
 class Worker:
-    """A long-lived process valuing positions with the solver in ``source`` (None: this one)."""
+    """A long-lived process valuing positions with the solver of revision (or ``src`` folder)
+    ``at`` (None: this one)."""
 
-    def __init__(self, source: Path | None) -> None:
-        env = solver_env(source)
+    def __init__(self, at: str | None) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-c", WORKER],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
-            env=env,
+            env=revision.env(at),
         )
 
     def value(self, text: str, use_openings: bool) -> tuple[float, int, object]:
@@ -123,43 +128,40 @@ def main(argv: list[str] | None = None) -> int:
     groups = {"slow (no table)": (slow, False), "random (table)": (randoms, True)}
     print(f"load average {os.getloadavg()[0]:.2f}", flush=True)
     failed = 0
-    with tempfile.TemporaryDirectory() as folder:
-        against = Path(args.against)
-        old_source = against if against.is_dir() else source_of(args.against, Path(folder))
-        old, new = Worker(old_source), Worker(None)
-        try:
-            for name, (texts, use_openings) in groups.items():
-                totals = {"old": [0.0, 0], "new": [0.0, 0]}
-                print(f"\n{name}: {len(texts)} positions")
-                heads = ("old nodes", "new nodes", "old s", "new s")
-                print(f"{'position':<32} {heads[0]:>10} {heads[1]:>10} {heads[2]:>7} {heads[3]:>7}")
-                for number, text in enumerate(texts):
-                    order = [("old", old), ("new", new)]
-                    if number % 2:
-                        order.reverse()
-                    found = {which: worker.value(text, use_openings) for which, worker in order}
-                    for which in ("old", "new"):
-                        totals[which][0] += found[which][0]
-                        totals[which][1] += found[which][1]
-                    same = found["old"][2] == found["new"][2]
-                    failed += not same
-                    if not use_openings or not same:
-                        print(
-                            f"{text:<32} {found['old'][1]:>10,} {found['new'][1]:>10,} "
-                            f"{found['old'][0]:>7.3f} {found['new'][0]:>7.3f}"
-                            + ("" if same else "  DIFFERENT ANSWERS"),
-                            flush=True,
-                        )
-                (old_s, old_n), (new_s, new_n) = totals["old"], totals["new"]
-                print(
-                    f"{name} total: nodes {old_n:,} -> {new_n:,} ({old_n / max(new_n, 1):.2f}x), "
-                    f"processor s {old_s:.2f} -> {new_s:.2f} ({old_s / max(new_s, 1e-9):.2f}x), "
-                    f"mean s {old_s / len(texts):.4f} -> {new_s / len(texts):.4f}",
-                    flush=True,
-                )
-        finally:
-            old.close()
-            new.close()
+    old, new = Worker(args.against), Worker(None)
+    try:
+        for name, (texts, use_openings) in groups.items():
+            totals = {"old": [0.0, 0], "new": [0.0, 0]}
+            print(f"\n{name}: {len(texts)} positions")
+            heads = ("old nodes", "new nodes", "old s", "new s")
+            print(f"{'position':<32} {heads[0]:>10} {heads[1]:>10} {heads[2]:>7} {heads[3]:>7}")
+            for number, text in enumerate(texts):
+                order = [("old", old), ("new", new)]
+                if number % 2:
+                    order.reverse()
+                found = {which: worker.value(text, use_openings) for which, worker in order}
+                for which in ("old", "new"):
+                    totals[which][0] += found[which][0]
+                    totals[which][1] += found[which][1]
+                same = found["old"][2] == found["new"][2]
+                failed += not same
+                if not use_openings or not same:
+                    print(
+                        f"{text:<32} {found['old'][1]:>10,} {found['new'][1]:>10,} "
+                        f"{found['old'][0]:>7.3f} {found['new'][0]:>7.3f}"
+                        + ("" if same else "  DIFFERENT ANSWERS"),
+                        flush=True,
+                    )
+            (old_s, old_n), (new_s, new_n) = totals["old"], totals["new"]
+            print(
+                f"{name} total: nodes {old_n:,} -> {new_n:,} ({old_n / max(new_n, 1):.2f}x), "
+                f"processor s {old_s:.2f} -> {new_s:.2f} ({old_s / max(new_s, 1e-9):.2f}x), "
+                f"mean s {old_s / len(texts):.4f} -> {new_s / len(texts):.4f}",
+                flush=True,
+            )
+    finally:
+        old.close()
+        new.close()
     print("every answer the same: PASS" if not failed else f"FAIL: {failed} answers differ")
     return 1 if failed else 0
 

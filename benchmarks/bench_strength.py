@@ -7,7 +7,8 @@ Each match is ``benchmarks/match.py`` (balanced openings, colours swapped per
 opening); on 7 x 7 and 9 x 9 (k = 5) the openings that fit are moved to the
 middle of the board. Targets on 15 x 15, k = 5:
 
-- today's lookahead (frozen in ``benchmarks/baselines/``): at least 95 %;
+- the old lookahead (``match.py``'s, the package at git revision ``match.LOOKAHEAD``):
+  at least 95 %;
 - win-block, centre-first, fork-aware: 100 %;
 - OpenSpiel's MCTS bot (1,000 simulations, its ``mnk`` game; needs ``open_spiel``): 100 %;
 - gomokubench's "standard" AI (needs ``gomokubench``): reported, no target.

@@ -3,7 +3,8 @@
 Run ``python benchmarks/match.py A B [options]`` where A and B are players:
 
 - ``engine`` (this package's ``search`` player), ``engine:think=0.5`` or ``engine:nodes=20000``;
-- ``lookahead`` (today's lookahead, frozen in ``benchmarks/baselines/``);
+- ``lookahead`` (the lookahead player as it was before the engine replaced it: the package
+  at git revision :data:`LOOKAHEAD`, loaded beside today's by ``benchmarks/revision.py``);
 - any registered player name (``fork-aware``, ``win-block``, ...);
 - ``mcts`` (OpenSpiel's MCTS bot on its ``mnk`` game, 1,000 simulations; needs
   ``pip install open_spiel``), ``gomokubench`` (gomokubench's "standard" alpha-beta AI);
@@ -30,8 +31,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import revision
 
 from tictactoe import players
 from tictactoe.core.board import Board, Mark
@@ -48,6 +52,9 @@ MIN_PAIRS = 10
 needs a sample)."""
 
 OPENINGS = Path(__file__).resolve().parent / "openings" / "openings-15x15-freestyle.txt"
+
+LOOKAHEAD = "300b86c"
+"""The revision whose ``lookahead`` player is the yardstick: the last before the engine."""
 
 
 # --- players --------------------------------------------------------------------------------
@@ -94,19 +101,50 @@ class Registered(Player):
         return None if last is None else int(last.nodes)
 
 
+def old_lookahead() -> Any:
+    """The ``lookahead`` module of revision :data:`LOOKAHEAD`; its ``last_search`` is the
+    search of the last move that searched (for its node count)."""
+    module = revision.load(LOOKAHEAD, "tictactoe.core.strategies.lookahead")
+    if not hasattr(module, "last_search"):
+        searched = module._Search
+
+        class Counted(searched):  # type: ignore[misc,valid-type]
+            def __init__(self, *args: Any) -> None:
+                super().__init__(*args)
+                module.last_search = self
+
+        module._Search = Counted
+        module.last_search = None
+    return module
+
+
 class Baseline(Player):
+    """The ``lookahead`` player of revision :data:`LOOKAHEAD`, counting the positions it visits."""
+
     name = "lookahead"
 
     def __init__(self, seed: int) -> None:
-        from baselines.lookahead import Lookahead
+        self.module = old_lookahead()
+        self.player = self.module.Lookahead(random.Random(seed))
+        self.searched = 0
 
-        self.player = Lookahead(random.Random(seed))
+    def convert(self, board: Board) -> Any:
+        """``board`` as a board of revision :data:`LOOKAHEAD`, which its player reads."""
+        return revision.board(LOOKAHEAD, board)
+
+    def candidates(self, old_board: Any) -> list[int]:
+        """The old player's best moves on a board of its revision (see :meth:`convert`)."""
+        self.module.last_search = None
+        found = self.player.candidates(old_board)
+        last = self.module.last_search
+        self.searched = 0 if last is None else int(last.nodes)
+        return list(found)
 
     def choose(self, board: Board, moves: Sequence[int] = ()) -> int:
-        return self.player.choose(board)
+        return int(self.player.rng.choice(self.candidates(self.convert(board))))
 
     def nodes(self) -> int | None:
-        return self.player.nodes_searched
+        return self.searched
 
 
 class Mcts(Player):
