@@ -90,7 +90,7 @@ def test_the_wheel_holds_the_data_files_and_the_metadata(dist: Path) -> None:
     assert "tictactoe/py.typed" in names
     assert "tictactoe/core/gomoku/weights.txt" in names  # the engine's evaluation
     for table in ("capability", "openings"):  # what exact play reads instead of timing
-        assert f"tictactoe/core/{table}.tsv" in names
+        assert f"tictactoe/core/exact/{table}.tsv" in names
     assert any(name.startswith("tictactoe/ui/pgz/fonts/") for name in names)
     assert not any(name.startswith(("tests/", "benchmarks/")) for name in names)
     assert metadata["Name"] == "tictactoe-mnk"

@@ -50,13 +50,13 @@ def test_unknown_command_through_main(capsys: pytest.CaptureFixture[str]) -> Non
     assert "invalid choice" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("command", ["arena --x random --o random", "solve X..", "stats"])
+@pytest.mark.parametrize("line", ["arena --x random --o random", "solve X..", "stats"])
 def test_unknown_flag_shows_the_commands_own_usage(
-    command: str, capsys: pytest.CaptureFixture[str]
+    line: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    name = command.split()[0]
+    name = line.split()[0]
     with pytest.raises(SystemExit) as exit_:
-        command.main([*command.split(), "--colour", "red"])
+        command.main([*line.split(), "--colour", "red"])
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert f"usage: tictactoe {name} [-h]" in err

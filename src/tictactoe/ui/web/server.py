@@ -139,16 +139,16 @@ async def invite(request: Request) -> Response:
 
 
 @lru_cache(maxsize=1)
-def _look_css() -> str:
+def _colours_css() -> str:
     return (
         f":root {{ {colours.css(colours.LIGHT)} }}\n"
         f"@media (prefers-color-scheme: dark) {{ :root {{ {colours.css(colours.DARK)} }} }}\n"
     )
 
 
-async def look_css(request: Request) -> Response:
+async def colours_css(request: Request) -> Response:
     """The board's colours, the same as the windows' (:mod:`tictactoe.session.colours`), as CSS."""
-    return Response(_look_css(), media_type="text/css", headers={"cache-control": "no-cache"})
+    return Response(_colours_css(), media_type="text/css", headers={"cache-control": "no-cache"})
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -251,7 +251,7 @@ def create_app(
             Route("/", page),
             Route("/play/{room:path}", invite),
             Route("/i18n/{language}.json", translations),
-            Route("/colours.css", look_css),
+            Route("/colours.css", colours_css),
             Route("/api/levels", levels),
             Route("/api/health", health),
             WebSocketRoute("/ws", sockets.endpoint),
