@@ -25,6 +25,7 @@ empty, none (the limits); a path, that program.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import shutil
@@ -237,7 +238,11 @@ def python_player(spec: Spec, terms: Terms | None = None) -> Confined:
     if kind is Protection.TRUSTED:
         return Confined([*child, spec.name], Launch(), "", kind)
     folder = _folder()
-    name = _copy_player(spec, folder)
+    try:
+        name = _copy_player(spec, folder)
+    except BaseException:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
     sandbox = bubblewrap() if kind is Protection.SANDBOX else None
     chosen = replace(
         terms or Terms(folder), folder=folder, processes=0 if sandbox else SPARE_PROCESSES
@@ -256,10 +261,12 @@ def engine(spec: Spec, terms: Terms | None = None) -> Confined:
     kind = protection(spec)
     if kind is Protection.TRUSTED:
         return Confined(spec.argv(), Launch(), "", kind)
-    folder = _folder()
     argv = [_absolute_if_there(word) for word in spec.argv()]
-    if argv:
-        argv[0] = shutil.which(argv[0]) or argv[0]
+    program = shutil.which(argv[0]) if argv else None
+    if program is None:  # found here, before the sandbox hides where it looked
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), spec.target)
+    argv[0] = program
+    folder = _folder()
     chosen = replace(terms or Terms(folder, memory_mb=ENGINE_MEMORY_MB), folder=folder)
     sandbox = bubblewrap() if kind is Protection.SANDBOX else None
     if sandbox is not None:
