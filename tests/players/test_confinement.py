@@ -326,3 +326,41 @@ def test_bad_terms_are_refused_without_a_traceback() -> None:
 def _env() -> dict[str, str]:
     source = str(Path(confinement.__file__).resolve().parents[2])
     return {**os.environ, "PYTHONPATH": source}
+
+
+ENGINE = """
+import resource, sys
+
+for line in sys.stdin:
+    word = line.split()[0].upper() if line.strip() else ""
+    if word in ("START", "RESTART"):
+        print("OK", flush=True)
+    elif word == "BEGIN":
+        try:
+            open(sys.argv[1], "w").write("engine was here")
+            wrote = "wrote"
+        except OSError:
+            wrote = "refused"
+        memory = resource.getrlimit(resource.RLIMIT_AS)[0]
+        print(f"MESSAGE {wrote} {memory}", flush=True)
+        print("7,7", flush=True)
+    elif word == "END":
+        break
+"""
+
+
+def test_an_engine_runs_confined_too(
+    protection: Protection, write: Callable[[str, str], str], home: Path
+) -> None:
+    target = home / "engine.txt"
+    script = write("engine.py", ENGINE)
+    player = players.create(f"brain:{sys.executable} {script} {target}", own=True)
+    try:
+        assert player.choose(Board.empty(Rules(15, 15, 5)), QUICK) == 7 * 15 + 7
+        brain = player._brain  # type: ignore[attr-defined]
+        said = brain.messages[-1].split()
+    finally:
+        player.close()  # type: ignore[attr-defined]
+    assert said[2] == str(confinement.ENGINE_MEMORY_MB * 1024 * 1024)
+    if protection is Protection.SANDBOX:
+        assert said[1] == "refused" and not target.exists()
