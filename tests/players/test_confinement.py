@@ -364,3 +364,19 @@ def test_an_engine_runs_confined_too(
     assert said[2] == str(confinement.ENGINE_MEMORY_MB * 1024 * 1024)
     if protection is Protection.SANDBOX:
         assert said[1] == "refused" and not target.exists()
+
+
+def test_a_window_or_the_terminal_says_how_a_player_file_is_confined(
+    protection: Protection, write: Callable[[str, str], str]
+) -> None:
+    from tictactoe.game import Match
+    from tictactoe.session import Session
+
+    path = write("p.py", "def choose(board):\n    return board.legal_moves()[0]\n")
+    session = Session(Match(opponent=path))
+    try:
+        assert session.notice.startswith("Player files run")
+        assert session.notice == session.protection()
+        assert session.choose_level("medium") and session.notice == ""
+    finally:
+        session.close()

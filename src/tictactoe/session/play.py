@@ -126,7 +126,7 @@ class Session:
         self._clock = clock
         self.reply_pause = reply_pause
         self.demo_delay = demo_delay
-        self.notice = notice or self.protection()
+        self.notice = notice
         """The latest thing to tell the player ("" for none); :attr:`notice_at` is when."""
         self.notice_at = clock()
         self.viewing: Replay | None = None
@@ -154,6 +154,7 @@ class Session:
         if match.think_nodes is None and match.think_seconds != self.settings.think:
             match.set_think(self.settings.think)
         self._fit_level()
+        self.notice = self.notice or self.protection()  # what confines a player file playing
 
     # --- reading ------------------------------------------------------------------------
 
