@@ -81,6 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:  # the command's own usage lists what it takes
         args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     args.fallback = default
+    if getattr(args, "trust", None):  # own players to run unconfined
+        from tictactoe.cli.commands.options import apply_trust
+
+        apply_trust(args)
     try:
         console.release_interrupts()  # Ctrl-C during the start-up is raised here
         status = _window_or_terminal(args, args_list) if default else args.run(args)

@@ -30,10 +30,10 @@ import subprocess
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from itertools import zip_longest
-from typing import IO
+from typing import IO, NamedTuple
 
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import TicTacToeError
@@ -103,6 +103,17 @@ class Cancelled(Exception):
     """A wait for an answer stopped because its cancel was set."""
 
 
+class Launch(NamedTuple):
+    """How a child process is started besides its command (the defaults: as this process is)."""
+
+    env: Mapping[str, str] | None = None
+    """Its whole environment (None: this process's)."""
+    cwd: str | None = None
+    """The folder it starts in."""
+    setup: Callable[[], object] | None = None
+    """Run in the child just before the program (resource limits)."""
+
+
 class ChildProcess:
     """A program run as a child process and talked to in lines.
 
@@ -110,10 +121,13 @@ class ChildProcess:
     timeout and can be cancelled; its standard error is read too and its
     last :data:`LAST_WORDS` lines kept. It runs in a session of its own, so
     Ctrl-C at the terminal reaches this program only (which decides what to
-    stop). ``name`` names it in messages.
+    stop). ``name`` names it in messages; ``launch`` says how else to start it.
     """
 
-    def __init__(self, command: Sequence[str], name: str = "") -> None:
+    def __init__(
+        self, command: Sequence[str], name: str = "", launch: Launch | None = None
+    ) -> None:
+        launch = launch or Launch()
         self.command = list(command)
         self.name = name or (self.command[0] if self.command else "the program")
         try:
@@ -127,6 +141,9 @@ class ChildProcess:
                 errors="replace",
                 bufsize=1,
                 start_new_session=True,
+                env=launch.env,
+                cwd=launch.cwd,
+                preexec_fn=launch.setup,
             )
         except (OSError, ValueError) as error:
             reason = getattr(error, "strerror", None) or str(error)
@@ -249,7 +266,8 @@ class BrainProcess:
     """A protocol brain running as a subprocess.
 
     ``on_message`` gets each ``MESSAGE`` line's text as it comes (a brain's
-    progress while it thinks, or what it has to say).
+    progress while it thinks, or what it has to say); ``launch`` says how else to start it
+    (:class:`Launch`).
     """
 
     def __init__(
@@ -262,8 +280,9 @@ class BrainProcess:
         *,
         name: str = "",
         on_message: Callable[[str], None] | None = None,
+        launch: Launch | None = None,
     ) -> None:
-        self.child = ChildProcess(command, name or "the brain")
+        self.child = ChildProcess(command, name or "the brain", launch)
         self.command = self.child.command
         self.process = self.child.process
         self.turn_seconds = turn_seconds

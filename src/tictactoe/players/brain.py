@@ -11,6 +11,7 @@ like the levels'. An engine that answers too late, stops, answers an error or
 something that is not a free cell loses the game
 (:class:`~tictactoe.players.own.PlayerForfeit`, with its last words); one
 that refuses the board raises :class:`~tictactoe.players.own.PlayerUnavailable`.
+Unless trusted, the engine runs confined (:mod:`tictactoe.players.confinement`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import Ask, Progress, ProgressCallback
 from tictactoe.gomocup.manager import BrainError, BrainProcess, Failure
-from tictactoe.players import own
+from tictactoe.players import confinement, own
 from tictactoe.players.own import PlayerUnavailable
 from tictactoe.players.process import ChildPlayer
 
@@ -39,6 +40,7 @@ class EnginePlayer(ChildPlayer):
         """The engine's move on ``board`` within the move's time; a forfeit when it fails."""
         seconds = own.move_seconds(ask.limits, self.think)
         cancel = ask.cancel
+        self.bench(seconds)
         self._report, self._asked = ask.progress, (board.rules, time.monotonic())
         try:
             with self.answering(seconds, board):
@@ -57,8 +59,21 @@ class EnginePlayer(ChildPlayer):
 
     def _started(self) -> BrainProcess:
         if self._brain is None or not self._brain.child.alive:
-            brain = BrainProcess(self.spec.argv(), name=self.title, on_message=self._message)
-            self._keep(brain.kill)
+            try:
+                confined = confinement.engine(self.spec)
+            except OSError as error:  # no folder for it: it cannot start
+                raise BrainError(str(error), Failure.START) from None
+            try:
+                brain = BrainProcess(
+                    confined.command,
+                    name=self.title,
+                    on_message=self._message,
+                    launch=confined.launch,
+                )
+            except BrainError:
+                confined.close()
+                raise
+            self._keep(brain.kill, confined)
             self._brain = brain
         return self._brain
 

@@ -10,7 +10,12 @@ bitboards, and whether a new game began), one answer out:
 - ``{"cell": 4}`` for an int, ``{"row_col": [1, 1]}`` for a pair of ints;
 - ``{"junk": "'b2!'"}`` for anything else the player returned;
 - ``{"error": "ZeroDivisionError: division by zero", "file": ..., "line": 7}``
-  when it raised.
+  when it raised;
+- ``{"forbidden": {"what": "write", "path": ...}}`` when a confined player
+  tried something it may not do or used up a limit, and the process ends.
+
+``--guard TERMS`` before the name confines the player
+(:class:`~tictactoe.players.guard.Guard`, set up before the player is loaded).
 
 The player's own ``print`` output and anything else it writes go to
 standard error, never into the answers; it reads nothing (its standard
@@ -39,6 +44,7 @@ from typing import Any, TextIO
 
 from tictactoe.core.board import Board
 from tictactoe.core.rules import Rules
+from tictactoe.players.guard import Guard, Terms, overuse_report
 
 PARENT_CHECK_SECONDS = 0.5
 MESSAGE_LENGTH = 200
@@ -238,12 +244,22 @@ def _board(request: dict[str, Any]) -> Board:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Load the player named in ``argv``, then answer positions until standard input ends."""
+    """Load the player named in ``argv`` (after ``--guard TERMS``, confined), then answer
+    positions until standard input ends."""
     args = sys.argv[1:] if argv is None else argv
     if hasattr(signal, "SIGINT"):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     requests, answers = _channels()
     threading.Thread(target=_watch_parent, args=(os.getppid(),), daemon=True).start()
+    terms: Terms | None = None
+    if args[:1] == ["--guard"]:
+        try:
+            terms = Terms.parse(args[1] if len(args) > 1 else "")
+        except ValueError as error:  # never from our own parent
+            _send(answers, {"failed": {"error": f"bad terms: {error}"}})
+            return 1
+        args = args[2:]
+        Guard(terms, lambda report: _send(answers, report)).install()
     name = args[0] if args else ""
     try:
         player = load(name)
@@ -252,7 +268,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except BaseException as error:  # anything its file does when it runs, SystemExit included
         file = name.rpartition(":")[0] if not name.lower().endswith(".py") else name
-        _send(answers, {"failed": error_of(error, str(Path(file).resolve()))})
+        overused = _overused(error, terms)
+        _send(answers, overused or {"failed": error_of(error, str(Path(file).resolve()))})
         return 1
     _send(answers, {"ready": True})
     for line in requests:
@@ -267,9 +284,18 @@ def main(argv: list[str] | None = None) -> int:
                 player.new_game()
             answer = answer_of(player.choose(board))
         except BaseException as error:  # the player's failure is its own: it loses the game
+            overused = _overused(error, terms)
+            if overused is not None:
+                _send(answers, overused)
+                return 1
             answer = error_of(error, player.file)
         _send(answers, answer)
     return 0
+
+
+def _overused(error: BaseException, terms: Terms | None) -> dict[str, object] | None:
+    """The report of a confined player whose error means it reached a limit, or None."""
+    return None if terms is None else overuse_report(error, terms)
 
 
 if __name__ == "__main__":

@@ -16,8 +16,10 @@ Each plays in a child process of its own (:mod:`tictactoe.players.script`,
 :mod:`tictactoe.players.brain`), within the move's time limit. One that
 raises, hangs, crashes, answers something that is no cell or plays an
 illegal move raises :class:`PlayerForfeit`: it loses that game, and the
-message says why (naming the file and line where Python does). It is a
-child process, not a sandbox: run only code you trust.
+message says why (naming the file and line where Python does). Unless
+trusted (``--trust``), each runs confined (:mod:`tictactoe.players.confinement`):
+one that tries to write outside its folder, reach the network or start a
+program loses the game too, with what it tried.
 """
 
 from __future__ import annotations

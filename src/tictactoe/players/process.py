@@ -1,5 +1,6 @@
-"""What the players in child processes share: the time a move, the process's life, and the
-forfeit for each way a process fails (:mod:`.script` for Python, :mod:`.engine` for engines)."""
+"""What the players in child processes share: the time a move, the process's life (confined
+unless trusted: :mod:`.confinement`), the forfeit for each way a process fails, and the bench for
+one that keeps running out of time (:mod:`.script` for Python, :mod:`.engine` for engines)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,20 @@ from contextlib import contextmanager
 
 from tictactoe.core.board import Board
 from tictactoe.core.cells import label
+from tictactoe.core.errors import N_
 from tictactoe.core.search import Answers, SearchStopped
 from tictactoe.gomocup.manager import BrainError, Cancelled, Failure
-from tictactoe.players import own
+from tictactoe.players import confinement, own
+from tictactoe.players.confinement import Confined
 from tictactoe.players.own import PlayerForfeit, Spec
+
+STRIKES = 2
+"""Moves in a row a player may run out of time on: after that it loses every game at once."""
+
+BENCHED = N_(
+    "it took longer than {seconds:g} s to move {times} times in a row, so it loses its "
+    "other games without playing."
+)
 
 
 class ChildPlayer(Answers):
@@ -21,7 +32,9 @@ class ChildPlayer(Answers):
 
     ``think`` is its time a move when the game sets none; ``rng`` and
     ``nodes`` are taken like every level's and not used. The process is
-    ended by :meth:`close`, when the player is dropped, or when Python exits.
+    ended by :meth:`close`, when the player is dropped, or when Python exits
+    (its working folder removed with it). A player that ran out of time on
+    :data:`STRIKES` moves in a row loses its next games at once (:meth:`bench`).
     """
 
     def __init__(
@@ -34,6 +47,8 @@ class ChildPlayer(Answers):
     ) -> None:
         self.spec = spec
         self.think = think
+        self.strikes = 0
+        """Moves in a row it ran out of time on."""
         self._ending: weakref.finalize[..., object] | None = None
 
     @property
@@ -41,10 +56,22 @@ class ChildPlayer(Answers):
         """The player's name as players see it (``my_player.py``, ``pbrain-rapfi``)."""
         return self.spec.title
 
-    def _keep(self, kill: Callable[[], object]) -> None:
-        """``kill`` ends the process this player has just started, whatever becomes of it."""
+    def _keep(self, kill: Callable[[], object], confined: Confined | None = None) -> None:
+        """``kill`` ends the process this player has just started, whatever becomes of it (and
+        then its working folder is removed)."""
         self.close()
-        self._ending = weakref.finalize(self, kill)
+        self._ending = weakref.finalize(self, _end, kill, confined)
+
+    def bench(self, seconds: float) -> None:
+        """Raise the forfeit of a player that ran out of time :data:`STRIKES` moves in a row."""
+        if self.strikes >= STRIKES:
+            raise PlayerForfeit(self.title, BENCHED, seconds=seconds, times=self.strikes)
+
+    def forbidden(self, report: object) -> PlayerForfeit:
+        """The forfeit of a confined player that tried something forbidden (ending it)."""
+        self.close()
+        reason, values = confinement.reason_of(report)
+        return PlayerForfeit(self.title, reason, **values)
 
     def close(self) -> None:
         """End the process (a new one is started for the next move)."""
@@ -53,11 +80,14 @@ class ChildPlayer(Answers):
         self._ending = None
 
     @contextmanager
-    def answering(self, seconds: float, board: Board) -> Iterator[None]:
-        """While the process works out a move on ``board``: a cancel, or a failure, ends it;
-        the cancel raises :class:`SearchStopped`, the failure the forfeit it comes to."""
+    def answering(self, seconds: float, board: Board, *, move: bool = True) -> Iterator[None]:
+        """While the process works out a move on ``board`` (or, not a ``move``, starts): a
+        cancel, or a failure, ends it; the cancel raises :class:`SearchStopped`, the failure
+        the forfeit it comes to. A move answered in time clears the strikes."""
         try:
             yield
+            if move:
+                self.strikes = 0
         except Cancelled:
             self.close()
             raise SearchStopped("the move was cancelled") from None
@@ -71,6 +101,7 @@ class ChildPlayer(Answers):
         if error.kind is Failure.START:
             return PlayerForfeit(title, own.NOT_STARTED, error=str(error))
         if error.kind is Failure.SILENT:
+            self.strikes += 1
             return PlayerForfeit(title, own.TOO_SLOW, seconds=seconds)
         if error.kind is Failure.JUNK:
             return PlayerForfeit(title, own.NOT_A_CELL, answer=repr(error.answer))
@@ -81,6 +112,12 @@ class ChildPlayer(Answers):
         if error.last_words:
             return PlayerForfeit(title, own.STOPPED_SAYING, words=error.last_words)
         return PlayerForfeit(title, own.STOPPED)
+
+
+def _end(kill: Callable[[], object], confined: Confined | None) -> None:
+    kill()
+    if confined is not None:
+        confined.close()
 
 
 def illegal(

@@ -9,18 +9,19 @@ player that raises, takes too long, stops, or answers something that is not
 a free cell raises :class:`~tictactoe.players.own.PlayerForfeit` instead:
 it loses the game. A slow or dead child is ended and a new one started for
 the next move; one that only raised is kept (a class is made again when the
-next game begins).
+next game begins). Unless trusted, the child runs confined
+(:mod:`tictactoe.players.confinement`): one that tries something forbidden
+loses with what it tried, and its process is ended.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 
 from tictactoe.core.board import Board
 from tictactoe.core.search import Ask, Cancel
 from tictactoe.gomocup.manager import BrainError, ChildProcess
-from tictactoe.players import own
+from tictactoe.players import confinement, own
 from tictactoe.players.own import PlayerForfeit
 from tictactoe.players.process import ChildPlayer, illegal
 
@@ -41,6 +42,7 @@ class ScriptPlayer(ChildPlayer):
         """The player's move on ``board``; :class:`PlayerForfeit` when it fails to give one."""
         seconds = own.move_seconds(ask.limits, self.think)
         cancel = ask.cancel
+        self.bench(seconds)
         child = self._started(cancel, seconds, board)
         new_game = not _continues(self._last, board)
         self._last = board
@@ -56,15 +58,21 @@ class ScriptPlayer(ChildPlayer):
         was ended)."""
         if self._child is not None and self._child.alive:
             return self._child
-        command = [sys.executable, "-m", "tictactoe.players.child", self.spec.name]
         try:
-            child = ChildProcess(command, self.title)
+            confined = confinement.python_player(self.spec)
+        except OSError as error:  # no folder for it: it cannot start
+            raise PlayerForfeit(self.title, own.NOT_STARTED, error=str(error)) from None
+        try:
+            child = ChildProcess(confined.command, self.title, confined.launch)
         except BrainError as error:
+            confined.close()
             raise self.forfeit(error, seconds, board) from None
-        self._keep(child.kill)
+        self._keep(child.kill, confined)
         self._child, self._last = child, None
-        with self.answering(LOAD_SECONDS, board):
+        with self.answering(LOAD_SECONDS, board, move=False):
             ready = _reply(child.next_line(LOAD_SECONDS, cancel))
+        if "forbidden" in ready:
+            raise self.forbidden(ready["forbidden"])
         failed = ready.get("failed")
         if ready.get("ready") is not True:
             self.close()
@@ -75,6 +83,8 @@ class ScriptPlayer(ChildPlayer):
     def _cell(self, board: Board, reply: dict[str, object]) -> int:
         """The cell the reply names, checked: a free cell of the board, or a forfeit."""
         rules = board.rules
+        if "forbidden" in reply:
+            raise self.forbidden(reply["forbidden"])
         if "error" in reply:
             raise self._error(reply, own.RAISED_AT, own.RAISED)
         cell, pair = reply.get("cell"), reply.get("row_col")

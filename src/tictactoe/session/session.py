@@ -154,6 +154,7 @@ class Session:
         if match.think_nodes is None and match.think_seconds != self.settings.think:
             match.set_think(self.settings.think)
         self._fit_level()
+        self.notice = self.notice or self.protection()  # what confines a player file playing
 
     # --- reading ------------------------------------------------------------------------
 
@@ -292,6 +293,16 @@ class Session:
         """The levels that play the current board."""
         return players.levels_for(self.match.rules)
 
+    def protection(self) -> str:
+        """The line saying what confines the own players of the match, in the player's
+        language ("" when none plays)."""
+        names = [self.match.opponent, self.match.you]
+        if not any(players.is_own(name) for name in names):
+            return ""
+        from tictactoe.players.confinement import protection_line
+
+        return protection_line(names, self.tr.gettext) or ""
+
     def say(self, text: str) -> None:
         """Tell the player ``text`` (the window shows :attr:`notice`)."""
         self.notice = text
@@ -421,7 +432,7 @@ class Session:
         self.preferred = strategy.name
         if self.match.opponent not in (HUMAN, strategy.name):
             self.match.set_opponent(strategy.name)
-        self.say("")
+        self.say(self.protection())
         if not players.is_own(strategy.name):  # a program is chosen again each time
             self.remember(level=strategy.name)
         return True

@@ -91,6 +91,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if not args.json:
         print(heading(args.x, args.o, rules, args.games, seed), flush=True)
+        print_protection([args.x, args.o])
     bar = ProgressBar(args.games, sys.stderr) if sys.stderr.isatty() else None
     try:
         if bar is not None:
@@ -117,6 +118,16 @@ def run(args: argparse.Namespace) -> int:
         bar.close()
     print(json.dumps(result.as_dict()) if args.json else counts(result))
     return 0
+
+
+def print_protection(names: list[str]) -> None:
+    """Say in one line what confines the own players among ``names`` (nothing if none play)."""
+    if any(players.is_own(name) for name in names):
+        from tictactoe.players.confinement import protection_line
+
+        line = protection_line(names, str)
+        if line:
+            print(f"  {line}", flush=True)
 
 
 def _usage_error(args: argparse.Namespace, message: str) -> int:

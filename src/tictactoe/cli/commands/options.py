@@ -78,6 +78,49 @@ def player(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def trusted_player(text: str) -> str:
+    """Argument type: an own player's name (``my_player.py``, ``module:name``,
+    ``brain:COMMAND``) to run with your rights; ``*`` for every one."""
+    from tictactoe.players.own import Spec
+
+    name = text.strip()
+    if name != "*" and Spec.parse(name) is None:
+        raise argparse.ArgumentTypeError(
+            f"{_echo(text)} is no player file: name a Python file (my_player.py), "
+            "module:name or brain:COMMAND"
+        )
+    return name
+
+
+TRUST_HELP = (
+    "run the player file NAME (without NAME: every player file) with your rights, "
+    "unconfined; only for code you wrote or trust (without it, player files and engines run "
+    "confined: a sandbox where the system has bubblewrap, resource limits elsewhere)"
+)
+
+
+def add_trust_option(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--trust [NAME]`` (again for more): own players run unconfined (see :func:`apply_trust`)."""
+    parser.add_argument(
+        "--trust",
+        action="append",
+        nargs="?",
+        const="*",
+        type=trusted_player,
+        metavar="NAME",
+        help=TRUST_HELP,
+    )
+
+
+def apply_trust(args: argparse.Namespace) -> None:
+    """Trust the own players ``--trust`` named, in this process and its workers."""
+    names = getattr(args, "trust", None)
+    if names:
+        from tictactoe.players import confinement
+
+        confinement.trust(names)
+
+
 def non_blank(text: str) -> str:
     """Argument type: ``text`` without the spaces around it, which must leave something."""
     stripped = text.strip()
@@ -202,7 +245,8 @@ class HelpFormatter(argparse.HelpFormatter):
 
 
 def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool = False) -> None:
-    """Add ``--side --first --opponent --you --size --k --think --lang --seed`` to ``parser``.
+    """Add ``--side --first --opponent --you --trust --size --k --think --lang --seed`` to
+    ``parser``.
 
     With ``remembered_think`` (the windows, which remember choices) the help says
     ``--think`` and ``--opponent`` default to those chosen last (the command sets
@@ -251,6 +295,7 @@ def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool 
         help="who plays on your side: human (default) or a computer "
         "player, for a computer-against-computer demo",
     )
+    add_trust_option(group)
     group.add_argument(
         "--size",
         type=board_size,
@@ -333,7 +378,7 @@ def rng_from(args: argparse.Namespace) -> random.Random:
 
 
 def add_match_options(parser: argparse.ArgumentParser, **helps: str) -> None:
-    """``--size --k --seed --jobs --think --nodes --json``: how computer players are matched
+    """``--size --k --seed --jobs --think --nodes --json --trust``: how computer players are matched
     (arena, tournament); ``helps`` gives each option's help where it differs (``seed=...``)."""
     from tictactoe.matches import arena
 
@@ -360,3 +405,4 @@ def add_match_options(parser: argparse.ArgumentParser, **helps: str) -> None:
         "same games on every machine)",
     )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_trust_option(parser)

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import TextIO
 
 from tictactoe import players
-from tictactoe.cli.commands.arena import duration
+from tictactoe.cli.commands.arena import duration, print_protection
 from tictactoe.cli.commands.options import add_match_options, at_least, computer_player
 from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
 from tictactoe.core.errors import TicTacToeError
@@ -85,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = min(args.jobs or arena.available_cpus(), len(tasks))
     if not args.json:
         print(heading(entered, rules, len(tasks), args.rounds, seed), flush=True)
+        print_protection([entrant.name for entrant in entered])
     live = LiveTable(entered, len(tasks), sys.stderr) if sys.stderr.isatty() else None
     standings = Standings(len(entered))
     keeper = Keeper(entered, rules)

@@ -189,12 +189,15 @@ class TerminalGame:
         self.prompter.say(self.tr.gettext("Goodbye!"))
 
     def announce(self) -> None:
-        """The rules, who plays what and goes first, and the empty board."""
+        """The rules, who plays what and goes first, what confines a player file, and the
+        empty board."""
         self.prompter.say()
         self.prompter.say(messages.rules_line(self.tr, self.match.rules))
         self.prompter.say(messages.who_starts(self.tr, self.match))
         if self.thinker is not None:
             self.prompter.say(messages.think_line(self.tr, self.think_seconds, self.thinker))
+        if protection := self.session.protection():
+            self.prompter.say(protection)
         self.show_board()
 
     def change(self) -> None:
