@@ -60,6 +60,10 @@ if TYPE_CHECKING:
     from tictactoe.core.records import load as load_record
     from tictactoe.core.solver import Prospect, Solver, Value, unsupported_reason
     from tictactoe.core.strategies.perfect import PerfectPlayer
+    from tictactoe.core.tree import Bound, EngineTree, Tree, Visit, engine_tree
+    from tictactoe.core.tree import Node as TreeNode
+    from tictactoe.core.tree import Search as TreeSearch
+    from tictactoe.core.tree import searchable as tree_searchable
 
 _LAZY = {
     "Suggestion": "tictactoe.core.advice",
@@ -79,10 +83,23 @@ _LAZY = {
     "Value": "tictactoe.core.solver",
     "unsupported_reason": "tictactoe.core.solver",
     "PerfectPlayer": "tictactoe.core.strategies.perfect",
+    "Bound": "tictactoe.core.tree",
+    "EngineTree": "tictactoe.core.tree",
+    "Tree": "tictactoe.core.tree",
+    "TreeNode": "tictactoe.core.tree",
+    "TreeSearch": "tictactoe.core.tree",
+    "Visit": "tictactoe.core.tree",
+    "engine_tree": "tictactoe.core.tree",
+    "tree_searchable": "tictactoe.core.tree",
 }
 """The public names loaded on first use, and the module each one lives in."""
 
-_RENAMED = {"load_record": "load"}
+_RENAMED = {
+    "load_record": "load",
+    "TreeNode": "Node",
+    "TreeSearch": "Search",
+    "tree_searchable": "searchable",
+}
 """Public names that their module calls otherwise."""
 
 __all__ = [
@@ -92,8 +109,10 @@ __all__ = [
     "MIN_K",
     "THINK_RANGE",
     "Board",
+    "Bound",
     "Cancel",
     "CellNameError",
+    "EngineTree",
     "IllegalMove",
     "IllegalMoveError",
     "Limits",
@@ -115,19 +134,25 @@ __all__ = [
     "Suggestion",
     "Termination",
     "TicTacToeError",
+    "Tree",
+    "TreeNode",
+    "TreeSearch",
     "UnknownPlayerError",
     "UnsolvableError",
     "Value",
     "Verdict",
+    "Visit",
     "analyse",
     "best_moves",
     "can_solve",
     "cell_name",
     "column_name",
     "decimal_number",
+    "engine_tree",
     "load_record",
     "parse_cell",
     "suggest",
+    "tree_searchable",
     "unsupported_reason",
     "whole_number",
 ]
