@@ -196,6 +196,7 @@ PUBLIC_CORE = frozenset(
         "tictactoe.core.records",
         "tictactoe.core.exact.solver",
         "tictactoe.core.strategies.perfect",
+        "tictactoe.core.tree",
     }
 )
 """The core's public face: the package's own names and the modules that cost more to load

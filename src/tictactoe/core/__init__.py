@@ -18,8 +18,9 @@ rules, positions, outcomes, cell names, errors and the search service. The
 front ends import these and, for what costs more to load, a few public
 modules by name (a test lists them): the hints (:mod:`.advice`), the
 analysis of every move (:mod:`.analysis`), number parsing (:mod:`.numbers`),
-game records (:mod:`.records`), the exact solver (:mod:`.exact.solver`) and
-the perfect player (:mod:`.strategies.perfect`).
+game records (:mod:`.records`), the exact solver (:mod:`.exact.solver`), the
+perfect player (:mod:`.strategies.perfect`) and the search tree made visible
+(:mod:`.tree`).
 
 The application around it (the registry of named players, the game
 controller, scoreboard, translations, front ends and commands) lives in the
@@ -59,8 +60,10 @@ __all__ = [
     "MIN_K",
     "THINK_RANGE",
     "Board",
+    "Bound",
     "Cancel",
     "CellNameError",
+    "EngineTree",
     "IllegalMove",
     "IllegalMoveError",
     "Limits",
@@ -75,6 +78,9 @@ __all__ = [
     "SearchStopped",
     "Termination",
     "TicTacToeError",
+    "Tree",
+    "TreeNode",
+    "TreeSearch",
     "UnknownPlayerError",
     "UnsolvableError",
     "cell_name",

@@ -27,6 +27,7 @@ from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from tictactoe.cli.commands.options import DEFAULT_THINK, at_least, think_seconds
+from tictactoe.cli.commands.solve_tree import report as tree_report
 from tictactoe.console import LineReader
 from tictactoe.core.board import MAX_TEXT, Board
 from tictactoe.core.cells import Numbering, label
@@ -46,6 +47,7 @@ from tictactoe.core.exact.solver import (
 )
 from tictactoe.core.rules import MIN_K
 from tictactoe.core.search import Limits
+from tictactoe.core.tree import Search
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -118,6 +120,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="with --proof: keep finished parts of the proof in FILE and resume from it "
         "(after a stop, a kill or a reboot, run the same command again)",
     )
+    parser.add_argument(
+        "--tree",
+        action="store_true",
+        help="print the search tree instead: each move's value and what the search visited, "
+        "cut off or read from its table, with every search's counts",
+    )
+    parser.add_argument(
+        "--depth",
+        type=at_least(1),
+        metavar="N",
+        help="with --tree: plies of the tree printed (default 1: the moves of the position)",
+    )
+    parser.add_argument(
+        "--search",
+        choices=[str(search) for search in Search],
+        help="with --tree: the search whose tree is printed (default minimax)",
+    )
     parser.epilog = UNIT
 
 
@@ -126,6 +145,11 @@ def run(args: argparse.Namespace) -> int:
     if STDIN in args.positions and hasattr(sys.stdin, "reconfigure"):
         sys.stdin.reconfigure(errors="replace")  # bytes that are not text: a bad position
     limits = Limits.of(getattr(args, "think", None), getattr(args, "nodes", None))
+    tree = getattr(args, "tree", False)
+    if not tree and (getattr(args, "depth", None) or getattr(args, "search", None)):
+        args.parser.error("--depth and --search go with --tree")
+    if tree and getattr(args, "proof", False):
+        args.parser.error("--tree and --proof cannot be used together")
     return solve_all(
         args.positions,
         args.k,
@@ -137,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
         proof=getattr(args, "proof", False),
         jobs=getattr(args, "jobs", None),
         checkpoint=getattr(args, "checkpoint", None),
+        tree=Search(args.search or Search.MINIMAX) if tree else None,
+        depth=getattr(args, "depth", None) or 1,
     )
 
 
@@ -152,12 +178,15 @@ def solve_all(
     proof: bool = False,
     jobs: int | None = None,
     checkpoint: str | None = None,
+    tree: Search | None = None,
+    depth: int = 1,
 ) -> int:
     """Answer each position on ``out`` and each bad one on ``err``; the exit status.
 
     Boards too big to solve exactly are searched by the engine within ``limits``;
     with ``proof`` each value is proved from scratch instead (:func:`proved`;
-    split over ``jobs`` processes and kept in ``checkpoint``: :func:`split_proved`).
+    split over ``jobs`` processes and kept in ``checkpoint``: :func:`split_proved`); with
+    ``tree`` the search tree of that search, ``depth`` plies deep (:mod:`.solve_tree`).
 
     Lines of ``stdin`` longer than :data:`LINE_LIMIT` are bad positions (read
     in bounded memory); a ``-`` whose input holds no position is said to have
@@ -176,7 +205,11 @@ def solve_all(
         try:
             board = Board.parse(text, k)
             note_one_row(text, board, err)
-            if proof:
+            if tree is not None and not board.is_over:
+                found = tree_report(board, tree, depth, as_json, limits or Limits.of(),
+                                    header(board), describe)  # fmt: skip
+                report = _json(found) if isinstance(found, dict) else found
+            elif proof:
                 if jobs is not None or checkpoint is not None:
                     report = split_proved(board, as_json, err, jobs or 1, checkpoint)
                 else:

@@ -29,13 +29,14 @@ from tictactoe.session.sound import play as play_sound_file
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
 from tictactoe.texts.sentences import Audience, Feeling, announce
-from tictactoe.ui.tk import texts, theme
+from tictactoe.ui.tk import texts, theme, tree_panel
 from tictactoe.ui.tk.board_view import EDGE, MARGIN, BoardView, Picture, is_gomoku
 from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
 from tictactoe.ui.tk.intents import Variables
 from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
 from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
+from tictactoe.ui.tk.tree_panel import TreePanel
 from tictactoe.ui.winning import winning_lines
 
 GOMOKU = Rules(15, 15, 5)
@@ -143,7 +144,9 @@ class App:
             language=tk.StringVar(root, self.session.tr.language),
             theme=tk.StringVar(root, settings_now.theme.value),
             think=tk.StringVar(root, think_key(settings_now.think)),
+            tree=tk.BooleanVar(root, False),
         )
+        self.tree_panel: TreePanel | None = None
         self.menus = Menus(self)
         self.toolbar = Toolbar(self)
         self.toolbar.pack(side="top", fill="x")
@@ -383,6 +386,16 @@ class App:
         self.session.set_analysis(self.vars.analysis.get())
         self.refresh()
 
+    def tree_changed(self) -> None:
+        """Options > How the computer thinks: the search tree of the position shown beside the
+        board (the window widens for it), or not."""
+        if self.vars.tree.get() and self.tree_panel is None:
+            self.tree_panel = tree_panel.opened(self)
+        elif not self.vars.tree.get() and self.tree_panel is not None:
+            tree_panel.closed(self, self.tree_panel)
+            self.tree_panel = None
+        self.refresh()
+
     def names_changed(self) -> None:
         """Options > Cell names (remembered), shown at once."""
         self.session.remember(names=self.vars.names.get())
@@ -466,6 +479,8 @@ class App:
         self.menus.update()
         self.toolbar.update_state()
         self.replay_bar.update_state()
+        if self.tree_panel is not None:
+            self.tree_panel.show(self.session.board)
 
     def _follow_the_board(self) -> None:
         """The menus' marks and the window's size and rows follow the board and what is shown."""
@@ -615,6 +630,8 @@ class App:
         self.toolbar.relabel()
         self.replay_bar.relabel()
         self.banner.relabel()
+        if self.tree_panel is not None:
+            self.tree_panel.relabel(self.session.tr, self.colours)
         self._set_least_size()  # Tk widens a window that is now too narrow
         self.refresh()
 

@@ -38,6 +38,8 @@ class Variables:
     theme: tk.StringVar
     think: tk.StringVar
     """A preset's key (``"0.5"``, ``"1"`` ...) or ``other``."""
+    tree: tk.BooleanVar
+    """The search tree beside the board (Options > How the computer thinks)."""
 
 
 class Window(Protocol):
@@ -152,6 +154,9 @@ class Window(Protocol):
 
     def analysis_changed(self) -> None:
         """The computer's analysis shown while it thinks, or not."""
+
+    def tree_changed(self) -> None:
+        """The search tree of the position beside the board, or not."""
 
     def names_changed(self) -> None:
         """Cell names on or off."""

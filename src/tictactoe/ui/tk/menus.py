@@ -216,6 +216,7 @@ class Menus:
         for key, label, variable, command in (
             ("sound", _("Sound"), app.vars.sound, app.sound_changed),
             ("analysis", _("Show analysis"), app.vars.analysis, app.analysis_changed),
+            ("tree", _("How the computer thinks"), app.vars.tree, app.tree_changed),
             ("hints", _("Cell hints"), app.vars.hints, app.hints_changed),
             ("names", _("Cell names"), app.vars.names, app.names_changed),
         ):
