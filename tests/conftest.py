@@ -79,9 +79,9 @@ def save_result() -> SaveResult:
 
 def shorten_waits(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in (
-        "archive_file.READ_WAIT_SECONDS",
-        "recorder.WRITE_WAIT_SECONDS",
-        "recorder.RETRY_WAIT_SECONDS",
+        "saved.safe_file.READ_WAIT_SECONDS",
+        "saved.writer.WRITE_WAIT_SECONDS",
+        "saved.writer.RETRY_WAIT_SECONDS",
     ):
         monkeypatch.setattr(f"tictactoe.{name}", 0.1)
 
