@@ -1,5 +1,4 @@
-"""Saved games: saving, listing with filters, bad files, two writers, the one save call and
-the scored games."""
+"""Saved games: saving, listing with filters, bad files, two writers and the scored games."""
 
 from __future__ import annotations
 
@@ -23,11 +22,11 @@ from tictactoe.saved.archive import (
     GameNotFoundError,
     Problem,
     ResultFilter,
+    counts,
     record_of,
 )
 from tictactoe.saved.paths import HOME_VARIABLE
 from tictactoe.saved.scoreboard import Scoreboard, Tally
-from tictactoe.saved.writer import save_finished
 
 X_WINS = (4, 0, 8, 2, 1, 6, 7)
 
@@ -211,31 +210,13 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     assert Archive(path).games().total == 80
 
 
-# --- the one save call ---------------------------------------------------------------
-
-
-def test_a_game_with_a_person_is_saved_once_and_scored(tmp_path: Path) -> None:
-    archive = Archive(tmp_path / "g.sqlite3")
-    assert save_finished(finished_game(), archive) is None
-    (saved,) = archive.games().games
-    assert (saved.record.x_player, saved.record.winner) == ("human", Mark.X)
-    assert Scoreboard(archive.path).tallies() == [Tally("first-free", Rules(), 1, 0, 0)]
-
-
-def test_a_demo_is_saved_but_not_scored(tmp_path: Path) -> None:
-    archive = Archive(tmp_path / "g.sqlite3")
-    assert save_finished(finished_game(("perfect", "random")), archive) is None
-    assert Scoreboard(archive.path).tallies() == []
-    assert archive.games().total == 1
-
-
 def test_a_resignation_is_saved_as_one(tmp_path: Path) -> None:
     archive = Archive(tmp_path / "g.sqlite3")
     game = Game(Rules(), {Mark.X: "human", Mark.O: "random"})
     game.play(4)
     game.computer_move()
     game.resign()
-    save_finished(game, archive)
+    archive.save(record_of(game))
     record = archive.games().games[0].record
     assert (record.termination, record.winner, record.plies) == (
         Termination.RESIGNATION,
@@ -244,17 +225,23 @@ def test_a_resignation_is_saved_as_one(tmp_path: Path) -> None:
     )
 
 
-def test_what_kept_a_game_from_being_saved_is_returned(tmp_path: Path) -> None:
-    folder = tmp_path / "folder"
-    folder.mkdir()
-    problem = save_finished(finished_game(), Archive(folder))
-    assert isinstance(problem, ArchiveError) and problem.path == folder
-    assert problem.problem is Problem.UNREADABLE
+# --- the scored games ---------------------------------------------------------------
 
 
-def test_only_finished_games_are_saved(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="not over"):
-        save_finished(Game(Rules()), Archive(tmp_path / "g.sqlite3"))
+@pytest.mark.parametrize(
+    ("players", "moves", "counted"),
+    [
+        (("human", "random"), X_WINS, True),
+        (("random", "human"), X_WINS, True),
+        (("human", "human"), X_WINS, True),
+        (("perfect", "random"), X_WINS, False),
+        (("human", "random"), X_WINS[:3], False),
+    ],
+)
+def test_the_scoreboard_counts_every_finished_game_a_person_played(
+    players: tuple[str, str], moves: tuple[int, ...], counted: bool
+) -> None:
+    assert counts(Record.of(Rules(), moves, *players)) is counted
 
 
 def test_imported_games_are_saved_but_not_scored(tmp_path: Path) -> None:
