@@ -19,6 +19,8 @@ WRITE_WAIT_SECONDS = 1.0
 """How long :meth:`Writer.save` waits for a busy file before it hands the game to its thread."""
 RETRY_WAIT_SECONDS = 5.0
 """How long each attempt of the writer's thread waits for the file."""
+SAVE_GRACE_SECONDS = 5.0
+"""How long a front end that closes waits for the games still waiting for a busy file."""
 
 
 class Writer:
@@ -115,4 +117,4 @@ class Writer:
                 del self._pending[: len(batch)]
 
 
-__all__ = ["RETRY_WAIT_SECONDS", "WRITE_WAIT_SECONDS", "Writer"]
+__all__ = ["RETRY_WAIT_SECONDS", "SAVE_GRACE_SECONDS", "WRITE_WAIT_SECONDS", "Writer"]

@@ -15,7 +15,6 @@ from tictactoe.session.session import (
     DEMO_DELAY,
     END_CLICK_GUARD,
     REPLY_PAUSE,
-    SAVE_GRACE_SECONDS,
     Played,
     Session,
 )
@@ -24,7 +23,6 @@ __all__ = [
     "DEMO_DELAY",
     "END_CLICK_GUARD",
     "REPLY_PAUSE",
-    "SAVE_GRACE_SECONDS",
     "Played",
     "Session",
     "check_board",

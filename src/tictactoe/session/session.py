@@ -45,7 +45,7 @@ from tictactoe.players.own import PlayerForfeit
 from tictactoe.saved.archive import ArchiveError, record_of
 from tictactoe.saved.scoreboard import Scoreboard, Tally
 from tictactoe.saved.settings import Choices, Settings
-from tictactoe.saved.writer import Writer
+from tictactoe.saved.writer import SAVE_GRACE_SECONDS, Writer
 from tictactoe.session.boards import fit_opponent
 from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.session.jobs import Hints, Job, Jobs, Lane, computer_move, hints_for
@@ -64,8 +64,6 @@ END_CLICK_GUARD = 0.25
 (it was meant for the board, before the result showed)."""
 DETAIL_AFTER = 0.5
 """Seconds of thinking before the time shows (a quick answer shows none)."""
-SAVE_GRACE_SECONDS = 5.0
-"""How long closing waits for a result still waiting for a busy saved-games file."""
 
 
 @dataclass(frozen=True)
