@@ -46,7 +46,7 @@ from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.saved.archive import Archive
 from tictactoe.saved.settings import Choices, SettingsStore
-from tictactoe.saved.writer import Recorder
+from tictactoe.saved.writer import Writer
 from tictactoe.texts.i18n import translator
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
@@ -82,7 +82,7 @@ def app_for(*argv: str) -> PgzApp:
         raise SystemExit(match)
     speaker = Speaker(SoundLoader("sounds"), enabled=False)
     app = PgzApp(match, _, speaker=speaker, choices=Choices(settings))
-    app.session.recorder = Recorder(PlayedThen())
+    app.session.writer = Writer(PlayedThen())
     return app
 
 

@@ -238,3 +238,30 @@ def test_a_move_refused_by_the_game_says_why(tmp_path: Path) -> None:
 )
 def test_clients_are_counted_by_address_and_ipv6_by_network(host: str | None, key: str) -> None:
     assert address_key(host) == key
+
+
+def test_finished_games_that_cannot_be_saved_are_said_in_the_log_once(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    (tmp_path / "games.sqlite3").mkdir()  # no game can land: the first game's failure is
+    # returned when the second is handed over, the second's when the lobby stops
+
+    async def scenario(lobby: Lobby, store: FlakyStore) -> None:
+        for game in range(2):
+            host, _, room = await friend_room(lobby)
+            guest, _ = arrive(lobby, f"192.0.2.{game + 2}")
+            await lobby.handle(guest, Join(room))
+            for ply, (player, cell) in enumerate(
+                [(host, 0), (guest, 3), (host, 1), (guest, 4), (host, 2)]
+            ):
+                await lobby.handle(player, Move(cell, ply))
+            assert lobby.writer is not None
+            while lobby.writer.pending:  # the writer's thread tries and fails
+                await asyncio.sleep(0.01)
+
+    in_lobby(scenario, tmp_path, record=True)
+    said = [r.message for r in caplog.records if "cannot be saved" in r.message]
+    assert said == [
+        f"finished games cannot be saved: saved games file {tmp_path / 'games.sqlite3'}"
+        " is unusable: a folder is in its place"
+    ]

@@ -118,6 +118,7 @@ def test_a_claim_needs_the_opponent_gone_long_enough() -> None:
     finished = room.finish()
     assert finished is not None and finished.outcome == Outcome(Termination.FORFEIT, Mark.X)
     assert (finished.x_player, finished.o_player, finished.moves) == ("human", "human", ())
+    assert finished.started is None  # a room's game does not know when it began
     assert room.view({}, 0, 60.0)["ended"] == "timeout"
     copy = Room(RoomState.from_json(room.state.to_json()))  # as another server process reads it
     assert copy.game.outcome == finished.outcome

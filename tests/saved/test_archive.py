@@ -1,5 +1,4 @@
-"""Saved games: saving, listing with filters, bad files, two writers, the one save call,
-the scored games and the files of earlier versions."""
+"""Saved games: saving, listing with filters, bad files, two writers and the scored games."""
 
 from __future__ import annotations
 
@@ -18,17 +17,16 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import Game
 from tictactoe.saved.archive import (
     FILE_NAME,
-    OLD_SCORES_NAME,
     Archive,
     ArchiveError,
     GameNotFoundError,
     Problem,
     ResultFilter,
+    counts,
     record_of,
 )
 from tictactoe.saved.paths import HOME_VARIABLE
 from tictactoe.saved.scoreboard import Scoreboard, Tally
-from tictactoe.saved.writer import save_finished
 
 X_WINS = (4, 0, 8, 2, 1, 6, 7)
 
@@ -172,6 +170,17 @@ def test_a_file_from_a_newer_version_is_refused_and_left_alone(tmp_path: Path) -
         assert db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone() == (0,)
 
 
+def test_a_file_of_another_version_is_refused_as_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY)")
+        db.execute("PRAGMA user_version = 1")
+    for use in (Archive(path).games, lambda: Archive(path).save(Record.of(Rules(), (4,)))):
+        with pytest.raises(ArchiveError, match="version 1 is not") as error:
+            use()
+        assert error.value.problem is Problem.DAMAGED
+
+
 def test_an_unwritable_location_is_reported(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
@@ -201,31 +210,13 @@ def test_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     assert Archive(path).games().total == 80
 
 
-# --- the one save call ---------------------------------------------------------------
-
-
-def test_a_game_with_a_person_is_saved_once_and_scored(tmp_path: Path) -> None:
-    archive = Archive(tmp_path / "g.sqlite3")
-    assert save_finished(finished_game(), archive) is None
-    (saved,) = archive.games().games
-    assert (saved.record.x_player, saved.record.winner) == ("human", Mark.X)
-    assert Scoreboard(archive.path).tallies() == [Tally("first-free", Rules(), 1, 0, 0)]
-
-
-def test_a_demo_is_saved_but_not_scored(tmp_path: Path) -> None:
-    archive = Archive(tmp_path / "g.sqlite3")
-    assert save_finished(finished_game(("perfect", "random")), archive) is None
-    assert Scoreboard(archive.path).tallies() == []
-    assert archive.games().total == 1
-
-
 def test_a_resignation_is_saved_as_one(tmp_path: Path) -> None:
     archive = Archive(tmp_path / "g.sqlite3")
     game = Game(Rules(), {Mark.X: "human", Mark.O: "random"})
     game.play(4)
     game.computer_move()
     game.resign()
-    save_finished(game, archive)
+    archive.save(record_of(game))
     record = archive.games().games[0].record
     assert (record.termination, record.winner, record.plies) == (
         Termination.RESIGNATION,
@@ -234,17 +225,23 @@ def test_a_resignation_is_saved_as_one(tmp_path: Path) -> None:
     )
 
 
-def test_what_kept_a_game_from_being_saved_is_returned(tmp_path: Path) -> None:
-    folder = tmp_path / "folder"
-    folder.mkdir()
-    problem = save_finished(finished_game(), Archive(folder))
-    assert isinstance(problem, ArchiveError) and problem.path == folder
-    assert problem.problem is Problem.UNREADABLE
+# --- the scored games ---------------------------------------------------------------
 
 
-def test_only_finished_games_are_saved(tmp_path: Path) -> None:
-    with pytest.raises(ValueError, match="not over"):
-        save_finished(Game(Rules()), Archive(tmp_path / "g.sqlite3"))
+@pytest.mark.parametrize(
+    ("players", "moves", "counted"),
+    [
+        (("human", "random"), X_WINS, True),
+        (("random", "human"), X_WINS, True),
+        (("human", "human"), X_WINS, True),
+        (("perfect", "random"), X_WINS, False),
+        (("human", "random"), X_WINS[:3], False),
+    ],
+)
+def test_the_scoreboard_counts_every_finished_game_a_person_played(
+    players: tuple[str, str], moves: tuple[int, ...], counted: bool
+) -> None:
+    assert counts(Record.of(Rules(), moves, *players)) is counted
 
 
 def test_imported_games_are_saved_but_not_scored(tmp_path: Path) -> None:
@@ -276,129 +273,6 @@ def test_a_batch_is_saved_in_one_go(tmp_path: Path) -> None:
     archive = Archive(tmp_path / "g.sqlite3")
     ids = archive.save_all([(Record.of(Rules(), (4,)), False), (Record.of(Rules(), (0,)), True)])
     assert [game.id for game in archive.games().games] == ids[::-1]
-
-
-# --- the files of earlier versions ---------------------------------------------------------
-
-OLD_SCOREBOARD = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    played_at TEXT NOT NULL,
-    rows INTEGER NOT NULL,
-    cols INTEGER NOT NULL,
-    k INTEGER NOT NULL,
-    x_player TEXT NOT NULL,
-    o_player TEXT NOT NULL,
-    winner TEXT CHECK (winner IN ('X', 'O') OR winner IS NULL)
-)
-"""
-OLD_ARCHIVE = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    started TEXT,
-    finished TEXT,
-    rows INTEGER NOT NULL,
-    cols INTEGER NOT NULL,
-    k INTEGER NOT NULL,
-    x_player TEXT NOT NULL,
-    o_player TEXT NOT NULL,
-    winner TEXT CHECK (winner IN ('X', 'O') OR winner IS NULL),
-    termination TEXT NOT NULL,
-    moves TEXT NOT NULL
-)
-"""
-
-
-def old_scoreboard(path: Path, *results: tuple[int, int, int, str, str, str | None]) -> None:
-    """A scores file as versions before the one store wrote it."""
-    with closing(sqlite3.connect(path)) as db, db:
-        db.execute(OLD_SCOREBOARD)
-        db.executemany(
-            "INSERT INTO games (played_at, rows, cols, k, x_player, o_player, winner)"
-            " VALUES ('2024-05-01T10:00:00+00:00', ?, ?, ?, ?, ?, ?)",
-            results,
-        )
-
-
-def old_archive(path: Path) -> None:
-    """A version 1 saved-games file holding one game (also counted in the old scores)."""
-    with closing(sqlite3.connect(path)) as db, db:
-        db.execute(OLD_ARCHIVE)
-        db.execute(
-            "INSERT INTO games (started, finished, rows, cols, k, x_player, o_player, winner,"
-            " termination, moves) VALUES (NULL, '2024-05-01T10:00:00+00:00', 3, 3, 3, 'human',"
-            " 'random', 'X', 'line', ?)",
-            (" ".join(map(str, X_WINS)),),
-        )
-        db.execute("PRAGMA user_version = 1")
-
-
-OLD_RESULTS = [
-    (3, 3, 3, "human", "random", "X"),
-    (3, 3, 3, "human", "random", "X"),
-    (3, 3, 3, "perfect", "human", None),
-    (7, 7, 5, "human", "search", "O"),
-]
-OLD_TALLIES = [
-    Tally("perfect", Rules(), 0, 0, 1),
-    Tally("random", Rules(), 2, 0, 0),
-    Tally("search", Rules(7, 7, 5), 0, 1, 0),
-]
-
-
-def test_old_scores_count_before_and_after_the_first_save(tmp_path: Path) -> None:
-    old_scoreboard(tmp_path / OLD_SCORES_NAME, *OLD_RESULTS)
-    old_archive(tmp_path / FILE_NAME)
-    archive = Archive(tmp_path / FILE_NAME)
-    assert Scoreboard(archive.path).tallies() == OLD_TALLIES  # read as they are
-    assert (tmp_path / OLD_SCORES_NAME).is_file()
-
-    save_finished(finished_game(("human", "random")), archive)
-    assert Scoreboard(archive.path).tallies() == [
-        OLD_TALLIES[0],
-        Tally("random", Rules(), 3, 0, 0),  # the old game in the old file is not counted twice
-        OLD_TALLIES[2],
-    ]
-    assert not (tmp_path / OLD_SCORES_NAME).exists()
-    assert (tmp_path / f"{OLD_SCORES_NAME}.imported").is_file()  # kept, not imported again
-    assert [game.record.x_player for game in archive.games().games] == ["human", "human"]
-
-
-def test_old_scores_are_imported_into_a_new_file(tmp_path: Path) -> None:
-    old_scoreboard(tmp_path / OLD_SCORES_NAME, *OLD_RESULTS)
-    archive = Archive(tmp_path / FILE_NAME)
-    assert Scoreboard(archive.path).tallies() == OLD_TALLIES
-    assert not archive.path.exists()  # reading made nothing
-    archive.save(Record.of(Rules(), (4,)))
-    assert Scoreboard(archive.path).tallies() == OLD_TALLIES
-    Scoreboard(archive.path).reset()
-    assert Scoreboard(archive.path).tallies() == []
-
-
-def test_a_damaged_old_scores_file_counts_nothing_and_stays(tmp_path: Path) -> None:
-    (tmp_path / OLD_SCORES_NAME).write_bytes(b"not a database" * 50)
-    archive = Archive(tmp_path / FILE_NAME)
-    assert Scoreboard(archive.path).tallies() == []
-    archive.save(Record.of(Rules(), X_WINS, "human", "random"), scored=True)
-    assert Scoreboard(archive.path).tallies() == [Tally("random", Rules(), 1, 0, 0)]
-    assert (tmp_path / OLD_SCORES_NAME).read_bytes().startswith(b"not a database")
-
-
-def test_a_busy_old_scores_file_waits_for_the_next_save(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr("tictactoe.saved.safe_file.READ_WAIT_SECONDS", 0.05)
-    old_scoreboard(tmp_path / OLD_SCORES_NAME, *OLD_RESULTS)
-    archive = Archive(tmp_path / FILE_NAME)
-    with closing(sqlite3.connect(tmp_path / OLD_SCORES_NAME, isolation_level=None)) as holder:
-        holder.execute("BEGIN EXCLUSIVE")
-        with pytest.raises(ArchiveError) as caught:
-            archive.save(Record.of(Rules(), (4,)))
-        assert caught.value.problem is Problem.BUSY
-        holder.execute("ROLLBACK")
-    assert not archive.path.exists()
-    archive.save(Record.of(Rules(), (4,)))
-    assert Scoreboard(archive.path).tallies() == OLD_TALLIES
 
 
 def test_find_knows_a_game_saved_before_by_its_rules_players_moves_and_result(

@@ -1,17 +1,13 @@
-"""The end of a game: its sound, and the finished game kept once in the one store."""
+"""The end of a game: its sound (keeping it is the Session's: tests/session/test_play.py)."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 
 from tictactoe.core.board import Mark
 from tictactoe.game import HUMAN, Game
-from tictactoe.saved.archive import Archive
-from tictactoe.session import ending_sound, keep_finished
+from tictactoe.session import ending_sound
 from tictactoe.session.sound import Sound
-from tictactoe.texts.i18n import translator
 
 
 def finished(players: tuple[str, str], moves: tuple[int, ...]) -> Game:
@@ -46,21 +42,3 @@ def test_the_ending_sound_is_a_loss_only_when_the_one_person_lost(
     outcome = game.outcome
     assert outcome is not None
     assert ending_sound(game, outcome) is sound
-
-
-def test_a_finished_game_is_kept_once_in_the_store(tmp_path: Path) -> None:
-    archive = Archive(tmp_path / "games.sqlite3")
-    game = finished((HUMAN, "random"), X_WINS)
-    assert keep_finished(game, archive, translator("en")) is None
-    (saved,) = archive.games().games
-    assert saved.record.moves == X_WINS and saved.record.o_player == "random"
-
-
-def test_a_store_that_cannot_be_written_is_said_in_one_line(tmp_path: Path) -> None:
-    folder = tmp_path / "not a folder"
-    folder.write_text("a file where the folder should be", encoding="utf-8")
-    said = keep_finished(
-        finished((HUMAN, "random"), X_WINS), Archive(folder / "g.sqlite3"), translator("en")
-    )
-    assert said is not None and said.startswith("Scoreboard unavailable: ")
-    assert "\n" not in said

@@ -64,7 +64,7 @@ def test_a_failing_player_loses_the_game_counted_and_kept(tmp_path: Path) -> Non
             session.notice == "student.py loses this game: it answered 'b2!', which is not a cell."
         )
         assert session.match.score.wins == 1
-        assert session.recorder is not None and session.recorder.wait(5)
+        assert session.writer.wait(5)
         [saved] = Archive(tmp_path / "games.sqlite3").games().games
         record = Archive(tmp_path / "games.sqlite3").get(saved.id)
         # A saved game keeps the file's name: short, and the same wherever the file is kept.

@@ -178,6 +178,19 @@ def test_the_end_of_a_game_is_counted_kept_and_heard_once(
     assert session.game is not ended and session.game.moves == ()
 
 
+def test_a_store_that_cannot_be_written_is_said_in_one_line_and_play_goes_on(
+    make: Callable, tmp_path: Path
+) -> None:
+    folder = tmp_path / "not a folder"
+    folder.write_text("a file where the folder should be", encoding="utf-8")
+    session, _ = make("human", scoreboard=Scoreboard(folder / "g.sqlite3"))
+    for cell in (0, 3, 1, 4, 2):
+        session.play(cell)
+    session.update()
+    assert session.save_problem is not None and session.match.score.wins == 1
+    assert session.notice.startswith("Scoreboard unavailable: ") and "\n" not in session.notice
+
+
 def test_no_sound_when_it_is_off(make: Callable) -> None:
     session, sounds = make("human", settings=Settings(sound=False))
     for cell in (0, 3, 1, 4, 2):

@@ -13,10 +13,11 @@ puts a Starlette app and a WebSocket loop around it. Its parts, each a module:
   their one :func:`~.protocol.parse`;
 * :mod:`.thinking` - the computer's moves and hints as cancellable jobs in
   worker processes, shared fairly between games;
-* :mod:`.lobby` - every client's messages acted on, one handler per type;
+* :mod:`.lobby` - every client's messages acted on, one handler per type; a
+  finished game goes to the one writer of finished games
+  (:class:`~tictactoe.saved.writer.Writer`), as every front end's does;
 * :mod:`.settings` - the server's limits, with the command-line options that
-  change them;
-* :mod:`.records` - finished games, saved with every other front end's.
+  change them.
 
 A front end imports the modules it needs (``tictactoe.online.lobby``...).
 """

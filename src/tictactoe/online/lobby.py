@@ -19,6 +19,12 @@ never awaited while a page's messages are read. A job whose position is gone
 (a move, undo, a new game) is cancelled at once, and so is the computer's move
 of a game whose players have all closed its page: an abandoned game thinks no
 more. Thinking times are capped by the server's settings.
+
+A game that ends goes to the one writer of finished games
+(:class:`~tictactoe.saved.writer.Writer`, the terminal's and the windows' too),
+on the writer's own thread: the event loop never waits for the file. A file
+that cannot be written is said in the log once, and play goes on; stopping
+waits a moment for the games still waiting to be written.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ from typing import Any, Protocol, assert_never
 
 from tictactoe.core import Progress
 from tictactoe.core.advice import can_solve
+from tictactoe.core.records import Record
 from tictactoe.online.protocol import (
     ClientMessage,
     First,
@@ -50,10 +57,8 @@ from tictactoe.online.protocol import (
     Think,
     encode,
 )
-from tictactoe.online.records import GameLog
 from tictactoe.online.room import (
     DEFAULT_THINK_MS,
-    FinishedGame,
     Presence,
     Room,
     RoomError,
@@ -62,6 +67,8 @@ from tictactoe.online.room import (
 from tictactoe.online.settings import Settings
 from tictactoe.online.store import RoomStore, StoreUnavailable, gone
 from tictactoe.online.thinking import Dropped, SuggestedMove, Task, Thinker, ThinkingJob
+from tictactoe.saved.archive import FILE_NAME, Archive, ArchiveError
+from tictactoe.saved.writer import SAVE_GRACE_SECONDS, Writer
 from tictactoe.texts.i18n import N_
 
 log = logging.getLogger(__name__)
@@ -170,7 +177,14 @@ class Lobby:
         self.store = store
         self.clock = clock
         self.thinker = Thinker(settings.think_processes, processes=settings.think_processes > 0)
-        self.records = GameLog(settings.data_dir) if settings.record else None
+        folder = settings.data_dir
+        self.writer = (
+            Writer(Archive(None if folder is None else folder / FILE_NAME))
+            if settings.record
+            else None
+        )
+        """Saves the finished games (None: the server's settings keep none)."""
+        self._unsaved_said = False
         self.visitors: dict[str, Visitor] = {}
         self.local: dict[str, dict[str, Visitor]] = {}
         """Room id -> this process's visitors in that room."""
@@ -191,22 +205,28 @@ class Lobby:
     async def start(self) -> None:
         """Connect the store, start the workers and the background work."""
         await self.store.start(self.deliver, self.resync)
-        if self.records is not None:
-            await self.records.start()
         self.thinker.start()
         self._spawn(self._every(self.settings.heartbeat_seconds, self._heartbeat))
         self._spawn(self._every(self.settings.sweep_seconds, self._sweep))
         self._spawn(self._every(self.settings.retry_seconds, self._amend))
 
     async def stop(self) -> None:
-        """Stop the background work, write the records, disconnect the store."""
+        """Stop the background work, write the finished games, disconnect the store."""
         for task in list(self._tasks):
             task.cancel()
         for task in list(self._tasks):
             with contextlib.suppress(BaseException):
                 await task
-        if self.records is not None:
-            await self.records.close()
+        if self.writer is not None:
+            try:
+                if not await asyncio.to_thread(self.writer.wait, SAVE_GRACE_SECONDS):
+                    log.warning(
+                        "%d finished games were not saved: %s is busy",
+                        self.writer.pending,
+                        self.writer.path,
+                    )
+            except ArchiveError as error:
+                self._not_saved(error)
         self.thinker.close()
         await self.store.close()
 
@@ -528,10 +548,10 @@ class Lobby:
     # --- playing ---------------------------------------------------------------------------
 
     async def _act(self, visitor: Visitor, change: Callable[[Room], object]) -> None:
-        """Apply ``change`` to the visitor's room; the game it ends goes to the records."""
+        """Apply ``change`` to the visitor's room; the game it ends goes to the saved games."""
         room_id, _ = self._seat(visitor)
 
-        def act(room: Room) -> FinishedGame | None:
+        def act(room: Room) -> Record | None:
             change(room)
             return room.finish()
 
@@ -659,13 +679,21 @@ class Lobby:
 
     # --- after a change ---------------------------------------------------------------------
 
-    async def _changed(self, room: Room, finished: FinishedGame | None, owner: str) -> None:
-        if finished is not None and self.records is not None:
-            self.records.add(finished)
+    async def _changed(self, room: Room, finished: Record | None, owner: str) -> None:
+        if finished is not None and self.writer is not None:
+            problem = self.writer.save(finished, background=True)
+            if problem is not None:
+                self._not_saved(problem)
         self._cancel_stale(room)
         await self.publish_state(room)
         if room.computer_to_move:
             self._schedule_think(room, owner)
+
+    def _not_saved(self, error: ArchiveError) -> None:
+        """Say in the log, the first time, that finished games cannot be saved."""
+        if not self._unsaved_said:
+            self._unsaved_said = True
+            log.warning("finished games cannot be saved: %s", error)
 
     def _cancel_stale(self, room: Room) -> None:
         """Cancel the jobs of ``room`` whose position is gone (a move, undo, a new game)."""
@@ -762,7 +790,7 @@ class Lobby:
             if job.cancelled:
                 return
 
-            def apply(room: Room) -> FinishedGame | None:
+            def apply(room: Room) -> Record | None:
                 if not room.apply_computer(len(moves), cell, position):
                     raise RoomError("stale", N_("The board changed: try again."))
                 return room.finish()

@@ -40,7 +40,9 @@ from tictactoe.core import (
     Termination,
 )
 from tictactoe.core.exact.solver import unsupported_reason
+from tictactoe.core.records import Record
 from tictactoe.game import HUMAN, Game, Starter
+from tictactoe.saved.archive import record_of
 from tictactoe.session import check_board
 from tictactoe.texts.i18n import N_
 
@@ -152,19 +154,6 @@ class RoomState:
         """The state saved by :meth:`to_json`."""
         data: dict[str, Any] = json.loads(text)
         return cls(**data)
-
-
-@dataclass(frozen=True)
-class FinishedGame:
-    """A game that just ended, for the records."""
-
-    room: str
-    rules: Rules
-    x_player: str
-    o_player: str
-    moves: tuple[int, ...]
-    outcome: Outcome
-    """How it ended: a line, a full board, a resignation, or a forfeit (a player left)."""
 
 
 @dataclass(frozen=True)
@@ -476,8 +465,9 @@ class Room:
         self._solo_game(player)
         self.state.first = Starter(first).value
 
-    def finish(self) -> FinishedGame | None:
-        """Count a game that has just ended in the score (once); returns it for the records."""
+    def finish(self) -> Record | None:
+        """Count a game that has just ended in the score (once); returns its record for the
+        saved games (a room's game does not know when it began: no start time)."""
         outcome = self.game.outcome
         if outcome is None or self.state.recorded:
             return None
@@ -487,10 +477,7 @@ class Room:
             score["draws"] += 1
         else:
             score[self.player_with(outcome.winner)] += 1
-        names = {mark: self.game.player(mark) for mark in Mark}
-        return FinishedGame(
-            self.id, self.rules, names[Mark.X], names[Mark.O], self.game.moves, outcome
-        )
+        return replace(record_of(self.game), started=None)
 
     # --- helpers -------------------------------------------------------------------
 

@@ -9,29 +9,20 @@ the :class:`Problem` (:mod:`tictactoe.saved.safe_file`); a row that no longer
 makes a valid game is listed as damaged instead of hiding the others.
 
 The scoreboard (:mod:`tictactoe.saved.scoreboard`) is a query over this file
-(:meth:`Archive.result_counts`): the *scored* games, those played here with
-a person (not imported ones), plus ``past_results``, tallies whose games are
-not kept as rows. ``stats --reset`` unscores every game; ``games --reset``
-forgets the games but keeps what they counted as past results.
-
-Scores from before this version (the old ``scores.sqlite3`` next to this
-file, a table of results without moves) are imported into ``past_results``
-once, when this file is created or upgraded from version 1, and the old file
-is then renamed ``scores.sqlite3.imported`` (kept, not deleted). Until that
-first write, the scoreboard reads the old file as it is. An old file that is
-damaged is left where it is and counts nothing. Games already in a version 1
-file are kept, unscored: their results are in the old file's tallies.
-
-:func:`tictactoe.saved.writer.save_finished` is the one call every front end makes when a game
-ends: it saves the game once, scored when a person played.
+(:meth:`Archive.result_counts`): the *scored* games plus ``past_results``,
+tallies whose games are not kept as rows. A game is scored when it was
+played here (saved with ``scored=True``: what the writer,
+:class:`tictactoe.saved.writer.Writer`, saves for every front end; imported
+games are not) and :func:`counts` says the scoreboard counts it - the one
+rule. ``stats --reset`` unscores every game; ``games --reset`` forgets the
+games but keeps what they counted as past results.
 """
 
 from __future__ import annotations
 
-import contextlib
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import closing, contextmanager
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -46,21 +37,14 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game
 from tictactoe.saved import safe_file
 from tictactoe.saved.paths import data_home
-from tictactoe.saved.safe_file import (
-    ArchiveError,
-    ArchiveFile,
-    Problem,
-    free_name,
-)
+from tictactoe.saved.safe_file import ArchiveError, ArchiveFile, Problem
 
 FILE_NAME = "games.sqlite3"
-OLD_SCORES_NAME = "scores.sqlite3"
-"""The scoreboard file of versions before the one store, next to :data:`FILE_NAME`."""
 BUSY_TIMEOUT_SECONDS = 10.0
 """How long a write waits for another process's write to finish."""
 SCHEMA_VERSION = 2
-"""Stored in SQLite's ``user_version``; a file from a newer version is refused, not changed.
-Version 2 added the ``scored`` column and the ``past_results`` table."""
+"""Stored in SQLite's ``user_version``; a file of another version is refused, not changed
+(a newer one as newer, an older one - no release wrote one - as damaged)."""
 
 _GAMES = """
 CREATE TABLE IF NOT EXISTS games (
@@ -91,12 +75,18 @@ CREATE TABLE IF NOT EXISTS past_results (
 """
 _COLUMNS = "id, started, finished, rows, cols, k, x_player, o_player, winner, termination, moves"
 _RESULT = "rows, cols, k, x_player, o_player, winner"
-_SCORED = (
-    f"scored AND termination != '{Termination.UNFINISHED}'"
-    " AND (x_player = :human OR o_player = :human)"
-)
-"""The games the scoreboard counts: scored, decided, with a person (``:human``)."""
-_SCORED_RESULTS = f"SELECT {_RESULT}, COUNT(*) FROM games WHERE {_SCORED} GROUP BY {_RESULT}"
+_SCORED_RESULTS = f"SELECT {_RESULT}, COUNT(*) FROM games WHERE scored GROUP BY {_RESULT}"
+"""The scoreboard's counts of the games kept as rows."""
+
+
+def counts(record: Record) -> bool:
+    """True when the scoreboard counts ``record``, a game played here: every finished game a
+    person played, against the computer or another person (not a demo between two computer
+    players, not a game left unfinished), whichever front end played it."""
+    return record.termination is not Termination.UNFINISHED and HUMAN in (
+        record.x_player,
+        record.o_player,
+    )
 
 
 class ResultFilter(StrEnum):
@@ -152,7 +142,8 @@ class Archive:
     # --- writing --------------------------------------------------------------
 
     def save(self, record: Record, *, scored: bool = False, wait: float | None = None) -> int:
-        """Add ``record`` (on the scoreboard if ``scored``); returns its id.
+        """Add ``record``; returns its id. ``scored``: it was played here, and the scoreboard
+        counts it when :func:`counts` says so (an imported game is not scored).
 
         Waits up to ``wait`` seconds for a busy file (default :data:`BUSY_TIMEOUT_SECONDS`).
         """
@@ -162,14 +153,15 @@ class Archive:
     def save_all(
         self, games: Iterable[tuple[Record, bool]], *, wait: float | None = None
     ) -> list[int]:
-        """Add each (record, scored) pair in one transaction; returns their ids."""
+        """Add each (record, scored) pair, as :meth:`save` does, in one transaction; returns
+        their ids."""
         ids = []
         with self._file.writing(BUSY_TIMEOUT_SECONDS if wait is None else wait) as db:
             for record, scored in games:
                 cursor = db.execute(
                     f"INSERT INTO games ({_COLUMNS.partition(', ')[2]}, scored)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (*_row(record), int(scored)),
+                    (*_row(record), int(scored and counts(record))),
                 )
                 assert cursor.lastrowid is not None
                 ids.append(cursor.lastrowid)
@@ -197,7 +189,7 @@ class Archive:
         try:
             with self._file.writing(safe_file.READ_WAIT_SECONDS) as db:
                 for statement in statements:
-                    db.execute(statement, {"human": HUMAN})
+                    db.execute(statement)
             return None
         except ArchiveError as error:
             if not error.problem.needs_reset:
@@ -211,41 +203,36 @@ class Archive:
         """Why games could not be saved now, or None if they could (writes nothing)."""
         return self._file.write_problem()
 
-    def _setup(self, db: sqlite3.Connection) -> Callable[[], None] | None:
-        """Create or upgrade the tables (the open write transaction); import old scores."""
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+    def _setup(self, db: sqlite3.Connection) -> None:
+        """Create the tables of a new file (the open write transaction); refuse another
+        version's."""
+        version = self._version(db)
+        if version == 0:
+            db.execute(_GAMES)
+            db.execute(_PAST_RESULTS)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _version(self, db: sqlite3.Connection) -> int:
+        """The file's version: :data:`SCHEMA_VERSION`, or 0 for a new one; raises for any other."""
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
             raise ArchiveError(self.path, "it was written by a newer version of tictactoe")
-        if version == SCHEMA_VERSION:
-            return None
-        if version == 1:
-            db.execute("ALTER TABLE games ADD COLUMN scored INTEGER NOT NULL DEFAULT 0")
-        db.execute(_GAMES)
-        db.execute(_PAST_RESULTS)
-        old = self.path.with_name(OLD_SCORES_NAME)
-        counts = _old_scores(old)
-        db.executemany(f"INSERT INTO past_results VALUES ({', '.join('?' * 7)})", counts)
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-        return None if not counts else lambda: _retire(old)
+        if version not in (0, SCHEMA_VERSION):
+            raise ArchiveError(
+                self.path, f"its version {version} is not a saved-games file's", Problem.DAMAGED
+            )
+        return version
 
     # --- reading --------------------------------------------------------------
 
     @contextmanager
-    def _reading(self) -> Iterator[tuple[sqlite3.Connection, int] | None]:
-        """A read-only connection and the file's version; None when there are no games yet."""
+    def _reading(self) -> Iterator[sqlite3.Connection | None]:
+        """A read-only connection; None when there are no games yet."""
         with self._file.reading() as db:
-            if db is None:
+            if db is None or self._version(db) == 0:
                 yield None
                 return
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise ArchiveError(self.path, "it was written by a newer version of tictactoe")
-            if not db.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'"
-            ).fetchone():
-                yield None
-                return
-            yield db, version
+            yield db
 
     def find(self, record: Record) -> int | None:
         """The id of a saved game that is ``record`` again, or None.
@@ -256,9 +243,8 @@ class Archive:
         """
         moves = " ".join(map(str, record.moves))
         rows = []
-        with self._reading() as opened:
-            if opened is not None:
-                db, _ = opened
+        with self._reading() as db:
+            if db is not None:
                 query = f"SELECT {_COLUMNS} FROM games WHERE moves = ? ORDER BY id"
                 rows = db.execute(query, (moves,)).fetchall()
         for row in rows:
@@ -278,10 +264,9 @@ class Archive:
         Raises :class:`GameNotFoundError` when there is none, and
         :class:`ArchiveError` when its row is damaged.
         """
-        with self._reading() as opened:
+        with self._reading() as db:
             row = None
-            if opened is not None:
-                db, _ = opened
+            if db is not None:
                 row = db.execute(
                     f"SELECT {_COLUMNS} FROM games WHERE id = ?", (game_id,)
                 ).fetchone()
@@ -304,10 +289,9 @@ class Archive:
         on a ``size`` = (rows, columns) board, ending in ``result``; at most ``limit``.
         """
         where, values = _filters(player, size, result)
-        with self._reading() as opened:
-            if opened is None:
+        with self._reading() as db:
+            if db is None:
                 return Listing((), 0)
-            db, _ = opened
             total = db.execute(f"SELECT COUNT(*) FROM games{where}", values).fetchone()[0]
             query = f"SELECT {_COLUMNS} FROM games{where} ORDER BY id DESC"
             if limit is not None:
@@ -322,19 +306,13 @@ class Archive:
         return Listing(tuple(games), total, tuple(damaged))
 
     def result_counts(self) -> list[ResultCount]:
-        """The scoreboard's raw counts: scored games with a person, and the past results.
-
-        Before the file is upgraded to this version (or when there is none
-        yet), the old scores file's results. Reads only; nothing is created.
-        """
-        with self._reading() as opened:
-            if opened is None or opened[1] < SCHEMA_VERSION:
-                rows = _old_scores(self.path.with_name(OLD_SCORES_NAME))
-            else:
-                db, _ = opened
+        """The scoreboard's raw counts: the scored games and the past results (none when there
+        is no file yet). Reads only; nothing is created."""
+        with self._reading() as db:
+            rows = []
+            if db is not None:
                 rows = db.execute(
-                    f"{_SCORED_RESULTS} UNION ALL SELECT {_RESULT}, games FROM past_results",
-                    {"human": HUMAN},
+                    f"{_SCORED_RESULTS} UNION ALL SELECT {_RESULT}, games FROM past_results"
                 ).fetchall()
         return [self._count(row) for row in rows]
 
@@ -353,36 +331,6 @@ class Archive:
             raise ArchiveError(
                 self.path, f"a game on an impossible board: {error}", Problem.DAMAGED
             ) from None
-
-
-def _old_scores(path: Path) -> list[tuple[object, ...]]:
-    """The results in a scores file of the versions before the one store (none if damaged).
-
-    A busy file is an :class:`ArchiveError` (try again later); nothing is written.
-    """
-    try:
-        if not path.is_file() or path.stat().st_size == 0:
-            return []
-        uri = path.absolute().as_uri() + "?mode=ro"
-        with closing(sqlite3.connect(uri, uri=True, timeout=safe_file.READ_WAIT_SECONDS)) as db:
-            return db.execute(
-                f"SELECT {_RESULT}, COUNT(*) FROM games WHERE x_player = ? OR o_player = ?"
-                f" GROUP BY {_RESULT}",
-                (HUMAN, HUMAN),
-            ).fetchall()
-    except sqlite3.OperationalError as error:
-        code = getattr(error, "sqlite_errorcode", 0) & 0xFF
-        if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-            raise ArchiveError(path, error, Problem.BUSY) from None
-        return []
-    except (sqlite3.Error, OSError):
-        return []
-
-
-def _retire(old: Path) -> None:
-    """Rename an imported old scores file ``<name>.imported`` (kept; never imported twice)."""
-    with contextlib.suppress(OSError):  # it stays: a file made anew would import it again
-        old.replace(free_name(old, ".imported"))
 
 
 def record_of(game: Game, finished: datetime | None = None) -> Record:
@@ -477,7 +425,6 @@ def _filters(
 
 __all__ = [
     "FILE_NAME",
-    "OLD_SCORES_NAME",
     "Archive",
     "ArchiveError",
     "GameNotFoundError",
@@ -486,5 +433,6 @@ __all__ = [
     "ResultCount",
     "ResultFilter",
     "SavedGame",
+    "counts",
     "record_of",
 ]

@@ -61,9 +61,9 @@ class ArchiveError(Exception):
         """The kind of trouble: what can be done about it."""
 
 
-Setup = Callable[[sqlite3.Connection], Callable[[], None] | None]
-"""Brings a connection's file up to date (creating or upgrading its tables) in the open
-transaction; may return what to do once that transaction is committed."""
+Setup = Callable[[sqlite3.Connection], None]
+"""Makes a connection's file ready (creating its tables, refusing one it cannot use) in the
+open transaction."""
 
 
 class ArchiveFile:
@@ -87,14 +87,12 @@ class ArchiveFile:
             with closing(sqlite3.connect(uri, uri=True, timeout=wait, isolation_level=None)) as db:
                 db.execute("BEGIN IMMEDIATE")
                 try:
-                    after = self._setup(db)
+                    self._setup(db)
                     yield db
                 except BaseException:
                     db.execute("ROLLBACK")
                     raise
                 db.execute("COMMIT")
-            if after is not None:
-                after()
         except sqlite3.Error as error:
             raise self.error(error) from None
         except OSError as error:
@@ -138,16 +136,14 @@ class ArchiveFile:
         try:
             with closing(sqlite3.connect(draft, isolation_level=None)) as db:
                 db.execute("BEGIN IMMEDIATE")
-                after = self._setup(db)
+                self._setup(db)
                 db.execute("COMMIT")
             try:
                 os.link(draft, self.path)
             except FileExistsError:  # another process was quicker: its file is as good
-                after = None
+                pass
             except OSError:  # no hard links here (some network or FAT disks)
-                if self.exists():
-                    after = None
-                else:
+                if not self.exists():
                     os.replace(draft, self.path)
         except (sqlite3.Error, OSError) as error:
             if not os.access(folder, os.W_OK):
@@ -159,8 +155,6 @@ class ArchiveFile:
             raise ArchiveError(self.path, _os_reason(error)) from None
         finally:
             draft.unlink(missing_ok=True)
-        if after is not None:
-            after()
 
     # --- setting aside ------------------------------------------------------------
 

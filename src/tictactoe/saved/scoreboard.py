@@ -2,8 +2,8 @@
 
 There is no second table of tallies: :class:`Scoreboard` counts the scored
 games in the one store of finished games (:class:`tictactoe.saved.archive.Archive`,
-where :func:`tictactoe.saved.writer.save_finished` puts every game a person
-finished) plus the results kept from before (see :mod:`tictactoe.saved.archive`).
+where :class:`tictactoe.saved.writer.Writer` puts every finished game; which count is
+:func:`tictactoe.saved.archive.counts`).
 Anything wrong with the file raises :class:`~tictactoe.saved.archive.ArchiveError`
 naming the :class:`~tictactoe.saved.archive.Problem`; :func:`describe` says it in
 the player's language. Reading never writes.

@@ -1,42 +1,47 @@
-"""Saving finished games without holding up play: a busy file is written in the background."""
+"""The one writer of finished games, for every front end: a busy file is written in the background.
+
+The terminal game and both windows (through the Session) and the web server
+hand each finished game to a :class:`Writer`; it saves the game once in the
+:class:`~tictactoe.saved.archive.Archive`, scored (the scoreboard counts it
+as :func:`~tictactoe.saved.archive.counts` says).
+"""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
 
-from tictactoe.core.board import Mark
 from tictactoe.core.records import Record
-from tictactoe.game import Game
-from tictactoe.saved.archive import Archive, record_of
+from tictactoe.saved.archive import Archive
 from tictactoe.saved.safe_file import ArchiveError, Problem
 
 WRITE_WAIT_SECONDS = 1.0
-"""How long a save waits for the file before :class:`Recorder` hands it to the background."""
+"""How long :meth:`Writer.save` waits for a busy file before it hands the game to its thread."""
 RETRY_WAIT_SECONDS = 5.0
-"""How long each background attempt waits for the file."""
+"""How long each attempt of the writer's thread waits for the file."""
+SAVE_GRACE_SECONDS = 5.0
+"""How long a front end that closes waits for the games still waiting for a busy file."""
 
 
-class Recorder:
-    """Saves finished games to an :class:`~tictactoe.saved.archive.Archive`; one that finds the
-    file busy is written in the background.
+class Writer:
+    """Saves finished games to ``archive`` (default: the data folder's saved games).
 
-    :meth:`save` tries for :data:`WRITE_WAIT_SECONDS`; if another program
-    holds the file it keeps the game and returns at once, and a background
-    thread writes it (and any that follow) as soon as the file is free, while
-    the next game is played. :meth:`wait` before the program ends: nothing is
-    lost while the file is healthy. Any other problem is raised by
-    :meth:`save` (for a write in the background: by the next :meth:`save`
-    or :meth:`wait`).
+    :meth:`save` writes a game at once, waiting up to :data:`WRITE_WAIT_SECONDS`
+    for a file another program holds; a game that still finds it busy, and
+    every game handed over with ``background=True`` (the web server's event
+    loop, which must not wait), goes to the writer's own thread, which writes
+    what is waiting in one transaction as soon as the file is free, in the
+    order the games ended. :meth:`wait` before the program ends: nothing is
+    lost while the file is healthy.
     """
 
-    def __init__(self, archive: Archive) -> None:
-        self.archive = archive
+    def __init__(self, archive: Archive | None = None) -> None:
+        self.archive = Archive() if archive is None else archive
         self._lock = threading.Lock()
-        self._pending: list[tuple[Record, bool]] = []
+        self._done = threading.Condition(self._lock)
+        self._pending: list[Record] = []
         self._failure: ArchiveError | None = None
         self._worker: threading.Thread | None = None
-        self._done = threading.Condition(self._lock)
 
     @property
     def path(self) -> Path:
@@ -49,87 +54,67 @@ class Recorder:
         with self._lock:
             return len(self._pending)
 
-    def save(self, record: Record, *, scored: bool = False) -> None:
-        """Write one finished game now, or keep it for the background if the file is busy."""
-        self._raise_failure()
-        game = (record, scored)
+    def save(self, record: Record, *, background: bool = False) -> ArchiveError | None:
+        """Save the finished game ``record`` once; now, or on the writer's thread when the file
+        is busy or ``background`` is asked for (then this returns at once).
+
+        Returns what kept a game from being saved, so the front end can say so and play on:
+        this one's problem, or one the writer's thread met since (the error names the file
+        and why); None when nothing did.
+        """
         with self._lock:
-            if self._pending:  # keep the order: behind the games already waiting
-                self._pending.append(game)
-                return
+            failure, self._failure = self._failure, None
+            if background or self._pending:  # behind the games already waiting
+                self._hand_over(record)
+                return failure
         try:
-            self.archive.save(record, scored=scored, wait=WRITE_WAIT_SECONDS)
+            self.archive.save(record, scored=True, wait=WRITE_WAIT_SECONDS)
         except ArchiveError as error:
             if error.problem is not Problem.BUSY:
-                raise
+                return error
             with self._lock:
-                self._pending.append(game)
-                self._start()
+                self._hand_over(record)
+        return failure
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Wait until every kept game is written; False if ``timeout`` ran out first.
-
-        Raises the :class:`~tictactoe.saved.archive.ArchiveError` that stopped the background
-        writes.
-        """
+        """Wait until every game handed to the thread is written; False if ``timeout`` ran out
+        first. Raises the :class:`~tictactoe.saved.safe_file.ArchiveError` that stopped it."""
         with self._done:
-            self._done.wait_for(lambda: not self._pending or self._failure, timeout)
+            self._done.wait_for(lambda: not self._pending or self._failure is not None, timeout)
             written = not self._pending
-        self._raise_failure()
-        return written
-
-    def _raise_failure(self) -> None:
-        with self._lock:
             failure, self._failure = self._failure, None
         if failure is not None:
             raise failure
+        return written
 
-    def _start(self) -> None:
-        """Start the background writer (the lock is held)."""
-        if self._worker is None or not self._worker.is_alive():
-            self._worker = threading.Thread(
-                target=self._write_pending, name="saved-games", daemon=True
-            )
+    def _hand_over(self, record: Record) -> None:
+        """Queue ``record`` for the writer's thread and start it if need be (the lock is held)."""
+        self._pending.append(record)
+        if self._worker is None:  # (a thread that found nothing left has said so: None)
+            self._worker = threading.Thread(target=self._write, name="saved-games", daemon=True)
             self._worker.start()
 
-    def _write_pending(self) -> None:
+    def _write(self) -> None:
+        """The writer's thread: write what is waiting, a batch at a time, until nothing is."""
         while True:
             with self._lock:
                 if not self._pending:
+                    self._worker = None
                     self._done.notify_all()
                     return
-                record, scored = self._pending[0]
+                batch = list(self._pending)
             try:
-                self.archive.save(record, scored=scored, wait=RETRY_WAIT_SECONDS)
+                self.archive.save_all(((r, True) for r in batch), wait=RETRY_WAIT_SECONDS)
             except ArchiveError as error:
                 if error.problem is Problem.BUSY:
                     continue
                 with self._lock:
-                    self._failure = error
+                    self._failure, self._worker = error, None
                     self._pending.clear()
                     self._done.notify_all()
                 return
             with self._lock:
-                self._pending.pop(0)
+                del self._pending[: len(batch)]
 
 
-def save_finished(game: Game, store: Archive | Recorder | None = None) -> ArchiveError | None:
-    """Keep a finished game, once: saved, and scored when a person played.
-
-    The one call every front end makes when a game ends. ``store`` may be a
-    :class:`~tictactoe.saved.writer.Recorder`, which writes in the background
-    when another program holds the file; it defaults to the saved games in
-    the data folder. Returns what kept the game from being saved (the error
-    says which file and why), so the front end can say so and play on.
-    """
-    if game.outcome is None:
-        raise ValueError("the game is not over yet")
-    scored = any(game.is_human(mark) for mark in Mark)
-    try:
-        (store or Archive()).save(record_of(game), scored=scored)
-    except ArchiveError as error:
-        return error
-    return None
-
-
-__all__ = ["RETRY_WAIT_SECONDS", "WRITE_WAIT_SECONDS", "Recorder", "save_finished"]
+__all__ = ["RETRY_WAIT_SECONDS", "SAVE_GRACE_SECONDS", "WRITE_WAIT_SECONDS", "Writer"]

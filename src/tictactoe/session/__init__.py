@@ -6,16 +6,15 @@
   windows draw it and turn their input into its intents;
 - :mod:`.boards`: the board a player asked for, or one message naming the limit
   broken; the level that plays a board;
-- :mod:`.ending`: a finished game kept once in the one store, and its sound.
+- :mod:`.ending`: the line said when a finished game cannot be kept, and its sound.
 """
 
 from tictactoe.session.boards import check_board, fit_opponent, rules_problem, unplayable_level
-from tictactoe.session.ending import ending_sound, keep_finished, scoreboard_unavailable
+from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.session.session import (
     DEMO_DELAY,
     END_CLICK_GUARD,
     REPLY_PAUSE,
-    SAVE_GRACE_SECONDS,
     Played,
     Session,
 )
@@ -24,13 +23,11 @@ __all__ = [
     "DEMO_DELAY",
     "END_CLICK_GUARD",
     "REPLY_PAUSE",
-    "SAVE_GRACE_SECONDS",
     "Played",
     "Session",
     "check_board",
     "ending_sound",
     "fit_opponent",
-    "keep_finished",
     "rules_problem",
     "scoreboard_unavailable",
     "unplayable_level",

@@ -1,8 +1,8 @@
-"""The end of a game, the same in every front end: kept once in the one store, and its sound.
+"""The end of a game, the same in every front end: the line said when it cannot be kept, and
+its sound.
 
-:func:`keep_finished` saves a finished game in the saved games (scored when a
-person played), or words why it could not (:func:`scoreboard_unavailable`);
-:func:`ending_sound` is the cue a window plays.
+:func:`scoreboard_unavailable` words why the saved games (and so the
+scoreboard) cannot be used; :func:`ending_sound` is the cue a window plays.
 """
 
 from __future__ import annotations
@@ -10,18 +10,10 @@ from __future__ import annotations
 from tictactoe.core.board import Mark
 from tictactoe.core.outcome import Outcome
 from tictactoe.game import Game
-from tictactoe.saved.archive import Archive, ArchiveError
+from tictactoe.saved.archive import ArchiveError
 from tictactoe.saved.scoreboard import describe
-from tictactoe.saved.writer import Recorder, save_finished
 from tictactoe.session.sound import Sound
 from tictactoe.texts.i18n import Translator
-
-
-def keep_finished(game: Game, store: Archive | Recorder | None, tr: Translator) -> str | None:
-    """Save the finished ``game`` in the one store (scored when a person played); None, or
-    why it could not be saved, as the one line every window shows (play goes on)."""
-    problem = save_finished(game, store)
-    return None if problem is None else scoreboard_unavailable(problem, tr)
 
 
 def scoreboard_unavailable(error: ArchiveError, tr: Translator) -> str:

@@ -42,10 +42,10 @@ from tictactoe.game import (
     check_player_name,
 )
 from tictactoe.players.own import PlayerForfeit
-from tictactoe.saved.archive import ArchiveError
+from tictactoe.saved.archive import ArchiveError, record_of
 from tictactoe.saved.scoreboard import Scoreboard, Tally
 from tictactoe.saved.settings import Choices, Settings
-from tictactoe.saved.writer import Recorder, save_finished
+from tictactoe.saved.writer import SAVE_GRACE_SECONDS, Writer
 from tictactoe.session.boards import fit_opponent
 from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.session.jobs import Hints, Job, Jobs, Lane, computer_move, hints_for
@@ -64,8 +64,6 @@ END_CLICK_GUARD = 0.25
 (it was meant for the board, before the result showed)."""
 DETAIL_AFTER = 0.5
 """Seconds of thinking before the time shows (a quick answer shows none)."""
-SAVE_GRACE_SECONDS = 5.0
-"""How long closing waits for a result still waiting for a busy saved-games file."""
 
 
 @dataclass(frozen=True)
@@ -85,9 +83,10 @@ class Session:
     command line's options) and what the settings file holds, where every
     choice made in the window is kept (None: the match's level and think time,
     kept nowhere).
-    ``scoreboard`` is the one store of finished games, written through ``recorder`` when
-    given (a command that waits for it at the end); with neither, finished games still go to
-    the saved games in the data folder, but no scoreboard is shown.
+    ``scoreboard`` is the one store of finished games, shown in the window; every finished
+    game goes to it through ``writer`` (the one writer of finished games; given by a command
+    that waits for it at the end), else through a writer of its own; with neither, to the
+    saved games in the data folder, and no scoreboard is shown.
     ``sound`` plays an end-of-game cue when the sound is on. ``clock`` and the
     pauses can be replaced (tests).
     """
@@ -98,7 +97,7 @@ class Session:
         *,
         choices: Choices | None = None,
         scoreboard: Scoreboard | None = None,
-        recorder: Recorder | None = None,
+        writer: Writer | None = None,
         sound: Callable[[Sound], object] | None = None,
         clock: Callable[[], float] = time.monotonic,
         reply_pause: float = REPLY_PAUSE,
@@ -116,9 +115,9 @@ class Session:
         """The level the player chose; the match's opponent stands in where it cannot play."""
         self.tr: Translator = translator(self.settings.language)
         self.scoreboard = scoreboard
-        if recorder is None and scoreboard is not None:
-            recorder = Recorder(scoreboard.archive)
-        self.recorder = recorder
+        if writer is None:
+            writer = Writer(None if scoreboard is None else scoreboard.archive)
+        self.writer = writer
         """Writes finished games; one that finds the file busy is written in the background."""
         self.save_problem: ArchiveError | None = None
         """Why the last finished game could not be kept, if it could not."""
@@ -687,7 +686,7 @@ class Session:
         self.match.record()
         if self._kept is not game:
             self._kept = game
-            self.save_problem = save_finished(game, self.recorder)
+            self.save_problem = self.writer.save(record_of(game))
             if self.save_problem is not None:
                 self.say(scoreboard_unavailable(self.save_problem, self.tr))
         if self._sound is not None and self.settings.sound:
@@ -716,6 +715,5 @@ class Session:
         self.closed = True
         self._cancel()
         self.jobs.close()
-        if self.recorder is not None:
-            with contextlib.suppress(ArchiveError):
-                self.recorder.wait(timeout=SAVE_GRACE_SECONDS)
+        with contextlib.suppress(ArchiveError):
+            self.writer.wait(timeout=SAVE_GRACE_SECONDS)

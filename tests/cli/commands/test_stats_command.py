@@ -177,23 +177,3 @@ def test_forgetting_the_games_keeps_the_results(run, home: Path, save_result: Sa
     assert ["Perfect", "3x3,", "3", "in", "a", "row", "0", "0", "1"] in [
         line.split() for line in run(["stats"])[1].splitlines()
     ]
-
-
-def test_the_scores_of_an_earlier_version_are_shown(
-    run, home: Path, save_result: SaveResult
-) -> None:
-    with closing(sqlite3.connect(home / "scores.sqlite3")) as db, db:
-        db.execute(
-            "CREATE TABLE games (id INTEGER PRIMARY KEY, played_at TEXT NOT NULL,"
-            " rows INTEGER NOT NULL, cols INTEGER NOT NULL, k INTEGER NOT NULL,"
-            " x_player TEXT NOT NULL, o_player TEXT NOT NULL, winner TEXT)"
-        )
-        db.execute(
-            "INSERT INTO games (played_at, rows, cols, k, x_player, o_player, winner)"
-            " VALUES ('2024-01-01T00:00:00+00:00', 3, 3, 3, 'human', 'random', 'X')"
-        )
-    row = ["Easy", "3x3,", "3", "in", "a", "row"]
-    assert [*row, "1", "0", "0"] in [line.split() for line in run(["stats"])[1].splitlines()]
-    save_result(_board(home).path, Rules(), "human", "random", Mark.X)  # the old scores move in
-    assert [*row, "2", "0", "0"] in [line.split() for line in run(["stats"])[1].splitlines()]
-    assert (home / "scores.sqlite3.imported").is_file()

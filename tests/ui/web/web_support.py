@@ -86,6 +86,11 @@ class Web:
                 session.__exit__(None, None, None)
         self.opened.clear()
 
+    def written(self) -> None:
+        """Wait until the finished games handed to the writer are saved."""
+        writer = self.lobby.writer
+        assert writer is not None and writer.wait(30)
+
     def run(self, function: Callable[..., Any], *args: Any) -> Any:
         """Await ``function(*args)`` on the app's event loop."""
         assert self.client.portal is not None

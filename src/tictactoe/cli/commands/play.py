@@ -25,7 +25,7 @@ from tictactoe.texts.i18n import Translator, translator
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from tictactoe.saved.writer import Recorder
+    from tictactoe.saved.writer import Writer
 
 HELP = "play in the terminal: questions, then the board; type help during a game"
 
@@ -94,14 +94,13 @@ def run(args: argparse.Namespace) -> int:
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             reconfigure(errors="replace")
-    from tictactoe.saved.archive import Archive
-    from tictactoe.saved.writer import Recorder
+    from tictactoe.saved.writer import Writer
     from tictactoe.ui.terminal.prompts import Quit
 
     tr = translator(args.lang)
-    recorder = Recorder(Archive())
+    writer = Writer()
     try:
-        return _play(args, tr, recorder)
+        return _play(args, tr, writer)
     except (EOFError, Quit):
         _goodbye(tr)
         return EXIT_OK
@@ -109,17 +108,17 @@ def run(args: argparse.Namespace) -> int:
         _goodbye(tr, newline=True)
         return EXIT_INTERRUPTED
     finally:
-        _save_the_rest(recorder, tr)
+        _save_the_rest(writer, tr)
 
 
-def _save_the_rest(recorder: Recorder, tr: Translator) -> None:
+def _save_the_rest(writer: Writer, tr: Translator) -> None:
     """Wait for results kept while another program used the scoreboard file; Ctrl-C gives up
     (and says how many were not saved)."""
     from tictactoe.saved.archive import ArchiveError
     from tictactoe.saved.scoreboard import describe
 
     try:
-        if recorder.wait(timeout=0.5):
+        if writer.wait(timeout=0.5):
             return
         print(
             tr.gettext(
@@ -128,9 +127,9 @@ def _save_the_rest(recorder: Recorder, tr: Translator) -> None:
             ),
             flush=True,
         )
-        recorder.wait()
+        writer.wait()
     except KeyboardInterrupt:
-        count = recorder.pending
+        count = writer.pending
         print(
             "\n"
             + tr.ngettext(
@@ -149,7 +148,7 @@ def _goodbye(tr: Translator, *, newline: bool = False) -> None:
         print(("\n" if newline else "") + tr.gettext("Goodbye!"), flush=True)
 
 
-def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
+def _play(args: argparse.Namespace, tr: Translator, writer: Writer) -> int:
     from tictactoe.ui.terminal.answers import quit_words
     from tictactoe.ui.terminal.loop import TerminalGame
     from tictactoe.ui.terminal.prompts import Prompter, too_long_message
@@ -186,7 +185,7 @@ def _play(args: argparse.Namespace, tr: Translator, recorder: Recorder) -> int:
         choices=choices,
         colour=use_colour(sys.stdout),
         delay=args.delay,
-        scoreboard=recorder,
+        writer=writer,
         analysis=args.analysis,
     ).run()
     return EXIT_OK

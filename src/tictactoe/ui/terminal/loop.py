@@ -28,7 +28,7 @@ from tictactoe.core.strategies.perfect import PerfectPlayer
 from tictactoe.game import HUMAN, Game, Match
 from tictactoe.saved import settings
 from tictactoe.saved.scoreboard import describe
-from tictactoe.saved.writer import Recorder
+from tictactoe.saved.writer import Writer
 from tictactoe.session import Session
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
@@ -64,9 +64,9 @@ class TerminalGame:
     ``numbering`` is the cell naming the player chose (None: numpad on 3 x 3,
     coordinates elsewhere, following the board); ``choices`` are the flags,
     for the questions asked again between games. ``delay`` is the pause
-    before each move when no person plays (a demo); ``scoreboard`` (None:
-    not kept) records every finished game with a person (a busy file is written
-    in the background: :class:`~tictactoe.saved.writer.Recorder`). ``columns`` is the
+    before each move when no person plays (a demo); ``writer`` saves every
+    finished game (None: the session's own, to the data folder; a busy file is
+    written in the background: :class:`~tictactoe.saved.writer.Writer`). ``columns`` is the
     width boards must fit (None: the terminal's). ``analysis`` shows the depth the computer
     has searched and the line it expects while it thinks (else how long it has thought).
     """
@@ -81,7 +81,7 @@ class TerminalGame:
         choices: Choices | None = None,
         colour: bool = False,
         delay: float = 0.0,
-        scoreboard: Recorder | None = None,
+        writer: Writer | None = None,
         sleep: Callable[[float], None] = time.sleep,
         columns: int | None = None,
         analysis: bool = False,
@@ -97,7 +97,7 @@ class TerminalGame:
                     analysis=analysis,
                 )
             ),
-            recorder=scoreboard,
+            writer=writer,
             reply_pause=0.0,
             demo_delay=0.0,
             name="terminal",

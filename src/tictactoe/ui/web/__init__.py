@@ -9,7 +9,6 @@ The server carries moves, nothing else. Its parts, each a module:
 * :mod:`.store` - where rooms live: in this process's memory, or in Redis
   (:mod:`.redis_store`) so that several processes serve the same rooms;
 * :mod:`.engine` - the computer's moves and hints, computed off the event loop;
-* :mod:`.records` - finished games written to SQLite in the data folder;
 * :mod:`.server` - the Starlette app: the page, its translations, the
   WebSocket endpoint, limits and security headers;
 * ``static/`` - the page itself: HTML, CSS and JavaScript modules, no build step.
