@@ -125,7 +125,7 @@ def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[t
     slow = importlib.import_module("slow_player_for_tests")
     slow.RELEASE.clear()
     strategy = players.Strategy(
-        "slow", "Slow", "thinks for a long time", "slow_player_for_tests:SlowPlayer"
+        "slow", "Slow", "thinks for a long time", slow.SlowPlayer
     )
     monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
     yield slow.RELEASE

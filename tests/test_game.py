@@ -395,9 +395,7 @@ def test_think_hands_progress_and_cancel_to_the_players_choose(
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     recording = importlib.import_module("recording_player_for_tests")
-    strategy = players.Strategy(
-        "recorder", "Recorder", "records", "recording_player_for_tests:Recorder"
-    )
+    strategy = players.Strategy("recorder", "Recorder", "records", recording.Recorder)
     monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
     game = Game(Rules(), {Mark.X: "recorder", Mark.O: HUMAN}, nodes=300)
     cancel = threading.Event()
