@@ -131,6 +131,7 @@ SERVICES = frozenset(
         "tictactoe.words",
         "tictactoe.look",
         "tictactoe.online",
+        "tictactoe.lessons",
     }
 )
 """What a front end may import besides its own package: the core's public names (the package

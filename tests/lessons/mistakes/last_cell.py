@@ -3,4 +3,4 @@
 
 def choose(board):
     free = board.legal_moves()
-    return free[1] if len(free) > 1 else free[1]
+    return free[1] if len(free) > 1 else free[len(free)]
