@@ -20,7 +20,7 @@ from tictactoe import players
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.rules import Rules
 from tictactoe.core.solver import Solver
-from tictactoe.core.values import Value
+from tictactoe.core.values import Prospect, Value
 from tictactoe.i18n import N_
 from tictactoe.lessons.student import Answer, Student
 from tictactoe.players.own import PlayerForfeit
@@ -322,16 +322,19 @@ def check_never_loses(checker: Checker) -> Result:
 
 def check_converts(checker: Checker) -> Result:
     """From every position of 3 x 3 it can win, it wins whatever the other side does."""
-    count = 0
+    count = unproved = 0
     for seed in checker.seeds:
         student = checker.student(seed)
         walks = {mark: Walk(student, Board.empty(CLASSIC), mark) for mark in (Mark.X, Mark.O)}
         for board in checker.known.won():
-            count += 1
             end = walks[board.turn].worst(board)
+            count += end is not None
+            unproved += end is None
             if end is not None and end[0] < 1:
                 example = Example(board, game=end[1], seed=seed)
                 return _failed(N_("It could win from here, but this game is not won:"), example)
+    if unproved:
+        return Result("", None, N_("Not proved: in some positions it did not play."), {})
     return _passed(N_("It won from every position it could win ({count} positions)."), count=count)
 
 
@@ -363,6 +366,20 @@ class Known:
         self._positions: list[Board] | None = None
         self._won: list[Board] | None = None
         self._lost: list[Board] | None = None
+        self._values: dict[Board, Value] = {}
+        self._outcomes: dict[Board, dict[int, Prospect]] = {}
+
+    def value(self, board: Board) -> Value:
+        """The solver's value of ``board`` for the side to move (remembered)."""
+        if board not in self._values:
+            self._values[board] = self.solver.value(board)
+        return self._values[board]
+
+    def outcomes(self, board: Board) -> dict[int, Prospect]:
+        """The solver's outcome of every move on ``board`` (remembered)."""
+        if board not in self._outcomes:
+            self._outcomes[board] = self.solver.move_outcomes(board)
+        return self._outcomes[board]
 
     @property
     def positions(self) -> list[Board]:
@@ -387,7 +404,7 @@ class Known:
     def won(self) -> list[Board]:
         """The positions the side to move can win."""
         if self._won is None:
-            self._won = [board for board in self.positions if self.solver.value(board) is Value.WIN]
+            self._won = [board for board in self.positions if self.value(board) is Value.WIN]
         return self._won
 
     def lost(self) -> list[Board]:
@@ -396,8 +413,8 @@ class Known:
             self._lost = [
                 board
                 for board in self.positions
-                if self.solver.value(board) is Value.LOSS
-                and len({move.rank for move in self.solver.move_outcomes(board).values()}) > 1
+                if self.value(board) is Value.LOSS
+                and len({move.rank for move in self.outcomes(board).values()}) > 1
             ]
         return self._lost
 
@@ -414,8 +431,8 @@ def _best_rank(checker: Checker, value: Value, wrong: str, right: str) -> Result
                 asked.append((0, board, cell))
     count = 0
     for seed, board, cell in sorted(asked, key=lambda met: met[1].move_count):
-        outcomes = checker.solver.move_outcomes(board)
-        if checker.solver.value(board) is not value or cell not in outcomes:
+        outcomes = checker.known.outcomes(board)
+        if checker.known.value(board) is not value or cell not in outcomes:
             continue
         count += 1
         best = max(move.rank for move in outcomes.values())
@@ -427,6 +444,8 @@ def _best_rank(checker: Checker, value: Value, wrong: str, right: str) -> Result
             if outcomes[cell].value is not value:
                 return _failed(N_("It could win from here, but its move lets the win go."), example)
             return _failed(wrong, example, moves=moves, slower=slower)
+    if not count:
+        return Result("", None, N_("Not checked: it did not play."), {})
     return _passed(right, count=count)
 
 

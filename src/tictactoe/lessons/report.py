@@ -91,7 +91,8 @@ def run(
     """Every check of ``checks`` on each file of ``paths``, several files at once (each player
     plays in a process of its own)."""
     known = Known()
-    known.lost()
+    known.lost()  # worked out once, before the threads share it
+    known.won()
 
     def one(path: str) -> Checked:
         checker = Checker(path, think=think, known=known)
@@ -101,7 +102,7 @@ def run(
         finally:
             checker.close()
 
-    count = workers or max(1, min(len(paths), 2 * (os.cpu_count() or 1)))
+    count = workers or max(1, min(len(paths), os.cpu_count() or 1))
     with ThreadPoolExecutor(count) as pool:
         return list(pool.map(one, paths))
 
