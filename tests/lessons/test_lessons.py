@@ -33,8 +33,12 @@ def model(number: int, starters: dict[int, str]) -> str:
     return starters[nxt.number] if nxt is not None else str(HERE / "answers" / "bigger.py")
 
 
+THINK = 3.0
+"""Seconds a move in these tests: generous, so a busy machine does not make a move late."""
+
+
 def passed(path: str, checks: tuple[str, ...]) -> dict[str, bool | None]:
-    checked = report.run([path], checks)[0]
+    checked = report.run([path], checks, think=THINK)[0]
     return {result.check: result.passed for result in checked.results}
 
 
