@@ -124,9 +124,7 @@ def slow_strategy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[t
     monkeypatch.syspath_prepend(str(tmp_path))
     slow = importlib.import_module("slow_player_for_tests")
     slow.RELEASE.clear()
-    strategy = players.Strategy(
-        "slow", "Slow", "thinks for a long time", slow.SlowPlayer
-    )
+    strategy = players.Strategy("slow", "Slow", "thinks for a long time", slow.SlowPlayer)
     monkeypatch.setattr(players, "STRATEGIES", (*players.STRATEGIES, strategy))
     yield slow.RELEASE
     slow.RELEASE.set()

@@ -181,6 +181,7 @@ SERVICES = frozenset(
         "tictactoe.console",
         "tictactoe.saved.paths",
         "tictactoe.session.colours",
+        "tictactoe.lessons",
     }
 )
 """What a front end may import besides its own package, the core's public face and online play

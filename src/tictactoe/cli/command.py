@@ -20,7 +20,7 @@ from tictactoe import __version__, console
 
 COMMANDS = (
     "play", "tk", "pgzero", "web", "solve", "arena", "tournament",
-    "stats", "games", "replay", "brain",
+    "stats", "games", "replay", "brain", "learn", "check",
 )  # fmt: skip
 """Subcommand names; each is the module ``tictactoe.cli.commands.<name>``."""
 

@@ -239,13 +239,20 @@ def _watch_parent(parent: int) -> None:
     os._exit(1)
 
 
-def _board(request: dict[str, Any]) -> Board:
+def request_board(request: dict[str, Any]) -> Board:
+    """The position a request asks about."""
     return Board(Rules(request["m"], request["n"], request["k"]), request["x"], request["o"])
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(
+    argv: list[str] | None = None,
+    *,
+    board_of: Callable[[dict[str, Any]], Board] = request_board,
+    answer: Callable[[object], dict[str, object]] = answer_of,
+) -> int:
     """Load the player named in ``argv`` (after ``--guard TERMS``, confined), then answer
-    positions until standard input ends."""
+    positions until standard input ends: each request's board made by ``board_of``, each
+    move the player returns reported by ``answer`` (the checker counts and seeds there)."""
     args = sys.argv[1:] if argv is None else argv
     if hasattr(signal, "SIGINT"):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -275,21 +282,21 @@ def main(argv: list[str] | None = None) -> int:
     for line in requests:
         try:
             request = json.loads(line)
-            board = _board(request)
+            board = board_of(request)
         except (ValueError, KeyError, TypeError) as error:  # never from our own parent
             _send(answers, {"error": f"bad request: {error}"})
             continue
         try:
             if request.get("new"):
                 player.new_game()
-            answer = answer_of(player.choose(board))
+            reply = answer(player.choose(board))
         except BaseException as error:  # the player's failure is its own: it loses the game
             overused = _overused(error, terms)
             if overused is not None:
                 _send(answers, overused)
                 return 1
-            answer = error_of(error, player.file)
-        _send(answers, answer)
+            reply = error_of(error, player.file)
+        _send(answers, reply)
     return 0
 
 

@@ -230,11 +230,18 @@ class Confined:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def python_player(spec: Spec, terms: Terms | None = None) -> Confined:
-    """How the Python player ``spec`` is started: the child (:mod:`tictactoe.players.child`)
-    with its guard, in the sandbox or within the limits; as it is when trusted."""
+CHILD = "tictactoe.players.child"
+"""The module a Python player plays in."""
+
+
+def python_player(
+    spec: Spec, terms: Terms | None = None, *, child: Sequence[str] = (CHILD,)
+) -> Confined:
+    """How the Python player ``spec`` is started: the process ``child`` names (a module and
+    its first arguments; :mod:`tictactoe.players.child`) with its guard, in the sandbox or
+    within the limits; as it is when trusted."""
     kind = protection(spec)
-    child = [sys.executable, "-m", "tictactoe.players.child"]
+    child = [sys.executable, "-m", *child]
     if kind is Protection.TRUSTED:
         return Confined([*child, spec.name], Launch(), "", kind)
     folder = _folder()

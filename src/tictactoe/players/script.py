@@ -53,13 +53,17 @@ class ScriptPlayer(ChildPlayer):
             line = child.next_line(seconds + GRACE, cancel)
         return self._cell(board, _reply(line))
 
+    def child(self) -> tuple[str, ...]:
+        """The module the player's process runs, and its first arguments."""
+        return (confinement.CHILD,)
+
     def _started(self, cancel: Cancel | None, seconds: float, board: Board) -> ChildProcess:
         """The child process, started and its player loaded (on the first move, or after one
         was ended)."""
         if self._child is not None and self._child.alive:
             return self._child
         try:
-            confined = confinement.python_player(self.spec)
+            confined = confinement.python_player(self.spec, child=self.child())
         except OSError as error:  # no folder for it: it cannot start
             raise PlayerForfeit(self.title, own.NOT_STARTED, error=str(error)) from None
         try:

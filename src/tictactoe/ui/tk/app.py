@@ -315,6 +315,12 @@ class App:
                 self.session.say(problem)
         self.refresh()
 
+    def check_player(self) -> None:
+        """Skill level > Check a player file...: the checker's report in a window."""
+        from tictactoe.ui.tk.lessons import check_player_file
+
+        check_player_file(self.root, self.session.tr, self.dialogs.ask_player_file)
+
     def choose_engine(self) -> None:
         """Skill level > Engine...: a Gomocup engine plays you; engines play five in a row, so
         on another board a new game starts on 15 x 15."""

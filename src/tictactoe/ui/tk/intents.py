@@ -131,6 +131,9 @@ class Window(Protocol):
     def choose_own_player(self) -> None:
         """Ask for a Python file that plays, and let it play."""
 
+    def check_player(self) -> None:
+        """Ask for a Python file that plays, and show what the checker says of it."""
+
     def choose_engine(self) -> None:
         """Ask for a Gomocup engine's command, and let it play."""
 

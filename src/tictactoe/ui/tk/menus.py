@@ -261,6 +261,7 @@ class Menus:
                 variable=app.vars.level, value=self._own,
             )  # fmt: skip
         self._add("level", "own-file", "command", _("Your own player..."), app.choose_own_player)
+        self._add("level", "check-file", "command", _("Check a player file..."), app.check_player)
         self._add("level", "engine", "command", _("Engine..."), app.choose_engine)
         self._levels_shown = None
 
