@@ -26,7 +26,7 @@ controller, scoreboard, translations, front ends and commands) lives in the
 package root :mod:`tictactoe`.
 """
 
-from tictactoe.core.board import Board, Mark
+from tictactoe.core.board import Board, Mark, WinningLine
 from tictactoe.core.cells import Numbering, column_name
 from tictactoe.core.cells import label as cell_name
 from tictactoe.core.cells import parse as parse_cell
@@ -77,6 +77,7 @@ __all__ = [
     "TicTacToeError",
     "UnknownPlayerError",
     "UnsolvableError",
+    "WinningLine",
     "cell_name",
     "column_name",
     "parse_cell",
