@@ -29,7 +29,7 @@ from typing import Any
 import pygame
 
 from tictactoe import players
-from tictactoe.core import Board, Mark, Rules
+from tictactoe.core import Mark, Rules
 from tictactoe.core.records import Record
 from tictactoe.game import Match
 from tictactoe.saved.archive import Archive, ArchiveError, Listing
@@ -57,12 +57,9 @@ from tictactoe.ui.pgz.menus import (
 )
 from tictactoe.ui.pgz.painter import Button, Fonts, Panel, Scene, paint
 from tictactoe.ui.pgz.text import BannerText
-from tictactoe.ui.winning import winning_lines
 
 MESSAGE_SECONDS = 3.0
 """How long a message stays in the strip."""
-FLASH_SECONDS = 0.4
-"""How long a cell clicked while the computer thinks stays outlined."""
 DOTS_PER_SECOND = 3
 """Speed of the "thinking" dots."""
 
@@ -161,7 +158,6 @@ class PgzApp:
         """The saved games panel's list (read again each time it opens)."""
         self.menu = SettingsMenu()
         self._list_lane: Lane[Listing] = Lane(self.session.jobs)
-        self._flash: tuple[int, float] | None = None
         self.cursor: int | None = None
         """The keyboard cursor's cell: None until an arrow key shows it (a click hides it)."""
         self._answered: tuple[str, float] | None = None
@@ -169,7 +165,6 @@ class PgzApp:
         a game the computer opens, and when: it stays its :data:`MESSAGE_SECONDS` though a move
         clears the session's notice meanwhile."""
         self._drawn: Scene | None = None
-        self._marks: tuple[Board | None, dict[int, Mark]] = (None, {})
         self.frames_drawn = 0
         """How many frames were actually drawn (for tests: none while idle)."""
         self._fonts = self._make_fonts()
@@ -288,7 +283,7 @@ class PgzApp:
             for until in (
                 session.notice_at + MESSAGE_SECONDS if session.notice else None,
                 self._answered[1] + MESSAGE_SECONDS if self._answered is not None else None,
-                self._flash[1] if self._flash is not None else None,
+                session.refused_until,
             )
             if until is not None and until > now
         ]
@@ -353,8 +348,7 @@ class PgzApp:
             return
         if cell is None:
             return
-        if self.session.play(cell).refused == "wait":
-            self._flash = (cell, self._clock() + FLASH_SECONDS)
+        self.session.play(cell)
         self.update()
 
     def move_cursor(self, rows: int, cols: int) -> None:
@@ -445,40 +439,16 @@ class PgzApp:
         if session.viewing is not None:
             return self._replay_scene()
         game = self.session.game
-        winning = session.winning
-        faces: dict[int, view.RGB] = {}
-        badges: dict[int, str] = {}
-        hints = session.hints if self.hints_on else None
-        if hints is not None:
-            faces.update({n: view.hint_colour(tone) for n, tone in hints.tones.items()})
-            badges.update(hints.ranks)
-        faces.update({n: view.rgb(view.LOOK.halo) for n in winning})
-        now = self._clock()
-        flash = self._flash[0] if self._flash is not None and now < self._flash[1] else None
         outcome = game.outcome
         feeling = Feeling.of(outcome, game) if outcome is not None else Feeling.NEUTRAL
         return Scene(
             layout=layout,
-            marks=self._marks_of(game.board),
-            faces=faces,
-            lines=winning_lines(winning, game.last_move, layout.rules),
-            last_move=game.last_move,
-            flash=flash,
+            board=session.picture(self.cursor if self.panel is None else None),
             status=self.status,
             status_colour=STATUS_COLOURS[feeling],
             detail=self.message or self.thinking_progress or self.details,
             panel=self._panel(),
-            badges=badges,
-            cursor=self._cursor_shown(),
         )
-
-    def _cursor_shown(self) -> int | None:
-        """The keyboard cursor's cell while it is shown and can play there (your move, no
-        panel over the board)."""
-        cursor, game = self.cursor, self.session.game
-        if cursor is None or cursor >= game.board.rules.size or self.panel is not None:
-            return None
-        return cursor if game.waiting_for_human else None
 
     def close(self) -> None:
         """The window is closing: stop every search, keep a result still waiting to be saved."""
@@ -768,16 +738,10 @@ class PgzApp:
         language = self._.language
         return Fonts(BannerText(language, view.STRIP_TEXT), BannerText(language, view.STRIP_MUTED))
 
-    def _marks_of(self, board: Board) -> dict[int, Mark]:
-        if self._marks[0] is not board:
-            self._marks = (board, {n: m for n in range(board.rules.size) if (m := board[n])})
-        return self._marks[1]
-
     def _replay_scene(self) -> Scene:
         _, session, layout = self._, self.session, self.layout
         replay = session.viewing
         assert replay is not None
-        winning = session.winning
         fresh = session.notice and self._clock() < session.notice_at + MESSAGE_SECONDS
         where = sentences.replay_at(_, replay.record, replay.ply)
         buttons = tuple(
@@ -791,10 +755,7 @@ class PgzApp:
         )
         return Scene(
             layout=layout,
-            marks=self._marks_of(replay.board),
-            faces={n: view.rgb(view.LOOK.halo) for n in winning},
-            lines=winning_lines(winning, replay.last_move, layout.rules),
-            last_move=replay.last_move,
+            board=session.picture(),
             status=session.notice if fresh else where,
             panel=self._panel(),
             buttons=buttons,

@@ -247,14 +247,11 @@ class TerminalGame:
         self, hints: Mapping[int, str] | None = None, recommended: int | None = None
     ) -> None:
         """Draw the current position, the last move marked (and a hint, if given)."""
-        game = self.match.game
         self.prompter.say()
         self.prompter.say(
             render(
-                game.board,
+                self.session.picture(),
                 self.numbering,
-                last_move=game.last_move,
-                line=self.session.winning,
                 colour=self.colour,
                 columns=self.columns or terminal_columns(),
                 hints=hints,
