@@ -51,7 +51,7 @@ from tictactoe.game import (
     check_player_name,
 )
 from tictactoe.players.own import PlayerForfeit
-from tictactoe.saved.archive import ArchiveError
+from tictactoe.saved.archive import Archive, ArchiveError
 from tictactoe.saved.scoreboard import Scoreboard, Tally
 from tictactoe.saved.settings import Choices, Settings
 from tictactoe.saved.writer import Recorder, save_finished
@@ -59,7 +59,7 @@ from tictactoe.session.boards import fit_opponent
 from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.session.jobs import Hints, Job, Jobs, Lane, computer_move, hints_for
 from tictactoe.session.picture import BoardPicture
-from tictactoe.session.replay import Replay, Step, continue_from
+from tictactoe.session.replay import Replay, SavedGames, Step, continue_from, list_saved
 from tictactoe.session.sound import Sound
 from tictactoe.texts.i18n import N_, Translator, translator
 from tictactoe.texts.sentences import Sides, progress, thinking
@@ -132,6 +132,8 @@ class Session:
             recorder = Recorder(scoreboard.archive)
         self.recorder = recorder
         """Writes finished games; one that finds the file busy is written in the background."""
+        self.archive: Archive | None = scoreboard.archive if scoreboard is not None else None
+        """Where the saved games are listed from (None: the data folder's, when needed)."""
         self.save_problem: ArchiveError | None = None
         """Why the last finished game could not be kept, if it could not."""
         self._sound = sound
@@ -172,6 +174,11 @@ class Session:
         self._fit_level()
 
     # --- reading ------------------------------------------------------------------------
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The session's clock (a window times its messages on it too)."""
+        return self._clock
 
     @property
     def game(self) -> Game:
@@ -540,6 +547,11 @@ class Session:
         except ArchiveError as error:
             self.say(scoreboard_unavailable(error, self.tr))
             return None
+
+    def saved_games(self, limit: int) -> SavedGames:
+        """The latest ``limit`` saved games, or why they cannot be read; it reads the file, so
+        a window asks for it on a lane of :attr:`jobs`."""
+        return list_saved(self.archive, limit)
 
     def reset_scores(self) -> None:
         """Forget every recorded game (the window has asked first) and this session's score."""

@@ -22,7 +22,6 @@ through with the keys or the strip's buttons, and help (F1).
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -31,13 +30,10 @@ import pygame
 from tictactoe import players
 from tictactoe.core import Mark, Rules
 from tictactoe.core.records import Record
-from tictactoe.game import Match
-from tictactoe.saved.archive import Archive, ArchiveError, Listing
-from tictactoe.saved.scoreboard import Scoreboard
-from tictactoe.saved.settings import BOARD_PRESETS, Choices, Settings
-from tictactoe.session import DEMO_DELAY, REPLY_PAUSE, Session
+from tictactoe.session import Session
+from tictactoe.session.boards import BOARD_PRESETS
 from tictactoe.session.jobs import Lane
-from tictactoe.session.replay import Step, title
+from tictactoe.session.replay import SavedGames, Step, title
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import LANGUAGES, Translator
 from tictactoe.texts.sentences import Audience, Feeling, announce, board_name
@@ -100,51 +96,25 @@ MORE_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 
 
 class PgzApp:
-    """One window's worth of play: draws ``match`` (through its session), the panels and replays."""
+    """One window's worth of play: draws ``session`` (whose end-of-game cues ``speaker``
+    plays), the panels and replays."""
 
     def __init__(
         self,
-        match: Match,
-        translator: Translator,
+        session: Session,
+        speaker: Speaker,
         *,
-        speaker: Speaker | None = None,
-        scoreboard: Scoreboard | None = None,
         layout: view.Layout | None = None,
         quit: Callable[[], None] | None = None,
-        clock: Callable[[], float] = time.monotonic,
-        choices: Choices | None = None,
         notice: str = "",
-        archive: Archive | None = None,
-        reply_pause: float = REPLY_PAUSE,
-        demo_delay: float = DEMO_DELAY,
     ) -> None:
-        self.speaker = speaker if speaker is not None else Speaker(None, enabled=False)
-        if choices is None:
-            level = match.opponent if match.opponent != "human" else players.DEFAULT_LEVEL
-            settings = Settings(
-                language=translator.language,
-                level=players.fit_level(level, match.rules),
-                think=match.think_seconds or 1.0,
-                sound=self.speaker.enabled,
-            )
-            choices = Choices(settings)
-        self.session = Session(
-            match,
-            choices=choices,
-            scoreboard=scoreboard,
-            sound=self.speaker.play,
-            clock=clock,
-            reply_pause=reply_pause,
-            demo_delay=demo_delay,
-            name="pgz",
-        )
-        self.archive = archive if archive is not None or scoreboard is None else scoreboard.archive
-        """Where the saved games are read from (None: the data folder's, when needed)."""
-        self.layout = layout if layout is not None else view.Layout(match.rules)
+        self.speaker = speaker
+        self.session = session
+        self.layout = layout if layout is not None else view.Layout(session.rules)
         self._layout_given = layout is not None
         self._desktop: tuple[int, int] | None = None
         self._quit = quit if quit is not None else _post_quit
-        self._clock = clock
+        self._clock = session.clock
         self.panel: str | None = None
         """``help``, ``quit``, ``games``, ``settings`` or ``player`` (your own player's file or an
         engine's command, typed) while that panel covers the board."""
@@ -157,7 +127,7 @@ class PgzApp:
         self.games = GamesList(loading=False)
         """The saved games panel's list (read again each time it opens)."""
         self.menu = SettingsMenu()
-        self._list_lane: Lane[Listing] = Lane(self.session.jobs)
+        self._list_lane: Lane[SavedGames] = Lane(self.session.jobs)
         self.cursor: int | None = None
         """The keyboard cursor's cell: None until an arrow key shows it (a click hides it)."""
         self._answered: tuple[str, float] | None = None
@@ -577,12 +547,8 @@ class PgzApp:
         """Show the saved games panel; the list is read in a worker thread."""
         self.panel = "games"
         self.games = GamesList()
-        archive = self.archive
-
-        def read(report: object, stopping: object) -> Listing:
-            return (archive or Archive()).games(limit=LISTED_GAMES)
-
-        self._list_lane.want(self.games, read)
+        session = self.session
+        self._list_lane.want(self.games, lambda *_: session.saved_games(LISTED_GAMES))
 
     def open_record(self, record: Record, name: str, ply: int = 0) -> None:
         """Show ``record`` (called ``name`` in the title) from position ``ply``; the match's
@@ -821,14 +787,12 @@ class PgzApp:
             self._answered = None
 
     def _poll_list(self) -> None:
-        try:
-            answer = self._list_lane.take(self.games)
-        except ArchiveError as error:
-            self.games = GamesList(loading=False, problem=error.reason)
-            return
+        answer = self._list_lane.take(self.games)
         if answer is not None:
-            listing = answer[0]
-            self.games = GamesList(listing.games, listing.total, listing.damaged, loading=False)
+            found = answer[0]
+            self.games = GamesList(
+                found.games, found.total, found.damaged, found.problem, loading=False
+            )
 
 
 KEY_INTENTS: Mapping[int, str] = {
