@@ -47,6 +47,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.saved.archive import Archive
 from tictactoe.saved.settings import Choices, SettingsStore
 from tictactoe.saved.writer import Writer
+from tictactoe.session import Session
 from tictactoe.texts.i18n import translator
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
@@ -81,7 +82,8 @@ def app_for(*argv: str) -> PgzApp:
     if isinstance(match, str):
         raise SystemExit(match)
     speaker = Speaker(SoundLoader("sounds"), enabled=False)
-    app = PgzApp(match, _, speaker=speaker, choices=Choices(settings))
+    session = Session(match, choices=Choices(settings), sound=speaker.play, name="pgz")
+    app = PgzApp(session, speaker)
     app.session.writer = Writer(PlayedThen())
     return app
 

@@ -104,6 +104,7 @@ WINGS = (
     "saved",
     "session",
     "matches",
+    "lessons",
     "online",
     "ui",
     "cli",
@@ -168,7 +169,9 @@ SERVICES = frozenset(
         "tictactoe.players",
         "tictactoe.game",
         "tictactoe.session",
+        "tictactoe.session.boards",
         "tictactoe.session.jobs",
+        "tictactoe.session.picture",
         "tictactoe.session.replay",
         "tictactoe.texts.sentences",
         "tictactoe.saved.archive",
@@ -181,6 +184,7 @@ SERVICES = frozenset(
         "tictactoe.console",
         "tictactoe.saved.paths",
         "tictactoe.session.colours",
+        "tictactoe.session.board_text",
         "tictactoe.lessons",
     }
 )
@@ -224,3 +228,23 @@ def test_the_front_end_rule_would_catch_a_core_module() -> None:
     assert "tictactoe.core" in graph["tictactoe.ui.tk.app"], "the core's public names"
     assert "tictactoe.core.board" in graph["tictactoe.game"], "a core module, outside a front end"
     assert "tictactoe.core.board" not in PUBLIC_CORE
+
+
+FRONT_END_CONTRACT = {"tictactoe.ui.pgz": ("tictactoe.saved", "tictactoe.game")}
+"""Front ends that reach the game through the session alone (docs/architecture.md, "The
+front-end contract"): none of their modules imports these wings."""
+
+
+def test_the_pygame_zero_window_reaches_the_game_through_the_session_only() -> None:
+    graph = import_graph()
+    for package, kept_out in FRONT_END_CONTRACT.items():
+        modules = [name for name in graph if name == package or name.startswith(package + ".")]
+        assert "tictactoe.ui.pgz.app" in modules
+        found = sorted(
+            f"{name} -> {other}"
+            for name in modules
+            for other in graph[name]
+            if any(other == wing or other.startswith(wing + ".") for wing in kept_out)
+        )
+        assert found == []
+        assert "tictactoe.session" in graph["tictactoe.ui.pgz.app"]

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe.core.board import Board, Mark
+from tictactoe.core.board import Board, Mark, WinningLine
 from tictactoe.core.errors import IllegalMove, IllegalMoveError, PositionError, RulesError
 from tictactoe.core.outcome import Outcome, Termination
-from tictactoe.core.rules import MIN_K, Rules
+from tictactoe.core.rules import DIRECTIONS, MIN_K, Rules
 
 SIDES = st.integers(min_value=1, max_value=6)
 
@@ -254,11 +254,47 @@ class TestPlay:
         assert (board.legal_moves() == ()) == board.is_over
 
     @given(boards())
-    def test_winning_lines_are_real_lines_of_the_winner(self, board: Board) -> None:
+    def test_winning_lines_are_straight_runs_of_the_winner(self, board: Board) -> None:
+        rules = board.rules
         assert bool(board.winning_lines) == (board.winner is not None)
-        for line in board.winning_lines:
-            assert line in board.rules.lines
-            assert all(board[cell] is board.winner for cell in line)
+        seen: set[tuple[int, int, int]] = set()
+        for start, end, cells in board.winning_lines:
+            assert len(cells) >= rules.k and (cells[0], cells[-1]) == (start, end)
+            (r0, c0), (r1, c1) = rules.row_col(start), rules.row_col(end)
+            d_row, d_col = (r1 - r0) // (len(cells) - 1), (c1 - c0) // (len(cells) - 1)
+            assert (d_row, d_col) in DIRECTIONS, "straight, and its ends are the extreme cells"
+            assert cells == tuple(
+                rules.cell(r0 + i * d_row, c0 + i * d_col) for i in range(len(cells))
+            )
+            assert all(board[cell] is board.winner for cell in cells)
+            for row, col in (r0 - d_row, c0 - d_col), (r1 + d_row, c1 + d_col):
+                if 0 <= row < rules.m and 0 <= col < rules.n:
+                    assert board[rules.cell(row, col)] is not board.winner, "as long as it goes"
+            for cell in cells:  # no two lines share a cell in the same direction
+                assert (cell, d_row, d_col) not in seen
+                seen.add((cell, d_row, d_col))
+        every = (
+            {
+                cell
+                for line in board.rules.lines
+                if {board[c] for c in line} == {board.winner}
+                for cell in line
+            }
+            if board.winner is not None
+            else set()
+        )
+        assert board.winning_cells == every, "every completed line is in one of them"
+
+    def test_a_double_win_is_two_lines_and_an_overline_one(self) -> None:
+        board = Board.empty()
+        for cell in (0, 3, 2, 5, 4, 6, 7, 8, 1):
+            board = board.play(cell)
+        assert board.winning_lines == (
+            WinningLine(0, 2, (0, 1, 2)),
+            WinningLine(1, 7, (1, 4, 7)),
+        )
+        long = Board.parse("XXX.XX/OOO.O./.O..../" + "....../" * 2 + "......", k=4).play(3)
+        assert long.winning_lines == (WinningLine(0, 5, (0, 1, 2, 3, 4, 5)),)
 
     @given(boards())
     def test_outcome_is_the_line_or_the_full_board_or_none(self, board: Board) -> None:

@@ -38,6 +38,15 @@ def test_the_friend_takes_the_free_seat_once() -> None:
     assert full.value.code == "full"
 
 
+def test_the_state_sends_each_winning_line_by_its_two_end_cells() -> None:
+    room, _ = Room.friend("room1234", Rules(), seed=1, now=0.0)
+    room.take_seat()
+    assert room.view({}, 0, 60.0)["lines"] == []
+    for ply, cell in enumerate((0, 3, 2, 5, 4, 6, 7, 8, 1)):
+        room.play("a" if ply % 2 == 0 else "b", cell)
+    assert room.view({}, 0, 60.0)["lines"] == [[0, 2], [1, 7]], "the top row, the middle column"
+
+
 @pytest.mark.parametrize(
     ("first", "marks"),
     [

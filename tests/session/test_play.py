@@ -10,15 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from tictactoe.core.board import Board, Mark
+from tictactoe.core.board import Board, Mark, WinningLine
 from tictactoe.core.errors import UnsolvableError
+from tictactoe.core.outcome import Termination
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Match, Starter
 from tictactoe.saved.archive import Archive
 from tictactoe.saved.scoreboard import Scoreboard
 from tictactoe.saved.settings import Choices, Settings, SettingsStore
-from tictactoe.session import END_CLICK_GUARD, Session
+from tictactoe.session import END_CLICK_GUARD, REFUSED_SECONDS, Session
 from tictactoe.session.replay import Step
 from tictactoe.session.sound import Sound
 
@@ -163,7 +164,7 @@ def test_the_end_of_a_game_is_counted_kept_and_heard_once(
         session.play(cell)
         settle(session, lambda: session.game.is_over or session.game.waiting_for_human)
     assert session.game.outcome is not None and session.game.outcome.winner is Mark.X
-    assert session.winning == frozenset({2, 4, 6})
+    assert session.picture().lines == (WinningLine(2, 6, (2, 4, 6)),)
     for _ in range(3):
         session.update()
     assert sounds == [Sound.WIN]
@@ -390,3 +391,47 @@ def test_while_expert_thinks_the_time_shows_and_the_analysis_on_demand(
     assert session.progress.startswith("depth ") and session.progress.endswith(" · 2 s")
     session.undo()
     assert session.progress == "" and session.time_limit is None
+
+
+DOUBLE_WIN = (0, 3, 2, 5, 4, 6, 7, 8, 1)
+"""X's last move makes the top row and the middle column at once."""
+
+
+def test_the_picture_of_a_double_win_has_both_lines_and_nothing_else(make: Callable) -> None:
+    session, _sounds = make(HUMAN)
+    for cell in DOUBLE_WIN:
+        assert session.play(cell).moved
+    picture = session.picture(cursor=4)
+    assert picture.lines == (WinningLine(0, 2, (0, 1, 2)), WinningLine(1, 7, (1, 4, 7)))
+    assert picture.ends() == [[0, 2], [1, 7]]
+    assert picture.winning == {0, 1, 2, 4, 7}
+    assert picture.last_move == 1 and picture.marks[1] is Mark.X and picture.marks[3] is Mark.O
+    assert picture.cursor is None, "no cursor over a finished game"
+    assert session.picture() is session.picture(), "made again only when something changed"
+
+
+def test_the_picture_shows_the_cursor_while_you_can_play_and_a_refused_cell_a_moment(
+    make: Callable, clock: Clock
+) -> None:
+    session, _sounds = make(HUMAN)
+    assert session.picture(cursor=4).cursor == 4
+    assert session.picture(cursor=9).cursor is None, "off the board"
+    session.play(4)
+    assert not session.play(4).moved
+    assert session.picture().refused == 4 and session.refused_until is not None
+    clock.advance(REFUSED_SECONDS)
+    assert session.update(), "the refused cell's frame goes"
+    assert session.picture().refused is None and session.refused_until is None
+
+
+def test_a_saved_game_shown_is_pictured_with_its_lines(make: Callable) -> None:
+    session, _sounds = make(HUMAN)
+    session.show_record(
+        Record(Rules(), DOUBLE_WIN, winner=Mark.X, termination=Termination.LINE),
+        "double",
+        ply=len(DOUBLE_WIN),
+    )
+    picture = session.picture(cursor=5)
+    assert picture.ends() == [[0, 2], [1, 7]] and picture.cursor is None
+    session.step(Step.BACK)
+    assert session.picture().lines == () and session.picture().last_move == 8

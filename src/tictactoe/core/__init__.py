@@ -27,7 +27,7 @@ controller, scoreboard, translations, front ends and commands) lives in the
 package root :mod:`tictactoe`.
 """
 
-from tictactoe.core.board import Board, Mark
+from tictactoe.core.board import Board, Mark, WinningLine
 from tictactoe.core.cells import Numbering, column_name
 from tictactoe.core.cells import label as cell_name
 from tictactoe.core.cells import parse as parse_cell
@@ -83,6 +83,7 @@ __all__ = [
     "TreeSearch",
     "UnknownPlayerError",
     "UnsolvableError",
+    "WinningLine",
     "cell_name",
     "column_name",
     "parse_cell",

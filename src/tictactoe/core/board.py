@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cached_property
 from itertools import compress
+from typing import NamedTuple
 
 from tictactoe.core.errors import IllegalMove, IllegalMoveError, PositionError, RulesError, shown
 from tictactoe.core.mark import Mark as Mark  # re-exported: the marks are read with the board
 from tictactoe.core.outcome import Outcome, Termination
-from tictactoe.core.rules import MAX_SIDE, Rules
+from tictactoe.core.rules import DIRECTIONS, MAX_SIDE, Rules
 
 EMPTY_CHAR = "."
 ROW_SEPARATOR = "/"
@@ -37,6 +38,40 @@ def _cells(mask: int) -> tuple[int, ...]:
     dense)."""
     flags = bin(mask)[:1:-1].encode().translate(_DIGITS_TO_BYTES)
     return tuple(compress(range(len(flags)), flags))
+
+
+class WinningLine(NamedTuple):
+    """One winning line as it is drawn: a straight run of the winner's marks from ``start`` to
+    ``end``, k or more long (an overline is one line through all its marks)."""
+
+    start: int
+    """The run's first cell (its top end; the left end of a row)."""
+    end: int
+    """The run's last cell."""
+    cells: tuple[int, ...]
+    """Every cell of the run, from ``start`` to ``end``."""
+
+
+def _runs(rules: Rules, bits: int) -> Iterator[WinningLine]:
+    """Every run of k or more of the cells of ``bits``, across, down and along both diagonals
+    (in that order), each from its first cell in that direction."""
+    m, n = rules.m, rules.n
+    for d_row, d_col in DIRECTIONS:
+        for cell in cells_of(bits):
+            row, col = divmod(cell, n)
+            if (
+                0 <= row - d_row < m
+                and 0 <= col - d_col < n
+                and bits >> (cell - d_row * n - d_col) & 1
+            ):
+                continue  # inside a run that starts earlier
+            run = [cell]
+            row, col = row + d_row, col + d_col
+            while 0 <= row < m and 0 <= col < n and bits >> (row * n + col) & 1:
+                run.append(row * n + col)
+                row, col = row + d_row, col + d_col
+            if len(run) >= rules.k:
+                yield WinningLine(run[0], run[-1], tuple(run))
 
 
 def _winning_masks(rules: Rules, bits: int) -> tuple[int, ...]:
@@ -232,21 +267,17 @@ class Board:
         return Outcome(Termination.FULL_BOARD, None) if self.is_full else None
 
     @cached_property
-    def winning_lines(self) -> tuple[tuple[int, ...], ...]:
-        """The cells of every completed line of the winner (empty if none)."""
+    def winning_lines(self) -> tuple[WinningLine, ...]:
+        """The winner's lines (empty if none), each a maximal straight run of its marks: two
+        lines for a move that completes two at once, one line for an overline."""
         if self._winner is None:
             return ()
-        bits = self.x if self._winner is Mark.X else self.o
-        return tuple(
-            line
-            for line, mask in zip(self.rules.lines, self.rules.line_masks, strict=True)
-            if bits & mask == mask
-        )
+        return tuple(_runs(self.rules, self.x if self._winner is Mark.X else self.o))
 
     @property
     def winning_cells(self) -> frozenset[int]:
         """Every cell of every winning line: what a front end highlights."""
-        return frozenset(cell for line in self.winning_lines for cell in line)
+        return frozenset(cell for line in self.winning_lines for cell in line.cells)
 
     def free_cells(self) -> tuple[int, ...]:
         """Every empty cell, in index order, whether or not the game is over."""

@@ -19,8 +19,9 @@ from typing import NamedTuple
 from tictactoe.core import Board, Numbering, cell_name
 from tictactoe.lessons.catalog import Lesson
 from tictactoe.lessons.checks import CHECKS, PLAYING, Checker, Known, Result
+from tictactoe.session.board_text import render
+from tictactoe.session.picture import BoardPicture
 from tictactoe.texts.i18n import N_, Translator
-from tictactoe.ui.terminal.render import render
 
 PLACES = (
     N_("top left"),
@@ -134,7 +135,7 @@ def said(tr: Translator, result: Result) -> str:
 
 def drawn(board: Board, chose: int | None = None) -> list[str]:
     """The position as the lessons number it, the chosen cell in parentheses."""
-    return render(board, Numbering.INDEX, recommended=chose).splitlines()
+    return render(BoardPicture.of(board), Numbering.INDEX, recommended=chose).splitlines()
 
 
 def example_lines(tr: Translator, result: Result) -> list[str]:

@@ -27,7 +27,9 @@ JSON object with its type in ``"t"`` (:func:`encode`):
 - ``state``: the room as every page sees it, after each change
   (:meth:`~tictactoe.online.room.Room.view`; ``thinking`` is true while the
   computer thinks, ``think_ms`` is its thinking time, ``exact`` says whether
-  hints are exact values or the engine's best moves).
+  hints are exact values or the engine's best moves, ``lines`` the winning
+  lines as ``[start, end]`` cells: two for a move that completes two lines at
+  once, one through all the marks of an overline, none until somebody wins).
 - ``progress``: a searching computer player has completed a depth:
   ``of`` (``move``, to every page of the room, or ``hint``, to the page that
   asked), ``game`` and ``ply`` (the position it thinks about), ``depth``,

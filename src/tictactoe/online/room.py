@@ -43,7 +43,7 @@ from tictactoe.core.exact.solver import unsupported_reason
 from tictactoe.core.records import Record
 from tictactoe.game import HUMAN, Game, Starter
 from tictactoe.saved.archive import record_of
-from tictactoe.session import check_board
+from tictactoe.session import BoardPicture, check_board
 from tictactoe.texts.i18n import N_
 
 PLAYERS = ("a", "b")
@@ -514,7 +514,8 @@ class Room:
     def view(
         self, presence: Mapping[str, Presence], spectators: int, claim_after: float
     ) -> dict[str, Any]:
-        """The room as every page sees it (no tokens): sent after each change."""
+        """The room as every page sees it (no tokens): sent after each change. ``lines`` are the
+        winning lines, each ``[start, end]`` (two for a move that completes two at once)."""
         state, game = self.state, self.game
         outcome = game.outcome
         seats = {}
@@ -538,7 +539,7 @@ class Room:
             "turn": game.turn.value,
             "over": outcome is not None,
             "winner": None if outcome is None or outcome.winner is None else outcome.winner.value,
-            "line": sorted(outcome.line) if outcome is not None else [],
+            "lines": BoardPicture.of(game.board).ends(),
             "ended": None if outcome is None else ENDED[outcome.termination],
             "score": dict(state.score),
             "level": state.level,

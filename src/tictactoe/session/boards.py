@@ -20,6 +20,7 @@ from tictactoe.core.errors import N_, RulesError
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.rules import MAX_SIDE, MIN_K, Rules
 from tictactoe.game import HUMAN, Match
+from tictactoe.saved.settings import BOARD_PRESETS as BOARD_PRESETS  # the boards a menu offers
 from tictactoe.texts.i18n import Gettext
 
 _SENTENCE_ENDS = ".!?。！？"

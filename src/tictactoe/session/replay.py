@@ -23,6 +23,7 @@ from tictactoe.core.numbers import whole_number
 from tictactoe.core.records import Record, RecordError
 from tictactoe.game import HUMAN, Game
 from tictactoe.saved.archive import Archive, ArchiveError, GameNotFoundError
+from tictactoe.saved.archive import SavedGame as SavedGame  # a front end lists these
 from tictactoe.texts.i18n import Translator
 
 EXIT_ERROR = 1
@@ -81,6 +82,29 @@ def title(reference: str | int, tr: Translator) -> str:
     if number is not None:
         return tr.gettext("Saved game {id}").format(id=number)
     return Path(str(reference)).name
+
+
+@dataclass(frozen=True)
+class SavedGames:
+    """The latest saved games to choose from, newest first, or why they cannot be read."""
+
+    games: tuple[SavedGame, ...] = ()
+    total: int = 0
+    """How many games the file holds (more than :attr:`games` when the list was cut)."""
+    damaged: tuple[int, ...] = ()
+    """Numbers of games that could not be read (left out)."""
+    problem: str | None = None
+    """Why the saved games cannot be read, if they cannot."""
+
+
+def list_saved(archive: Archive | None, limit: int) -> SavedGames:
+    """The latest ``limit`` games of ``archive`` (None: the data folder's); it reads the file,
+    so a window calls it off its own thread."""
+    try:
+        listing = (archive or Archive()).games(limit=limit)
+    except ArchiveError as error:
+        return SavedGames(problem=error.reason)
+    return SavedGames(listing.games, listing.total, listing.damaged)
 
 
 def unusable(tr: Translator, error: ArchiveError) -> str:

@@ -1,4 +1,5 @@
-"""A window's game, toolkit-neutral: what it shows and every intent it takes (tk, Pygame Zero).
+"""A window's game, toolkit-neutral: what it shows and every intent it takes (tk, Pygame Zero,
+the terminal).
 
 A :class:`Session` holds one :class:`~tictactoe.game.Match` and everything
 around it that a window needs and that is not drawing: the computer's moves
@@ -6,10 +7,18 @@ and the hints as background jobs (:mod:`tictactoe.session.jobs`), a saved game
 shown instead of the game (:class:`~tictactoe.session.replay.Replay`), the end of each
 game (score, the one store of saved games, the sound cue), the level chosen and
 the one standing in where it cannot play the board, the player's remembered
-choices and the language. A window turns clicks, keys and menu entries into
-its intents (:meth:`Session.play`, :meth:`Session.undo`, :meth:`Session.hint`
-...), calls :meth:`Session.update` from its timer or frame loop - which starts
-and collects the background work - and draws what the session says.
+choices and the language.
+
+The front-end contract (docs/architecture.md has it in full). A front end
+gets the session, draws :meth:`Session.picture` - the board as one
+:class:`~tictactoe.session.picture.BoardPicture`: marks, last move, winning
+lines, hints, cursor, a refused cell - and says what :mod:`tictactoe.texts.sentences`
+words for the session's state (in :attr:`Session.tr`'s language), with
+:attr:`Session.notice` and :attr:`Session.progress`. It sends intents: play a
+cell (:meth:`Session.play`), a new game, undo and redo, hints, choose a level,
+a board, a think time, a language, show a saved game and step through it. It
+calls :meth:`Session.update` from its timer or frame loop - which starts and
+collects the background work - and draws again when that says something changed.
 
 Nothing here waits: a computer's answer is collected by :meth:`update` once it
 is there (and once the short pause that keeps it from feeling abrupt is over),
@@ -42,14 +51,15 @@ from tictactoe.game import (
     check_player_name,
 )
 from tictactoe.players.own import PlayerForfeit
-from tictactoe.saved.archive import ArchiveError, record_of
+from tictactoe.saved.archive import Archive, ArchiveError, record_of
 from tictactoe.saved.scoreboard import Scoreboard, Tally
 from tictactoe.saved.settings import Choices, Settings
 from tictactoe.saved.writer import SAVE_GRACE_SECONDS, Writer
 from tictactoe.session.boards import fit_opponent
 from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.session.jobs import Hints, Job, Jobs, Lane, computer_move, hints_for
-from tictactoe.session.replay import Replay, Step, continue_from
+from tictactoe.session.picture import BoardPicture
+from tictactoe.session.replay import Replay, SavedGames, Step, continue_from, list_saved
 from tictactoe.session.sound import Sound
 from tictactoe.texts.i18n import N_, Translator, translator
 from tictactoe.texts.sentences import Sides, progress, thinking
@@ -64,6 +74,8 @@ END_CLICK_GUARD = 0.25
 (it was meant for the board, before the result showed)."""
 DETAIL_AFTER = 0.5
 """Seconds of thinking before the time shows (a quick answer shows none)."""
+REFUSED_SECONDS = 0.4
+"""How long a cell a click could not play shows as refused (:attr:`BoardPicture.refused`)."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +131,8 @@ class Session:
             writer = Writer(None if scoreboard is None else scoreboard.archive)
         self.writer = writer
         """Writes finished games; one that finds the file busy is written in the background."""
+        self.archive: Archive | None = scoreboard.archive if scoreboard is not None else None
+        """Where the saved games are listed from (None: the data folder's, when needed)."""
         self.save_problem: ArchiveError | None = None
         """Why the last finished game could not be kept, if it could not."""
         self._sound = sound
@@ -150,12 +164,21 @@ class Session:
         self._ended: tuple[Game, int] | None = None
         self._kept: Game | None = None
         self._announced: tuple[str, Rules] | None = None
+        self._refused: tuple[int, float] | None = None
+        """The cell a click could not play, and until when it shows."""
+        self._pictured: tuple[tuple[object, ...], BoardPicture] | None = None
+        """The last picture and what it was made of (it is made again only when that changes)."""
         if match.think_nodes is None and match.think_seconds != self.settings.think:
             match.set_think(self.settings.think)
         self._fit_level()
         self.notice = self.notice or self.protection()  # what confines a player file playing
 
     # --- reading ------------------------------------------------------------------------
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        """The session's clock (a window times its messages on it too)."""
+        return self._clock
 
     @property
     def game(self) -> Game:
@@ -182,14 +205,40 @@ class Session:
         """The move that led to the position on the screen."""
         return self.viewing.last_move if self.viewing is not None else self.game.last_move
 
+    def picture(self, cursor: int | None = None) -> BoardPicture:
+        """The board on the screen as every front end draws it: the saved game's while one is
+        shown, else the game's with its hints, the keyboard ``cursor`` (kept by the window,
+        shown only while you can play there) and the cell just refused."""
+        viewing, game = self.viewing, self.game
+        board = self.board
+        hints = self.hints
+        if (
+            viewing is not None
+            or not game.waiting_for_human
+            or cursor not in range(board.rules.size)
+        ):
+            cursor = None
+        made = (board, hints, self.last_move, cursor, self.refused)
+        pictured = self._pictured
+        if pictured is not None and made[0] is pictured[0][0] and made[1:] == pictured[0][1:]:
+            return pictured[1]
+        picture = BoardPicture.of(board, made[2], hints=hints, cursor=cursor, refused=made[4])
+        self._pictured = (made, picture)
+        return picture
+
     @property
-    def winning(self) -> frozenset[int]:
-        """The winning line's cells on the screen (empty until somebody has won)."""
-        if self.viewing is not None:
-            board = self.viewing.board
-            return board.winning_cells if board.winner is not None else frozenset()
-        outcome = self.game.outcome
-        return outcome.line if outcome is not None else frozenset()
+    def refused(self) -> int | None:
+        """The cell a click could not play a moment ago (for :data:`REFUSED_SECONDS`)."""
+        until = self.refused_until
+        return self._refused[0] if self._refused is not None and until is not None else None
+
+    @property
+    def refused_until(self) -> float | None:
+        """When the refused cell stops showing as refused (:attr:`clock` time), if one shows."""
+        refused = self._refused
+        if refused is None or self.viewing is not None or self._clock() >= refused[1]:
+            return None
+        return refused[1]
 
     @property
     def sides(self) -> Sides:
@@ -323,14 +372,20 @@ class Session:
         try:
             game.play(cell)
         except NotYourTurnError:
-            self.say(_("Wait for the computer's move."))
-            return Played(False, "wait")
+            return self._refuse(cell, "wait", _("Wait for the computer's move."))
         except IllegalMoveError:
-            self.say(_("That cell is taken."))
-            return Played(False, "taken")
+            return self._refuse(cell, "taken", _("That cell is taken."))
+        self._refused = None
         self.say("")
         self._hint_lane.cancel()
         return Played(True)
+
+    def _refuse(self, cell: int, why: str, said: str) -> Played:
+        """A click on ``cell`` that could not be played: say ``said``, show the cell refused."""
+        self.say(said)
+        if cell in range(self.game.rules.size):
+            self._refused = (cell, self._clock() + REFUSED_SECONDS)
+        return Played(False, why)
 
     def next_game(self) -> bool:
         """After a game has ended, a click starts the next one - unless the game
@@ -503,6 +558,11 @@ class Session:
             self.say(scoreboard_unavailable(error, self.tr))
             return None
 
+    def saved_games(self, limit: int) -> SavedGames:
+        """The latest ``limit`` saved games, or why they cannot be read; it reads the file, so
+        a window asks for it on a lane of :attr:`jobs`."""
+        return list_saved(self.archive, limit)
+
     def reset_scores(self) -> None:
         """Forget every recorded game (the window has asked first) and this session's score."""
         self.match.score = Score()
@@ -568,10 +628,14 @@ class Session:
 
     def update(self) -> bool:
         """Collect what the background work has found and start what comes next: the computer's
-        move, the hints, the end of a game. True when what the window shows has changed."""
+        move, the hints, the end of a game (and a refused cell's frame ends). True when what
+        the window shows has changed."""
         if self.closed:
             return False
         changed = False
+        if self._refused is not None and self.refused_until is None:  # no longer shown
+            self._refused = None
+            changed = True
         if self.viewing is None:
             changed |= self._collect_move()
             changed |= self._finish()

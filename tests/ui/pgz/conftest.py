@@ -28,6 +28,7 @@ from pgzero.loaders import SoundLoader
 from tictactoe.cli.commands import pgzero as command
 from tictactoe.saved.scoreboard import Scoreboard
 from tictactoe.saved.settings import Choices, Settings, SettingsStore
+from tictactoe.session import Session
 from tictactoe.texts.i18n import translator
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
@@ -171,14 +172,15 @@ def make_app(
     match = command.build_match(args, _, chosen)
     assert not isinstance(match, str), match
     speaker = Speaker(SoundLoader("sounds"), enabled=chosen.sound)
-    return PgzApp(
+    session = Session(
         match,
-        _,
-        speaker=speaker,
-        scoreboard=scoreboard if scoreboard else Scoreboard(),
         choices=Choices(chosen, remembered, store),
+        scoreboard=scoreboard if scoreboard else Scoreboard(),
+        sound=speaker.play,
         reply_pause=0.0,
+        name="pgz",
     )
+    return PgzApp(session, speaker)
 
 
 @pytest.fixture

@@ -43,19 +43,19 @@ def test_h_on_a_big_board_ranks_the_engines_best_moves_on_the_board(play: Play) 
         found = yield from hints_after_first_move(d)
         assert 1 <= len(found) <= 3
         scene = d.app.scene()
-        assert scene.badges == {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
+        assert scene.board.ranks == {s.cell: str(rank) for rank, s in enumerate(found, start=1)}
         for s in found:
             assert d.app.session.game.board[s.cell] is None
             assert face(d, s.cell) == view.hint_colour(TONES[s.verdict.value])
             assert d.count(s.cell, view.BADGE_TEXT) > 10, "the rank is written in the cell"
-        others = [n for n in d.app.session.game.board.legal_moves() if n not in scene.badges]
+        others = [n for n in d.app.session.game.board.legal_moves() if n not in scene.board.ranks]
         assert all(face(d, n) == view.board_colour(d.app.layout.rules) for n in others[:10])
         message = d.app.message
         assert message is not None and message.startswith(f"1 {found[0].label}: ")
         assert message.count(" · ") == len(found) - 1
         d.key(pygame.K_h)
         yield from d.settle()
-        assert d.app.scene().badges == {}
+        assert d.app.scene().board.ranks == {}
         assert all(face(d, s.cell) == view.board_colour(d.app.layout.rules) for s in found)
         assert d.app.message == "Hints off"
 

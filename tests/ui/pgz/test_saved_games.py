@@ -231,7 +231,7 @@ def test_an_empty_or_unreadable_list_says_so(play: Callable[..., Any], tmp_path:
         yield from d.settle()
         assert d.app.panel is None
         (tmp_path / "games.sqlite3").mkdir()
-        d.app.archive = Archive(tmp_path / "games.sqlite3")
+        d.app.session.archive = Archive(tmp_path / "games.sqlite3")
         yield from open_list(d)
         (line,) = d.app.scene().panel.lines
         assert line.startswith("Saved games unavailable: ")

@@ -12,8 +12,10 @@ from typing import Any
 
 import pygame
 
+from tictactoe.core.board import Board
 from tictactoe.core.rules import Rules
 from tictactoe.game import Game
+from tictactoe.session.picture import BoardPicture
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.painter import Scene, only_the_strip_changed
 
@@ -142,10 +144,12 @@ def test_while_the_computer_thinks_only_the_strip_is_drawn_again(
 
 def test_only_a_change_of_the_strips_text_is_drawn_alone() -> None:
     layout = view.Layout(Rules(15, 15, 5))
-    before = Scene(layout=layout, marks={}, status="Expert (O) is thinking.", detail="depth 2")
+    board = BoardPicture.of(Board.empty(layout.rules))
+    before = Scene(layout=layout, board=board, status="Expert (O) is thinking.", detail="depth 2")
     assert only_the_strip_changed(replace(before, status="Expert (O) is thinking.."), before)
     assert only_the_strip_changed(replace(before, detail="depth 3 · h8 · 0.4 s"), before)
     assert not only_the_strip_changed(before, before)
     assert not only_the_strip_changed(before, None)
-    assert not only_the_strip_changed(replace(before, last_move=112, detail="x"), before)
-    assert not only_the_strip_changed(replace(before, badges={1: "1"}), before)
+    moved = replace(before, board=BoardPicture.of(Board.empty(layout.rules).play(112), 112))
+    assert not only_the_strip_changed(replace(moved, detail="x"), before)
+    assert not only_the_strip_changed(replace(before, board=replace(board, ranks={1: "1"})), before)

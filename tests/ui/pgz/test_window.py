@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -99,6 +100,25 @@ def test_clicks_on_taken_cells_and_other_buttons_change_nothing(play: Play) -> N
         assert d.app.message == "That cell is taken."
 
     play(script, "--opponent", "first-free", "--first", "you")
+
+
+def test_a_double_win_draws_the_top_row_and_the_middle_column(play: Play, tmp_path: Path) -> None:
+    def script(d: Any) -> Any:
+        for cell in (0, 3, 2, 5, 4, 6, 7, 8, 1):
+            d.click(cell)
+            yield from d.settle()
+        assert d.caption == "X wins"
+        pygame.image.save(d.surface, str(tmp_path / "double-win.png"))
+        winning = {0, 1, 2, 4, 7}
+        for cell in range(9):
+            assert (d.count(cell, HALO) > 1000) == (cell in winning), cell
+            assert (d.count(cell, WIN_LINE) > 300) == (cell in winning), cell
+        layout = d.app.layout
+        (x0, y0), (x2, _), (x4, y4) = (layout.n_to_xy(n) for n in (0, 2, 4))
+        assert d.pixel(((x0 + x2) // 2, y0)) == WIN_LINE, "the top row, end to end"
+        assert d.pixel((x4, (y0 + y4) // 2)) == WIN_LINE, "the middle column, end to end"
+
+    play(script, "--opponent", "human")
 
 
 def test_a_win_is_highlighted_titled_and_cheered(play: Play) -> None:
@@ -369,7 +389,7 @@ def test_a_click_while_the_computer_thinks_is_answered_on_screen(
         d.click(8)
         yield from d.settle()
         assert d.app.message == "Wait for the computer's move."
-        assert d.app.scene().flash == 8
+        assert d.app.scene().board.refused == 8
         box = layout.cell_rect(8)
         assert d.pixel((box.x + 1, box.y + box.h // 2)) == view.rgb(view.FLASH)
         assert d.app.layout == layout, "the board does not move while the computer thinks"

@@ -82,6 +82,25 @@ def test_a_win_shows_in_the_window_with_the_board_and_no_dialog(make_app: MakeAp
     assert not h.app.banner.again.winfo_ismapped()
 
 
+def test_a_double_win_draws_the_top_row_and_the_middle_column_and_nothing_else(
+    make_app: MakeApp,
+) -> None:
+    h = make_app(opponent="human")
+    for cell in (0, 3, 2, 5, 4, 6, 7, 8, 1):
+        h.click_cell(cell)
+    assert h.status == "X wins!"
+    canvas, g = h.app.view, h.app.view.geometry
+    assert [h.fill(c) == LIGHT.halo for c in range(9)] == [c in {0, 1, 2, 4, 7} for c in range(9)]
+    strokes = [i for i in canvas.find_withtag("winline") if canvas.itemcget(i, "fill") == LIGHT.win]
+    assert len(strokes) == 2 and len(canvas.find_withtag("winline")) == 4, "two lines, cased"
+    assert h.pump(lambda: all(canvas.coords(i)[3] >= g.centre(7)[1] for i in strokes[1:]))
+    h.settle(0.3)
+    (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = (canvas.coords(i) for i in strokes)
+    (x0, y0), (x2, _), (x1, y7) = g.centre(0), g.centre(2), g.centre(7)
+    assert ay0 == ay1 == y0 and ax0 < x0 and ax1 > x2, "the top row, beyond both ends"
+    assert bx0 == bx1 == x1 and by0 < y0 and by1 > y7, "the middle column, beyond both ends"
+
+
 def test_losing_says_you_lose_and_never_closes_the_window(make_app: MakeApp) -> None:
     h = make_app(opponent="first-free")
     play(h, 8, 7, 3)

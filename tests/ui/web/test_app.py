@@ -156,7 +156,7 @@ def test_a_whole_game_against_the_computer(web: Web) -> None:
         page.send(t="move", cell=5, ply=4)
         final = page.state(lambda s: s["over"])
     assert final["moves"] == [3, 0, 4, 1, 5]
-    assert final["winner"] == "X" and final["line"] == [3, 4, 5] and final["ended"] == "win"
+    assert final["winner"] == "X" and final["lines"] == [[3, 5]] and final["ended"] == "win"
     assert final["score"] == {"a": 1, "b": 0, "draws": 0}
     web.written()
     (saved,) = Archive(web.home / "games.sqlite3").games().games

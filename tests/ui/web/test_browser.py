@@ -411,6 +411,61 @@ def test_two_friends_play_through_an_invite_link(
         tab.close()
 
 
+def test_a_double_win_is_drawn_as_its_two_lines_end_to_end(
+    browser: Any, live: ServerProcess, shots: Path
+) -> None:
+    """X's last move makes the top row and the middle column at once: the page draws those two
+    lines, each through its own end cells, and nothing else."""
+    host = Tab(browser, live, viewport={"width": 900, "height": 1000}).open()
+    host.page.click("#play-friend")
+    host.page.wait_for_function(
+        "() => document.getElementById('invite-link').value.includes('/play/')"
+    )
+    invite = host.page.locator("#invite-link").input_value().removeprefix(live.url)
+    guest = Tab(browser, live).open(invite)
+    host.status("Your move (X)")
+    for ply, cell in enumerate((0, 3, 2, 5, 4, 6, 7, 8, 1)):
+        (host if ply % 2 == 0 else guest).play(cell)
+        for tab in (host, guest):
+            tab.wait_moves(ply + 1)
+    host.status("Hooray! You have won the game!")
+    for tab in (host, guest):
+        drawn = tab.page.evaluate(
+            """() => {
+                const svg = document.querySelector('svg.winline').getBoundingClientRect();
+                const centre = (cell) => {
+                    const box = document.querySelector(`#board [data-cell='${cell}']`)
+                        .getBoundingClientRect();
+                    return [box.x + box.width / 2 - svg.x, box.y + box.height / 2 - svg.y];
+                };
+                return [...document.querySelectorAll('svg.winline line')].map((line) => ({
+                    part: line.getAttribute('class'),
+                    ends: line.dataset.ends,
+                    from: [+line.getAttribute('x1'), +line.getAttribute('y1')],
+                    to: [+line.getAttribute('x2'), +line.getAttribute('y2')],
+                    centres: line.dataset.ends.split('-').map(Number).map(centre),
+                }));
+            }"""
+        )
+        assert [(d["part"], d["ends"]) for d in drawn] == [
+            ("casing", "0-2"), ("casing", "1-7"), ("stroke", "0-2"), ("stroke", "1-7"),
+        ]  # fmt: skip
+        for line in drawn:
+            (x0, y0), (x1, y1) = line["from"], line["to"]
+            (cx0, cy0), (cx1, cy1) = line["centres"]
+            if line["ends"] == "0-2":  # the top row, a little beyond both end marks
+                assert abs(y0 - cy0) < 1 and abs(y1 - cy1) < 1 and x0 < cx0 and x1 > cx1
+            else:  # the middle column
+                assert abs(x0 - cx0) < 1 and abs(x1 - cx1) < 1 and y0 < cy0 and y1 > cy1
+        won = tab.page.evaluate(
+            "() => [...document.querySelectorAll('#board .cell.win')].map((c) => +c.dataset.cell)"
+        )
+        assert sorted(won) == [0, 1, 2, 4, 7]
+    host.page.locator("#board").screenshot(path=shots / "web-3x3-double-win.png")
+    for tab in (host, guest):
+        tab.close()
+
+
 def test_two_tabs_of_one_browser_play_each_other_through_the_invite_link(
     browser: Any, live: ServerProcess
 ) -> None:

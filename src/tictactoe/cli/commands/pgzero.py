@@ -141,20 +141,21 @@ def run(args: argparse.Namespace) -> int:
     from pgzero.loaders import SoundLoader
 
     from tictactoe.saved.scoreboard import Scoreboard
+    from tictactoe.session import Session
     from tictactoe.ui.pgz.app import PgzApp
     from tictactoe.ui.pgz.audio import Speaker
     from tictactoe.ui.pgz.runner import NoDisplayError
     from tictactoe.ui.pgz.runner import run as run_game
 
     speaker = Speaker(SoundLoader("sounds"), enabled=settings.sound)
-    app = PgzApp(
+    session = Session(
         match,
-        _,
-        speaker=speaker,
-        scoreboard=Scoreboard(),
         choices=Choices(settings, loaded.settings, store),
-        notice=notice,
+        scoreboard=Scoreboard(),
+        sound=speaker.play,
+        name="pgz",
     )
+    app = PgzApp(session, speaker, notice=notice)
     if opened is not None:
         record, reference = opened
         app.open_record(record, title(reference, _))

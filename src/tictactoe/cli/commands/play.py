@@ -149,10 +149,10 @@ def _goodbye(tr: Translator, *, newline: bool = False) -> None:
 
 
 def _play(args: argparse.Namespace, tr: Translator, writer: Writer) -> int:
+    from tictactoe.session.board_text import use_colour
     from tictactoe.ui.terminal.answers import quit_words
     from tictactoe.ui.terminal.loop import TerminalGame
     from tictactoe.ui.terminal.prompts import Prompter, too_long_message
-    from tictactoe.ui.terminal.render import use_colour
     from tictactoe.ui.terminal.setup import Choices, ask_settings
 
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr), too_long=too_long_message(tr))

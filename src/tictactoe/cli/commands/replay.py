@@ -42,9 +42,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Open the game and step through it; 2 when it cannot be opened or has no move ``--move``,
     1 for an unusable saved games file."""
+    from tictactoe.session.board_text import use_colour
     from tictactoe.ui.terminal.answers import quit_words
     from tictactoe.ui.terminal.prompts import Prompter, Quit
-    from tictactoe.ui.terminal.render import use_colour
     from tictactoe.ui.terminal.replay import Replay
 
     tr = translator(args.lang)

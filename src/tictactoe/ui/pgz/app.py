@@ -22,22 +22,18 @@ through with the keys or the strip's buttons, and help (F1).
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
 from tictactoe import players
-from tictactoe.core import Board, Mark, Rules
+from tictactoe.core import Mark, Rules
 from tictactoe.core.records import Record
-from tictactoe.game import Match
-from tictactoe.saved.archive import Archive, ArchiveError, Listing
-from tictactoe.saved.scoreboard import Scoreboard
-from tictactoe.saved.settings import BOARD_PRESETS, Choices, Settings
-from tictactoe.session import DEMO_DELAY, REPLY_PAUSE, Session
+from tictactoe.session import Session
+from tictactoe.session.boards import BOARD_PRESETS
 from tictactoe.session.jobs import Lane
-from tictactoe.session.replay import Step, title
+from tictactoe.session.replay import SavedGames, Step, title
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import LANGUAGES, Translator
 from tictactoe.texts.sentences import Audience, Feeling, announce, board_name
@@ -57,12 +53,9 @@ from tictactoe.ui.pgz.menus import (
 )
 from tictactoe.ui.pgz.painter import Button, Fonts, Panel, Scene, paint
 from tictactoe.ui.pgz.text import BannerText
-from tictactoe.ui.winning import winning_lines
 
 MESSAGE_SECONDS = 3.0
 """How long a message stays in the strip."""
-FLASH_SECONDS = 0.4
-"""How long a cell clicked while the computer thinks stays outlined."""
 DOTS_PER_SECOND = 3
 """Speed of the "thinking" dots."""
 
@@ -103,51 +96,25 @@ MORE_KEYS = (pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 
 
 class PgzApp:
-    """One window's worth of play: draws ``match`` (through its session), the panels and replays."""
+    """One window's worth of play: draws ``session`` (whose end-of-game cues ``speaker``
+    plays), the panels and replays."""
 
     def __init__(
         self,
-        match: Match,
-        translator: Translator,
+        session: Session,
+        speaker: Speaker,
         *,
-        speaker: Speaker | None = None,
-        scoreboard: Scoreboard | None = None,
         layout: view.Layout | None = None,
         quit: Callable[[], None] | None = None,
-        clock: Callable[[], float] = time.monotonic,
-        choices: Choices | None = None,
         notice: str = "",
-        archive: Archive | None = None,
-        reply_pause: float = REPLY_PAUSE,
-        demo_delay: float = DEMO_DELAY,
     ) -> None:
-        self.speaker = speaker if speaker is not None else Speaker(None, enabled=False)
-        if choices is None:
-            level = match.opponent if match.opponent != "human" else players.DEFAULT_LEVEL
-            settings = Settings(
-                language=translator.language,
-                level=players.fit_level(level, match.rules),
-                think=match.think_seconds or 1.0,
-                sound=self.speaker.enabled,
-            )
-            choices = Choices(settings)
-        self.session = Session(
-            match,
-            choices=choices,
-            scoreboard=scoreboard,
-            sound=self.speaker.play,
-            clock=clock,
-            reply_pause=reply_pause,
-            demo_delay=demo_delay,
-            name="pgz",
-        )
-        self.archive = archive if archive is not None or scoreboard is None else scoreboard.archive
-        """Where the saved games are read from (None: the data folder's, when needed)."""
-        self.layout = layout if layout is not None else view.Layout(match.rules)
+        self.speaker = speaker
+        self.session = session
+        self.layout = layout if layout is not None else view.Layout(session.rules)
         self._layout_given = layout is not None
         self._desktop: tuple[int, int] | None = None
         self._quit = quit if quit is not None else _post_quit
-        self._clock = clock
+        self._clock = session.clock
         self.panel: str | None = None
         """``help``, ``quit``, ``games``, ``settings`` or ``player`` (your own player's file or an
         engine's command, typed) while that panel covers the board."""
@@ -160,8 +127,7 @@ class PgzApp:
         self.games = GamesList(loading=False)
         """The saved games panel's list (read again each time it opens)."""
         self.menu = SettingsMenu()
-        self._list_lane: Lane[Listing] = Lane(self.session.jobs)
-        self._flash: tuple[int, float] | None = None
+        self._list_lane: Lane[SavedGames] = Lane(self.session.jobs)
         self.cursor: int | None = None
         """The keyboard cursor's cell: None until an arrow key shows it (a click hides it)."""
         self._answered: tuple[str, float] | None = None
@@ -169,7 +135,6 @@ class PgzApp:
         a game the computer opens, and when: it stays its :data:`MESSAGE_SECONDS` though a move
         clears the session's notice meanwhile."""
         self._drawn: Scene | None = None
-        self._marks: tuple[Board | None, dict[int, Mark]] = (None, {})
         self.frames_drawn = 0
         """How many frames were actually drawn (for tests: none while idle)."""
         self._fonts = self._make_fonts()
@@ -288,7 +253,7 @@ class PgzApp:
             for until in (
                 session.notice_at + MESSAGE_SECONDS if session.notice else None,
                 self._answered[1] + MESSAGE_SECONDS if self._answered is not None else None,
-                self._flash[1] if self._flash is not None else None,
+                session.refused_until,
             )
             if until is not None and until > now
         ]
@@ -353,8 +318,7 @@ class PgzApp:
             return
         if cell is None:
             return
-        if self.session.play(cell).refused == "wait":
-            self._flash = (cell, self._clock() + FLASH_SECONDS)
+        self.session.play(cell)
         self.update()
 
     def move_cursor(self, rows: int, cols: int) -> None:
@@ -445,40 +409,16 @@ class PgzApp:
         if session.viewing is not None:
             return self._replay_scene()
         game = self.session.game
-        winning = session.winning
-        faces: dict[int, view.RGB] = {}
-        badges: dict[int, str] = {}
-        hints = session.hints if self.hints_on else None
-        if hints is not None:
-            faces.update({n: view.hint_colour(tone) for n, tone in hints.tones.items()})
-            badges.update(hints.ranks)
-        faces.update({n: view.rgb(view.LOOK.halo) for n in winning})
-        now = self._clock()
-        flash = self._flash[0] if self._flash is not None and now < self._flash[1] else None
         outcome = game.outcome
         feeling = Feeling.of(outcome, game) if outcome is not None else Feeling.NEUTRAL
         return Scene(
             layout=layout,
-            marks=self._marks_of(game.board),
-            faces=faces,
-            lines=winning_lines(winning, game.last_move, layout.rules),
-            last_move=game.last_move,
-            flash=flash,
+            board=session.picture(self.cursor if self.panel is None else None),
             status=self.status,
             status_colour=STATUS_COLOURS[feeling],
             detail=self.message or self.thinking_progress or self.details,
             panel=self._panel(),
-            badges=badges,
-            cursor=self._cursor_shown(),
         )
-
-    def _cursor_shown(self) -> int | None:
-        """The keyboard cursor's cell while it is shown and can play there (your move, no
-        panel over the board)."""
-        cursor, game = self.cursor, self.session.game
-        if cursor is None or cursor >= game.board.rules.size or self.panel is not None:
-            return None
-        return cursor if game.waiting_for_human else None
 
     def close(self) -> None:
         """The window is closing: stop every search, keep a result still waiting to be saved."""
@@ -607,12 +547,8 @@ class PgzApp:
         """Show the saved games panel; the list is read in a worker thread."""
         self.panel = "games"
         self.games = GamesList()
-        archive = self.archive
-
-        def read(report: object, stopping: object) -> Listing:
-            return (archive or Archive()).games(limit=LISTED_GAMES)
-
-        self._list_lane.want(self.games, read)
+        session = self.session
+        self._list_lane.want(self.games, lambda *_: session.saved_games(LISTED_GAMES))
 
     def open_record(self, record: Record, name: str, ply: int = 0) -> None:
         """Show ``record`` (called ``name`` in the title) from position ``ply``; the match's
@@ -768,16 +704,10 @@ class PgzApp:
         language = self._.language
         return Fonts(BannerText(language, view.STRIP_TEXT), BannerText(language, view.STRIP_MUTED))
 
-    def _marks_of(self, board: Board) -> dict[int, Mark]:
-        if self._marks[0] is not board:
-            self._marks = (board, {n: m for n in range(board.rules.size) if (m := board[n])})
-        return self._marks[1]
-
     def _replay_scene(self) -> Scene:
         _, session, layout = self._, self.session, self.layout
         replay = session.viewing
         assert replay is not None
-        winning = session.winning
         fresh = session.notice and self._clock() < session.notice_at + MESSAGE_SECONDS
         where = sentences.replay_at(_, replay.record, replay.ply)
         buttons = tuple(
@@ -791,10 +721,7 @@ class PgzApp:
         )
         return Scene(
             layout=layout,
-            marks=self._marks_of(replay.board),
-            faces={n: view.rgb(view.LOOK.halo) for n in winning},
-            lines=winning_lines(winning, replay.last_move, layout.rules),
-            last_move=replay.last_move,
+            board=session.picture(),
             status=session.notice if fresh else where,
             panel=self._panel(),
             buttons=buttons,
@@ -860,14 +787,12 @@ class PgzApp:
             self._answered = None
 
     def _poll_list(self) -> None:
-        try:
-            answer = self._list_lane.take(self.games)
-        except ArchiveError as error:
-            self.games = GamesList(loading=False, problem=error.reason)
-            return
+        answer = self._list_lane.take(self.games)
         if answer is not None:
-            listing = answer[0]
-            self.games = GamesList(listing.games, listing.total, listing.damaged, loading=False)
+            found = answer[0]
+            self.games = GamesList(
+                found.games, found.total, found.damaged, found.problem, loading=False
+            )
 
 
 KEY_INTENTS: Mapping[int, str] = {

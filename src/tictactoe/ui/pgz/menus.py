@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from tictactoe import players
-from tictactoe.saved.archive import SavedGame
+from tictactoe.session.replay import SavedGame
 
 T = TypeVar("T")
 

@@ -1,8 +1,9 @@
 """Drawing the Pygame Zero game: the board in the shared look, the strip, the panels.
 
-:class:`Scene` is everything one frame shows, as plain values; the app
-builds one from the game and draws it only when it differs from the last
-one drawn, so an idle window does no drawing at all. :func:`paint` puts a
+:class:`Scene` is everything one frame shows, as plain values: the session's
+:class:`~tictactoe.session.picture.BoardPicture` of the board and what the
+window says around it. The app builds one and draws it only when it differs
+from the last one drawn, so an idle window does no drawing at all. :func:`paint` puts a
 scene on pgzero's ``screen``.
 
 Besides the board and the strip a scene may hold a :class:`Panel` over the
@@ -16,7 +17,6 @@ clicks.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,11 +24,9 @@ import pygame
 
 from tictactoe.core import Mark
 from tictactoe.session.colours import LAST_MOVE_DOT
+from tictactoe.session.picture import BoardPicture
 from tictactoe.ui.pgz import view
 from tictactoe.ui.pgz.text import BannerText
-
-Line = tuple[int, int]
-"""The first and last cell of a winning line."""
 
 
 @dataclass(frozen=True)
@@ -72,24 +70,15 @@ class Scene:
     """What one frame shows."""
 
     layout: view.Layout
-    marks: Mapping[int, Mark]
-    faces: Mapping[int, view.RGB] = field(default_factory=dict)
-    """Cells with a tile (the winning line, hints); the others show the board."""
-    lines: Sequence[Line] = ()
-    last_move: int | None = None
-    flash: int | None = None
-    """A cell clicked while the computer thinks, outlined for a moment."""
+    board: BoardPicture
+    """The board: marks, last move, winning lines, hints, the cursor, a refused cell."""
     status: str = ""
     status_colour: view.RGB = (255, 255, 255)
     detail: str = ""
     panel: Panel | None = None
     """A panel over the board (help, quit?, saved games, settings)."""
-    badges: Mapping[int, str] = field(default_factory=dict)
-    """Text written on empty cells: a big board's hint ranks (1, 2, 3)."""
     buttons: tuple[Button, ...] = ()
     """Buttons in the strip's second line, instead of ``detail`` (a replay's)."""
-    cursor: int | None = None
-    """The keyboard cursor's cell, framed (None: not shown)."""
 
 
 @dataclass
@@ -133,23 +122,26 @@ def paint(screen: Any, scene: Scene, fonts: Fonts, before: Scene | None = None) 
     if only_the_strip_changed(scene, before):
         _strip(surface, scene.layout, scene, fonts)
         return
-    layout = scene.layout
+    layout, board = scene.layout, scene.board
     surface.fill(view.board_colour(layout.rules))
     _grid(surface, layout)
+    faces = tiles(board)
     for n in range(layout.rules.size):
-        _cell(surface, layout, n, scene, fonts)
+        _cell(surface, layout, n, board, faces.get(n), fonts)
     _coordinates(surface, layout, fonts)
-    if scene.last_move is not None:
+    if board.last_move is not None:
         radius = max(3, round(layout.cell * LAST_MOVE_DOT / 2))
         pygame.draw.circle(
-            surface, view.rgb(view.LOOK.last_move), layout.n_to_xy(scene.last_move), radius
+            surface, view.rgb(view.LOOK.last_move), layout.n_to_xy(board.last_move), radius
         )
-    for first, last in scene.lines:  # over the last move's dot, as in the desktop window
-        _win_line(surface, layout, first, last)
-    if scene.cursor is not None:
-        _frame(surface, layout.face_rect(scene.cursor), view.CURSOR, layout.cell)
-    if scene.flash is not None:
-        box = layout.cell_rect(scene.flash)
+    casing, line = view.rgb(view.LOOK.casing), view.rgb(view.LOOK.win)
+    for colour, wider in ((casing, 4), (line, 0)):  # over the last move's dot, as in tk
+        for first, last, _cells in board.lines:  # every casing under every line
+            _win_line(surface, layout, first, last, colour, wider)
+    if board.cursor is not None:
+        _frame(surface, layout.face_rect(board.cursor), view.CURSOR, layout.cell)
+    if board.refused is not None:
+        box = layout.cell_rect(board.refused)
         _frame(surface, box, view.FLASH, box.w)
     _strip(surface, layout, scene, fonts)
     if scene.panel is not None:
@@ -190,14 +182,29 @@ def _grid(surface: pygame.Surface, layout: view.Layout) -> None:
         pygame.draw.rect(surface, ink, pygame.Rect(left, top, right - left, bottom - top), width)
 
 
-def _cell(surface: pygame.Surface, layout: view.Layout, n: int, scene: Scene, fonts: Fonts) -> None:
+def tiles(board: BoardPicture) -> dict[int, view.RGB]:
+    """The cells with a tile and its colour: a hint's tone, the winning lines' halo over it;
+    the others show the board."""
+    faces = {n: view.hint_colour(tone) for n, tone in board.hints.items()}
+    faces.update(dict.fromkeys(board.winning, view.rgb(view.LOOK.halo)))
+    return faces
+
+
+def _cell(
+    surface: pygame.Surface,
+    layout: view.Layout,
+    n: int,
+    board: BoardPicture,
+    colour: view.RGB | None,
+    fonts: Fonts,
+) -> None:
+    """Cell ``n``: its tile (in ``colour``, if it has one), then its mark or a hint's rank."""
     face = layout.face_rect(n)
-    colour = scene.faces.get(n)
     if colour is not None:
         surface.fill(colour, pygame.Rect(face.x, face.y, face.w, face.h))
-    mark = scene.marks.get(n)
+    mark = board.marks[n]
     if mark is None:
-        badge = scene.badges.get(n)
+        badge = board.ranks.get(n)
         if badge:
             _badge(surface, fonts, badge, layout.n_to_xy(n), face.h)
         return
@@ -227,20 +234,26 @@ def _badge(
     surface.blit(glyph, (centre[0] - ink.centerx, centre[1] - ink.centery))
 
 
-def _win_line(surface: pygame.Surface, layout: view.Layout, first: int, last: int) -> None:
-    """A green line through the winning marks, over a casing, from end to end."""
+def _win_line(
+    surface: pygame.Surface,
+    layout: view.Layout,
+    first: int,
+    last: int,
+    colour: view.RGB,
+    wider: int,
+) -> None:
+    """A winning line from end to end through its marks, in ``colour``, ``wider`` pixels wider
+    than the line itself (its casing)."""
     (x0, y0), (x1, y1) = layout.n_to_xy(first), layout.n_to_xy(last)
     reach = layout.cell * 0.3
     length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     start = (round(x0 - ux * reach), round(y0 - uy * reach))
     end = (round(x1 + ux * reach), round(y1 + uy * reach))
-    width = max(4, layout.cell // 14)
-    casing, line = view.rgb(view.LOOK.casing), view.rgb(view.LOOK.win)
-    for colour, thick in ((casing, width + 4), (line, width)):
-        pygame.draw.line(surface, colour, start, end, thick)
-        for point in (start, end):
-            pygame.draw.circle(surface, colour, point, thick // 2)
+    thick = max(4, layout.cell // 14) + wider
+    pygame.draw.line(surface, colour, start, end, thick)
+    for point in (start, end):
+        pygame.draw.circle(surface, colour, point, thick // 2)
 
 
 def _strip(surface: pygame.Surface, layout: view.Layout, scene: Scene, fonts: Fonts) -> None:

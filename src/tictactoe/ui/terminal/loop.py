@@ -30,13 +30,13 @@ from tictactoe.saved import settings
 from tictactoe.saved.scoreboard import describe
 from tictactoe.saved.writer import Writer
 from tictactoe.session import Session
+from tictactoe.session.board_text import default_numbering, render, terminal_columns
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
 from tictactoe.texts.sentences import announce
 from tictactoe.ui.terminal import answers, messages, setup
 from tictactoe.ui.terminal.answers import Command, Think
 from tictactoe.ui.terminal.prompts import Prompter, Quit
-from tictactoe.ui.terminal.render import default_numbering, render, terminal_columns
 from tictactoe.ui.terminal.setup import Choices, ask_settings
 from tictactoe.ui.terminal.thinking import Thinking, prefill
 
@@ -250,14 +250,11 @@ class TerminalGame:
         self, hints: Mapping[int, str] | None = None, recommended: int | None = None
     ) -> None:
         """Draw the current position, the last move marked (and a hint, if given)."""
-        game = self.match.game
         self.prompter.say()
         self.prompter.say(
             render(
-                game.board,
+                self.session.picture(),
                 self.numbering,
-                last_move=game.last_move,
-                line=self.session.winning,
                 colour=self.colour,
                 columns=self.columns or terminal_columns(),
                 hints=hints,

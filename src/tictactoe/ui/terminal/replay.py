@@ -1,7 +1,7 @@
 """Stepping through a game record in the terminal: next, back, first, last, a move number, quit.
 
 Each position is drawn with the game's own renderer (:mod:`.render`): the
-last move in brackets, the winning line highlighted at the end.
+last move in brackets, the winning lines highlighted at the end.
 """
 
 from __future__ import annotations
@@ -10,11 +10,12 @@ from enum import StrEnum
 
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.records import Record
+from tictactoe.session.board_text import default_numbering, render
+from tictactoe.session.picture import BoardPicture
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import N_, Translator
 from tictactoe.texts.sentences import summary
 from tictactoe.ui.terminal.prompts import Invalid, Prompter, display_width, normal
-from tictactoe.ui.terminal.render import default_numbering, render
 
 
 class Step(StrEnum):
@@ -81,10 +82,8 @@ class Replay:
             sentences.replay_position(tr, record, ply, numbering),
             "",
             render(
-                self.boards[ply],
+                BoardPicture.of(self.boards[ply], record.moves[ply - 1] if ply else None),
                 numbering,
-                last_move=record.moves[ply - 1] if ply else None,
-                line=self.boards[ply].winning_cells if ply == self.last else frozenset(),
                 colour=self.colour,
             ),
             "",

@@ -30,14 +30,13 @@ from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
 from tictactoe.texts.sentences import Audience, Feeling, announce
 from tictactoe.ui.tk import texts, theme, tree_panel
-from tictactoe.ui.tk.board_view import EDGE, MARGIN, BoardView, Picture, is_gomoku
+from tictactoe.ui.tk.board_view import EDGE, MARGIN, BoardView, Drawing, is_gomoku
 from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
 from tictactoe.ui.tk.intents import Variables
 from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
 from tictactoe.ui.tk.panels import Banner, Footer, ReplayBar, Toolbar
 from tictactoe.ui.tk.tree_panel import TreePanel
-from tictactoe.ui.winning import winning_lines
 
 GOMOKU = Rules(15, 15, 5)
 """The board an engine's game moves to when it cannot play the one on the screen."""
@@ -513,28 +512,16 @@ class App:
             self.cursor = centre_cell(self.session.match.rules)
             self._fit_window()
 
-    def _picture(self) -> Picture:
+    def _picture(self) -> Drawing:
         session, rules = self.session, self.shown_rules
-        board = session.board
-        marks = {cell: mark for cell in range(rules.size) if (mark := board[cell]) is not None}
-        winning = session.winning
-        hints = session.hints
         labels: dict[int, str] = {}
-        playing = self.session.viewing is None
-        waiting = self.session.game.waiting_for_human
-        if playing and self.vars.names.get() and not is_gomoku(rules.m, rules.n):
+        if session.viewing is None and self.vars.names.get() and not is_gomoku(rules.m, rules.n):
             numbering = self.numbering
-            labels = {cell: cell_name(rules, cell, numbering) for cell in board.legal_moves()}
-        return Picture(
-            rows=rules.m,
-            cols=rules.n,
-            marks=marks,
-            winning=winning,
-            lines=winning_lines(winning, session.last_move, rules),
-            hints=hints.tones if hints is not None else {},
-            ranks=hints.ranks if hints is not None else {},
-            cursor=self.cursor if self.cursor_shown and playing and waiting else None,
-            last_move=session.last_move,
+            labels = {
+                cell: cell_name(rules, cell, numbering) for cell in session.board.legal_moves()
+            }
+        return Drawing(
+            session.picture(self.cursor if self.cursor_shown else None),
             labels=labels,
             coordinates=self.vars.names.get(),
         )

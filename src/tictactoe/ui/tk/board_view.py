@@ -1,8 +1,10 @@
 """The board on a Canvas: drawn once, then only what changed; scales with the window.
 
-:class:`BoardView` draws a :class:`Picture` (what to show: marks, the
-winning lines, hints, the cursor, the last move, cell names) and maps
-pointer positions back to cells. It knows nothing about the game.
+:class:`BoardView` draws a :class:`Drawing` - the session's
+:class:`~tictactoe.session.picture.BoardPicture` (marks, the winning lines,
+hints, the cursor, the last move, a refused cell) with the window's own cell
+names - and maps pointer positions back to cells. It knows nothing about the
+game.
 
 Two looks:
 
@@ -15,20 +17,20 @@ Two looks:
 :meth:`BoardView.show` compares the new picture with the one on screen and
 touches only the cells that changed (a move on 26 x 26 redraws one mark,
 not the board), so your mark is on the screen at once, before the
-computer's thinking starts. A new mark grows in briefly; the winning line
+computer's thinking starts. A new mark grows in briefly; each winning line
 is drawn from one end to the other.
 """
 
 from __future__ import annotations
 
 import tkinter as tk
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tictactoe.core import Mark, column_name
 from tictactoe.session.colours import LAST_MOVE_DOT
+from tictactoe.session.picture import BoardPicture
 from tictactoe.ui.tk.theme import Palette
-from tictactoe.ui.winning import WinLine
 
 GOMOKU_FROM = 7
 """Boards with this many rows or columns (or more) are drawn as gomoku boards."""
@@ -65,27 +67,24 @@ def is_gomoku(rows: int, cols: int) -> bool:
 
 
 @dataclass(frozen=True)
-class Picture:
-    """Everything the board shows, by cell index."""
+class Drawing:
+    """What the canvas shows: the board's picture and the window's own cell names."""
 
-    rows: int
-    cols: int
-    marks: Mapping[int, Mark] = field(default_factory=dict)
-    winning: frozenset[int] = frozenset()
-    """Cells of the winning line(s), highlighted."""
-    lines: Sequence[WinLine] = ()
-    """Winning lines, each drawn through from its first cell to its last."""
-    hints: Mapping[int, str] = field(default_factory=dict)
-    """Free cell -> its hint colour (a key of :attr:`Palette.hints`) for the side to move."""
-    ranks: Mapping[int, str] = field(default_factory=dict)
-    """Free cell -> the number of a big board's recommended move ("1" is the best), drawn on
-    its hint tile."""
-    cursor: int | None = None
-    last_move: int | None = None
+    board: BoardPicture
     labels: Mapping[int, str] = field(default_factory=dict)
     """Free cell -> its name, drawn small in the corner (small boards)."""
     coordinates: bool = True
     """A gomoku board's letters and numbers on its edges."""
+
+    @property
+    def rows(self) -> int:
+        """The board's rows."""
+        return self.board.rules.m
+
+    @property
+    def cols(self) -> int:
+        """The board's columns."""
+        return self.board.rules.n
 
 
 @dataclass(frozen=True)
@@ -130,16 +129,16 @@ class Geometry:
 
 
 LAYERS = ("tiles", "labels", "halos", "glyphs")
-"""Per-cell items, bottom to top; the cursor, last-move dot and winning line go over them."""
+"""Per-cell items, bottom to top; the cursor, last-move dot and winning lines go over them."""
 
 
 class BoardView(tk.Canvas):
-    """A canvas showing a :class:`Picture`; redrawn whole only when resized or restyled."""
+    """A canvas showing a :class:`Drawing`; redrawn whole only when resized or restyled."""
 
     def __init__(
         self,
         master: tk.Misc,
-        picture: Picture,
+        picture: Drawing,
         colours: Palette,
         *,
         width: int,
@@ -159,7 +158,7 @@ class BoardView(tk.Canvas):
         self.geometry = Geometry.fit(1, 1, picture.rows, picture.cols, scale=scale)
         self.full_redraws = 0
         """How many times the whole board was drawn (for tests and benchmarks)."""
-        self._shown: Picture | None = None
+        self._shown: Drawing | None = None
         self._ceilings: dict[str, int] = {}
         self._steps: dict[str, str] = {}
         self.bind("<Configure>", lambda _event: self.redraw())
@@ -183,33 +182,37 @@ class BoardView(tk.Canvas):
         """True while the board is drawn as a gomoku board."""
         return is_gomoku(self.picture.rows, self.picture.cols)
 
-    def show(self, picture: Picture) -> None:
+    def show(self, picture: Drawing) -> None:
         """Bring the canvas to ``picture``, drawing only what changed."""
         old, self.picture = self._shown, picture
-        if old is None or (old.rows, old.cols, old.coordinates) != (
-            picture.rows,
-            picture.cols,
+        if old is None or (old.board.rules, old.coordinates) != (
+            picture.board.rules,
             picture.coordinates,
         ):
             self.redraw()
             return
-        changed = {
-            cell
-            for cell in {*old.marks, *picture.marks}
-            if old.marks.get(cell) != picture.marks.get(cell)
-        }
-        for before, after in (
-            (old.hints, picture.hints),
-            (old.ranks, picture.ranks),
+        before, after = old.board, picture.board
+        changed = set()
+        if before.marks != after.marks:
+            changed = {
+                cell
+                for cell, (was, now) in enumerate(zip(before.marks, after.marks, strict=True))
+                if was != now
+            }
+        for was_at, now_at in (
+            (before.hints, after.hints),
+            (before.ranks, after.ranks),
             (old.labels, picture.labels),
         ):
-            changed |= {cell for cell in {*before, *after} if before.get(cell) != after.get(cell)}
-        changed |= old.winning ^ picture.winning
+            changed |= {cell for cell in {*was_at, *now_at} if was_at.get(cell) != now_at.get(cell)}
+        changed |= before.winning ^ after.winning
         for cell in sorted(changed):
-            self._draw_cell(cell, grow=cell in picture.marks and cell not in old.marks)
-        if (old.cursor, old.last_move) != (picture.cursor, picture.last_move) or changed:
+            grow = after.marks[cell] is not None and before.marks[cell] is None
+            self._draw_cell(cell, grow=grow)
+        markers = (before.cursor, before.last_move, before.refused)
+        if markers != (after.cursor, after.last_move, after.refused) or changed:
             self._draw_markers()
-        if tuple(old.lines) != tuple(picture.lines):
+        if before.lines != after.lines:
             self._draw_lines(animate=True)
         self._shown = picture
 
@@ -338,25 +341,26 @@ class BoardView(tk.Canvas):
             pending = self._steps.pop(tag, None)
             if pending is not None:
                 self.after_cancel(pending)
-        won = index in picture.winning
-        hint = picture.hints.get(index)
+        board = picture.board
+        won = index in board.winning
+        hint = board.hints.get(index)
         if not self.gomoku:
             fill = colours.halo if won else colours.hints.get(hint, "") if hint else ""
             self._tile(index, max(1.0, g.cell * 0.07), fill)
         elif hint is not None:
             self._tile(index, g.cell * 0.12, colours.hints.get(hint, colours.wood))
+        mark = board.marks[index]
         text = picture.labels.get(index)
-        if text is not None and index not in picture.marks and not self.gomoku:
+        if text is not None and mark is None and not self.gomoku:
             self._label(index, text)
-        rank = picture.ranks.get(index)
-        if rank is not None and index not in picture.marks:
+        rank = board.ranks.get(index)
+        if rank is not None and mark is None:
             self._rank(index, rank)
         if won and self.gomoku:
             self._put(
                 self._dot(g.centre(index), g.cell * 0.46, colours.halo, ("halo", f"h{index}")),
                 "halos",
             )
-        mark = picture.marks.get(index)
         if mark is not None:
             self._glyph(index, mark, GROW_STEPS[0] if grow else 1.0)
             if grow:
@@ -465,30 +469,34 @@ class BoardView(tk.Canvas):
     # --- markers over the cells --------------------------------------------------------
 
     def _draw_markers(self) -> None:
-        """The cursor and the last move's dot."""
-        self.delete("cursor", "last")
-        picture, g, colours = self.picture, self.geometry, self.colours
-        if picture.last_move is not None:
+        """The cursor, the refused cell's frame and the last move's dot."""
+        self.delete("cursor", "refused", "last")
+        board, g, colours = self.picture.board, self.geometry, self.colours
+        if board.last_move is not None:
             r = max(2.5 * self.scale_factor, g.cell * LAST_MOVE_DOT / 2)
-            self._dot(g.centre(picture.last_move), r, colours.last_move, ("last",))
-        if picture.cursor is not None:
-            x0, y0, x1, y1 = g.box(picture.cursor)
-            if self.gomoku:
-                width = max(1.5, 2.0 * self.scale_factor)
-                inset = g.cell * 0.04
-            else:
-                width = max(2.0, g.cell * CURSOR_STROKE)
-                inset = width / 2 + 1
-            self.create_rectangle(
-                x0 + inset,
-                y0 + inset,
-                x1 - inset,
-                y1 - inset,
-                outline=colours.cursor,
-                width=width,
-                tags=("cursor",),
-            )
+            self._dot(g.centre(board.last_move), r, colours.last_move, ("last",))
+        for cell, colour, tag in (
+            (board.cursor, colours.cursor, "cursor"),
+            (board.refused, colours.lose, "refused"),
+        ):
+            if cell is not None:
+                self._frame(cell, colour, tag)
         self.tag_raise("winline")
+
+    def _frame(self, cell: int, colour: str, tag: str) -> None:
+        """A frame along the inside of ``cell``'s edges (the cursor, a refused cell)."""
+        g = self.geometry
+        x0, y0, x1, y1 = g.box(cell)
+        if self.gomoku:
+            width = max(1.5, 2.0 * self.scale_factor)
+            inset = g.cell * 0.04
+        else:
+            width = max(2.0, g.cell * CURSOR_STROKE)
+            inset = width / 2 + 1
+        self.create_rectangle(
+            x0 + inset, y0 + inset, x1 - inset, y1 - inset,
+            outline=colour, width=width, tags=(tag,),
+        )  # fmt: skip
 
     def _draw_lines(self, *, animate: bool) -> None:
         """Each winning line through its marks, over a casing; drawn end to end if ``animate``."""
@@ -496,15 +504,15 @@ class BoardView(tk.Canvas):
         pending = self._steps.pop("winline", None)
         if pending is not None:
             self.after_cancel(pending)
-        lines = self.picture.lines
+        lines = self.picture.board.lines
         if not lines:
             return
         g, colours = self.geometry, self.colours
         width = max(4.0 * self.scale_factor, g.cell * (0.09 if self.gomoku else 0.07))
         casing = width + max(3.0, 2.0 * self.scale_factor) * 2
-        for first, last in lines:
-            x0, y0 = g.centre(first)
-            for colour, thick in ((colours.casing, casing), (colours.win, width)):
+        for colour, thick in ((colours.casing, casing), (colours.win, width)):
+            for first, last, _cells in lines:  # every casing under every line
+                x0, y0 = g.centre(first)
                 self.create_line(
                     x0,
                     y0,
@@ -522,7 +530,7 @@ class BoardView(tk.Canvas):
         g = self.geometry
         progress = min(1.0, step / LINE_STEPS)
         reach = g.cell * 0.3
-        for first, last in self.picture.lines:
+        for first, last, _cells in self.picture.board.lines:
             (x0, y0), (x1, y1) = g.centre(first), g.centre(last)
             length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
             ux, uy = (x1 - x0) / length, (y1 - y0) / length

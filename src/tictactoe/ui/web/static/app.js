@@ -626,7 +626,7 @@ function render() {
   app.board.draw({
     marks,
     last: view.moves.length ? view.moves[view.moves.length - 1] : null,
-    line: view.line,
+    lines: view.lines,
     playable,
     hints: app.hintsOn && myTurn ? hintMap(view) : null,
   });

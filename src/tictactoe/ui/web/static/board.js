@@ -1,7 +1,7 @@
 // The board: a grid of cells (ARIA grid), drawn as the classic game on small boards and as a
 // wooden gomoku board (the marks on a grid's intersections, with coordinates) on big ones, in
 // the look the windows share: X blue and O orange, the last move a dot at the centre of its mark,
-// the winning line green through its marks on pale green tiles. Mouse, touch and keyboard
+// each winning line green through its marks on pale green tiles. Mouse, touch and keyboard
 // (arrow keys move, Enter or Space plays) all end in the same onPlay(cell).
 
 import { t } from "./i18n.js";
@@ -34,8 +34,8 @@ export class BoardView {
     this.cells = [];
     this.cursor = 0;
     this.playable = new Set();
-    this.line = [];
-    new ResizeObserver(() => this.drawLine()).observe(element);
+    this.lines = [];
+    new ResizeObserver(() => this.drawLines()).observe(element);
     element.addEventListener("click", (event) => {
       const cell = event.target.closest("[data-cell]");
       if (cell) this.choose(Number(cell.dataset.cell));
@@ -101,13 +101,24 @@ export class BoardView {
     return element;
   }
 
+  /** Every cell of the winning line from ``start`` to ``end`` (a straight run), in order. */
+  lineCells([start, end]) {
+    const cols = this.cols;
+    const [r0, c0, r1, c1] = [Math.floor(start / cols), start % cols, Math.floor(end / cols), end % cols];
+    const steps = Math.max(Math.abs(r1 - r0), Math.abs(c1 - c0));
+    const [dr, dc] = [Math.sign(r1 - r0), Math.sign(c1 - c0)];
+    return Array.from({ length: steps + 1 }, (_, i) => (r0 + i * dr) * cols + c0 + i * dc);
+  }
+
   /**
    * Draw a position: ``marks`` maps cell -> "X"/"O"; ``playable`` is the set of cells a click
-   * may play now; ``line`` the winning cells; ``hints`` per-cell values or suggestions.
+   * may play now; ``lines`` the winning lines, each [start, end]; ``hints`` per-cell values or
+   * suggestions.
    */
-  draw({ marks, last, line, playable, hints }) {
+  draw({ marks, last, lines, playable, hints }) {
     this.playable = playable;
-    const order = new Map(line.map((cell, index) => [cell, index]));
+    const order = new Map();  // a winning cell -> its place along its line, for the animation
+    for (const line of lines) this.lineCells(line).forEach((cell, index) => order.set(cell, index));
     this.cells.forEach((element, cell) => {
       const mark = marks.get(cell) || "";
       const span = element.firstChild;
@@ -143,49 +154,51 @@ export class BoardView {
       if (cell === last) label = `${label}. ${t("last move")}`;
       element.setAttribute("aria-label", label);
     });
-    this.line = line;
-    this.drawLine();
+    this.lines = lines;
+    this.drawLines();
   }
 
-  /** The winning line through its marks (over a casing), from end to end; none while there is none. */
-  drawLine() {
+  /** Each winning line through its marks (over a casing), from end to end: one stroke per line. */
+  drawLines() {
     const wrap = this.element.parentElement;
     let svg = wrap.querySelector("svg.winline");
-    const line = this.line;
-    if (line.length < 2) {
+    if (!this.lines.length) {
       svg?.remove();
       return;
     }
-    const centre = (cell) => {
-      const box = this.cells[cell];
-      return [box.offsetLeft + box.offsetWidth / 2, box.offsetTop + box.offsetHeight / 2];
-    };
-    const [x0, y0] = centre(line[0]);
-    const [x1, y1] = centre(line[line.length - 1]);
-    const size = this.cells[line[0]].offsetWidth;
-    const length = Math.hypot(x1 - x0, y1 - y0) || 1;
-    const [dx, dy] = [((x1 - x0) / length) * size * LINE_REACH, ((y1 - y0) / length) * size * LINE_REACH];
     if (!svg) {
       svg = document.createElementNS(SVG, "svg");
       svg.setAttribute("class", "winline");
       svg.setAttribute("aria-hidden", "true");
-      for (const part of ["casing", "stroke"]) {
-        const stroke = document.createElementNS(SVG, "line");
-        stroke.setAttribute("class", part);
-        svg.append(stroke);
-      }
       wrap.append(svg);
     }
     svg.setAttribute("width", wrap.scrollWidth);
     svg.setAttribute("height", wrap.scrollHeight);
-    const width = Math.max(4, size * LINE_WIDTH);
-    for (const stroke of svg.children) {
-      stroke.setAttribute("x1", x0 - dx);
-      stroke.setAttribute("y1", y0 - dy);
-      stroke.setAttribute("x2", x1 + dx);
-      stroke.setAttribute("y2", y1 + dy);
-      stroke.setAttribute("stroke-width", stroke.getAttribute("class") === "casing" ? width + 4 : width);
+    const centre = (cell) => {
+      const box = this.cells[cell];
+      return [box.offsetLeft + box.offsetWidth / 2, box.offsetTop + box.offsetHeight / 2];
+    };
+    const strokes = [];
+    for (const part of ["casing", "stroke"]) {  // every casing under every line
+      for (const [start, end] of this.lines) {
+        const [x0, y0] = centre(start);
+        const [x1, y1] = centre(end);
+        const size = this.cells[start].offsetWidth;
+        const length = Math.hypot(x1 - x0, y1 - y0) || 1;
+        const [dx, dy] = [((x1 - x0) / length) * size * LINE_REACH, ((y1 - y0) / length) * size * LINE_REACH];
+        const width = Math.max(4, size * LINE_WIDTH);
+        const stroke = document.createElementNS(SVG, "line");
+        stroke.setAttribute("class", part);
+        stroke.dataset.ends = `${start}-${end}`;
+        stroke.setAttribute("x1", x0 - dx);
+        stroke.setAttribute("y1", y0 - dy);
+        stroke.setAttribute("x2", x1 + dx);
+        stroke.setAttribute("y2", y1 + dy);
+        stroke.setAttribute("stroke-width", part === "casing" ? width + 4 : width);
+        strokes.push(stroke);
+      }
     }
+    svg.replaceChildren(...strokes);
   }
 
   /** Take no clicks until the next :meth:`draw` (another game is on its way). */

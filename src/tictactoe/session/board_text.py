@@ -1,15 +1,18 @@
-"""Drawing a board as text: empty cells show what to type, the last move in brackets.
+"""A board picture as text (the terminal game, the checker's reports): empty cells show what
+to type, the last move in brackets.
 
 Three layouts, the roomiest that fits the terminal's width: up to 9 columns
 wide cells with ruled rows; wider boards narrow cells without rules (a
 15 x 15 board takes 63 columns); a board still too wide (26 x 26 would
 take 107) one character per cell with the marks for the last move, the
-winning line and the recommended cell in the spaces between (57 columns).
+winning lines and the recommended cell in the spaces between (57 columns).
+Each draws a :class:`~tictactoe.session.picture.BoardPicture`, the board as
+every front end draws it.
 
 Colours (ANSI) only when the output is a terminal, ``NO_COLOR`` is unset
 and ``TERM`` is not ``dumb``; without colours the last move is still
-marked by its brackets and every cell of the winning line, the last move
-included, by asterisks. A hint shows in each free cell (``+`` win, ``=``
+marked by its brackets and every cell of every winning line (both lines of a
+double win), the last move included, by asterisks. A hint shows in each free cell (``+`` win, ``=``
 draw, ``-`` loss), the recommended cell in parentheses.
 """
 
@@ -23,7 +26,8 @@ from dataclasses import dataclass
 from string import ascii_lowercase
 from typing import TextIO
 
-from tictactoe.core import Board, Mark, Numbering, Rules, cell_name
+from tictactoe.core import Mark, Numbering, Rules, cell_name
+from tictactoe.session.picture import BoardPicture
 
 RESET = "\x1b[0m"
 STYLES = {Mark.X: "\x1b[1;34m", Mark.O: "\x1b[1;33m", None: "\x1b[2m"}
@@ -33,7 +37,7 @@ cells (dim)."""
 ANSI = re.compile("\x1b\\[[0-9;]*m")
 """An ANSI style, which takes no room on the screen."""
 WIN_STYLE = "\x1b[1;97;42m"
-"""Bold white on green: the winning line."""
+"""Bold white on green: the winning lines."""
 HINT_STYLES = {"+": "\x1b[1;32m", "=": "\x1b[1;90m", "-": "\x1b[1;35m"}
 """Hint symbols in colour: green wins, grey draws, magenta (the windows' rose) loses."""
 ROOMY = 9
@@ -67,7 +71,7 @@ def default_numbering(rules: Rules) -> Numbering:
 
 @dataclass(frozen=True)
 class _Marks:
-    """What decorates the cells: the last move, the winning line, a hint."""
+    """What decorates the cells: the last move, the winning lines' cells, a hint."""
 
     last_move: int | None
     line: frozenset[int]
@@ -97,23 +101,22 @@ class _Marks:
 
 
 def render(
-    board: Board,
+    picture: BoardPicture,
     numbering: Numbering,
     *,
-    last_move: int | None = None,
-    line: frozenset[int] = frozenset(),
     colour: bool = False,
     hints: Mapping[int, str] | None = None,
     recommended: int | None = None,
     columns: int = DEFAULT_COLUMNS,
 ) -> str:
-    """The board as lines of text (no trailing newline), at most ``columns`` wide if it can be.
+    """``picture`` as lines of text (no trailing newline), at most ``columns`` wide if it can be.
 
     ``hints`` maps free cells to what to show instead of their names (a hint's
     ``+ = -``); ``recommended`` is put in parentheses.
     """
-    marks = _Marks(last_move, line, hints or {}, recommended, colour)
-    rules = board.rules
+    marks = _Marks(picture.last_move, picture.winning, hints or {}, recommended, colour)
+    board = picture.marks
+    rules = picture.rules
     names = [cell_name(rules, cell, numbering) for cell in range(rules.size)]
     coords = numbering is Numbering.COORDS
     show_names = not coords or max(map(len, names)) <= BIG_LABELS
@@ -147,14 +150,14 @@ def render(
         prefix = str(row + 1).rjust(margin - 1) + " " if coords else ""
         rows.append("  " + prefix + "|".join(parts).rstrip())
     if rules.n > ROOMY and max(len(ANSI.sub("", row)) for row in rows) > columns:
-        return _compact(board, marks, margin, coords)
+        return _compact(picture, marks, margin, coords)
     return "\n".join(rows)
 
 
-def _compact(board: Board, marks: _Marks, margin: int, coords: bool) -> str:
+def _compact(picture: BoardPicture, marks: _Marks, margin: int, coords: bool) -> str:
     """One character per cell (a dot when free); brackets, asterisks and parentheses go
     between the cells."""
-    rules = board.rules
+    rules, board = picture.rules, picture.marks
     rows = []
     if coords:
         rows.append(" " * (margin + 2) + " " + " ".join(ascii_lowercase[: rules.n]))
