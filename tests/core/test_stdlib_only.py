@@ -43,7 +43,7 @@ def _allowed(module: str) -> bool:
 
 def test_the_core_has_modules() -> None:
     names = {path.stem for path in CORE.rglob("*.py")}
-    assert {"rules", "board", "cells", "errors", "solver", "analysis", "seeds"} <= names
+    assert {"rules", "board", "cells", "errors", "solver", "analysis", "simple"} <= names
 
 
 def test_every_core_import_is_stdlib_or_core() -> None:
