@@ -53,7 +53,7 @@ def test_ten_players_on_three_by_three_print_their_table(
     assert "Crosstable (points against each, of 2):" in out
     [forfeits] = [line for line in lines if line.startswith("  cheat.py ")]
     assert forfeits.split()[1] == "18"  # every game: it plays the centre twice, or when taken
-    assert forfeits.endswith("  it played 4 (b2), which is taken.")
+    assert forfeits.endswith("  it played 4, centre, which is taken.")
     saved = Archive(home / "home" / "games.sqlite3").games(limit=None)
     assert saved.total == 90
     assert "Every game is saved, numbers 1 to 90: tictactoe games lists them" in out
