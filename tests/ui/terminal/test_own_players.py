@@ -3,10 +3,13 @@ player that fails loses that game with the reason said, the game going on."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from tictactoe.core.outcome import Termination
 from tictactoe.saved.archive import Archive
+
+Run = Callable[..., tuple[int, str]]
 
 
 def test_a_ten_line_player_plays_by_its_flag(run, home: Path, ten_line_player: Path) -> None:
@@ -47,7 +50,7 @@ def test_a_player_that_fails_loses_and_the_next_game_goes_on(run, home: Path) ->
 
 
 def test_the_cells_are_numbered_as_the_player_file_numbers_them_unless_chosen(
-    run, home: Path, ten_line_player: Path
+    run: Run, home: Path, ten_line_player: Path
 ) -> None:
     argv = ["play", "--opponent", str(ten_line_player), "--size", "3x3", "--first", "you"]
     status, out = run([*argv, "--numbering", "numpad"], "7\nno\n")
@@ -64,7 +67,7 @@ def test_the_cells_are_numbered_as_the_player_file_numbers_them_unless_chosen(
 
 
 def test_a_player_file_on_a_bigger_board_names_its_cells_both_ways(
-    run, home: Path, ten_line_player: Path
+    run: Run, home: Path, ten_line_player: Path
 ) -> None:
     argv = ["play", "--opponent", str(ten_line_player), "--size", "5x5", "--k", "4"]
     status, out = run([*argv, "--first", "you"], "a1\nno\n")
