@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -82,6 +83,24 @@ def test_arena_bad_player_exits_2_without_a_traceback() -> None:
     assert done.returncode == 2
     assert "unknown player 'grandmaster'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_arena_names_a_player_files_taken_cell_as_the_file_numbers_it(tmp_path: Path) -> None:
+    (tmp_path / "centre.py").write_text("def choose(board):\n    return 4\n")
+    (tmp_path / "pair.py").write_text("def choose(board):\n    return (0, 0)\n")
+    done = tictactoe(
+        "arena",
+        "--x",
+        str(tmp_path / "pair.py"),
+        "--o",
+        str(tmp_path / "centre.py"),
+        "--games",
+        "2",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "    pair.py loses this game: it played (0, 0), top left, which is taken." in done.stdout
+    done = tictactoe("arena", "--x", "beginner", "--o", str(tmp_path / "centre.py"), "--games", "1")
+    assert "    centre.py loses this game: it played 4, centre, which is taken." in done.stdout
 
 
 class ArenaOnATerminal:

@@ -97,7 +97,7 @@ def test_a_crash_names_the_line_and_the_cells_the_lessons_way() -> None:
     text = report.report(ENGLISH, checked, None)
     assert "IndexError" in text and "line 6 of last_cell.py" in text
     checked = report.run([str(HERE / "mistakes" / "taken.py")], ("legal",))[0]
-    assert "it played 4 " in report.report(ENGLISH, checked, None)
+    assert "it played 4, centre, which is taken." in report.report(ENGLISH, checked, None)
 
 
 def test_learn_never_writes_over_a_file(tmp_path: Path) -> None:

@@ -395,7 +395,7 @@ class TestOwnPlayers:
         tally = run_match("random", str(path), Rules(), 20, seed=3).tally
         assert tally.x_wins == 20 and tally.o_forfeits + tally.draws <= 20
         assert tally.o_forfeits >= 15  # unless X took the centre first
-        assert tally.reasons == ("cheat.py loses this game: it played 4 (b2), which is taken.",)
+        assert tally.reasons == ("cheat.py loses this game: it played 4, centre, which is taken.",)
         assert tally.add_game(arena.Forfeit(Mark.X, 3, "slow")).reasons == (*tally.reasons, "slow")
 
     def test_forfeits_are_counted_and_said(

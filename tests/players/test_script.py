@@ -62,7 +62,7 @@ def test_a_row_and_column_and_numpy_like_ints_are_cells(player_file: Callable[[s
          "or modulo by zero at line 4 of raises.py."),
         ("hangs.py", "hangs.py loses this game: it took longer than 0.3 s to move."),
         ("banana.py", "banana.py loses this game: it answered 'banana', which is not a cell."),
-        ("cheats.py", "cheats.py loses this game: it played 0 (a1), which is taken."),
+        ("cheats.py", "cheats.py loses this game: it played 0, top left, which is taken."),
         ("exits.py", "exits.py loses this game: it stopped without answering. Its last words: "
          "goodbye, cruel board"),
     ],

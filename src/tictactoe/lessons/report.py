@@ -13,31 +13,15 @@ import io
 import os
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import NamedTuple
 
-from tictactoe.core import Board, Numbering, cell_name
+from tictactoe.core import Board, Numbering
 from tictactoe.lessons.catalog import Lesson
 from tictactoe.lessons.checks import CHECKS, PLAYING, Checker, Known, Result
+from tictactoe.players.own import cell_said, student_name
 from tictactoe.session.board_text import render
 from tictactoe.session.picture import BoardPicture
-from tictactoe.texts.i18n import N_, Translator
-
-PLACES = (
-    N_("top left"),
-    N_("top"),
-    N_("top right"),
-    N_("left"),
-    N_("centre"),
-    N_("right"),
-    N_("bottom left"),
-    N_("bottom"),
-    N_("bottom right"),
-)
-"""Where each cell of 3 x 3 is, from the top left."""
-
-PLAYER_FILE = "player.py"
-"""A hand-in folder's file: ``NAME/player.py`` is NAME's player."""
+from tictactoe.texts.i18n import Translator
 
 
 class Checked(NamedTuple):
@@ -54,31 +38,6 @@ class Checked(NamedTuple):
     def passed(self) -> bool:
         """True when every check passed."""
         return all(result.passed for result in self.results)
-
-
-def student_name(path: str) -> str:
-    """The name a file is shown under: ``anna.py``, or ``anna`` for ``anna/player.py``."""
-    file = Path(path)
-    if file.name.lower() == PLAYER_FILE and file.resolve().parent.name:
-        return file.resolve().parent.name
-    return file.name
-
-
-def hand_in(paths: Iterable[str]) -> list[str]:
-    """The player files ``paths`` name: each file, and in each folder its ``*.py`` files and
-    its folders' ``player.py``, in name order."""
-    found: list[str] = []
-    for path in paths:
-        folder = Path(path)
-        if not folder.is_dir():
-            found.append(path)
-            continue
-        for entry in sorted(folder.iterdir(), key=lambda entry: entry.name.lower()):
-            if entry.is_file() and entry.suffix.lower() == ".py":
-                found.append(str(entry))
-            elif entry.is_dir() and (entry / PLAYER_FILE).is_file():
-                found.append(str(entry / PLAYER_FILE))
-    return found
 
 
 def checks_for(lesson: Lesson | None) -> tuple[str, ...]:
@@ -113,10 +72,7 @@ def run(
 
 def cell(tr: Translator, board: Board, found: int) -> str:
     """``found`` as the player file names it, and where it is: ``0, top left``."""
-    rules = board.rules
-    if (rules.m, rules.n) == (3, 3):
-        return f"{found}, {tr.gettext(PLACES[found])}"
-    return f"{found}, {cell_name(rules, found)}"
+    return cell_said(board.rules, found, tr.gettext)
 
 
 def cells(tr: Translator, board: Board, found: Iterable[int]) -> str:

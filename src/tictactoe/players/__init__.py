@@ -302,6 +302,23 @@ def is_own(name: str) -> bool:
     return Spec.parse(name) is not None
 
 
+def speaks_index(name: str) -> bool:
+    """True when ``name`` names a Python player (a file or ``module:name``): it answers the
+    engine's cell numbers, 0 to 8 from the top left on 3 x 3, as the lessons teach them."""
+    from tictactoe.players.own import Spec
+
+    spec = Spec.parse(name) if is_own(name) else None
+    return spec is not None and spec.speaks_index
+
+
+def cell_said(rules: Rules, cell: int, gettext: Callable[[str], str]) -> str:
+    """A Python player's cell as the lessons name it, in the language of ``gettext``: its number
+    and where it is (``0, top left``; ``12, c3`` on other boards than 3 x 3)."""
+    from tictactoe.players import own
+
+    return own.cell_said(rules, cell, gettext)
+
+
 def engine_name(command: str) -> str:
     """The name of the Gomocup engine that ``command`` starts: ``brain:COMMAND``."""
     from tictactoe.players.own import ENGINE_PREFIX

@@ -28,12 +28,15 @@ import os
 import re
 import shlex
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 from importlib.machinery import PathFinder
+from pathlib import Path
 from typing import NamedTuple
 
+from tictactoe.core.cells import label
 from tictactoe.core.errors import N_, TicTacToeError, shown
+from tictactoe.core.rules import Rules
 from tictactoe.core.search import DEFAULT_SECONDS, Limits
 
 ENGINE_PREFIX = "brain:"
@@ -44,6 +47,9 @@ ENGINE_K = 5
 
 TITLE_LENGTH = 40
 """Most characters of an engine's command shown as its name."""
+
+PLAYER_FILE = "player.py"
+"""A hand-in folder's file: ``NAME/player.py`` is NAME's player."""
 
 _MODULE = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*")
 _NAME = re.compile(r"[A-Za-z_]\w*")
@@ -93,10 +99,11 @@ class Spec(NamedTuple):
 
     @property
     def title(self) -> str:
-        """The name players see: the file's name (``my_player.py``), the module's function,
-        or the engine's program (``pbrain-rapfi``)."""
+        """The name players see: the student's (:func:`student_name`: ``my_player.py``,
+        ``anna`` for ``anna/player.py``), the module's function, or the engine's program
+        (``pbrain-rapfi``)."""
         if self.kind is Kind.FILE:
-            base = os.path.basename(self.target)
+            base = student_name(self.target)
             return f"{base}:{self.attribute}" if self.attribute else base
         if self.kind is Kind.MODULE:
             return f"{self.target}:{self.attribute}"
@@ -105,6 +112,12 @@ class Spec(NamedTuple):
             words = words[2:] if words[1] == "-m" else words[1:]
         title = " ".join(words)
         return title if len(title) <= TITLE_LENGTH else title[: TITLE_LENGTH - 1] + "…"
+
+    @property
+    def speaks_index(self) -> bool:
+        """True for a Python player: its cells are the engine's numbers (0 to 8 from the top left
+        on 3 x 3), as the lessons teach them; an engine speaks Gomocup's ``x,y``."""
+        return self.kind is not Kind.ENGINE
 
     @property
     def file(self) -> str:
@@ -166,6 +179,89 @@ def check(name: str, gettext: Callable[[str], str]) -> str | None:
     spec = Spec.parse(name)
     trouble = None if spec is None else spec.trouble() or spec.syntax()
     return None if trouble is None else gettext(trouble[0]).format(**trouble[1])
+
+
+def student_name(path: str) -> str:
+    """The name a player file is known by everywhere (tables, saved games, ``games --player``):
+    the file's (``carla.py``), or the folder's for a hand-in's ``anna/player.py`` (``anna``)."""
+    file = Path(path)
+    if file.name.lower() == PLAYER_FILE and file.resolve().parent.name:
+        return file.resolve().parent.name
+    return file.name
+
+
+def student_folder(path: str) -> str:
+    """The name of the folder a student's hand-in is in (``class`` for ``class/anna/player.py``
+    and ``class/carla.py``), to tell apart two students of the same name."""
+    file = Path(path).resolve()
+    student = file.parent if file.name.lower() == PLAYER_FILE else file
+    return student.parent.name
+
+
+def hand_in(paths: Iterable[str]) -> list[str]:
+    """The player files ``paths`` name: each file (or other name) as it is, and in each folder its
+    ``*.py`` files and its folders' ``player.py``, in name order."""
+    found: list[str] = []
+    for path in paths:
+        folder = Path(path)
+        if not folder.is_dir():
+            found.append(path)
+            continue
+        for entry in sorted(folder.iterdir(), key=lambda entry: entry.name.lower()):
+            if entry.is_file() and entry.suffix.lower() == ".py":
+                found.append(str(entry))
+            elif entry.is_dir() and (entry / PLAYER_FILE).is_file():
+                found.append(str(entry / PLAYER_FILE))
+    return found
+
+
+# --- a player file's cells, as the lessons name them -----------------------------------------
+
+PLACES = (
+    N_("top left"),
+    N_("top"),
+    N_("top right"),
+    N_("left"),
+    N_("centre"),
+    N_("right"),
+    N_("bottom left"),
+    N_("bottom"),
+    N_("bottom right"),
+)
+"""Where each cell of 3 x 3 is, from the top left."""
+
+
+class CellSaid(NamedTuple):
+    """A cell as a Python player names it: what it answered (its number, 0 to 8 from the top
+    left on 3 x 3, or a row and a column) and where the cell is. A forfeit's value that is said
+    in the language it is shown in (:meth:`PlayerForfeit.said`)."""
+
+    rules: Rules
+    cell: int
+    answer: str = ""
+    """What the player answered, when not the cell's number (``(1, 1)``)."""
+
+    def said(self, gettext: Callable[[str], str]) -> str:
+        """``0, top left`` on 3 x 3 (``12, c3`` on other boards), in the language of
+        ``gettext``."""
+        rules = self.rules
+        if (rules.m, rules.n) == (3, 3):
+            place = gettext(PLACES[self.cell])
+        else:
+            place = label(rules, self.cell)
+        return f"{self.answer or self.cell}, {place}"
+
+    def __format__(self, spec: str) -> str:
+        return format(self.said(lambda text: text), spec)
+
+    def __str__(self) -> str:
+        return format(self)
+
+
+def cell_said(rules: Rules, cell: int, gettext: Callable[[str], str]) -> str:
+    """A Python player's cell as the lessons name it, in the language of ``gettext``:
+    ``0, top left`` (see :class:`CellSaid`)."""
+    return CellSaid(rules, cell).said(gettext)
 
 
 def _absolute(path: str) -> str:
@@ -242,7 +338,11 @@ class PlayerForfeit(TicTacToeError):
 
     def said(self, gettext: Callable[[str], str]) -> str:
         """The whole sentence, in the language of ``gettext``."""
-        reason = gettext(self.reason).format(**self.values)
+        values = {
+            key: value.said(gettext) if isinstance(value, CellSaid) else value
+            for key, value in self.values.items()
+        }
+        reason = gettext(self.reason).format(**values)
         return gettext(LOSES).format(player=self.player, reason=reason)
 
 

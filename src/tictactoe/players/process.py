@@ -124,11 +124,17 @@ def illegal(
     title: str, board: Board, answer: str, row: int | None = None, col: int | None = None
 ) -> PlayerForfeit:
     """The forfeit for a move the board does not allow: ``answer`` as the player gave it, at
-    ``row`` and ``col`` (read from an engine's ``x,y`` when not given)."""
+    ``row`` and ``col`` - a Python player's, whose taken cell is named as the lessons name it
+    (``4, centre``) - or read from an engine's ``x,y`` when not given (``7,7 (h8)``)."""
     rules = board.rules
+    engine = row is None or col is None
     if row is None or col is None:
         x, _, y = answer.replace(" ", "").partition(",")
         col, row = int(x), int(y)
     if not (0 <= row < rules.m and 0 <= col < rules.n):
         return PlayerForfeit(title, own.OFF_THE_BOARD, cell=answer)
-    return PlayerForfeit(title, own.TAKEN, cell=f"{answer} ({label(rules, rules.cell(row, col))})")
+    cell = rules.cell(row, col)
+    if engine:
+        return PlayerForfeit(title, own.TAKEN, cell=f"{answer} ({label(rules, cell)})")
+    said = own.CellSaid(rules, cell, "" if answer == str(cell) else answer)
+    return PlayerForfeit(title, own.TAKEN, cell=said)

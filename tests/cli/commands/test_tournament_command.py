@@ -53,7 +53,7 @@ def test_ten_players_on_three_by_three_print_their_table(
     assert "Crosstable (points against each, of 2):" in out
     [forfeits] = [line for line in lines if line.startswith("  cheat.py ")]
     assert forfeits.split()[1] == "18"  # every game: it plays the centre twice, or when taken
-    assert forfeits.endswith("  it played 4 (b2), which is taken.")
+    assert forfeits.endswith("  it played 4, centre, which is taken.")
     saved = Archive(home / "home" / "games.sqlite3").games(limit=None)
     assert saved.total == 90
     assert "Every game is saved, numbers 1 to 90: tictactoe games lists them" in out
@@ -135,3 +135,47 @@ def test_ctrl_c_shows_the_standings_so_far_and_keeps_the_games(home: Path) -> No
     assert 0 < stopped < 30
     assert Archive(home / "home" / "games.sqlite3").games(limit=0).total == stopped
     assert "Traceback" not in err
+
+
+def a_class(home: Path) -> Path:
+    """A class's hand-in: anna/player.py, boris/player.py and carla.py."""
+    folder = home / "class"
+    for name, cell in (("anna", "[0]"), ("boris", "[-1]")):
+        (folder / name).mkdir(parents=True)
+        (folder / name / "player.py").write_text(
+            f"def choose(board):\n    return board.legal_moves(){cell}\n"
+        )
+    (folder / "carla.py").write_text(
+        "def choose(board):\n    free = board.legal_moves()\n    return free[len(free) // 2]\n"
+    )
+    return folder
+
+
+def test_a_class_folder_keeps_each_students_name_everywhere(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = a_class(home)
+    assert main(["tournament", "class", "hard", "--seed", "1", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    table = out[out.index("Standings:") : out.index("Crosstable")].split()
+    assert {"anna", "boris", "carla.py", "Hard"} <= set(table)
+    assert "player.py" not in out
+    assert main(["games", "--limit", "0"]) == 0
+    listed = capsys.readouterr().out
+    assert "player.py" not in listed and "anna" in listed and "carla.py" in listed
+    games = Archive(home / "home" / "games.sqlite3").games().games
+    assert len(games) == 12
+    annas = {game.id for game in games if "anna" in (game.record.x_player, game.record.o_player)}
+    for named in ("anna", "ANNA", "class/anna/player.py", str(folder / "anna" / "player.py")):
+        assert main(["games", "--player", named, "--json"]) == 0
+        assert {game["id"] for game in json.loads(capsys.readouterr().out)} == annas, named
+    assert main(["check", "class", "--lesson", "1", "--csv", "class.csv"]) == 0
+    assert capsys.readouterr().out.split()[3:] == ["anna", "yes", "boris", "yes", "carla.py", "yes"]
+    rows = (home / "class.csv").read_text(encoding="utf-8").splitlines()
+    assert rows == ["student,free cell", "anna,yes", "boris,yes", "carla.py,yes"]
+
+
+def test_a_folder_of_no_player_is_refused(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (home / "empty").mkdir()
+    assert main(["tournament", "empty", "hard"]) == 2
+    assert "empty holds no player file (NAME.py or NAME/player.py)" in capsys.readouterr().err

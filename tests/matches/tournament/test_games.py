@@ -49,11 +49,12 @@ def test_players_are_named_once_each_with_titles_of_their_own(tmp_path: Path) ->
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "player.py").write_text("def choose(board):\n    return 0\n")
     names = [str(tmp_path / "alice" / "player.py"), str(tmp_path / "bob" / "player.py"), "hard"]
-    assert [e.title for e in entrants(names, Rules())] == [
-        "alice/player.py",
-        "bob/player.py",
-        "Hard",
-    ]
+    assert [e.title for e in entrants(names, Rules())] == ["alice", "bob", "Hard"]
+    for group in ("a", "b"):  # two classes' annas: each with its class's folder
+        (tmp_path / group / "anna").mkdir(parents=True)
+        (tmp_path / group / "anna" / "player.py").write_text("def choose(board):\n    return 0\n")
+    annas = [str(tmp_path / group / "anna" / "player.py") for group in ("a", "b")]
+    assert [e.title for e in entrants(annas, Rules())] == ["a/anna", "b/anna"]
     with pytest.raises(TournamentError, match="'Hard' named twice"):
         entrants(["hard", "fork-aware", "easy"], Rules())
     with pytest.raises(TournamentError, match="at least two players"):
@@ -81,9 +82,9 @@ def test_an_own_player_that_fails_loses_its_games_by_forfeit(tmp_path: Path) -> 
     # It takes the centre, then plays it again, with either colour.
     assert (as_x.termination, as_x.winner, as_x.moves) == (Termination.FORFEIT, Mark.O, (4, 0))
     assert (as_o.termination, as_o.winner, as_o.moves) == (Termination.FORFEIT, Mark.X, (0, 4, 1))
-    assert as_x.reason == "it played 4 (b2), which is taken."
+    assert as_x.reason == "it played 4, centre, which is taken."
     standings = Standings(2)
     for result in results:
         standings.add(result)
     score = standings.scores[0]
-    assert (score.forfeits, score.reason) == (2, "it played 4 (b2), which is taken.")
+    assert (score.forfeits, score.reason) == (2, "it played 4, centre, which is taken.")

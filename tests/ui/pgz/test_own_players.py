@@ -86,7 +86,7 @@ def test_a_player_that_fails_loses_and_the_strip_says_why(
         outcome = d.app.session.game.outcome
         assert outcome is not None and outcome.termination is Termination.FORFEIT
         assert d.app.status == "The computer left the game: you win this game."
-        assert d.app.message == "cheat.py loses this game: it played 0 (a1), which is taken."
+        assert d.app.message == "cheat.py loses this game: it played 0, top left, which is taken."
 
     run(app, script)
 

@@ -3,19 +3,23 @@ player that fails loses that game with the reason said, the game going on."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from tictactoe.core.outcome import Termination
 from tictactoe.saved.archive import Archive
 
+Run = Callable[..., tuple[int, str]]
+
 
 def test_a_ten_line_player_plays_by_its_flag(run, home: Path, ten_line_player: Path) -> None:
     path = ten_line_player
-    status, out = run(["play", "--opponent", str(path), "--size", "3x3"], "1\n1\n2\n9\nno\n")
+    status, out = run(["play", "--opponent", str(path), "--size", "3x3"], "1\n6\n7\n8\nno\n")
     assert status == 0
     assert "corners.py thinks 1 s per move" in out
-    assert "The computer (corners.py, O) plays 5." in out
-    assert "The computer (corners.py, O) plays 7." in out
+    assert "What is your next move? (0-8)" in out  # the cells as the player file numbers them
+    assert "The computer (corners.py, O) plays 4, centre." in out
+    assert "The computer (corners.py, O) plays 0, top left." in out
     [saved] = Archive(home / "games.sqlite3").games().games
     assert saved.record.o_player == "corners.py"
 
@@ -28,7 +32,7 @@ def test_an_own_player_is_typed_at_the_opponent_question(
     assert status == 0
     assert "  Or type your own player's file, like my_player.py, or brain: and an engine's" in out
     assert f"There is no file '{home / 'nothing.py'}'." in out
-    assert "The computer (corners.py, O) plays 5." in out
+    assert "The computer (corners.py, O) plays 4, centre." in out
 
 
 def test_a_player_that_fails_loses_and_the_next_game_goes_on(run, home: Path) -> None:
@@ -43,3 +47,29 @@ def test_a_player_that_fails_loses_and_the_next_game_goes_on(run, home: Path) ->
     assert "Score: You 2 · computer 0 · draws 0." in out
     games = Archive(home / "games.sqlite3").games().games
     assert [game.record.termination for game in games] == [Termination.FORFEIT] * 2
+
+
+def test_the_cells_are_numbered_as_the_player_file_numbers_them_unless_chosen(
+    run: Run, home: Path, ten_line_player: Path
+) -> None:
+    argv = ["play", "--opponent", str(ten_line_player), "--size", "3x3", "--first", "you"]
+    status, out = run([*argv, "--numbering", "numpad"], "7\nno\n")
+    assert status == 0
+    assert "What is your next move? (1-9)" in out
+    assert "The computer (corners.py, O) plays 5 (4, centre)." in out
+    status, out = run([*argv, "--numbering", "coords", "--lang", "ru"], "a1\nno\n")
+    assert status == 0
+    assert "(4, центр)" in out
+    status, out = run(
+        ["play", "--opponent", "medium", "--size", "3x3", "--first", "you"], "5\nno\n"
+    )
+    assert "(1-9)" in out, "against a level, the keypad as before"
+
+
+def test_a_player_file_on_a_bigger_board_names_its_cells_both_ways(
+    run: Run, home: Path, ten_line_player: Path
+) -> None:
+    argv = ["play", "--opponent", str(ten_line_player), "--size", "5x5", "--k", "4"]
+    status, out = run([*argv, "--first", "you"], "a1\nno\n")
+    assert status == 0
+    assert "The computer (corners.py, O) plays 4, e1." in out

@@ -60,7 +60,7 @@ def test_a_player_that_fails_loses_and_the_window_says_why(
     outcome = h.app.session.game.outcome
     assert outcome is not None and outcome.termination is Termination.FORFEIT
     assert h.status == "The computer left the game: you win this game."
-    assert h.notice == "cheat.py loses this game: it played 0 (a1), which is taken."
+    assert h.notice == "cheat.py loses this game: it played 0, top left, which is taken."
     shown = str(h.app.footer.notice.cget("text"))
     assert shown.replace("\n", " ") == h.notice, "the game is over: said whole, on more lines"
     assert "You 1" in h.app.footer.score.cget("text")

@@ -12,6 +12,7 @@ from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE
 from tictactoe.lessons import report
 from tictactoe.lessons.catalog import LESSONS, lesson
 from tictactoe.players.own import check as own_check
+from tictactoe.players.own import hand_in
 from tictactoe.texts.i18n import translator
 
 HELP = "check player files: what each does wrong, with the position (a table for several)"
@@ -53,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0.05 <= args.think <= 60:
         print(tr.gettext("The time a move must be from 0.05 to 60 seconds."))
         return EXIT_USAGE
-    paths = report.hand_in(args.players)
+    paths = hand_in(args.players)
     problems = [problem for path in paths if (problem := own_check(path, tr.gettext))]
     missing = [path for path in args.players if not os.path.exists(path)]
     if not paths or missing:

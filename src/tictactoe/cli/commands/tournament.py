@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import signal
 import sys
@@ -22,8 +23,16 @@ from tictactoe.core.records import Record
 from tictactoe.core.records.record import clean_name
 from tictactoe.core.rules import Rules
 from tictactoe.matches import arena, workers
-from tictactoe.matches.tournament.games import Entrant, GameResult, entrants, play, schedule
+from tictactoe.matches.tournament.games import (
+    Entrant,
+    GameResult,
+    TournamentError,
+    entrants,
+    play,
+    schedule,
+)
 from tictactoe.matches.tournament.standings import Standings
+from tictactoe.players.own import hand_in
 
 HELP = "play a round robin between levels, your own players and engines, and rank them"
 
@@ -40,11 +49,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "players",
         nargs="+",
-        type=computer_player,
+        type=player_or_folder,
         metavar="PLAYER",
         help="a level (beginner ... perfect), your own player - a Python file defining "
-        "choose(board), like my_player.py - or a Gomocup engine, brain:COMMAND; "
-        "two at least",
+        "choose(board), like my_player.py - or a Gomocup engine, brain:COMMAND; or a folder "
+        "of a class's files (NAME.py or NAME/player.py each, the student called NAME); "
+        "two players at least",
     )
     add_match_options(
         parser,
@@ -61,6 +71,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def player_or_folder(text: str) -> str:
+    """Argument type: a folder of players' files as it is, else :func:`computer_player`."""
+    return text if os.path.isdir(text) else computer_player(text)
+
+
+def named(given: Sequence[str]) -> list[str]:
+    """The players ``given`` names, each folder's files in its place (see
+    :func:`~tictactoe.players.own.hand_in`); :class:`TournamentError` for a folder of none."""
+    found: list[str] = []
+    for name in given:
+        files = hand_in([name])
+        if os.path.isdir(name) and not files:
+            raise TournamentError(f"{name} holds no player file (NAME.py or NAME/player.py)")
+        found += files
+    return found
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the tournament; 2 with a message for players or a board that cannot be used.
 
@@ -74,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rows, columns = args.size
         rules = Rules.of(rows, columns, args.k)
-        entered = entrants(args.players, rules)
+        entered = entrants(named(args.players), rules)
     except TicTacToeError as error:
         return _error(str(error))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)

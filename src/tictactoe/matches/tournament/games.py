@@ -28,6 +28,7 @@ from tictactoe.core.outcome import Termination
 from tictactoe.core.rules import Rules
 from tictactoe.matches import arena, workers
 from tictactoe.matches.tournament.openings import openings
+from tictactoe.players.own import Kind, student_folder
 
 
 class TournamentError(TicTacToeError):
@@ -80,8 +81,9 @@ class GameResult:
 
 def entrants(names: Sequence[str], rules: Rules) -> list[Entrant]:
     """The players ``names`` names (levels, own players' files, ``brain:COMMAND``), each with a
-    title of its own: a level's (``Medium``), an own player's file or program, with its folder
-    when two files have the same name.
+    title of its own: a level's (``Medium``), an own player's student name (``anna`` for
+    ``anna/player.py``: :func:`~tictactoe.players.own.student_name`) or program, with its
+    folder when two have the same name.
 
     Raises :class:`TournamentError` for fewer than two players, one named twice or one that
     cannot play ``rules``'s board, and UnknownPlayerError for a name that names nobody.
@@ -100,9 +102,13 @@ def entrants(names: Sequence[str], rules: Rules) -> list[Entrant]:
     given = [strategy.title for strategy in found]
     titles = list(given)
     for index, strategy in enumerate(found):
-        if given.count(strategy.title) > 1 and players.is_own(strategy.name):
-            path = Path(strategy.name.removeprefix("brain:"))
-            titles[index] = f"{path.parent.name}/{strategy.title}"
+        if given.count(strategy.title) > 1 and isinstance(strategy, players.OwnPlayer):
+            spec = strategy.spec
+            if spec.kind is Kind.FILE:
+                folder = student_folder(spec.target)
+            else:
+                folder = Path(spec.target).parent.name
+            titles[index] = f"{folder}/{strategy.title}"
     for index, title in enumerate(titles):
         if titles.count(title) > 1:
             titles[index] = f"{title} ({index + 1})"

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 
 from tictactoe import players
-from tictactoe.core import DEFAULT_SECONDS, Mark, Numbering, cell_name
+from tictactoe.core import DEFAULT_SECONDS, Mark, Numbering
 from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.analysis import MoveValue, best_moves
 from tictactoe.core.strategies.perfect import PerfectPlayer
@@ -122,8 +122,15 @@ class TerminalGame:
 
     @property
     def numbering(self) -> Numbering:
-        """How cells are named on the current board."""
-        return self.fixed_numbering or default_numbering(self.match.rules)
+        """How cells are named on the current board: as chosen, else as a Python player numbers
+        them on 3 x 3 when one plays (0 to 8 from the top left), else :func:`default_numbering`."""
+        rules = self.match.rules
+        if self.fixed_numbering is not None:
+            return self.fixed_numbering
+        python = any(players.speaks_index(self.match.game.player(mark)) for mark in Mark)
+        if python and (rules.m, rules.n) == (3, 3):
+            return Numbering.INDEX
+        return default_numbering(rules)
 
     @property
     def think_seconds(self) -> float:
@@ -491,7 +498,7 @@ class TerminalGame:
             return
         self.held = thinking.held if game.waiting_for_human else ""
         assert game.last_move is not None
-        where = cell_name(game.rules, game.last_move, self.numbering)
+        where = messages.computer_cell(self.tr, name, game.rules, game.last_move, self.numbering)
         self.prompter.say(messages.computer_moved(self.tr, name, mark, where))
         self.show_board()
 

@@ -113,6 +113,18 @@ def computer_moved(tr: Translator, name: str, mark: Mark, where: str) -> str:
     )
 
 
+def computer_cell(tr: Translator, name: str, rules: Rules, cell: int, numbering: Numbering) -> str:
+    """The cell the computer player ``name`` played, in ``numbering``; a Python player's as it
+    names it too (``0, top left``; ``7 (0, top left)`` in another numbering on 3 x 3)."""
+    shown = cell_name(rules, cell, numbering)
+    if not players.speaks_index(name):
+        return shown
+    said = players.cell_said(rules, cell, tr.gettext)
+    if numbering is Numbering.INDEX or (rules.m, rules.n) != (3, 3):
+        return said
+    return f"{shown} ({said})"
+
+
 def took_back(tr: Translator, rules: Rules, numbering: Numbering, moves: Sequence[Move]) -> str:
     """What undo took back: "Took back: X b2, O c3."."""
     return tr.gettext("Took back: {moves}.").format(moves=_moves(rules, numbering, moves, tr))
