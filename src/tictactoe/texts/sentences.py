@@ -19,6 +19,10 @@ Saved games: :func:`summary` is the short result ("O won with 3 in a row");
 players, its board and when it was played, the same way in every front end
 and command.
 
+The search tree ("How the computer thinks": the desktop window's panel and the
+web page's): :func:`tree_value`, :func:`tree_search` and :func:`tree_counts` word
+a node's value, what the search did there and the counts of every search.
+
 Functions take the translator ``_`` (the language can change while a window
 is open) and return finished text. Computer players are named by their level
 titles (``Medium``), never by strategy names.
