@@ -3,6 +3,7 @@ the solver's, and what alpha-beta and the tables search, cut off and read back."
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -15,6 +16,7 @@ from tictactoe.core.exact.values import Prospect, Value
 from tictactoe.core.search import Limits
 from tictactoe.core.tree import (
     Bound,
+    Event,
     Node,
     Search,
     Tree,
@@ -201,3 +203,50 @@ def test_big_positions_get_the_engines_tree() -> None:
     assert looked.isdisjoint(found.pruned)
     assert looked | set(found.pruned) == set(big.legal_moves())
     assert [it.depth for it in found.iterations] == list(range(1, found.depth + 1))
+
+
+@pytest.mark.parametrize("search", list(Search))
+def test_the_steps_enter_as_many_positions_as_the_search_counts(search: Search) -> None:
+    board = (
+        Board.parse(".../.X./...") if search is not Search.MINIMAX else Board.parse("O../.X./..X")
+    )
+    tree = Tree(board, search)
+    steps = list(tree.steps())
+    entered = [step for step in steps if step.event is Event.ENTER]
+    assert len(entered) == tree.count
+    assert steps[0].event is Event.ENTER and steps[0].path == ()
+    last = steps[-1]
+    assert last.event is Event.LEAVE and last.path == () and last.found is not None
+    assert last.found.value == tree.root.value
+    for step in steps:  # every step's board is its path played from the root
+        played = board
+        for cell in step.path:
+            played = played.play(cell)
+        assert played == step.board
+
+
+def test_alphabeta_steps_find_what_its_nodes_found_and_cut_what_they_cut() -> None:
+    tree = Tree(Board.parse(".../.X./..."), Search.ALPHABETA)
+    steps = list(tree.steps())
+    left = {step.path: step.found for step in steps if step.event is Event.LEAVE}
+    cuts = {step.path: step for step in steps if step.event is Event.CUT}
+
+    def check(node: Node, path: tuple[int, ...]) -> int:
+        checked = 0
+        cut = [child.move for child in node.children if child.visit is Visit.CUT]
+        if cut:
+            assert list(cuts[path].rest) == cut and cuts[path].cut == node.children[-1].cut
+        for child in node.children:
+            if child.visit is Visit.SEARCHED:
+                assert child.move is not None
+                here = (*path, child.move)
+                assert left[here] == child.found
+                checked += 1 + check(child, here)
+        return checked
+
+    assert check(tree.root, ()) == tree.count - 1
+    first, second = steps[0], steps[1]
+    assert first.window == (None, None)  # nothing is sure yet
+    assert second.event is Event.ENTER and second.window == (None, None)
+    assert any(step.window is not None and step.window[0] is not None for step in steps)
+    assert all(step.window is None for step in itertools.islice(Tree(EMPTY).steps(), 50))

@@ -45,6 +45,8 @@ from tictactoe.core.exact.symmetry import make_canonical
 from tictactoe.core.exact.values import Prospect, Value
 
 if TYPE_CHECKING:
+    from collections.abc import Generator, Iterator
+
     from tictactoe.core.gomoku.engine import Reason
     from tictactoe.core.search import Cancel, Limits, Progress
 
@@ -57,6 +59,10 @@ WIN_RANK = 1000
 
 INFINITE = math.inf
 """The open end of alpha-beta's first window."""
+
+ENGINE_NODES = 5_000
+"""Positions the engine searches for a look at a big board's tree (quick, the same every
+time): the budget the panels give :func:`engine_tree`."""
 
 
 class Search(StrEnum):
@@ -125,6 +131,44 @@ class Counts(NamedTuple):
     def of(self, search: Search) -> int:
         """The count of ``search``."""
         return int(getattr(self, str(search)))
+
+
+class Event(StrEnum):
+    """What a search does at one moment of :meth:`Tree.steps`."""
+
+    ENTER = "enter"
+    """It comes to a position (and counts it)."""
+    SEEN = "seen"
+    """A table search finds the position in its table: not searched again, not counted."""
+    CUT = "cut"
+    """Alpha-beta cuts off the position's moves it has not tried (:attr:`Step.rest`)."""
+    LEAVE = "leave"
+    """It goes back up with the position's value."""
+
+
+Window = tuple[Prospect | None, Prospect | None]
+"""Alpha-beta's window at a position, for the side to move there: alpha (what it is sure of
+already; None before anything is) and beta (what the opponent can hold it to elsewhere;
+None while nothing does)."""
+
+
+class Step(NamedTuple):
+    """One moment of a search, in the order it visits positions."""
+
+    event: Event
+    path: tuple[int, ...]
+    """The moves from the tree's root to the position."""
+    board: Board
+    window: Window | None = None
+    """Alpha-beta's window here (after what :attr:`event` changed): None for the other
+    searches."""
+    found: Found | None = None
+    """LEAVE and SEEN: the value, for the player of the last move of :attr:`path` (at the
+    root, the side to move), exact or alpha-beta's bound."""
+    cut: Cut | None = None
+    """CUT: why, for the side to move here."""
+    rest: tuple[int, ...] = ()
+    """CUT: the moves cut off."""
 
 
 Key = tuple[int, int]
@@ -459,6 +503,89 @@ class Tree:
     def count(self) -> int:
         """Positions this tree's search visits."""
         return self.counts.of(self.search)
+
+    def steps(self) -> Iterator[Step]:
+        """The search from the root replayed in the order it visits positions: each
+        position entered (:attr:`count` of them), left with its value, found in the table,
+        or its untried moves cut off."""
+        if self.search is Search.ALPHABETA:
+            yield from self._alphabeta_steps(self.board, (), -INFINITE, INFINITE)
+        else:
+            seen: set[int] = set()
+            yield from self._walk_steps(self.board, (), seen)
+
+    def _found(self, board: Board, path: tuple[int, ...], rank: float) -> Found:
+        """The exact value of a position of ``rank`` for the player of its last move."""
+        empty = board.rules.size - board.move_count
+        if not path:
+            return Found(Bound.EXACT, prospect(rank, empty))
+        return Found(Bound.EXACT, prospect(after(rank), empty + 1))
+
+    def _walk_steps(self, board: Board, path: tuple[int, ...], seen: set[int]) -> Iterator[Step]:
+        """Minimax (every node, cell order) or a table search (a position met again is read
+        from the table)."""
+        space = self._space
+        key = (board.x, board.o)
+        symmetric = self.search is Search.SYMMETRY
+        if self.search is not Search.MINIMAX:
+            seen.add(space.table_key(key, symmetric))
+        yield Step(Event.ENTER, path, board)
+        for cell, child in space.moves(key):
+            below = board.play_unchecked(cell)
+            if self.search is not Search.MINIMAX and space.table_key(child, symmetric) in seen:
+                found = self._found(below, (*path, cell), space.rank(child))
+                yield Step(Event.SEEN, (*path, cell), below, found=found)
+            else:
+                yield from self._walk_steps(below, (*path, cell), seen)
+        yield Step(Event.LEAVE, path, board, found=self._found(board, path, space.rank(key)))
+
+    def _alphabeta_steps(
+        self, board: Board, path: tuple[int, ...], alpha: float, beta: float
+    ) -> Generator[Step, None, float]:
+        """Alpha-beta as :meth:`_Space.alphabeta` searches (the same moves, the same
+        cuts); returns the score for the side to move."""
+        space = self._space
+        empty = board.rules.size - board.move_count
+        low = alpha
+
+        def window() -> Window:
+            return (
+                None if alpha == -INFINITE else prospect(alpha, empty),
+                None if beta == INFINITE else prospect(beta, empty),
+            )
+
+        yield Step(Event.ENTER, path, board, window())
+        if board.is_over:
+            best = space.rank((board.x, board.o))
+        else:
+            best = -INFINITE
+            moves = space.order(board)
+            for index, cell in enumerate(moves):
+                child = board.play_unchecked(cell)
+                score = after(
+                    (yield from self._alphabeta_steps(child, (*path, cell), *inside(alpha, beta)))
+                )
+                best = max(best, score)
+                alpha = max(alpha, best)
+                if alpha >= beta:
+                    if index + 1 < len(moves):
+                        cut = Cut(cell, prospect(score, empty), prospect(beta, empty))
+                        yield Step(
+                            Event.CUT, path, board, window(), cut=cut, rest=moves[index + 1 :]
+                        )
+                    break
+        if path:  # for the player of the move here, against the parent's window
+            mine, parent_low, parent_high = after(best), after(beta), after(low)
+            bound = Bound.EXACT
+            if mine >= parent_high:
+                bound = Bound.AT_LEAST
+            elif mine <= parent_low:
+                bound = Bound.AT_MOST
+            found = Found(bound, prospect(mine, empty + 1))
+        else:
+            found = Found(Bound.EXACT, prospect(best, empty))
+        yield Step(Event.LEAVE, path, board, window(), found)
+        return best
 
 
 def searchable(board: Board) -> bool:

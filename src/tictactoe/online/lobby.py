@@ -67,6 +67,7 @@ from tictactoe.online.room import (
 from tictactoe.online.settings import Settings
 from tictactoe.online.store import RoomStore, StoreUnavailable, gone
 from tictactoe.online.thinking import Dropped, SuggestedMove, Task, Thinker, ThinkingJob
+from tictactoe.online.tree import TreeAsk
 from tictactoe.saved.archive import FILE_NAME, Archive, ArchiveError
 from tictactoe.saved.writer import SAVE_GRACE_SECONDS, Writer
 from tictactoe.texts.i18n import N_
@@ -75,6 +76,9 @@ log = logging.getLogger(__name__)
 
 LINE_SENT = 12
 """Moves of a search's expected line sent with its progress."""
+
+TREES_AT_ONCE = 4
+"""Search-tree requests (:meth:`Lobby.tree`) one address may have waiting at once."""
 
 HEALTH_SECONDS = 0.8
 """How long the health check waits for the store (it answers within a second)."""
@@ -199,6 +203,8 @@ class Lobby:
         self._presence: dict[str, tuple[Mapping[str, Presence], int]] = {}
         """The presence last read of each room with a page here."""
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._trees: dict[str, int] = {}
+        """Address -> its search-tree requests being worked out."""
 
     # --- life ---------------------------------------------------------------------------
 
@@ -676,6 +682,31 @@ class Lobby:
         )  # fmt: skip
         for visitor in pages:
             visitor.send(text)
+
+    # --- how the computer thinks -------------------------------------------------------------
+
+    async def tree(self, ask: TreeAsk, address: str) -> dict[str, Any] | str:
+        """A node of the search tree or a page of its steps (:mod:`.tree`), worked out as a
+        job of the thinker like a hint; a text says why the steps are not shown. Raises
+        :class:`RoomError` when ``address`` has :data:`TREES_AT_ONCE` on the way, or the job
+        fails."""
+        owner = address_key(address)
+        if self._trees.get(owner, 0) >= TREES_AT_ONCE:
+            raise RoomError("busy", N_("Too many requests at once: wait for the last answers."))
+        self._trees[owner] = self._trees.get(owner, 0) + 1
+        try:
+            found: dict[str, Any] | str = await asyncio.wrap_future(
+                self.thinker.think(Task.of_tree(ask), owner).future
+            )
+        except Exception as problem:
+            self.errors += 1
+            log.error("a search tree failed", exc_info=problem)
+            raise SERVER_FAILURE from problem
+        finally:
+            self._trees[owner] -= 1
+            if not self._trees[owner]:
+                del self._trees[owner]
+        return found
 
     # --- after a change ---------------------------------------------------------------------
 

@@ -47,6 +47,7 @@ from tictactoe import players
 from tictactoe.core import DEFAULT_SECONDS, Board, Cancel, Limits, Progress, Rules, UnsolvableError
 from tictactoe.core.advice import can_solve, suggest
 from tictactoe.core.exact.solver import Solver
+from tictactoe.online.tree import TreeAsk, steps_answer, tree_answer
 from tictactoe.session.jobs import Job
 
 SUGGESTED = 3
@@ -169,20 +170,29 @@ def suggestions(
 @dataclass(frozen=True)
 class Task:
     """What to work out: ``move`` (the computer's, by ``level``), ``hints`` (every cell's
-    exact value) or ``suggestions`` (the engine's best moves, for ``think`` seconds)."""
+    exact value), ``suggestions`` (the engine's best moves, for ``think`` seconds), or a
+    node of the search tree or its steps, as ``tree`` asks (:mod:`.tree`)."""
 
-    kind: Literal["move", "hints", "suggestions"]
+    kind: Literal["move", "hints", "suggestions", "tree", "steps"]
     rules: Rules
     moves: tuple[int, ...]
     level: str = ""
     seed: int = 0
     think: float | None = None
+    tree: TreeAsk | None = None
+
+    @classmethod
+    def of_tree(cls, ask: TreeAsk) -> Task:
+        """The task of a tree request: its steps when it names a first step, else its node."""
+        return cls("tree" if ask.start is None else "steps", ask.rules, ask.moves, tree=ask)
 
     @property
     def searches(self) -> bool:
         """True for a search that takes its thinking time: the searching lane's work."""
         if self.kind == "move":
             return players.get(self.level).thinks
+        if self.tree is not None:
+            return not self.tree.exact  # the engine's search of a big board
         return self.kind == "suggestions"
 
     @property
@@ -200,6 +210,8 @@ class Task:
             )  # fmt: skip
         if self.kind == "hints":
             return hints(self.rules, self.moves, cancel=cancel)
+        if self.tree is not None:
+            return tree_answer(self.tree) if self.kind == "tree" else steps_answer(self.tree)
         return suggestions(self.rules, self.moves, self.think, progress=progress, cancel=cancel)
 
 

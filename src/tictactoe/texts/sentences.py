@@ -19,6 +19,10 @@ Saved games: :func:`summary` is the short result ("O won with 3 in a row");
 players, its board and when it was played, the same way in every front end
 and command.
 
+The search tree ("How the computer thinks": the desktop window's panel and the
+web page's): :func:`tree_value`, :func:`tree_search` and :func:`tree_counts` word
+a node's value, what the search did there and the counts of every search.
+
 Functions take the translator ``_`` (the language can change while a window
 is open) and return finished text. Computer players are named by their level
 titles (``Medium``), never by strategy names.
@@ -46,9 +50,11 @@ if TYPE_CHECKING:
 
     from tictactoe.core.advice import Suggestion
     from tictactoe.core.analysis import MoveValue
+    from tictactoe.core.exact.values import Prospect
     from tictactoe.core.records import Record
     from tictactoe.core.rules import Rules
     from tictactoe.core.search import Progress
+    from tictactoe.core.tree import Bound, Cut, Node, Search, Tree
     from tictactoe.game import Game, Match
 
 
@@ -558,3 +564,109 @@ def replay_at(_: Translator, record: Record, ply: int) -> str:
         return end
     where = replay_position(_, record, ply)
     return f"{where}{'' if where.endswith('。') else ' '}{end}"
+
+
+# --- the search tree ("How the computer thinks") ----------------------------------------------
+
+SEARCH_TITLES = {
+    "minimax": N_("Minimax"),
+    "alphabeta": N_("Alpha-beta"),
+    "table": N_("Table"),
+    "symmetry": N_("Table with symmetries"),
+}
+"""Each search of :class:`tictactoe.core.tree.Search` by its value, as its switch names it."""
+
+
+def search_title(_: Translator, search: Search) -> str:
+    """A search's name: "Alpha-beta"."""
+    return _(SEARCH_TITLES[str(search)])
+
+
+def tree_value(_: Translator, value: Prospect, mover: Mark, *, move: bool) -> str:
+    """A value in the words of the hints, naming the winner: "draw", "X wins in 3 of its
+    moves", "O wins next move", "X wins with this move" (``move``: ``value`` is of the move
+    ``mover`` made, which counts as one of its moves)."""
+    from tictactoe.core.exact.values import Value
+
+    count = value.winner_moves
+    if value.value is Value.DRAW or count is None:
+        return _("draw")
+    winner = mover if value.value is Value.WIN else mover.other
+    if move and winner is mover and count == 1:
+        return _("{mark} wins with this move").format(mark=winner)
+    return forced(_, Sides.PEOPLE, False, count, winner)
+
+
+def positions(_: Translator, count: int) -> str:
+    """``1,234 positions`` in the language ``_``."""
+    return _.ngettext("{count} position", "{count} positions", count).format(count=f"{count:,}")
+
+
+def bounded(_: Translator, value: Prospect, bound: Bound, mover: Mark) -> str:
+    """A value alpha-beta proved for ``mover``'s move, exact or a bound: "draw or better for O"."""
+    from tictactoe.core.tree import Bound
+
+    found = tree_value(_, value, mover, move=True)
+    if bound is Bound.AT_LEAST:
+        return _("{value} or better for {mark}").format(value=found, mark=mover)
+    if bound is Bound.AT_MOST:
+        return _("{value} or worse for {mark}").format(value=found, mark=mover)
+    return found
+
+
+def cut_reason(_: Translator, rules: Rules, cut: Cut, mover: Mark) -> str:
+    """Why alpha-beta cut ``mover``'s move off: an earlier move already reached the bound."""
+    return _(
+        "cut off: {cell} already gives {mover} “{reached}” or better; {other} can hold "
+        "{mover} to “{limit}” elsewhere"
+    ).format(
+        mover=mover,
+        other=mover.other,
+        cell=cell_name(rules, cut.by, Numbering.COORDS),
+        reached=tree_value(_, cut.reached, mover, move=True),
+        limit=tree_value(_, cut.limit, mover, move=True),
+    )
+
+
+def in_table(_: Translator, search: Search) -> str:
+    """Why a table search did not search a position again."""
+    if str(search) == "symmetry":
+        return _("in the table already (it or a mirror image)")
+    return _("in the table already")
+
+
+def tree_search(_: Translator, node: Node) -> str:
+    """What the search did at ``node``: its result and positions, or why it stopped."""
+    from tictactoe.core.tree import Bound, Visit
+
+    mover = node.mover
+    if node.visit is Visit.CUT and node.cut is not None:
+        return cut_reason(_, node.board.rules, node.cut, mover)
+    if node.visit is Visit.SEEN:
+        return in_table(_, node.search)
+    if node.visit is Visit.SKIPPED:
+        return _("never reached")
+    counted = positions(_, node.count)
+    if node.found is None or node.found.bound is Bound.EXACT:
+        return counted
+    return f"{bounded(_, node.found.value, node.found.bound, mover)} · {counted}"
+
+
+def tree_counts(_: Translator, tree: Tree) -> tuple[str, str, str]:
+    """A tree's head: the root's value ("X to move: draw"), its search's count ("Alpha-beta:
+    712 positions") and the other searches' ("Minimax 55,505 · Table 1,837 · ...")."""
+    from tictactoe.core.tree import Search
+
+    counts, root = tree.counts, tree.root
+    others = " · ".join(
+        f"{search_title(_, search)} {counts.of(search):,}"
+        for search in Search
+        if search is not tree.search
+    )
+    value = _("{mark} to move: {value}").format(
+        mark=root.mover, value=tree_value(_, root.value, root.mover, move=False)
+    )
+    counted = _("{search}: {positions}").format(
+        search=search_title(_, tree.search), positions=positions(_, tree.count)
+    )
+    return value, counted, others

@@ -18,10 +18,10 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
-from tictactoe.core import Board, Limits, Mark, Numbering, cell_name
-from tictactoe.core.exact.solver import Prospect, Value
+from tictactoe.core import Board, Limits, Numbering, cell_name
+from tictactoe.core.exact.solver import Value
 from tictactoe.core.tree import (
-    Bound,
+    ENGINE_NODES,
     EngineTree,
     Node,
     Search,
@@ -30,77 +30,16 @@ from tictactoe.core.tree import (
     engine_tree,
     searchable,
 )
-from tictactoe.texts import sentences
-from tictactoe.texts.i18n import N_, Translator
+from tictactoe.texts.i18n import Translator
+from tictactoe.texts.sentences import positions, search_title, tree_counts, tree_search, tree_value
 from tictactoe.ui.tk.intents import Window
 from tictactoe.ui.tk.theme import Palette
-
-ENGINE_NODES = 5_000
-"""Positions the engine searches for the panel on a big board (quick, the same every time)."""
 
 PLACEHOLDER = "…"
 """The text of the stand-in child that gives an unopened node its arrow."""
 
-SEARCH_TITLES = {
-    Search.MINIMAX: N_("Minimax"),
-    Search.ALPHABETA: N_("Alpha-beta"),
-    Search.TABLE: N_("Table"),
-    Search.SYMMETRY: N_("Table with symmetries"),
-}
-"""Each search's name on the switch."""
-
 WIDTH = 600
 """The panel's width in pixels at 96 dpi."""
-
-
-def value_text(_: Translator, value: Prospect, mover: Mark, *, move: bool) -> str:
-    """A value in the words of the hints, naming the winner: "draw", "X wins in 3 of its
-    moves", "O wins next move", "X wins with this move" (``move``: ``value`` is of the move
-    ``mover`` made, which counts as one of its moves)."""
-    count = value.winner_moves
-    if value.value is Value.DRAW or count is None:
-        return _("draw")
-    winner = mover if value.value is Value.WIN else mover.other
-    if move and winner is mover and count == 1:
-        return _("{mark} wins with this move").format(mark=winner)
-    return sentences.forced(_, sentences.Sides.PEOPLE, False, count, winner)
-
-
-def positions(_: Translator, count: int) -> str:
-    """``1,234 positions`` in the language ``_``."""
-    return _.ngettext("{count} position", "{count} positions", count).format(count=f"{count:,}")
-
-
-def search_text(_: Translator, node: Node) -> str:
-    """What the search did at ``node``: its result and positions, or why it stopped."""
-    mover = node.mover
-    if node.visit is Visit.CUT and node.cut is not None:
-        cut = node.cut
-        return _(
-            "cut off: {cell} already gives {mover} “{reached}” or better; {other} can hold "
-            "{mover} to “{limit}” elsewhere"
-        ).format(
-            mover=mover,
-            other=mover.other,
-            cell=cell_name(node.board.rules, cut.by, Numbering.COORDS),
-            reached=value_text(_, cut.reached, mover, move=True),
-            limit=value_text(_, cut.limit, mover, move=True),
-        )
-    if node.visit is Visit.SEEN:
-        if node.search is Search.SYMMETRY:
-            return _("in the table already (it or a mirror image)")
-        return _("in the table already")
-    if node.visit is Visit.SKIPPED:
-        return _("never reached")
-    counted = positions(_, node.count)
-    if node.found is None or node.found.bound is Bound.EXACT:
-        return counted
-    found = value_text(_, node.found.value, mover, move=True)
-    if node.found.bound is Bound.AT_LEAST:
-        proved = _("{value} or better for {mark}").format(value=found, mark=mover)
-    else:
-        proved = _("{value} or worse for {mark}").format(value=found, mark=mover)
-    return f"{proved} · {counted}"
 
 
 class TreePanel(ttk.Frame):
@@ -155,7 +94,7 @@ class TreePanel(ttk.Frame):
         self.view.tag_configure("loss", foreground=colours.lose)
         self.title.configure(text=_("How the computer thinks"))
         for search, button in self.switches.items():
-            button.configure(text=_(SEARCH_TITLES[search]))
+            button.configure(text=search_title(_, search))
         self.view.heading("#0", text=_("Move"), anchor="w")
         self.view.heading("value", text=_("Value"), anchor="w")
         self.view.heading("search", text=_("Search"), anchor="w")
@@ -194,25 +133,9 @@ class TreePanel(ttk.Frame):
             self._fill_engine(self.engine)
 
     def _fill_tree(self, tree: Tree) -> None:
-        _ = self.tr
-        counts = tree.counts
-        others = " · ".join(
-            f"{_(SEARCH_TITLES[search])} {counts.of(search):,}"
-            for search in Search
-            if search is not tree.search
-        )
-        root = tree.root
-        self.counts.configure(
-            text=_("{mark} to move: {value}").format(
-                mark=root.mover, value=value_text(_, root.value, root.mover, move=False)
-            )
-            + "\n"
-            + _("{search}: {positions}").format(
-                search=_(SEARCH_TITLES[tree.search]), positions=positions(_, tree.count)
-            )
-            + f"\n({others})"
-        )
-        self._insert_children("", root)
+        value, counted, others = tree_counts(self.tr, tree)
+        self.counts.configure(text=f"{value}\n{counted}\n({others})")
+        self._insert_children("", tree.root)
 
     def _insert_children(self, item: str, node: Node) -> None:
         _ = self.tr
@@ -224,8 +147,8 @@ class TreePanel(ttk.Frame):
                 "end",
                 text=cell_name(child.board.rules, child.move, Numbering.COORDS),
                 values=(
-                    value_text(_, child.value, child.mover, move=True),
-                    search_text(_, child),
+                    tree_value(_, child.value, child.mover, move=True),
+                    tree_search(_, child),
                 ),
                 tags=tags,
             )

@@ -2,7 +2,9 @@
 
 Routes: the page (``/`` and an invite link ``/play/<room>``), its static
 files and sounds, its translations (``/i18n/<lang>.json``), which levels play
-a board (``/api/levels``), the health check (``/api/health``) and the
+a board (``/api/levels``), the search tree of a position and its steps
+(``/api/tree``, ``/api/tree/steps``: :mod:`tictactoe.online.tree`), the
+health check (``/api/health``) and the
 WebSocket (``/ws``, :mod:`.sockets`). Everything a message does is the
 :class:`~tictactoe.online.lobby.Lobby`'s business; this module speaks HTTP.
 
@@ -38,8 +40,10 @@ from tictactoe.core import DEFAULT_SECONDS
 from tictactoe.core.exact.solver import unsupported_reason
 from tictactoe.online.lobby import Lobby
 from tictactoe.online.protocol import is_room_code
+from tictactoe.online.room import RoomError
 from tictactoe.online.settings import Settings
 from tictactoe.online.store import MemoryStore, RoomStore
+from tictactoe.online.tree import read_ask
 from tictactoe.session import check_board, colours
 from tictactoe.texts.i18n import ENGLISH, LANGUAGES, Gettext, translator
 from tictactoe.ui.web.sockets import Sockets
@@ -223,6 +227,36 @@ def create_app(
             }
         )
 
+    async def tree(request: Request) -> Response:
+        """One node of a position's search tree: its children with their values in words,
+        what the search did at each, every search's counts (:func:`.tree_answer`); at
+        ``/api/tree/steps``, a page of the search's steps from ``start``.
+
+        A request that names no position, line or search is refused (400) with a
+        ``message`` in the language ``lang`` asks for, as are the steps of a search too big
+        to watch; too many at once from one address, 429.
+        """
+        query = dict(request.query_params)
+        if request.url.path.endswith("/steps"):
+            query.setdefault("start", "0")
+        else:
+            query.pop("start", None)
+        language = query.get("lang", ENGLISH)
+        gettext = _translate(language if language in LANGUAGES else ENGLISH)
+        ask = read_ask(query, gettext)
+        if isinstance(ask, str):
+            return JSONResponse({"error": "bad request", "message": ask}, status_code=400)
+        host = request.client.host if request.client else None
+        try:
+            found = await lobby.tree(ask, host or "")
+        except RoomError as refused:
+            status = 429 if refused.code == "busy" else 500
+            message = gettext(refused.message)
+            return JSONResponse({"error": refused.code, "message": message}, status_code=status)
+        if isinstance(found, str):
+            return JSONResponse({"error": "too many", "message": found}, status_code=400)
+        return JSONResponse(found, headers={"cache-control": "no-store"})
+
     async def health(request: Request) -> Response:
         """``{"status": "ok"}`` (200) when the server can play, ``"unavailable"`` (503) when
         its store does not answer; within a second either way. The counts (rooms,
@@ -253,6 +287,8 @@ def create_app(
             Route("/i18n/{language}.json", translations),
             Route("/colours.css", colours_css),
             Route("/api/levels", levels),
+            Route("/api/tree", tree),
+            Route("/api/tree/steps", tree),
             Route("/api/health", health),
             WebSocketRoute("/ws", sockets.endpoint),
             Mount("/static", StaticFiles(packages=[("tictactoe.ui.web", "static")])),

@@ -7,6 +7,7 @@ import {
 } from "./i18n.js";
 import { Link } from "./net.js";
 import * as sound from "./sound.js";
+import { TreePanel } from "./tree.js";
 
 const LANGUAGE_CODES = ["en", "ru", "zh_CN", "vi"];
 const SOLO_KEY = "tictactoe.solo";
@@ -58,6 +59,7 @@ const app = {
   finishedGame: 0,    // the last game whose end was sounded
   analysis: localStorage.getItem(ANALYSIS_KEY) === "on",  // the depth and line while it thinks
   zoom: 0,            // a big board's zoom: an index of ZOOMS
+  tree: null,         // How the computer thinks: the panel of the search tree (tree.js)
 };
 
 // --- settings --------------------------------------------------------------------------
@@ -425,6 +427,7 @@ function welcome(message) {
   document.body.classList.toggle("mode-solo", message.kind === "solo");
   document.body.classList.toggle("mode-friend", message.kind === "friend");
   document.body.classList.toggle("spectating", message.player === null);
+  if (message.kind !== "solo" || message.player === null) showTree(false);  // for games against the computer
   const inviting = message.kind === "friend" && message.player !== null;
   $("invite").hidden = !inviting;
   $("invite-link").value = inviting ? `${location.origin}/play/${message.room}` : "";
@@ -492,6 +495,7 @@ function leaveGame(why) {
   closeResign(false);
   for (const mode of ["mode-solo", "mode-friend", "spectating"]) document.body.classList.remove(mode);
   document.body.classList.add("no-game");
+  showTree(false);
   for (const id of ["undo", "redo", "hint", "rematch", "resign", "claim"]) $(id).disabled = true;
   $("invite").hidden = true;
   for (const id of ["hint-work", "suggestions-box", "legend", "hint-note"]) $(id).hidden = true;
@@ -649,6 +653,20 @@ function render() {
   renderHintNote(view, myTurn);
   renderInvite(view);
   renderProgress();
+  app.tree.follow(view);
+}
+
+// How the computer thinks: the panel beside the board opens and closes; it follows the game.
+// Closed from inside it, the focus goes back to the button that opened it.
+function showTree(open) {
+  const was = app.tree.open;
+  const inside = app.tree.section.contains(document.activeElement);
+  if (open) app.tree.show();
+  else app.tree.hide();
+  document.body.classList.toggle("tree-open", open);
+  $("tree-open").setAttribute("aria-expanded", String(open));
+  if (open) app.tree.follow(app.view);
+  else if (was && inside) $("tree-open").focus();
 }
 
 // Until the friend comes the link is an invitation; then it lets others watch.
@@ -985,6 +1003,8 @@ function wire() {
     if (app.hintsOn) askHint();
   });
   $("hint-stop").addEventListener("click", () => send({ t: "stop" }));
+  app.tree = new TreePanel({ onClose: () => showTree(false) });
+  $("tree-open").addEventListener("click", () => showTree(!app.tree.open));
   $("analysis").checked = app.analysis;
   $("analysis").addEventListener("change", () => {
     app.analysis = $("analysis").checked;
@@ -1018,6 +1038,7 @@ function wire() {
     // A refusal on screen is said again in the new language.
     if ($("custom-message").textContent) checkTyped();
     if ($("think-message").textContent) $("think-message").textContent = thinkRefusal();
+    app.tree.reload();
     render();
   });
   document.addEventListener("pointerdown", () => { app.pressing = true; }, true);
