@@ -553,9 +553,17 @@ function showMessage(text) {
   $("message").textContent = text;
 }
 
-// Why the custom board typed cannot be played, beside its fields (read out: role=alert).
+// Why the custom board typed cannot be played, beside its fields (read out: role=alert). A field
+// the browser itself finds out of its range carries the same sentence as its validation message,
+// so that nothing shows or reads out the browser's own words for it (the fields are in no form:
+// the browser shows no bubble of its own).
 function showRefusal(text) {
   $("custom-message").textContent = text;
+  for (const id of ["rows", "cols", "k"]) {
+    const field = $(id);
+    field.setCustomValidity("");
+    if (text && !field.validity.valid) field.setCustomValidity(text);
+  }
 }
 
 function announce(text) {
@@ -694,17 +702,14 @@ function render() {
     hints: app.hintsOn && myTurn ? hintMap(view) : null,
   });
   const status = $("status");
-  status.textContent = [statusText(view), awayNote(view, mine)].filter(Boolean).join(" ");
+  status.textContent = statusText(view);
   status.classList.toggle("thinking", Boolean(view.thinking));
   const won = view.over && mine !== null && view.winner !== null;
   status.classList.toggle("won", won && view.winner === mine);
   status.classList.toggle("lost", won && view.winner !== mine);
-  if (mine === null) {
-    const watching = document.createElement("span");
-    watching.className = "watching";
-    watching.textContent = t("Watching");
-    status.append(watching);
-  }
+  if (mine === null) status.append(" ", statusPart("watching", t("Watching")));
+  const away = awayNote(view, mine);
+  if (away) status.append(" ", statusPart("away", away));  // on a line of its own, under it
   renderZoom(view);
   renderScore(view);
   renderButtons(view, mine);
@@ -712,6 +717,14 @@ function render() {
   renderInvite(view);
   renderProgress();
   app.tree.follow(view);
+}
+
+// A part of the status line, styled by its class: the Watching label, who has left.
+function statusPart(kind, text) {
+  const part = document.createElement("span");
+  part.className = kind;
+  part.textContent = text;
+  return part;
 }
 
 // How the computer thinks: the panel beside the board opens and closes; it follows the game.
@@ -731,6 +744,7 @@ function showTree(open) {
 function renderInvite(view) {
   if (view.kind !== "friend") return;
   const full = view.seats.b.taken;
+  $("invite").classList.toggle("shared", full);  // on a phone, under the board from now on
   $("invite-title").textContent = full ? t("Watch this game") : t("Invite a friend");
   $("invite-note").textContent = full ? t("Anyone who opens this link watches the game.")
     : t("Send this link to your friend. Anyone else who opens it watches.");
