@@ -94,8 +94,9 @@ def test_on_a_phone_the_board_comes_first_and_the_settings_fold_to_one_line(
     page.set_viewport_size({"width": 1100, "height": 900})  # a desktop's width: always open
     expect(page.locator("#board-size")).to_be_visible()
     expect(summary).to_be_hidden()
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size({"width": 844, "height": 390})  # a phone held sideways folds them
     expect(page.locator("#board-size")).to_be_hidden()
+    expect(summary).to_be_visible()
     tab.close()
 
 

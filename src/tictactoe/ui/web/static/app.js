@@ -23,7 +23,7 @@ const RETRY_MS = 2000;  // how soon a page the busy server could not take back a
 const INVITE_PATH = /^\/play\/([A-Za-z0-9_-]{6,32})$/;  // a room's code, as the server makes them
 const SEAT_WAIT_MS = 400;  // how long a seat's lock may take to come free (a page reloading lets go of it)
 const seatKey = (room) => `tictactoe.seat.${room}`;
-const PHONE = window.matchMedia("(max-width: 600px)");  // style.css's phone layout
+const PHONE = window.matchMedia("(max-width: 600px), (max-height: 500px)");  // style.css's phone layout
 const $ = (id) => document.getElementById(id);
 
 const app = {
