@@ -213,3 +213,16 @@ def test_what_a_game_with_a_friend_says_names_what_happened_and_fits(
     watcher.page.screenshot(path=shots / f"web-friend-claimed-{size}-{language}.png")
     host.close()
     watcher.close()
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+def test_an_invite_link_not_valid_is_said_whole_on_a_phone(
+    browser: Any, live: ServerProcess, language: str
+) -> None:
+    tr = translator(language)
+    tab = Tab(browser, live, **PHONE, locale=LOCALES[language])
+    tab.page.goto(live.url + "/play/x")  # no game: no board to wait for
+    tab.status(tr.gettext("This invite link is not valid."))
+    expect(tab.page.locator("#new-game")).to_be_visible()
+    fits(tab)
+    tab.close(not_found=True)
