@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tictactoe.core import Rules
+from tictactoe.core import Mark, Rules
 from tictactoe.online.redis_store import RedisStore
 from tictactoe.online.room import Room, RoomError
 from tictactoe.online.store import MemoryStore, RoomStore
@@ -143,3 +143,50 @@ def test_a_change_that_fails_changes_nothing(in_store: Callable[[Scenario], Any]
         return failed, missing, after.state.moves, len(after.state.tokens)
 
     assert in_store(scenario) == ("turn", "gone", [], 1)
+
+
+def test_the_score_follows_each_seat_through_rematches_and_reconnections(
+    in_store: Callable[[Scenario], Any],
+) -> None:
+    """Player 1 (seat ``a``) wins as X, Player 2 wins the rematch as X, Player 2 wins the
+    third game as O by Player 1's resignation: every reading of the room, by each seat's
+    token as a reconnecting page finds it, counts the wins by seat, not by mark."""
+
+    def win_as_x(room: Room) -> None:
+        x, o = room.player_with(Mark.X), room.player_with(Mark.O)
+        for player, cell in ((x, 0), (o, 3), (x, 1), (o, 4), (x, 2)):
+            room.play(player, cell)
+        room.finish()
+
+    def rematch(room: Room) -> None:
+        room.new_game("a")
+        room.new_game("b")
+
+    def resign_and_count(room: Room) -> None:
+        room.resign("a")
+        room.finish()
+
+    async def scenario(
+        store: RoomStore,
+    ) -> list[tuple[str | None, str | None, str, dict[str, int]]]:
+        room, token_a = Room.friend("room0001", Rules(), seed=1, now=NOW)
+        await store.create(room, "x", 10, 10)
+        _, (_, token_b) = await store.update(room.id, Room.take_seat)
+        readings = []
+        for change in (win_as_x, rematch, win_as_x, rematch, resign_and_count):
+            await store.update(room.id, change)
+            again = await store.get(room.id)  # as a page that reconnects reads it
+            assert again is not None
+            readings.append(
+                (again.player_of(token_a), again.player_of(token_b), again.state.a_mark,
+                 again.view({}, 0, 60)["score"])
+            )  # fmt: skip
+        return readings
+
+    assert in_store(scenario) == [
+        ("a", "b", "X", {"a": 1, "b": 0, "draws": 0}),  # Player 1 won as X
+        ("a", "b", "O", {"a": 1, "b": 0, "draws": 0}),  # the marks swap, the score stays
+        ("a", "b", "O", {"a": 1, "b": 1, "draws": 0}),  # Player 2 won as X
+        ("a", "b", "X", {"a": 1, "b": 1, "draws": 0}),
+        ("a", "b", "X", {"a": 1, "b": 2, "draws": 0}),  # Player 1 resigned as X
+    ]

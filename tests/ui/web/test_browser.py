@@ -148,10 +148,18 @@ class Tab:
             self.context.close()
 
 
+def open_settings(tab: Tab) -> None:
+    """Open the settings where a phone's page has folded them to their summary line, as a
+    person taps it."""
+    if not tab.page.locator("#setup").evaluate("(setup) => setup.open"):
+        tab.page.click("#setup-summary")
+
+
 def start_solo(
     tab: Tab, level: str, board: str = "3x3x3", first: str = "you", think: str = ""
 ) -> None:
     page = tab.page
+    open_settings(tab)
     page.select_option("#board-size", board)
     page.select_option("#level", level)
     if think:
@@ -368,7 +376,7 @@ def test_two_friends_play_through_an_invite_link(
     guest.wait_moves(2)
     guest.status("Your friend's move (X)")
     watcher = Tab(browser, live).open(invite.removeprefix(live.url))
-    watcher.status("X to move")
+    watcher.status("Player 1 (X) to move")  # a spectator knows the players by name and mark
     playwright_api.expect(watcher.page.locator("#status .watching")).to_have_text("Watching")
     watcher.cell(8).click(force=True)  # a spectator's click does nothing
     watcher.page.wait_for_timeout(300)
@@ -380,16 +388,23 @@ def test_two_friends_play_through_an_invite_link(
     host.play(2)
     host.status("Hooray! You have won the game!")  # the same sentence as every front end's
     guest.status("Your friend has beaten you! You lose.")
-    watcher.status("X wins!")
+    watcher.status("X wins! Player 1 has won the game.")
     assert watcher.marks() == "XXXOO"
     playwright_api.expect(host.page.locator("#status")).to_have_class(re.compile(r"\bwon\b"))
     playwright_api.expect(guest.page.locator("#status")).to_have_class(re.compile(r"\blost\b"))
-    # a spectator knows the players by their marks (the host plays X)
-    playwright_api.expect(watcher.page.locator("#score")).to_have_text("X 1 · O 0 · draws 0")
+    # the score is the players', each with the mark they play in this game
+    score = {tab: tab.page.locator("#score") for tab in (host, guest, watcher)}
+    playwright_api.expect(score[watcher]).to_have_text("Player 1 (X) 1 · Player 2 (O) 0 · draws 0")
+    playwright_api.expect(score[host]).to_have_text("You (X) 1 · your friend (O) 0 · draws 0")
+    playwright_api.expect(score[guest]).to_have_text("You (O) 0 · your friend (X) 1 · draws 0")
     guest.page.click("#rematch")
-    host.page.click("#rematch")  # accepted: the marks swap
+    host.page.click("#rematch")  # accepted: the marks swap, the score stays with the players
     guest.status("Your move (X)")
     host.status("Your friend's move (X)")
+    watcher.status("Player 2 (X) to move")
+    playwright_api.expect(score[watcher]).to_have_text("Player 1 (O) 1 · Player 2 (X) 0 · draws 0")
+    playwright_api.expect(score[host]).to_have_text("You (O) 1 · your friend (X) 0 · draws 0")
+    playwright_api.expect(score[guest]).to_have_text("You (X) 0 · your friend (O) 1 · draws 0")
     guest.page.click("#resign")  # asked first, keeping playing the first answer
     confirm = guest.page.locator("#resign-confirm")
     playwright_api.expect(confirm).to_be_visible()
@@ -406,7 +421,7 @@ def test_two_friends_play_through_an_invite_link(
     host.status("Your friend resigned: you win this game.")
     guest.status("You resigned: your friend wins this game.")
     playwright_api.expect(confirm).to_be_hidden()
-    watcher.status("X resigned: O wins this game.")
+    watcher.status("Player 2 (X) resigned: Player 1 wins this game.")
     for tab in (host, guest, watcher):
         tab.close()
 

@@ -6,7 +6,9 @@ a board (``/api/levels``), the search tree of a position and its steps
 (``/api/tree``, ``/api/tree/steps``: :mod:`tictactoe.online.tree`), the
 health check (``/api/health``) and the
 WebSocket (``/ws``, :mod:`.sockets`). Everything a message does is the
-:class:`~tictactoe.online.lobby.Lobby`'s business; this module speaks HTTP.
+:class:`~tictactoe.online.lobby.Lobby`'s business; this module speaks HTTP. A
+request it cannot serve (no such page, a method not allowed, a failure) is
+answered in the game's own words (:mod:`.errors`).
 
 Every HTTP answer carries a Content-Security-Policy without inline script,
 ``nosniff`` and ``frame-ancestors 'none'``. A request the HTTP server has
@@ -28,6 +30,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.datastructures import MutableHeaders
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -46,6 +49,7 @@ from tictactoe.online.store import MemoryStore, RoomStore
 from tictactoe.online.tree import read_ask
 from tictactoe.session import check_board, colours
 from tictactoe.texts.i18n import ENGLISH, LANGUAGES, Gettext, translator
+from tictactoe.ui.web import errors
 from tictactoe.ui.web.sockets import Sockets
 from tictactoe.ui.web.texts import catalog
 
@@ -164,7 +168,7 @@ async def translations(request: Request) -> Response:
     """The page's texts and the level names in one language."""
     language = request.path_params["language"]
     if language not in LANGUAGES:
-        return JSONResponse({"error": "unknown language"}, status_code=404)
+        raise HTTPException(404)
     return Response(_catalog_json(language), media_type="application/json")
 
 
@@ -295,6 +299,7 @@ def create_app(
             Mount("/sounds", StaticFiles(packages=[("tictactoe.session", "sounds")])),
         ],
         middleware=[Middleware(GuardedHttp)],
+        exception_handlers=errors.HANDLERS,
         lifespan=lifespan,
     )
     app.state.lobby = lobby

@@ -23,6 +23,7 @@ const RETRY_MS = 2000;  // how soon a page the busy server could not take back a
 const INVITE_PATH = /^\/play\/([A-Za-z0-9_-]{6,32})$/;  // a room's code, as the server makes them
 const SEAT_WAIT_MS = 400;  // how long a seat's lock may take to come free (a page reloading lets go of it)
 const seatKey = (room) => `tictactoe.seat.${room}`;
+const PHONE = window.matchMedia("(max-width: 600px), (max-height: 500px)");  // style.css's phone layout
 const $ = (id) => document.getElementById(id);
 
 const app = {
@@ -73,6 +74,12 @@ function chosenBoard() {
   return { rows: Number($("rows").value), cols: Number($("cols").value), k: Number($("k").value) };
 }
 
+// The board as the settings hold it: a custom board's fields as typed (an empty one is "").
+function typedBoard() {
+  if ($("board-size").value !== "custom") return chosenBoard();
+  return { rows: $("rows").value.trim(), cols: $("cols").value.trim(), k: $("k").value.trim() };
+}
+
 function fillLanguages() {
   const select = $("language");
   select.replaceChildren();
@@ -106,6 +113,31 @@ function describeLevel() {
   const level = levels().find((l) => l.name === $("level").value);
   $("level-description").textContent = level ? level.description : "";
   describeThink();
+  describeSettings();
+}
+
+// The settings in one line, their summary (what a phone shows of them once a game is on):
+// "15 x 15, 5 in a row · Medium" - the board chosen, and the computer where it plays.
+function describeSettings() {
+  const { rows, cols, k } = typedBoard();
+  const parts = [rows && cols && k ? t("{m} x {n}, {k} in a row", { m: rows, n: cols, k }) : t("Custom board")];
+  const level = levels().find((l) => l.name === $("level").value);
+  if (app.kind !== "friend" && level) parts.push(level.title);
+  $("setup-line").textContent = parts.join(" · ");
+}
+
+// On a phone the settings fold to their summary line (which opens them again), so that the
+// board of the game comes first; on a desktop they are always open. The focus, if it was in
+// them, goes to the summary.
+function foldSettings() {
+  const setup = $("setup");
+  if (!PHONE.matches) {
+    setup.open = true;
+    return;
+  }
+  const inside = setup.contains(document.activeElement) && document.activeElement !== $("setup-summary");
+  setup.open = false;
+  if (inside) $("setup-summary").focus();
 }
 
 // The thinking time matters when the level searches (Expert) or hints need the engine.
@@ -158,9 +190,7 @@ async function checkBoard(typed = false) {
   const asked = ++app.boardAsked;
   // A custom board is checked as typed: an empty field is named as empty, not as 0.
   const custom = $("board-size").value === "custom";
-  const { rows, cols, k } = custom
-    ? { rows: $("rows").value, cols: $("cols").value, k: $("k").value }
-    : chosenBoard();
+  const { rows, cols, k } = typedBoard();
   const query = new URLSearchParams({ rows, cols, k, lang: language() });
   const response = await fetch(`/api/levels?${query}`);
   if (asked !== app.boardAsked) return false;
@@ -221,13 +251,17 @@ function newFriendRoom() {
 // A new game on the chosen board, once the server says the board can be: until it comes,
 // the board on screen takes no clicks (a move there would be lost with the old game). Of
 // several asked for quickly (a custom board played twice in a row), only the last is made;
-// a board refused leaves the game on screen as it is, and the refusal says why.
-async function startGame(create) {
+// a board refused leaves the game on screen as it is, and the refusal says why. With ``fold``, the
+// settings fold away on a phone once the board is accepted (foldSettings).
+async function startGame(create, fold = false) {
   app.checking += 1;
   settle();
   const playable = await checkBoard();
   app.checking -= 1;
-  if (playable) app.awaited = create();
+  if (playable) {
+    app.awaited = create();
+    if (fold) foldSettings();
+  }
   settle();
 }
 
@@ -263,8 +297,15 @@ function answered(message) {
 // there and Enter only checks the board, for the next game one of the buttons starts.
 function playCustom() {
   const playing = app.kind !== "friend" && !(app.kind !== null && app.player === null);
-  if (playing) startGame(newSolo);
+  if (playing) playFromSettings(newSolo);
   else checkBoard();
+}
+
+// A game the settings' buttons start: on a phone they fold away once its board is accepted, and
+// the board comes first (a board chosen from the menu starts a game too, but leaves them open
+// for the rest; a board refused leaves them open with the refusal beside its fields).
+function playFromSettings(create) {
+  startGame(create, true);
 }
 
 // A custom board's field left (or stepped by its arrows): the board as typed is checked, so the
@@ -433,6 +474,7 @@ function welcome(message) {
   $("invite-link").value = inviting ? `${location.origin}/play/${message.room}` : "";
   showMessage(app.note);
   app.note = "";
+  describeSettings();
   answered(message);
 }
 
@@ -503,6 +545,7 @@ function leaveGame(why) {
   $("progress").textContent = "";
   $("score").textContent = "";
   showMessage("");
+  describeSettings();
   announce(why);
 }
 
@@ -510,9 +553,17 @@ function showMessage(text) {
   $("message").textContent = text;
 }
 
-// Why the custom board typed cannot be played, beside its fields (read out: role=alert).
+// Why the custom board typed cannot be played, beside its fields (read out: role=alert). A field
+// the browser itself finds out of its range carries the same sentence as its validation message,
+// so that nothing shows or reads out the browser's own words for it (the fields are in no form:
+// the browser shows no bubble of its own).
 function showRefusal(text) {
   $("custom-message").textContent = text;
+  for (const id of ["rows", "cols", "k"]) {
+    const field = $(id);
+    field.setCustomValidity("");
+    if (text && !field.validity.valid) field.setCustomValidity(text);
+  }
 }
 
 function announce(text) {
@@ -525,6 +576,17 @@ function myMark(view) {
 
 function opponentOf(player) {
   return player === "a" ? "b" : "a";
+}
+
+// The seat that plays ``mark`` in this game (the marks swap with each rematch, the seats stay).
+function seatWith(view, mark) {
+  return view.marks.a === mark ? "a" : "b";
+}
+
+// A player of a room with a friend as others know them: Player 1 made the room, Player 2 came
+// by its link, whatever marks they play in this game.
+function seatName(seat) {
+  return seat === "a" ? t("Player 1") : t("Player 2");
 }
 
 function showState(view) {
@@ -571,6 +633,7 @@ function showBoardFields({ rows, cols, k }) {
   $("rows").value = rows;
   $("cols").value = cols;
   $("k").value = k;
+  describeSettings();
 }
 
 // The settings show the game the page is in (after a reload, or an invite link).
@@ -600,7 +663,11 @@ function endingText(view, mine) {
   if (view.winner === null) return ending("draw");
   const how = ENDINGS[view.ended];
   const loser = view.winner === "X" ? "O" : "X";
-  if (mine === null) return ending(`${how}.marks`, { mark: view.winner, loser });
+  if (mine === null) {
+    // A spectator is told who by name and mark: "Player 2 (O) resigned: Player 1 wins this game."
+    const names = { name: seatName(seatWith(view, view.winner)), loser_name: seatName(seatWith(view, loser)) };
+    return ending(`${how}.named`, { mark: view.winner, loser, ...names });
+  }
   const side = view.winner === mine ? "won" : "lost";
   return ending(`${how}.${side}.${view.kind === "solo" ? "computer" : "friend"}`);
 }
@@ -610,7 +677,7 @@ function statusText(view) {
   if (view.over) return endingText(view, mine);
   if (view.thinking) return t("The computer is thinking…");
   if (view.kind === "friend" && !view.seats.b.taken) return t("Waiting for your friend to open the link…");
-  if (mine === null) return t("{mark} to move", { mark: view.turn });
+  if (mine === null) return t("{name} ({mark}) to move", { name: seatName(seatWith(view, view.turn)), mark: view.turn });
   if (view.turn === mine) return t("Your move ({mark})", { mark: mine });
   return t("Your friend's move ({mark})", { mark: view.turn });
 }
@@ -640,20 +707,24 @@ function render() {
   const won = view.over && mine !== null && view.winner !== null;
   status.classList.toggle("won", won && view.winner === mine);
   status.classList.toggle("lost", won && view.winner !== mine);
-  if (mine === null) {
-    const watching = document.createElement("span");
-    watching.className = "watching";
-    watching.textContent = t("Watching");
-    status.append(watching);
-  }
+  if (mine === null) status.append(" ", statusPart("watching", t("Watching")));
+  const away = awayNote(view, mine);
+  if (away) status.append(" ", statusPart("away", away));  // on a line of its own, under it
   renderZoom(view);
-  renderScore(view, mine);
+  renderScore(view);
   renderButtons(view, mine);
-  renderAway(view, mine);
   renderHintNote(view, myTurn);
   renderInvite(view);
   renderProgress();
   app.tree.follow(view);
+}
+
+// A part of the status line, styled by its class: the Watching label, who has left.
+function statusPart(kind, text) {
+  const part = document.createElement("span");
+  part.className = kind;
+  part.textContent = text;
+  return part;
 }
 
 // How the computer thinks: the panel beside the board opens and closes; it follows the game.
@@ -673,26 +744,30 @@ function showTree(open) {
 function renderInvite(view) {
   if (view.kind !== "friend") return;
   const full = view.seats.b.taken;
+  $("invite").classList.toggle("shared", full);  // on a phone, under the board from now on
   $("invite-title").textContent = full ? t("Watch this game") : t("Invite a friend");
   $("invite-note").textContent = full ? t("Anyone who opens this link watches the game.")
     : t("Send this link to your friend. Anyone else who opens it watches.");
 }
 
-function renderScore(view, mine) {
+// The score of the room, kept by seat: against the computer "You 1 · computer 0"; with a friend
+// each player's mark in this game beside them (the marks swap with each rematch, the score stays
+// with the player): "You (O) 1 · your friend (X) 0 · draws 0" for a player, "Player 1 (O) 1 ·
+// Player 2 (X) 0 · draws 0" for a spectator.
+function renderScore(view) {
   const { a, b, draws } = view.score;
   let text;
   if (view.kind === "solo") text = t("You {wins} · computer {losses} · draws {draws}", { wins: a, losses: b, draws });
-  else if (mine === null) {
-    // A spectator knows the players by the marks they play in this game.
-    const xSeat = view.marks.a === "X" ? "a" : "b";
-    text = t("X {x} · O {o} · draws {draws}", {
-      x: view.score[xSeat], o: view.score[opponentOf(xSeat)], draws,
+  else if (app.player === null) {
+    text = t("{first} ({first_mark}) {first_wins} · {second} ({second_mark}) {second_wins} · draws {draws}", {
+      first: seatName("a"), first_mark: view.marks.a, first_wins: a,
+      second: seatName("b"), second_mark: view.marks.b, second_wins: b, draws,
     });
-  }
-  else {
+  } else {
     const me = app.player;
-    text = t("You {you} · your friend {friend} · draws {draws}", {
-      you: view.score[me], friend: view.score[opponentOf(me)], draws,
+    const other = opponentOf(me);
+    text = t("You ({mark}) {you} · your friend ({friend_mark}) {friend} · draws {draws}", {
+      mark: view.marks[me], you: view.score[me], friend_mark: view.marks[other], friend: view.score[other], draws,
     });
   }
   $("score").textContent = text;
@@ -725,21 +800,26 @@ function closeResign(focus = true) {
   if (focus) $("resign").focus();
 }
 
-function renderAway(view, mine) {
+// Who has left a game with a friend, said after the status: to the other player with when they
+// may claim the win (the Claim button shows from then), to a spectator by name and mark;
+// "" while both are there.
+function awayNote(view, mine) {
   const claim = $("claim");
   claim.hidden = true;
-  if (view.kind !== "friend" || mine === null || view.over || !view.seats.b.taken) return;
-  const other = view.seats[opponentOf(app.player)];
-  if (other.online || other.away === null) return;
-  const away = other.away + (performance.now() - app.receivedAt) / 1000;
-  const wait = Math.ceil(view.claim_after - away);
-  let note;
-  if (wait > 0) note = t("Your friend has left. You can claim the win in {seconds} s.", { seconds: wait });
-  else {
-    note = t("Your friend has left. You can wait for them or claim the win.");
-    claim.hidden = false;
+  if (view.kind !== "friend" || view.over || !view.seats.b.taken) return "";
+  const gone = (seat) => !view.seats[seat].online && view.seats[seat].away !== null;
+  if (mine === null) {
+    return ["a", "b"].filter(gone)
+      .map((seat) => t("{name} ({mark}) has left.", { name: seatName(seat), mark: view.marks[seat] }))
+      .join(" ");
   }
-  $("status").textContent = `${statusText(view)} ${note}`;
+  const other = opponentOf(app.player);
+  if (!gone(other)) return "";
+  const away = view.seats[other].away + (performance.now() - app.receivedAt) / 1000;
+  const wait = Math.ceil(view.claim_after - away);
+  if (wait > 0) return t("Your friend has left. You can claim the win in {seconds} s.", { seconds: wait });
+  claim.hidden = false;
+  return t("Your friend has left. You can wait for them or claim the win.");
 }
 
 function renderHintNote(view, myTurn) {
@@ -951,6 +1031,7 @@ function wire() {
   });
   $("board-size").addEventListener("change", () => {
     $("custom").hidden = $("board-size").value !== "custom";
+    describeSettings();
     if ($("board-size").value === "custom") {
       if (app.view) showBoardFields(app.view);  // the board on screen (the levels follow it)
       return;
@@ -962,6 +1043,7 @@ function wire() {
   $("custom-play").addEventListener("click", playCustom);
   for (const id of ["rows", "cols", "k"]) {
     $(id).addEventListener("change", checkTyped);
+    $(id).addEventListener("input", describeSettings);
     $(id).addEventListener("keydown", (event) => {
       if (event.key !== "Enter" || event.isComposing) return;
       event.preventDefault();
@@ -977,8 +1059,8 @@ function wire() {
     localStorage.setItem(FIRST_KEY, $("first").value);
     if (app.kind === "solo" && app.player) send({ t: "first", first: $("first").value });
   });
-  $("play-computer").addEventListener("click", () => startGame(newSolo));
-  $("play-friend").addEventListener("click", () => startGame(newFriendRoom));
+  $("play-computer").addEventListener("click", () => playFromSettings(newSolo));
+  $("play-friend").addEventListener("click", () => playFromSettings(newFriendRoom));
   $("new-game").addEventListener("click", () => (app.room ? send({ t: "new" }) : startGame(newSolo)));
   $("undo").addEventListener("click", () => send({ t: "undo" }));
   $("redo").addEventListener("click", () => send({ t: "redo" }));
@@ -1051,11 +1133,14 @@ function wire() {
   document.addEventListener("pointerup", released, true);
   document.addEventListener("pointercancel", released, true);
   window.addEventListener("popstate", () => resume());
+  // A window turned or resized to a phone's width folds the settings; to a desktop's, opens them.
+  PHONE.addEventListener("change", foldSettings);
   setInterval(() => { if (app.view && app.view.kind === "friend" && !app.view.over) render(); }, 1000);
   setInterval(renderProgress, 250);
 }
 
 async function start() {
+  foldSettings();  // before the page is first drawn: on a phone the board comes first from the start
   await loadLanguage(preferredLanguage(LANGUAGE_CODES));
   translatePage();
   fillLanguages();
