@@ -133,14 +133,24 @@ class Tab:
             arg=count,
         )
 
-    def close(self, boards_refused: bool = False, not_found: bool = False) -> None:
+    def close(
+        self, boards_refused: bool = False, not_found: bool = False, server_down: bool = False
+    ) -> None:
         """Close the tab, after checking the page logged no error (but the refused boards'
-        400 answers, which Chromium logs, with ``boards_refused``, and the 404 of a page
-        opened at an invite link that is not valid with ``not_found``)."""
-        statuses = [code for code, on in (("400", boards_refused), ("404", not_found)) if on]
-        for status in statuses:
-            refused = f"the server responded with a status of {status}"
-            self.errors = [error for error in self.errors if refused not in error]
+        400 answers, which Chromium logs, with ``boards_refused``, the 404 of a page
+        opened at an invite link that is not valid with ``not_found``, and the refused
+        reconnections while its server was stopped with ``server_down``)."""
+        expected = [
+            said
+            for said, on in (
+                ("the server responded with a status of 400", boards_refused),
+                ("the server responded with a status of 404", not_found),
+                ("net::ERR_CONNECTION_REFUSED", server_down),
+            )
+            if on
+        ]
+        for said in expected:
+            self.errors = [error for error in self.errors if said not in error]
         assert self.errors == [], self.errors
         if self.shared:
             self.page.close()

@@ -69,5 +69,6 @@ def test_the_score_names_the_players_through_a_rematch_a_reload_and_a_restart(
     expect(score[host]).to_have_text("You (O) 1 · your friend (X) 1 · draws 0")
     expect(score[guest]).to_have_text("You (X) 1 · your friend (O) 1 · draws 0")
     watcher.page.screenshot(path=shots / "web-friends-score-phone.png")
-    for tab in (host, guest, watcher):
+    for tab in (host, watcher):
         tab.close()
+    guest.close(server_down=True)
