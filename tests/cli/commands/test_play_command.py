@@ -65,7 +65,7 @@ def test_side_picks_the_first_game_of_alternating_games(run) -> None:
     assert status == 0
     first = out.index("The computer will go first: you play O.")
     assert first < out.index("You go first and play X.")
-    assert "Score: You 1 · computer 1 · draws 0." in out
+    assert "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 1 · draws 0." in out
 
 
 def test_coin_toss_is_reproducible_with_a_seed(run) -> None:
