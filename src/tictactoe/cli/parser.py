@@ -21,6 +21,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
+from tictactoe.console import display_width
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tictactoe.texts.i18n import Translator
@@ -32,6 +34,7 @@ EXIT_USAGE = 2
 """The exit status of a command line that cannot be used."""
 
 LANGUAGE_OPTION = "--lang"
+"""The option that chooses the language of a command (and so of its help and errors)."""
 
 
 def N_(message: str) -> str:
@@ -95,11 +98,6 @@ def asked_language(argv: Sequence[str]) -> str | None:
         if word == LANGUAGE_OPTION and index + 1 < len(argv):
             return argv[index + 1]
     return None
-
-
-def display_width(text: str) -> int:
-    """Columns ``text`` takes in a terminal (wide CJK characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 CLOSING = frozenset({"Pe", "Pf", "Po"})

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tictactoe import players
+from tictactoe.console import display_width
 from tictactoe.saved.scoreboard import Scoreboard
-from tictactoe.ui.terminal.prompts import display_width
 
 SEED_004 = ["play", "--opponent", "first-free", "--size", "3x3"]
 PEOPLE = ["play", "--opponent", "human", "--size", "3x3", "--numbering", "index"]

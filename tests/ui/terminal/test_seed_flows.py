@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe.console import display_width
 from tictactoe.saved.scoreboard import Scoreboard
-from tictactoe.ui.terminal.prompts import display_width
 
 SEED_003 = ["play", "--opponent", "centre-first", "--numbering", "index", "--size", "3x3"]
 SEED_004 = ["play", "--opponent", "first-free", "--size", "3x3"]

@@ -18,7 +18,7 @@ from tictactoe.cli.commands.options import (
 )
 from tictactoe.cli.commands.replay import open_game, unusable
 from tictactoe.cli.parser import N_, Text
-from tictactoe.console import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, shown
+from tictactoe.console import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, display_width, shown
 from tictactoe.core import records
 from tictactoe.core.records import Format, Record, RecordError
 from tictactoe.saved.archive import Archive, ArchiveError, Listing, ResultFilter
@@ -26,7 +26,7 @@ from tictactoe.session.replay import OpenError
 from tictactoe.texts.i18n import Translator, translator
 from tictactoe.texts.sentences import saved_headings, saved_row
 from tictactoe.ui.terminal.answers import quit_words
-from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
+from tictactoe.ui.terminal.prompts import Prompter, Quit
 
 HELP = N_("list the saved games; export one as text, SGF or PSQ, or import game files")
 

@@ -8,14 +8,14 @@ import sys
 from tictactoe.cli.commands.forget import MESSAGES, forget
 from tictactoe.cli.commands.options import add_language_option
 from tictactoe.cli.parser import N_, Parser
-from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE
+from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE, display_width
 from tictactoe.game import HUMAN
 from tictactoe.saved.archive import ArchiveError, Problem
 from tictactoe.saved.scoreboard import Scoreboard, Tally, describe
 from tictactoe.texts.i18n import Translator, translator
 from tictactoe.texts.sentences import player_name
 from tictactoe.ui.terminal.answers import quit_words
-from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width, too_long_message
+from tictactoe.ui.terminal.prompts import Prompter, Quit, too_long_message
 
 HELP = N_("show the scoreboard: wins, losses and draws per opponent and board")
 

@@ -12,6 +12,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from tictactoe import players
+from tictactoe.console import display_width
 from tictactoe.core import THINK_RANGE, Mark, Numbering, Rules, cell_name
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.exact.solver import Value
@@ -20,7 +21,6 @@ from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
 from tictactoe.texts.sentences import Audience, Sides, level, line, move_value, person, verdict
 from tictactoe.ui.terminal.answers import COMMAND_ALIASES, Command, cell_range
-from tictactoe.ui.terminal.prompts import display_width
 
 if TYPE_CHECKING:
     from tictactoe.core.analysis import MoveValue
