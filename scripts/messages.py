@@ -11,7 +11,8 @@ The program has one gettext domain, ``tictactoe``: the template
 
 ``extract`` runs Babel's extractors: Python (``_``, ``gettext``, ``ngettext``,
 ``N_`` and the rest of Babel's default keywords, as functions or methods such
-as ``tr.gettext``), the web page's JavaScript (``t("...")``) and the
+as ``tr.gettext``; and the third argument of ``option``, the help of a web server
+setting in ``tictactoe web --help``), the web page's JavaScript (``t("...")``) and the
 ``data-i18n`` and ``data-i18n-label`` texts of its HTML; a comment starting ``Translators:`` just
 before a message goes to the translators. ``update`` is ``pybabel update``:
 new messages come in untranslated (or fuzzy, with the translation of a similar
@@ -91,7 +92,7 @@ def extract_html(
 
 
 SOURCES: tuple[tuple[Path, list[tuple[str, str | Callable[..., Any]]], dict[str, Any]], ...] = (
-    (PACKAGE, [("**.py", "python")], DEFAULT_KEYWORDS),
+    (PACKAGE, [("**.py", "python")], {**DEFAULT_KEYWORDS, "option": (3,)}),
     (PACKAGE / "ui" / "web" / "static", [("**.js", "javascript")], {"t": None}),
     (PACKAGE / "ui" / "web" / "static", [("**.html", extract_html)], {}),
 )

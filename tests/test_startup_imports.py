@@ -130,4 +130,4 @@ def test_a_command_alone_has_the_same_help_and_usage(
                 parser.parse_args(argv)
             shown.append(capsys.readouterr())
     assert shown[:2] == shown[2:]
-    assert "usage: tictactoe " + name in shown[0].out
+    assert "Usage: tictactoe " + name in shown[0].out

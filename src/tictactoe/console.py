@@ -12,6 +12,8 @@ Standard library only and cheap to import: the entry point
   descriptor) and text the output encoding cannot show is replaced, not an
   error.
 - :class:`LineReader`: lines of bounded length, however long the input's lines.
+- :func:`shown` and :func:`display_width`: text typed by a user, safe to print, and the
+  columns a text takes.
 - :func:`silence_output` and the exit statuses for a reader that went away.
 """
 
@@ -186,6 +188,11 @@ class LineReader:
 
 ECHO_LIMIT = 40
 """Longest piece of what a user typed (an answer, a file name) quoted back to them."""
+
+
+def display_width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (wide CJK characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 def shown(text: str, limit: int = ECHO_LIMIT) -> str:

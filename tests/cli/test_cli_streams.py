@@ -75,7 +75,17 @@ def test_a_full_disk_is_one_line_and_status_1(name: str, home: Path) -> None:
         done = tictactoe(argv, home, text.encode(), stdout=full.fileno())
     no_traceback(done)
     assert done.returncode == 1
-    assert done.stderr == b"tictactoe: cannot write the output: No space left on device\n"
+    assert done.stderr == b"tictactoe: cannot write the output: the disk is full.\n"
+
+
+@needs_dev_full
+def test_a_full_disk_is_said_in_the_language_asked_for(home: Path) -> None:
+    with open("/dev/full", "wb") as full:
+        done = tictactoe(["play", "--lang", "ru"], home, b"", stdout=full.fileno())
+    no_traceback(done)
+    assert done.returncode == 1
+    said = "tictactoe: не удаётся вывести результат: диск заполнен.\n"
+    assert done.stderr.decode() == said
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
@@ -84,7 +94,7 @@ def test_closed_output_is_one_line_and_status_1(name: str, home: Path) -> None:
     done = tictactoe(argv, home, text.encode(), preexec=lambda: os.close(1))
     no_traceback(done)
     assert done.returncode == 1
-    assert done.stderr == b"tictactoe: cannot write the output: Bad file descriptor\n"
+    assert done.stderr == b"tictactoe: cannot write the output: it is closed.\n"
 
 
 def test_closed_input_ends_the_game_like_end_of_input(home: Path) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
@@ -14,14 +13,16 @@ import pytest
 
 from tictactoe.cli import command
 from tictactoe.cli.commands import solve
+from tictactoe.cli.parser import Parser
 from tictactoe.core.board import Board
 from tictactoe.core.exact.solver import Solver
 
 
 def run(argv: list[str], stdin: str = "", monkeypatch: pytest.MonkeyPatch | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="tictactoe solve")
+    parser = Parser(prog="tictactoe solve")
     solve.add_arguments(parser)
     args = parser.parse_args(argv)
+    args.parser = parser
     if monkeypatch is not None:
         monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
     return solve.run(args)
@@ -217,11 +218,15 @@ def test_help_explains_the_unit(capsys: pytest.CaptureFixture[str]) -> None:
         ["--think", "1", "--nodes", "5", "..."],
     ],
 )
-def test_bad_flags_exit_with_usage(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_flags_exit_with_one_line_and_the_help_to_see(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as exit_info:
         run(argv)
     assert exit_info.value.code == 2
-    assert "usage:" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert err.startswith("tictactoe solve: ") and err.count("\n") == 1
+    assert err.endswith("For help, type: tictactoe solve --help\n")
 
 
 def test_through_the_tictactoe_command(capsys: pytest.CaptureFixture[str]) -> None:

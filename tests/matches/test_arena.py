@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import itertools
 import json
@@ -13,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tictactoe.cli.commands import arena as command
+from tictactoe.cli.parser import Parser
 from tictactoe.core.board import Board, Mark
 from tictactoe.core.errors import UnknownPlayerError
 from tictactoe.core.rules import Rules
@@ -22,8 +22,9 @@ from tictactoe.matches.arena import MatchError, Tally, run_match
 
 def run_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     """Parse ``argv`` as the arena command would and run it; (status, stdout, stderr)."""
-    parser = argparse.ArgumentParser(prog="tictactoe arena")
+    parser = Parser(prog="tictactoe arena")
     command.add_arguments(parser)
+    parser.set_defaults(parser=parser)
     try:
         status = command.run(parser.parse_args(argv))
     except SystemExit as exit_:
@@ -226,7 +227,7 @@ class TestCommand:
         [
             (
                 ["--x", "nobody", "--o", "random"],
-                "unknown player 'nobody': choose one of beginner, easy, medium,",
+                "--x: there is no player 'nobody'. Choose a level (beginner, easy, medium,",
             ),
             (["--x", "random", "--o", "random", "--games", "0"], "at least 1"),
             (["--x", "random", "--o", "random", "--games", "many"], "at least 1"),
@@ -236,8 +237,8 @@ class TestCommand:
             (["--x", "random", "--o", "random", "--k", "four"], "whole number"),
             (["--x", "random", "--o", "random", "--jobs", "-1"], "at least 1"),
             (["--x", "random", "--o", "random", "--seed", "x"], "whole number"),
-            (["--x", "random", "--o", "random", "--colour", "red"], "unrecognized arguments"),
-            (["--x", "random"], "required: --o"),
+            (["--x", "random", "--o", "random", "--colour", "red"], "There is no option --colour."),
+            (["--x", "random"], "Missing: --o."),
         ],
     )
     def test_bad_input_exits_2_with_a_message(
@@ -253,7 +254,7 @@ class TestCommand:
         argv = ["--x", "perfect", "--o", "random", "--size", "15x15"]
         status, out, err = run_command(argv, capsys)
         assert status == 2 and out == ""
-        assert "'perfect' cannot play 15x15, k=5" in err
+        assert "Perfect does not play 15 x 15: choose another level." in err
 
     def test_progress_bar(self) -> None:
         stream = io.StringIO()
@@ -376,7 +377,7 @@ class TestSearchBudget:
         data = json.loads(out)
         assert status == 0 and (data["nodes"], data["think"]) == (None, 0.1)
         status, _, err = run_command([*argv, "--think", "1", "--nodes", "5"], capsys)
-        assert status == 2 and "not allowed with" in err
+        assert status == 2 and "--nodes cannot go with --think." in err
 
 
 class TestOwnPlayers:

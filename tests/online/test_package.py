@@ -10,9 +10,9 @@ from tictactoe.online.settings import Settings, options
 
 
 def test_the_commands_options_are_the_servers_settings() -> None:
-    import argparse
+    from tictactoe.cli.parser import Parser
 
-    parser = argparse.ArgumentParser()
+    parser = Parser(prog="tictactoe web")
     add_arguments(parser)
     assert settings_from(parser.parse_args([])) == Settings()
     chosen = parser.parse_args(

@@ -68,8 +68,8 @@ def test_the_template_has_every_kind_of_message(message_template: Catalog) -> No
     assert message_template.get("Play a friend") is not None  # the page's HTML
     assert message_template.get("Your move ({mark})") is not None  # the page's JavaScript
     assert any(message.id == MOVES for message in message_template)  # ngettext
-    hint = message_template.get("{outcome}: {cells}")
-    assert hint is not None and hint.auto_comments  # a "Translators:" comment
+    usage = message_template.get("Usage:")
+    assert usage is not None and usage.auto_comments  # a "Translators:" comment
 
 
 def test_the_catalog_header_is_what_gettext_needs(po: Catalog, language: str) -> None:

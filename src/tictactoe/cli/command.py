@@ -11,12 +11,14 @@ translation.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import sys
 from collections.abc import Sequence
 from types import ModuleType
 
 from tictactoe import __version__, console
+from tictactoe.cli.parser import N_, Parser, asked_language
 
 COMMANDS = (
     "play", "tk", "pgzero", "web", "solve", "arena", "tournament",
@@ -31,27 +33,50 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = console.EXIT_INTERRUPTED
 EXIT_BROKEN_PIPE = console.EXIT_BROKEN_PIPE
 
+OUTPUT_PROBLEMS = {
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EBADF: N_("it is closed"),
+    errno.EIO: N_("the device reports an error"),
+    errno.EFBIG: N_("the file is too big"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.EPIPE: N_("the program reading it has stopped"),
+    getattr(errno, "EDQUOT", errno.ENOSPC): N_("the disk is full"),
+}
+"""Why the output cannot be written, in the project's words, for each of
+:data:`tictactoe.console.OUTPUT_ERRORS`."""
+
 
 def _command(name: str) -> ModuleType:
     return importlib.import_module(f"tictactoe.cli.commands.{name}")
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser with every subcommand, or with ``command``'s alone.
+def build_parser(command: str | None = None, language: str | None = None) -> Parser:
+    """The argument parser with every subcommand, or with ``command``'s alone, speaking
+    ``language`` (a ``--lang`` value; None: the locale's).
 
     A command line that names its command needs no other: only that
     command's module is imported (the list of every command, which such a
     parser lacks, is printed only by ``tictactoe --help``).
     """
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tictactoe",
-        description="Tic-tac-toe and every m,n,k-game, 3 x 3 to 15 x 15 gomoku and beyond: "
-        "play in a terminal or a window, solve positions, run matches.",
-        epilog="With no command (or only game options): the desktop window when one "
-        "can be opened, else the terminal game.",
+        description=N_(
+            "Tic-tac-toe and every m,n,k-game, 3 x 3 to 15 x 15 gomoku and beyond: "
+            "play in a terminal or a window, solve positions, run matches."
+        ),
+        epilog=N_(
+            "With no command (or only game options): the desktop window when one "
+            "can be opened, else the terminal game."
+        ),
+        language=language,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=N_("show the program's version"),
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", title=N_("Commands"))
     for name in COMMANDS if command is None else (command,):
         module = _command(name)
         sub = subparsers.add_parser(name, help=module.HELP, description=module.HELP)
@@ -77,9 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         args_list.insert(0, "tk" if has_display() else "play")
     named = args_list[0] if args_list and args_list[0] in COMMANDS else None
-    args, unknown = build_parser(named).parse_known_args(args_list)
-    if unknown:  # the command's own usage lists what it takes
-        args.parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    parser = build_parser(named, asked_language(args_list))
+    args, unknown = parser.parse_known_args(args_list)
+    if unknown:  # said by the command's own parser, which lists what it takes
+        getattr(args, "parser", parser).unrecognized(unknown)
     args.fallback = default
     if getattr(args, "trust", None):  # own players to run unconfined
         from tictactoe.cli.commands.options import apply_trust
@@ -98,9 +124,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         console.silence_output()
         if not console.is_output_error(error):
             raise
-        console.say_error(f"tictactoe: cannot write the output: {error.strerror or error}")
+        console.say_error(_cannot_write(parser, error))
         return console.EXIT_FAILURE
     return status
+
+
+def _cannot_write(parser: Parser, error: OSError) -> str:
+    """The line saying that the output cannot be written, and why."""
+    reason = parser.translate(OUTPUT_PROBLEMS.get(error.errno or 0, N_("it cannot be written to")))
+    return parser.translate(N_("tictactoe: cannot write the output: {reason}.")).format(
+        reason=reason
+    )
 
 
 def _window_or_terminal(args: argparse.Namespace, args_list: list[str]) -> int:
@@ -114,7 +148,7 @@ def _window_or_terminal(args: argparse.Namespace, args_list: list[str]) -> int:
         status: int = args.run(args)
     except NoWindowError as error:  # raised by ``tk`` only when ``args.fallback``
         argv = ["play", *(a for a in args_list[1:] if a != "--no-sound")]
-        args = build_parser("play").parse_args(argv)
+        args = build_parser("play", asked_language(argv)).parse_args(argv)
         _terminal_instead(args, str(error))
         status = args.run(args)
     return status

@@ -109,7 +109,7 @@ def test_an_unknown_player_is_said_plainly(run, home: Path) -> None:
     )
     status, out, err = run(["games", "--player", "  "], "")
     assert (status, out) == (2, "")
-    assert "argument --player: must not be blank" in err
+    assert "tictactoe games: --player must not be blank." in err
     assert "Traceback" not in err
 
 
@@ -222,12 +222,12 @@ def test_a_busy_file_is_never_a_reason_to_reset(
     [
         (["games", "--format", "sgf"], "--format and --output go with --export ID"),
         (["games", "--yes"], "--yes goes with --reset"),
-        (["games", "--export", "1", "--reset"], "not allowed with argument"),
+        (["games", "--export", "1", "--reset"], "--reset cannot go with --export."),
         (["games", "--export", "0"], "at least 1"),
         (["games", "--export", "1", "--format", "pgn"], "format must be one of text, sgf, psq"),
         (["games", "--result", "win"], "result must be one of x, o, draw, unfinished"),
         (["games", "--limit", "-1"], "at least 0"),
-        (["games", "--size", "big"], "board size must look like"),
+        (["games", "--size", "big"], "--size: Board size must look like"),
     ],
 )
 def test_bad_options_exit_2_with_the_reason(run, argv: list[str], message: str) -> None:

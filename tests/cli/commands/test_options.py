@@ -14,6 +14,7 @@ from tictactoe.cli.commands.options import (
     saved_player,
     starter_from,
 )
+from tictactoe.cli.parser import Parser
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError
 from tictactoe.core.rules import Rules
@@ -22,7 +23,7 @@ from tictactoe.texts.i18n import translator
 
 
 def parse(*argv: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser()
+    parser = Parser(prog="tictactoe play")
     add_game_options(parser)
     return parser.parse_args(argv)
 
@@ -77,15 +78,15 @@ def test_impossible_k_raises_rules_error() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--side", "Z"], "side must be X or O"),
-        (["--opponent", "grandmaster"], "human or one of beginner, easy, medium,"),
-        (["--size", "30x30"], "from 1 to 26"),
+        (["--side", "Z"], "--side: your side must be X or O, not 'Z'."),
+        (["--opponent", "grandmaster"], "Choose human (two people), a level (beginner, easy,"),
+        (["--size", "30x30"], "--size: Rows and columns must be from 1 to 26, not '30x30'."),
         (["--size", "big"], "3x3"),
-        (["--lang", "klingon"], "en, ru, zh_CN, vi"),
-        (["--first", "nobody"], "you, computer, alternate, coin"),
-        (["--k", "four"], "--k: must be a whole number, not 'four'"),
-        (["--seed", "1e3"], "--seed: must be a whole number, not '1e3'"),
-        (["--size", "0x0"], "rows must be from 1 to 26, not 0"),
+        (["--lang", "klingon"], "there is no language 'klingon'; choose one of en, ru, zh_CN,"),
+        (["--first", "nobody"], "--first must be one of you, computer, alternate, coin, not"),
+        (["--k", "four"], "--k must be a whole number, not 'four'."),
+        (["--seed", "1e3"], "--seed must be a whole number, not '1e3'."),
+        (["--size", "0x0"], "Rows must be from 1 to 26, not 0"),
         (["--size", "1x1"], "too small"),
     ],
 )
@@ -95,7 +96,9 @@ def test_bad_values_exit_2_with_a_message(
     with pytest.raises(SystemExit) as exit_info:
         parse(*argv)
     assert exit_info.value.code == 2
-    assert message in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.startswith("tictactoe play: ") and err.count("\n") == 1
 
 
 def test_think_seconds() -> None:

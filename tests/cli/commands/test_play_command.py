@@ -1,4 +1,4 @@
-"""``tictactoe play`` flags: bad ones stop with argparse's message and status 2."""
+"""``tictactoe play`` flags: bad ones stop with one line saying why, and status 2."""
 
 from __future__ import annotations
 
@@ -22,20 +22,23 @@ BAD_FLAGS = {
     "numpad on 5x5": (["--numbering", "numpad", "--size", "5x5"], "numpad works only on a 3x3"),
     "unknown numbering": (
         ["--numbering", "roman"],
-        "numbering must be one of index, numpad, coords",
+        "--numbering must be one of index, numpad, coords, not 'roman'.",
     ),
-    "negative delay": (["--delay", "-1"], "--delay: must be a number of seconds from 0 to 60"),
+    "negative delay": (["--delay", "-1"], "--delay must be a number of seconds from 0 to 60"),
     "delay not a number": (["--delay", "soon"], "seconds from 0 to 60, not 'soon'"),
     "delay of nan": (["--delay", "nan"], "seconds from 0 to 60, not 'nan'"),
     "delay of 5000 digits": (["--delay", "9" * 5000], "seconds from 0 to 60, not '999"),
-    "unknown opponent": (["--opponent", "nobody"], "unknown player 'nobody'"),
-    "bad size": (["--size", "three"], "board size must look like"),
+    "unknown opponent": (["--opponent", "nobody"], "--opponent: there is no player 'nobody'."),
+    "bad size": (["--size", "three"], "--size: Board size must look like"),
     "k too long": (["--size", "3x3", "--k", "9"], "k must be from 2 to 3"),
     "side against first": (["--side", "X", "--first", "computer"], "contradicts"),
     "side against coin": (["--side", "O", "--first", "coin"], "contradicts"),
-    "bad side": (["--side", "Z"], "side must be X or O"),
-    "bad language": (["--lang", "klingon"], "unknown language"),
-    "perfect on 15x15": (["--opponent", "perfect", "--size", "15x15"], "perfect cannot play"),
+    "bad side": (["--side", "Z"], "your side must be X or O"),
+    "bad language": (["--lang", "klingon"], "there is no language 'klingon'"),
+    "perfect on 15x15": (
+        ["--opponent", "perfect", "--size", "15x15"],
+        "Perfect does not play 15 x 15: choose another level.",
+    ),
 }
 
 
@@ -43,7 +46,8 @@ BAD_FLAGS = {
 def test_bad_flags_exit_2_with_a_message(run, flags: list[str], message: str) -> None:
     status, out, err = run(["play", *flags])
     assert status == 2
-    assert "usage: tictactoe play" in err
+    assert err.startswith("tictactoe play: ") and err.count("\n") == 1
+    assert err.endswith(" For help, type: tictactoe play --help\n")
     assert message in err
     assert out == ""
 
@@ -61,7 +65,7 @@ def test_side_picks_the_first_game_of_alternating_games(run) -> None:
     assert status == 0
     first = out.index("The computer will go first: you play O.")
     assert first < out.index("You go first and play X.")
-    assert "Score: You 1 · computer 1 · draws 0." in out
+    assert "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 1 · draws 0." in out
 
 
 def test_coin_toss_is_reproducible_with_a_seed(run) -> None:

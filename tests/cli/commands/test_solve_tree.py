@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
 
 from tictactoe.cli.commands import solve
+from tictactoe.cli.parser import Parser
 from tictactoe.core.board import Board
 from tictactoe.core.exact.solver import Solver
 
 
 def run(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="tictactoe solve")
+    parser = Parser(prog="tictactoe solve")
     solve.add_arguments(parser)
     args = parser.parse_args(argv)
     args.parser = parser
@@ -84,11 +84,14 @@ def test_a_big_board_gets_the_engines_search(capsys: pytest.CaptureFixture[str])
     [
         (
             [".../.../...", "--tree", "--depth", "0"],
-            "--depth: must be a whole number of at least 1",
+            "--depth must be a whole number of at least 1, not '0'.",
         ),
-        ([".../.../...", "--tree", "--depth", "deep"], "--depth: must be a whole number"),
+        ([".../.../...", "--tree", "--depth", "deep"], "--depth must be a whole number"),
         ([".../.../...", "--depth", "2"], "--depth and --search go with --tree"),
-        ([".../.../...", "--tree", "--search", "bfs"], "invalid choice: 'bfs'"),
+        (
+            [".../.../...", "--tree", "--search", "bfs"],
+            "--search must be one of minimax, alphabeta, table, symmetry, not bfs.",
+        ),
         ([".../.../...", "--tree", "--proof"], "--tree and --proof cannot be used together"),
     ],
 )

@@ -91,9 +91,9 @@ def test_the_same_seed_gives_the_same_tournament(
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["hard"], "a tournament needs at least two players"),
+        (["hard"], "A tournament needs at least two players."),
         (["hard", "Hard"], "'Hard' named twice"),
-        (["hard", "perfect", "--size", "15x15"], "Perfect cannot play 15x15, k=5"),
+        (["hard", "perfect", "--size", "15x15"], "Perfect does not play 15 x 15"),
         (["hard", "nobody.py"], "There is no file"),
         (["hard", "brain:no-such-engine"], "There is no program 'no-such-engine'"),
     ],

@@ -24,7 +24,7 @@ from tictactoe.ui.terminal.loop import TerminalGame
 from tictactoe.ui.terminal.prompts import Invalid, Prompter
 
 PEOPLE_15 = ["play", "--opponent", "human", "--size", "15x15", "--think", "0.05"]
-SUGGESTION = re.compile(r"^  ([1-3]) ([a-o]\d{1,2}): (.+)$")
+SUGGESTION = re.compile(r"^  ([1-3])\. If you play ([a-o]\d{1,2}): (.+)$")
 VERDICTS = ("better for you", "about equal", "worse for you", "you win", "X wins", "O wins")
 
 
@@ -33,7 +33,7 @@ def _hint(out: str, number: int = 1) -> list[str]:
     start = -1
     for _ in range(number):
         start = out.index("Hint: the best moves Expert", start + 1)
-    end = out.index("On the board: + better for you", start)
+    end = out.index("On the board, each suggested cell shows what playing there", start)
     return out[start:end].splitlines()
 
 
@@ -48,7 +48,7 @@ def test_a_hint_on_a_big_board_lists_the_engines_best_moves(run) -> None:
     cells = [found[2] for found in listed]
     assert len(set(cells)) == len(cells) and not {"h8", "i9"} & set(cells)
     assert all(found[3].startswith(VERDICTS) for found in listed)
-    assert f"  Recommended: {cells[0]}." in hint
+    assert f"  Recommended move: {cells[0]}." in hint
     # On the board: the suggested cells carry a sign, the recommended one in parentheses.
     board = "\n".join(line for line in hint if "|" in line)
     assert board.count("(") == 1 and re.search(r"\([+=-]\)", board)
@@ -61,7 +61,7 @@ def test_forced_results_are_counted_in_the_winners_moves(run) -> None:
     status, out = run(PEOPLE_15, "h8\na1\ni8\na2\nj8\na3\nhint\nk8\nhint\nq\n")
     assert status == 0
     first = _hint(out, 1)
-    assert re.match(r"  1 (g8|k8): you win in 2 of your moves", first[-2])
+    assert re.match(r"  1\. If you play (g8|k8): you win in 2 of your moves\.", first[-2])
     # After k8 (an open four) every move of O loses to X's next move.
     second = [found for line in _hint(out, 2) if (found := SUGGESTION.match(line))]
     assert second
@@ -260,8 +260,8 @@ def test_hints_on_6x5_are_exact_every_move_early_then_the_proved_best(run) -> No
     status, out = run(argv, "hint\nc3\nd4\nb4\nd2\nhint\nq\n")
     assert status == 0
     first, later = out.split("Hint, if both sides play their best:")[1:3]
-    assert "  you win in 6 of your moves: c3, c4" in first
-    assert "draw: " in first  # every move valued
+    assert "  If you play any of c3, c4: you win in 6 of your moves.\n" in first
+    assert ", it ends in a draw." in first  # every move valued
     assert "Expert" not in later.split("On the board")[0]
     listed = [found for line in later.splitlines() if (found := SUGGESTION.match(line))]
     assert listed and all(found[3].startswith("you win in ") for found in listed)

@@ -159,7 +159,9 @@ def test_junk_before_every_answer_of_a_whole_session(run) -> None:
     assert status == clean_status == 0
     assert "Traceback" not in out
     assert "Hooray! You have won the game!" in out
-    assert out.count("Score: You 1 · computer 0 · draws 0.") == 1
+    assert (
+        out.count("Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 0 · draws 0.") == 1
+    )
     assert "x" * 100 not in out
     moves = [line for line in clean.splitlines() if line.startswith("The computer (")]
     assert moves == [line for line in out.splitlines() if line.startswith("The computer (")]

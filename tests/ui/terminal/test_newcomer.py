@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from tictactoe import players
+from tictactoe.console import display_width
 from tictactoe.saved.scoreboard import Scoreboard
-from tictactoe.ui.terminal.prompts import display_width
 
 SEED_004 = ["play", "--opponent", "first-free", "--size", "3x3"]
 PEOPLE = ["play", "--opponent", "human", "--size", "3x3", "--numbering", "index"]
@@ -155,7 +155,7 @@ def test_new_at_the_move_prompt_leaves_the_game_uncounted(run, home: Path) -> No
     assert status == 0
     assert "This game is left unfinished: it does not count." in out
     assert "Hooray! You have won the game!" in out
-    assert "Score: You 1 · computer 0 · draws 0." in out
+    assert "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 0 · draws 0." in out
     assert _tallies(home) == [("first-free", "3x3", 1, 0, 0)]
 
 
@@ -164,7 +164,7 @@ def test_resign_asks_then_counts_as_a_loss(run, home: Path) -> None:
     assert status == 0
     assert out.count("Do you really want to resign? It counts as a loss. (yes or no)") == 2
     assert "You resigned: the computer wins this game." in out
-    assert "Score: You 0 · computer 1 · draws 0." in out
+    assert "Score against Beginner, 3 x 3, 3 in a row: You 0 · computer 1 · draws 0." in out
     assert "There is nothing to undo." in out  # a resignation is final
     assert "The game is over already." in out
     assert _tallies(home) == [("first-free", "3x3", 0, 1, 0)]
@@ -177,7 +177,7 @@ def test_two_people_resign_and_undo_one_move(run) -> None:
     assert "  resign          give up this game: the other player wins" in out
     assert "Took back: O 0." in out
     assert "Player 2 (O) resigned: Player 1 wins this game." in out
-    assert "Score: Player 1 1 · Player 2 0 · draws 0." in out
+    assert "Score on 3 x 3, 3 in a row: Player 1 1 · Player 2 0 · draws 0." in out
 
 
 def test_help_lists_every_alias_and_they_work(run) -> None:
@@ -186,7 +186,7 @@ def test_help_lists_every_alias_and_they_work(run) -> None:
     for line in (
         "  undo (u)        take back your last move and the computer's answer",
         "  redo            play again what undo took back",
-        "  hint            show how every free cell ends, and the best one",
+        "  hint            show what playing each free cell leads to, and the best move",
         "  resign          give up this game: it counts as a loss",
         "  new (change)    start a new game (you can change the settings)",
         "  help (?)        show this help",
@@ -213,7 +213,7 @@ def test_cells_with_a_space_or_the_row_first(run) -> None:
     assert "Hooray! You have won the game!" in out
 
 
-def test_hints_are_grouped_with_the_best_move_marked_on_the_board(run) -> None:
+def test_hints_say_which_moves_lead_where_and_mark_the_best_on_the_board(run) -> None:
     # X 5, Beginner 7, X 9, Beginner 8: X wins at 1 now, or in two moves at 4, 6 or 3.
     status, out = run(SEED_004, "X\n5\n9\nhint\nq\n")
     assert status == 0
@@ -227,11 +227,12 @@ def test_hints_are_grouped_with_the_best_move_marked_on_the_board(run) -> None:
         "   (+) |  =  |  +",
     ]
     assert (
-        "  you win with this move: 1\n"
-        "  you win in 2 of your moves: 4, 6, 3\n"
-        "  draw: 2\n"
-        "  Recommended: 1.\n"
-        "On the board: + you win, = draw, - you lose; the recommended cell is in ( ).\n"
+        "  If you play 1: you win with this move.\n"
+        "  If you play any of 4, 6, 3: you win in 2 of your moves.\n"
+        "  If you play 2, it ends in a draw.\n"
+        "  Recommended move: 1.\n"
+        "On the board, each free cell shows what playing there leads to: + you win, = draw,"
+        " - you lose; the recommended move is in ( ).\n"
     ) in hint
 
 
@@ -239,16 +240,16 @@ def test_a_forced_block_is_recommended_and_losses_count_the_computers_moves(run)
     status, out = run(SEED_004, "X\n5\n3\nhint\nq\n")
     assert status == 0
     assert (
-        "  you win in 2 of your moves: 9\n"
-        "  the computer wins with its next move: 4, 6, 1, 2\n"
-        "  Recommended: 9.\n"
+        "  If you play 9: you win in 2 of your moves.\n"
+        "  If you play any of 4, 6, 1, 2: the computer wins with its next move.\n"
+        "  Recommended move: 9.\n"
     ) in out
 
 
 def test_every_move_draws_is_said_once(run) -> None:
     status, out = run(SEED_004, "X\nhint\nq\n")
     assert status == 0
-    assert "  Every move draws.\n  Recommended: 7.\n" in out  # a corner: most ways to go wrong
+    assert "  Whatever you play, it ends in a draw.\n  Recommended move: 7.\n" in out  # a corner
     assert "   (=) |  =  |  =\n" in out
 
 
@@ -256,14 +257,19 @@ def test_two_people_hints_name_the_opponent(run) -> None:
     # X 0, O 4, X 1: O must block 2, else X wins with its next move.
     status, out = run(PEOPLE, "0\n4\n1\nhint\nq\n")
     assert status == 0
-    assert "  X wins next move: 3, 5, 6, 7, 8\n" in out
-    assert "  Recommended: 2.\n" in out
+    assert "  If you play any of 3, 5, 6, 7, 8: X wins next move.\n" in out
+    assert "  Recommended move: 2.\n" in out
 
 
 def test_hints_in_chinese_use_full_width_punctuation(run) -> None:
     status, out = run([*SEED_004, "--lang", "zh_CN"], "X\n5\n9\n提示\n退出\n")
     assert status == 0
-    assert "  这一步就能赢：1\n  你走 2 步就能赢：4、6、3\n  平局：2\n  推荐：1。\n" in out
+    assert (
+        "  如果你下 1：这一步就能赢。\n"
+        "  如果你下 4、6、3 中的任意一格：你走 2 步就能赢。\n"
+        "  如果你下 2，结果是平局。\n"
+        "  推荐走法：1。\n"
+    ) in out
 
 
 def test_one_board_per_turn_and_a_15x15_turn_fits_24_lines(run) -> None:
@@ -330,3 +336,44 @@ def test_two_people_undo_after_the_end_takes_back_the_winning_move_only(run) -> 
     assert "  undo (u)      take back the last move" in after
     assert "Took back: X 2." in after
     assert "Player 1 (X), what is your next move? (0-8)" in after
+
+
+def test_each_opponent_and_board_keeps_its_own_score(run) -> None:
+    # Beginner on 3 x 3, then on 4 x 4 with 3 in a row, then back on 3 x 3: a win each.
+    win_3x3, win_4x4 = "5\n9\n1\n", "b2\nc3\nd4\n"
+    back = "new\n3x3\n\n\n"
+    answers = f"X\n{win_3x3}new\n4x4\n3\n\n\n{win_4x4}{back}{win_3x3}no\n"
+    status, out = run(SEED_004, answers)
+    assert status == 0
+    assert [line for line in out.splitlines() if line.startswith("Score")] == [
+        "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 0 · draws 0.",
+        "Score against Beginner, 4 x 4, 3 in a row: You 1 · computer 0 · draws 0.",
+        "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 0 · draws 0.",
+        "Score against Beginner, 3 x 3, 3 in a row: You 2 · computer 0 · draws 0.",
+    ]
+    # Back on 3 x 3, its score so far comes under the rules, before the first move.
+    return_to_3x3 = out.split("Board size? (rows x columns, like 3x3, 7x7 or 15x15) [4x4] 3x3")[1]
+    assert return_to_3x3.index("Score against Beginner, 3 x 3") < return_to_3x3.index("5\n")
+
+
+def test_another_opponent_starts_its_own_score_and_two_people_name_the_board(run) -> None:
+    answers = "X\n5\n9\n1\nnew\n\n2\n\n5\nresign\ny\nnew\n\n9\n7\n4\n8\n5\n9\nno\n"
+    status, out = run([*SEED_004, "--seed", "1"], answers)
+    assert status == 0
+    scores = [line for line in out.splitlines() if line.startswith("Score")]
+    assert scores == [
+        "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 0 · draws 0.",
+        "Score against Easy, 3 x 3, 3 in a row: You 0 · computer 1 · draws 0.",
+        "Score on 3 x 3, 3 in a row: Player 1 1 · Player 2 0 · draws 0.",
+    ]
+
+
+def test_score_and_hints_in_russian(run) -> None:
+    status, out = run([*SEED_004, "--lang", "ru"], "X\n5\n3\nподсказка\n9\n1\nнет\n")
+    assert status == 0
+    assert "  Если вы сходите в 9: вы выигрываете за 2 своих хода.\n" in out
+    assert (
+        "  Если вы сходите в любую из клеток 4, 6, 1, 2: компьютер выигрывает следующим ходом.\n"
+        "  Рекомендуемый ход: 9.\n"
+    ) in out
+    assert "Счёт против «Новичок», 3 x 3, 3 в ряд: Вы 1 · компьютер 0 · ничьи 0." in out

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tictactoe.core.outcome import Termination
 from tictactoe.saved.archive import Archive
 
@@ -16,7 +18,7 @@ def test_a_ten_line_player_plays_by_its_flag(run, home: Path, ten_line_player: P
     path = ten_line_player
     status, out = run(["play", "--opponent", str(path), "--size", "3x3"], "1\n6\n7\n8\nno\n")
     assert status == 0
-    assert "corners.py thinks 1 s per move" in out
+    assert "corners.py has 1 s per move: a longer move loses the game" in out
     assert "What is your next move? (0-8)" in out  # the cells as the player file numbers them
     assert "The computer (corners.py, O) plays 4, centre." in out
     assert "The computer (corners.py, O) plays 0, top left." in out
@@ -44,7 +46,7 @@ def test_a_player_that_fails_loses_and_the_next_game_goes_on(run, home: Path) ->
     said = "sleepy.py loses this game: it took longer than 0.2 s to move."
     assert out.count(said) == 2
     assert "The computer left the game: you win this game." in out
-    assert "Score: You 2 · computer 0 · draws 0." in out
+    assert "Score against sleepy.py, 3 x 3, 3 in a row: You 2 · computer 0 · draws 0." in out
     games = Archive(home / "games.sqlite3").games().games
     assert [game.record.termination for game in games] == [Termination.FORFEIT] * 2
 
@@ -73,3 +75,39 @@ def test_a_player_file_on_a_bigger_board_names_its_cells_both_ways(
     status, out = run([*argv, "--first", "you"], "a1\nno\n")
     assert status == 0
     assert "The computer (corners.py, O) plays 4, e1." in out
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        (
+            "def choose(board):\n    return 1 / 0\n",
+            "broken.py loses this game: it raised ZeroDivisionError: division by zero at line 2"
+            " of broken.py.",
+        ),
+        ("def choose(board):\n    return 4\n", "broken.py loses this game: it played 4, centre,"),
+    ],
+)
+def test_the_line_before_the_result_says_how_a_player_file_failed(
+    run: Run, home: Path, source: str, said: str
+) -> None:
+    path = home / "broken.py"
+    path.write_text(source)
+    status, out = run(
+        ["play", "--opponent", str(path), "--size", "3x3", "--first", "you"], "4\nno\n"
+    )
+    assert status == 0
+    lines = out.splitlines()
+    [index] = [number for number, line in enumerate(lines) if line.startswith(said)]
+    assert lines[index + 1] == "The computer left the game: you win this game."
+    assert "broken.py has 1 s per move: a longer move loses the game" in out
+
+
+def test_a_player_files_time_is_said_in_russian(
+    run: Run, home: Path, ten_line_player: Path
+) -> None:
+    argv = ["play", "--opponent", str(ten_line_player), "--size", "3x3", "--lang", "ru"]
+    status, out = run(argv, "1\nq\n")
+    assert status == 0
+    said = "У «corners.py» на ход 1 с: если он думает дольше, то проигрывает партию"
+    assert said in out

@@ -23,7 +23,7 @@ def test_piped_seed_004_session(spawn) -> None:
     done = spawn(SEED_004, WIN + "yes\n3\n2\n6\nno\n")
     assert done.returncode == 0, done.stderr
     assert "Hooray! You have won the game!" in done.stdout
-    assert "Score: You 1 · computer 1 · draws 0." in done.stdout
+    assert "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 1 · draws 0." in done.stdout
     assert "\x1b[" not in done.stdout
     assert done.stderr == ""
 
@@ -33,7 +33,9 @@ def test_piped_seed_003_session_in_russian(spawn) -> None:
     done = spawn([*argv, "--lang", "ru"], "д\n0\n8\n6\n7\nнет\n")
     assert done.returncode == 0, done.stderr
     assert "Ура! Вы выиграли!" in done.stdout
-    assert "Счёт: Вы 1 · компьютер 0 · ничьи 0." in done.stdout
+    assert (
+        "Счёт против «Средний: центр», 3 x 3, 3 в ряд: Вы 1 · компьютер 0 · ничьи 0." in done.stdout
+    )
 
 
 @pytest.mark.slow
@@ -142,7 +144,7 @@ def test_corrupt_scoreboard_is_reported_once_and_play_goes_on(spawn, home: Path)
     assert "Traceback" not in done.stdout + done.stderr
     assert done.stdout.count("games.sqlite3 is damaged (file is not a database).") == 1
     assert done.stdout.count("Results are not saved; the game goes on.") == 1
-    assert "Score: You 1 · computer 1 · draws 0." in done.stdout
+    assert "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 1 · draws 0." in done.stdout
 
 
 def test_corrupt_scoreboard_is_reported_in_the_users_language(spawn, home: Path) -> None:

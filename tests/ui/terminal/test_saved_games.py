@@ -49,7 +49,7 @@ def test_an_unusable_saved_games_file_is_reported_once_and_play_goes_on(run, hom
     assert status == 0
     assert out.count(f"The scoreboard file {home / 'games.sqlite3'} cannot be opened") == 1
     assert out.count("Results are not saved; the game goes on.") == 1
-    assert "Score: You 1 · computer 1 · draws 0." in out
+    assert "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 1 · draws 0." in out
 
 
 def test_the_report_is_in_the_users_language(run, home: Path) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tictactoe.console import display_width
 from tictactoe.saved.scoreboard import Scoreboard
-from tictactoe.ui.terminal.prompts import display_width
 
 SEED_003 = ["play", "--opponent", "centre-first", "--numbering", "index", "--size", "3x3"]
 SEED_004 = ["play", "--opponent", "first-free", "--size", "3x3"]
@@ -23,7 +23,7 @@ def test_seed_003_you_go_first_and_win(run) -> None:
     assert "The computer (Medium: centre, O) plays 4." in out
     assert "The computer (Medium: centre, O) plays 3." in out
     assert "Hooray! You have won the game!" in out
-    assert "Score: You 1 · computer 0 · draws 0." in out
+    assert "Score against Medium: centre, 3 x 3, 3 in a row: You 1 · computer 0 · draws 0." in out
     assert out.rstrip().endswith("Goodbye!")
 
 
@@ -59,8 +59,8 @@ def test_seed_004_x_or_o_numpad_play_again(run) -> None:
     assert "What is your next move? (1-9) 5" in out
     assert "Hooray! You have won the game!" in out
     assert "The computer has beaten you! You lose." in out
-    assert "Score: You 1 · computer 0 · draws 0." in out
-    assert "Score: You 1 · computer 1 · draws 0." in out
+    assert "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 0 · draws 0." in out
+    assert "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 1 · draws 0." in out
     assert out.count("Do you want to play again? (yes, no, or new to change the settings)") == 2
 
 
@@ -81,7 +81,7 @@ def test_two_people_tie(run) -> None:
     )
     assert status == 0
     assert "The game is a tie!" in out
-    assert "Score: Player 1 0 · Player 2 0 · draws 1." in out
+    assert "Score on 3 x 3, 3 in a row: Player 1 0 · Player 2 0 · draws 1." in out
 
 
 def test_alternate_starter_switches_sides(run) -> None:
@@ -104,7 +104,7 @@ def test_two_people_say_which_side_won(run) -> None:
     assert "Player 1 plays X and goes first; Player 2 plays O." in out
     assert "Player 2 (O), what is your next move? (0-8)" in out
     assert "X wins! Player 1 has won the game." in out
-    assert "Score: Player 1 1 · Player 2 0 · draws 0." in out
+    assert "Score on 3 x 3, 3 in a row: Player 1 1 · Player 2 0 · draws 0." in out
 
 
 def test_computer_against_computer_demo(run, home: Path) -> None:
@@ -115,7 +115,7 @@ def test_computer_against_computer_demo(run, home: Path) -> None:
     assert status == 0
     assert "Perfect plays X and goes first; Perfect plays O." in out
     assert "The game is a tie!" in out
-    assert "Score: Perfect 0 · Perfect 0 · draws 1." in out
+    assert "Score on 3 x 3, 3 in a row: Perfect 0 · Perfect 0 · draws 1." in out
     assert "perfect" not in out
     assert Scoreboard(home / "games.sqlite3").tallies() == []
 
@@ -147,7 +147,7 @@ def test_commands_help_hint_undo_redo(run) -> None:
     assert "Type a free cell (1-9) to play there, or one of:" in out
     assert "There is nothing to undo." in out
     assert "Hint, if both sides play their best:" in out
-    assert "  Every move draws.\n  Recommended: 3.\n" in out
+    assert "  Whatever you play, it ends in a draw.\n  Recommended move: 3.\n" in out
     assert "    =  |  =  | (=)\n" in out  # the hint on the board, the recommended cell marked
     assert "Took back: X 5, O 7." in out
     assert "Played again: X 5, O 7." in out
@@ -220,7 +220,9 @@ def test_undo_after_the_end_reopens_the_game_and_it_counts_once(run, home: Path)
     assert "  undo (u)      take back your last move and the computer's answer" in after_loss
     assert "Took back: O 3, X 9." in after_loss
     assert "Hooray! You have won the game!" in after_loss
-    assert out.count("Score: You 0 · computer 1 · draws 0.") == 2  # the first result stands
+    assert (
+        out.count("Score against Beginner, 3 x 3, 3 in a row: You 0 · computer 1 · draws 0.") == 2
+    )  # the first result stands
     tallies = Scoreboard(home / "games.sqlite3").tallies()
     assert [(t.opponent, t.wins, t.losses, t.draws) for t in tallies] == [("first-free", 0, 1, 0)]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import termios
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -148,6 +150,28 @@ def test_the_game_shows_the_spinner_and_erases_it(env: dict[str, str]) -> None:
     assert "Expert (X) is thinking |" in text
     spinner_end = text.index("The computer (Expert, X) plays")
     assert text[:spinner_end].endswith(ERASE)
+
+
+def test_a_player_file_thinking_shows_its_clock_of_its_limit(
+    env: dict[str, str], tmp_path: Path
+) -> None:
+    sleepy = tmp_path / "sleepy.py"
+    sleepy.write_text("import time\n\n\ndef choose(board):\n    time.sleep(30)\n")
+    argv = ["--opponent", str(sleepy), "--size", "3x3", "--first", "you", "--think", "1.5"]
+    process, controller = _game_in_a_terminal(env, argv)
+    try:
+        seen = _until(controller, b"(0-8) ")
+        os.write(controller, b"4\r")
+        seen = _until(controller, b"(yes, no, or new to change the settings) ", seen)
+        os.write(controller, b"no\r")
+        assert process.wait(timeout=20) == 0
+    finally:
+        process.kill()
+        os.close(controller)
+    text = seen.decode()
+    assert re.search(r"sleepy\.py \(O\) is thinking [|/\\-] 1\.\d s of 1\.5 s", text)
+    assert "Traceback" not in text
+    assert "sleepy.py loses this game: it took longer than 1.5 s to move." in text
 
 
 @pytest.mark.slow

@@ -84,7 +84,8 @@ def test_the_opponent_is_given_by_level_name_or_title(given: str, name: str) -> 
 def test_an_unknown_opponent_lists_the_level_names(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["tk", "--opponent", "grandmaster"])
-    assert "choose human or one of beginner, easy, medium," in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "Choose human (two people), a level (beginner, easy, medium," in err
 
 
 def parse(*argv: str) -> argparse.Namespace:

@@ -13,12 +13,13 @@ from typing import TextIO
 
 from tictactoe import players
 from tictactoe.cli.commands.options import add_match_options, at_least, computer_player
+from tictactoe.cli.parser import N_, Parser, Text
 from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
-from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.errors import RulesError, TicTacToeError
 from tictactoe.core.rules import Rules
 from tictactoe.matches import arena
 
-HELP = "play computer players against each other and count the wins and draws"
+HELP = N_("play computer players against each other and count the wins and draws")
 
 DEFAULT_GAMES = 100
 PROGRESS_WIDTH = 30
@@ -33,31 +34,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         type=computer_player,
         metavar="NAME",
-        help=f"X's player: {catalogue} (or its level: expert for search); results name them so; "
-        "or your own player, a Python file defining choose(board) (my_player.py), or a Gomocup "
-        "engine (brain:COMMAND)",
+        help=Text(
+            N_(
+                "X's player: {players} (or its level: expert for search); results name them so;"
+                " or your own player, a Python file defining choose(board) (my_player.py), or a"
+                " Gomocup engine (brain:COMMAND)"
+            ),
+            players=catalogue,
+        ),
     )
     parser.add_argument(
         "--o",
         required=True,
         type=computer_player,
         metavar="NAME",
-        help="O's player (X moves first)",
+        help=N_("O's player (X moves first)"),
     )
     parser.add_argument(
         "--games",
         type=at_least(1),
         default=DEFAULT_GAMES,
         metavar="N",
-        help=f"games to play (default {DEFAULT_GAMES})",
+        help=Text(N_("games to play (default {games})"), games=DEFAULT_GAMES),
     )
     add_match_options(
         parser,
-        seed="seed for reproducible matches (default: a random one, printed)",
-        jobs="worker processes (default: every core for big matches, 1 for small; "
-        f"at most {arena.JOBS_PER_CORE} per core)",
-        searchers="the search player (results then vary from run to run), and the time "
-        "limit of own players' moves",
+        seed=N_("seed for reproducible matches (default: a random one, printed)"),
+        jobs=Text(
+            N_(
+                "worker processes (default: every core for big matches, 1 for small; at most"
+                " {jobs} per core)"
+            ),
+            jobs=arena.JOBS_PER_CORE,
+        ),
+        think=N_(
+            "seconds a move for the search player (results then vary from run to run), and the"
+            " time limit of own players' moves (default 1)"
+        ),
     )
 
 
@@ -69,19 +82,13 @@ def run(args: argparse.Namespace) -> int:
     finished so far and exits 130; SIGTERM and SIGHUP end it (workers
     included) with 128 + the signal's number, quietly.
     """
-    if args.jobs is not None and args.jobs > arena.max_jobs():
-        return _usage_error(
-            args,
-            f"--jobs {args.jobs} is more than this machine can use: at most "
-            f"{arena.max_jobs()} ({arena.JOBS_PER_CORE} per core, "
-            f"{arena.available_cpus()} cores)",
-        )
+    parser: Parser = args.parser
+    check_jobs(parser, args.jobs)
+    rules = match_rules(parser, args.size, args.k, [args.x, args.o])
     try:
-        rows, columns = args.size
-        rules = Rules.of(rows, columns, args.k)
         arena.check_players(rules, args.x, args.o)
     except TicTacToeError as error:
-        print(f"tictactoe arena: error: {error}", file=sys.stderr)
+        print(f"tictactoe arena: {error}", file=sys.stderr)
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     jobs = (
@@ -130,12 +137,34 @@ def print_protection(names: list[str]) -> None:
             print(f"  {line}", flush=True)
 
 
-def _usage_error(args: argparse.Namespace, message: str) -> int:
-    parser: argparse.ArgumentParser | None = getattr(args, "parser", None)
-    if parser is not None:
-        parser.error(message)
-    print(f"tictactoe arena: error: {message}", file=sys.stderr)
-    return EXIT_USAGE
+def check_jobs(parser: Parser, jobs: int | None) -> None:
+    """End the program when ``jobs`` worker processes are more than this machine can use."""
+    if jobs is not None and jobs > arena.max_jobs():
+        parser.fail(
+            N_(
+                "--jobs {jobs} is more than this machine can use: at most {most} ({per_core}"
+                " per core, {cores} cores)."
+            ),
+            jobs=jobs,
+            most=arena.max_jobs(),
+            per_core=arena.JOBS_PER_CORE,
+            cores=arena.available_cpus(),
+        )
+
+
+def match_rules(parser: Parser, size: tuple[int, int], k: int | None, names: list[str]) -> Rules:
+    """The board of ``--size`` and ``--k``; the program ends with what is wrong when there is
+    none, or when one of the players ``names`` cannot play it."""
+    from tictactoe.session import rules_problem, unplayable_level
+
+    try:
+        rules = Rules.of(*size, k)
+    except RulesError as error:
+        parser.say(rules_problem(error, parser.translate))
+    problem = unplayable_level(names, rules, parser.translate)
+    if problem is not None:
+        parser.say(problem)
+    return rules
 
 
 def heading(x: str, o: str, rules: Rules, games: int, seed: int) -> str:

@@ -6,22 +6,24 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-HELP = "play as a Gomocup (Piskvork) brain on standard input and output, for gomoku managers"
+from tictactoe.cli.parser import N_, Parser
 
-DESCRIPTION = f"""{HELP}.
+HELP = N_("play as a Gomocup (Piskvork) brain on standard input and output, for gomoku managers")
 
-Speaks the Gomocup protocol: START, RECTSTART, RESTART, BEGIN, TURN,
-BOARD ... DONE, TAKEBACK, INFO (timeout_turn, timeout_match, time_left,
-max_memory, rule, game_type), ABOUT, END. Coordinates are x,y (column,
-row) from 0 at the top left. Free-style (five or more wins) by default;
-INFO rule 1 plays exactly five. Give the manager the command
-pbrain-tictactoe (or "tictactoe brain") as the brain."""
+DESCRIPTION = N_(
+    "Play as a Gomocup (Piskvork) brain on standard input and output, for gomoku managers."
+    "\n\n"
+    "It speaks the Gomocup protocol: START, RECTSTART, RESTART, BEGIN, TURN, BOARD ... DONE,"
+    " TAKEBACK, INFO (timeout_turn, timeout_match, time_left, max_memory, rule, game_type),"
+    " ABOUT, END. Coordinates are x,y (column, row) from 0 at the top left. Free-style (five"
+    " or more wins) by default; INFO rule 1 plays exactly five. Give the manager the command"
+    ' pbrain-tictactoe (or "tictactoe brain") as the brain.'
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The brain takes no options: the manager sends everything through the protocol."""
     parser.description = DESCRIPTION
-    parser.formatter_class = argparse.RawDescriptionHelpFormatter
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,11 +37,7 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The ``pbrain-tictactoe`` console script (Gomocup brains are named ``pbrain-*``)."""
-    parser = argparse.ArgumentParser(
-        prog="pbrain-tictactoe",
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
+    parser = Parser(prog="pbrain-tictactoe", description=DESCRIPTION)
     args = parser.parse_args(argv)
     try:
         return run(args)

@@ -7,7 +7,8 @@ import argparse
 import json
 import os
 
-from tictactoe.cli.commands.options import add_language_option
+from tictactoe.cli.commands.options import add_language_option, think_seconds, whole_number
+from tictactoe.cli.parser import N_
 from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE
 from tictactoe.lessons import report
 from tictactoe.lessons.catalog import LESSONS, lesson
@@ -15,7 +16,7 @@ from tictactoe.players.own import check as own_check
 from tictactoe.players.own import hand_in
 from tictactoe.texts.i18n import translator
 
-HELP = "check player files: what each does wrong, with the position (a table for several)"
+HELP = N_("check player files: what each does wrong, with the position (a table for several)")
 
 EXIT_FAILED = 1
 """The exit status when some check failed."""
@@ -27,15 +28,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "players",
         nargs="+",
         metavar="PLAYER",
-        help="a player file, or a folder of them (NAME.py or NAME/player.py each)",
+        help=N_("a player file, or a folder of them (NAME.py or NAME/player.py each)"),
     )
     parser.add_argument(
-        "--lesson", type=int, metavar="N", help="run lesson N's checks (default: how it plays)"
+        "--lesson",
+        type=whole_number,
+        metavar="N",
+        help=N_("run lesson N's checks (default: how it plays)"),
     )
-    parser.add_argument("--json", action="store_true", help="every check's result as JSON")
-    parser.add_argument("--csv", metavar="FILE", help="write the table (a row a student) to FILE")
+    parser.add_argument("--json", action="store_true", help=N_("every check's result as JSON"))
     parser.add_argument(
-        "--think", type=float, default=1.0, metavar="S", help="seconds a move (default 1)"
+        "--csv", metavar="FILE", help=N_("write the table (a row a student) to FILE")
+    )
+    parser.add_argument(
+        "--think",
+        type=think_seconds,
+        default=1.0,
+        metavar="S",
+        help=N_("seconds a move (default 1)"),
     )
     add_language_option(parser)
 

@@ -17,7 +17,8 @@ from tictactoe.cli.commands.options import (
     saved_player,
 )
 from tictactoe.cli.commands.replay import open_game, unusable
-from tictactoe.console import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, shown
+from tictactoe.cli.parser import N_, Text
+from tictactoe.console import EXIT_BAD_INPUT, EXIT_ERROR, EXIT_OK, display_width, shown
 from tictactoe.core import records
 from tictactoe.core.records import Format, Record, RecordError
 from tictactoe.saved.archive import Archive, ArchiveError, Listing, ResultFilter
@@ -25,9 +26,9 @@ from tictactoe.session.replay import OpenError
 from tictactoe.texts.i18n import Translator, translator
 from tictactoe.texts.sentences import saved_headings, saved_row
 from tictactoe.ui.terminal.answers import quit_words
-from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width
+from tictactoe.ui.terminal.prompts import Prompter, Quit
 
-HELP = "list the saved games; export one as text, SGF or PSQ, or import game files"
+HELP = N_("list the saved games; export one as text, SGF or PSQ, or import game files")
 
 DEFAULT_LIMIT = 20
 MAX_SHOWN = 1000
@@ -41,7 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--export",
         type=at_least(1),
         metavar="ID",
-        help="print saved game ID as a game file (see --format and --output)",
+        help=N_("print saved game ID as a game file (see --format and --output)"),
     )
     what.add_argument(
         "--import",
@@ -49,52 +50,60 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         type=Path,
         metavar="FILE",
-        help="add game files (text, SGF or PSQ) to the saved games",
+        help=N_("add game files (text, SGF or PSQ) to the saved games"),
     )
-    what.add_argument("--reset", action="store_true", help="forget every saved game")
+    what.add_argument("--reset", action="store_true", help=N_("forget every saved game"))
     parser.add_argument(
         "--format",
-        type=one_of(Format, "format"),
+        type=one_of(Format),
         metavar="FORMAT",
-        help="with --export: text, sgf or psq (default: from the --output name, else text)",
+        help=N_("with --export: text, sgf or psq (default: from the --output name, else text)"),
     )
     parser.add_argument(
-        "--output", "-o", type=Path, metavar="FILE", help="with --export: write to FILE"
+        "--output", "-o", type=Path, metavar="FILE", help=N_("with --export: write to FILE")
     )
-    parser.add_argument("--yes", "-y", action="store_true", help="with --reset: do not ask")
+    parser.add_argument("--yes", "-y", action="store_true", help=N_("with --reset: do not ask"))
     parser.add_argument(
         "--limit",
         type=at_least(0),
         default=DEFAULT_LIMIT,
         metavar="N",
-        help=f"list at most N games, newest first (default {DEFAULT_LIMIT}; 0 for all)",
+        help=Text(
+            N_("list at most N games, newest first (default {limit}; 0 for all)"),
+            limit=DEFAULT_LIMIT,
+        ),
     )
     parser.add_argument(
         "--player",
         type=non_blank,
         metavar="NAME",
-        help="only games NAME played, on either side: you, a level (medium, Expert) or another "
-        "name the list shows, in any case",
+        help=N_(
+            "only games NAME played, on either side: you, a level (medium, Expert) or another"
+            " name the list shows, in any case"
+        ),
     )
     parser.add_argument(
-        "--size", type=board_size, metavar="MxN", help="only games on this board, e.g. 3x3"
+        "--size", type=board_size, metavar="MxN", help=N_("only games on this board, e.g. 3x3")
     )
     parser.add_argument(
         "--result",
-        type=one_of(ResultFilter, "result"),
+        type=one_of(ResultFilter),
         metavar="RESULT",
-        help=f"only games that ended so: {', '.join(ResultFilter)} (x and o: that side won)",
+        help=Text(
+            N_("only games that ended so: {results} (x and o: that side won)"),
+            results=", ".join(ResultFilter),
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="list the games as JSON")
+    parser.add_argument("--json", action="store_true", help=N_("list the games as JSON"))
     add_language_option(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """List, export, import or reset; 1 when the saved games file cannot be used."""
     if (args.format or args.output) and args.export is None:
-        args.parser.error("--format and --output go with --export ID")
+        args.parser.fail(N_("--format and --output go with --export ID."))
     if args.yes and not args.reset:
-        args.parser.error("--yes goes with --reset")
+        args.parser.fail(N_("--yes goes with --reset."))
     tr = translator(args.lang)
     archive = Archive()
     prompter = Prompter(sys.stdin, sys.stdout, quit_words(tr))

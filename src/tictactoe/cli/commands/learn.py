@@ -5,20 +5,26 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from tictactoe.cli.commands.options import add_language_option
+from tictactoe.cli.commands.options import add_language_option, whole_number
+from tictactoe.cli.parser import N_
 from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE
 from tictactoe.lessons.catalog import LESSONS, lesson
 from tictactoe.lessons.starters import file_name, write
 from tictactoe.texts.i18n import translator
 
-HELP = "the lessons in writing a player: list them, or write lesson N's starter file here"
+HELP = N_("the lessons in writing a player: list them, or write lesson N's starter file here")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``N`` (optional), ``--folder`` and ``--lang``."""
-    parser.add_argument("lesson", nargs="?", type=int, metavar="N", help="the lesson to start")
     parser.add_argument(
-        "--folder", default=".", help="where to write the starter (default: the current folder)"
+        "lesson", nargs="?", type=whole_number, metavar="N", help=N_("the lesson to start")
+    )
+    parser.add_argument(
+        "--folder",
+        default=".",
+        metavar="FOLDER",
+        help=N_("where to write the starter (default: the current folder)"),
     )
     add_language_option(parser)
 

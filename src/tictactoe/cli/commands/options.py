@@ -15,6 +15,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import TypeVar
 
+from tictactoe.cli.parser import N_, Invalid, Text, Translate
 from tictactoe.core import numbers
 from tictactoe.core.board import Mark
 from tictactoe.core.errors import RulesError, UnknownPlayerError
@@ -31,28 +32,83 @@ if TYPE_CHECKING:
     from tictactoe.texts.i18n import Translator
 
 
+class RulesProblem(Invalid):
+    """A board the options cannot have, said as every front end says it."""
+
+    def __init__(self, error: RulesError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+    def said(self, translate: Translate, option: str) -> str:
+        from tictactoe.session import rules_problem
+
+        problem = rules_problem(self.error, translate)
+        return translate(N_("{option}: {problem}")).format(option=option, problem=problem)
+
+
+class PlayerProblem(Invalid):
+    """A player name the options cannot take: an own player that is not there or cannot run,
+    a retired level, or a name that is no player (``human`` too when ``people``)."""
+
+    def __init__(self, name: str, *, people: bool) -> None:
+        super().__init__(name)
+        self.name = name
+        self.people = people
+
+    def said(self, translate: Translate, option: str) -> str:
+        from tictactoe import players
+
+        key = self.name.strip().lower()
+        if players.is_own(self.name) and key not in players.RETIRED:
+            problem = players.own_problem(self.name, translate) or self.name
+            return translate(N_("{option}: {problem}")).format(option=option, problem=problem)
+        if key in players.RETIRED:
+            template = N_(
+                "{option}: {name} was replaced by {level}, which plays the same boards and is"
+                " stronger."
+            )
+        elif self.people:
+            template = N_(
+                "{option}: there is no player {name}. Choose human (two people), a level"
+                " ({levels}), a Python file (my_player.py) or an engine (brain:COMMAND)."
+            )
+        else:
+            template = N_(
+                "{option}: there is no player {name}. Choose a level ({levels}), a Python"
+                " file (my_player.py) or an engine (brain:COMMAND)."
+            )
+        return translate(template).format(
+            option=option,
+            name=_echo(self.name),
+            level=players.get(players.RETIRED.get(key, players.DEFAULT_LEVEL)).flag,
+            levels=", ".join(players.flags()),
+        )
+
+
 def language(text: str) -> str:
     """Argument type: a supported language code (``ru_RU`` -> ``ru``)."""
     from tictactoe.texts.i18n import LANGUAGES, normalise
 
     code = normalise(text)
     if code is None:
-        raise argparse.ArgumentTypeError(
-            f"unknown language {text!r}: choose one of {', '.join(LANGUAGES)}"
+        raise Invalid(
+            N_("{option}: there is no language {value}; choose one of {languages}."),
+            value=_echo(text),
+            languages=", ".join(LANGUAGES),
         )
     return code
 
 
-def add_language_option(parser: argparse.ArgumentParser) -> None:
-    """``--lang LANG``: the language of the command's messages (default: the locale's)."""
+def language_help() -> Text:
+    """The help of ``--lang``: the languages, the locale's by default."""
     from tictactoe.texts.i18n import LANGUAGES
 
-    parser.add_argument(
-        "--lang",
-        type=language,
-        metavar="LANG",
-        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
-    )
+    return Text(N_("language: {languages} (default: your locale)"), languages=", ".join(LANGUAGES))
+
+
+def add_language_option(parser: argparse.ArgumentParser) -> None:
+    """``--lang LANG``: the language of the command's messages (default: the locale's)."""
+    parser.add_argument("--lang", type=language, metavar="LANG", help=language_help())
 
 
 def computer_player(text: str) -> str:
@@ -63,8 +119,8 @@ def computer_player(text: str) -> str:
 
     try:
         return players.get(text, own=True).name
-    except UnknownPlayerError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    except UnknownPlayerError:
+        raise PlayerProblem(text, people=False) from None
 
 
 def player(text: str) -> str:
@@ -74,8 +130,8 @@ def player(text: str) -> str:
 
     try:
         return check_player_name(text)
-    except UnknownPlayerError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    except UnknownPlayerError:
+        raise PlayerProblem(text, people=True) from None
 
 
 def trusted_player(text: str) -> str:
@@ -85,14 +141,17 @@ def trusted_player(text: str) -> str:
 
     name = text.strip()
     if name != "*" and Spec.parse(name) is None:
-        raise argparse.ArgumentTypeError(
-            f"{_echo(text)} is no player file: name a Python file (my_player.py), "
-            "module:name or brain:COMMAND"
+        raise Invalid(
+            N_(
+                "{option}: {value} is no player file: name a Python file (my_player.py),"
+                " module:name or brain:COMMAND."
+            ),
+            value=_echo(text),
         )
     return name
 
 
-TRUST_HELP = (
+TRUST_HELP = N_(
     "run the player file NAME (without NAME: every player file) with your rights, "
     "unconfined; only for code you wrote or trust (without it, player files and engines run "
     "confined: a sandbox where the system has bubblewrap, resource limits elsewhere)"
@@ -125,7 +184,7 @@ def non_blank(text: str) -> str:
     """Argument type: ``text`` without the spaces around it, which must leave something."""
     stripped = text.strip()
     if not stripped:
-        raise argparse.ArgumentTypeError("must not be blank")
+        raise Invalid(N_("{option} must not be blank."))
     return stripped
 
 
@@ -152,18 +211,22 @@ def whole_number(text: str) -> int:
     """Argument type: a whole number such as ``7`` or ``-3``."""
     value = numbers.whole_number(text, signed=True)
     if value is None:
-        raise argparse.ArgumentTypeError(f"must be a whole number, not {_echo(text)}")
+        raise Invalid(N_("{option} must be a whole number, not {value}."), value=_echo(text))
     return value
 
 
 def at_least(low: int, high: int | None = None) -> Callable[[str], int]:
     """Argument type: a whole number of at least ``low`` (and at most ``high``, if given)."""
-    wanted = f"of at least {low}" if high is None else f"from {low} to {high}"
+    wanted = (
+        N_("{option} must be a whole number of at least {low}, not {value}.")
+        if high is None
+        else N_("{option} must be a whole number from {low} to {high}, not {value}.")
+    )
 
     def number(text: str) -> int:
         value = numbers.whole_number(text, signed=True)
         if value is None or value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"must be a whole number {wanted}, not {_echo(text)}")
+            raise Invalid(wanted, low=low, high=high, value=_echo(text))
         return value
 
     return number
@@ -175,8 +238,11 @@ def seconds(low: float, high: float) -> Callable[[str], float]:
     def number(text: str) -> float:
         value = numbers.decimal_number(text)
         if value is None or not low <= value <= high:
-            raise argparse.ArgumentTypeError(
-                f"must be a number of seconds from {low:g} to {high:g}, not {_echo(text)}"
+            raise Invalid(
+                N_("{option} must be a number of seconds from {low} to {high}, not {value}."),
+                low=f"{low:g}",
+                high=f"{high:g}",
+                value=_echo(text),
             )
         return value
 
@@ -201,47 +267,40 @@ def board_size(text: str) -> tuple[int, int]:
     try:
         rules = Rules.parse_size(text)
     except RulesError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise RulesProblem(error) from None
     return rules.m, rules.n
 
 
-def one_of(kind: type[E], what: str) -> Callable[[str], E]:
+def one_of(kind: type[E]) -> Callable[[str], E]:
     """Argument type: a member of the string enum ``kind``, given in any case; the message
-    names ``what`` it is and the choices ("who starts must be one of you, computer, ...")."""
+    lists the choices ("--first must be one of you, computer, ...")."""
 
     def parse(text: str) -> E:
         try:
             return kind(text.strip().lower())
         except ValueError:
-            choices = ", ".join(str(member) for member in kind)
-            raise argparse.ArgumentTypeError(
-                f"{what} must be one of {choices}, not {text!r}"
+            raise Invalid(
+                N_("{option} must be one of {choices}, not {value}."),
+                choices=", ".join(str(member) for member in kind),
+                value=_echo(text),
             ) from None
 
-    parse.__name__ = what  # argparse names the argument's type after it
     return parse
 
 
 def _side(text: str) -> Mark:
     try:
-        return Mark(text.upper())
+        return Mark(text.strip().upper())
     except ValueError:
-        raise argparse.ArgumentTypeError(f"side must be X or O, not {text!r}") from None
+        raise Invalid(
+            N_("{option}: your side must be X or O, not {value}."), value=_echo(text)
+        ) from None
 
 
 def _starter(text: str) -> Starter:
     from tictactoe.game import Starter
 
-    return one_of(Starter, "who starts")(text)
-
-
-class HelpFormatter(argparse.HelpFormatter):
-    """Argparse's help, wrapped without breaking words at hyphens (``first-free`` stays whole)."""
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        import textwrap
-
-        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+    return one_of(Starter)(text)
 
 
 def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool = False) -> None:
@@ -253,82 +312,90 @@ def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool 
     the think default to None); else the opponent is asked, Medium offered.
     """
     from tictactoe import players
-    from tictactoe.game import HUMAN
-    from tictactoe.texts.i18n import LANGUAGES
 
-    parser.formatter_class = HelpFormatter
-    think_default = (
-        f"the time chosen last, at first {DEFAULT_THINK:g}"
-        if remembered_think
-        else f"{DEFAULT_THINK:g}"
-    )
     first = players.get(players.DEFAULT_LEVEL).flag
-    opponent_default = (
-        f"the level chosen last, at first {first}"
-        if remembered_think
-        else f"asked, {first} offered"
-    )
-    group = parser.add_argument_group("game options")
+    think_default: str = f"{DEFAULT_THINK:g}"
+    opponent_default = Text(N_("asked, {level} offered"), level=first)
+    if remembered_think:
+        think_default = Text(N_("the time chosen last, at first {time}"), time=think_default)
+        opponent_default = Text(N_("the level chosen last, at first {level}"), level=first)
+    group = parser.add_argument_group(N_("Game options"))
     group.add_argument(
-        "--side", type=_side, metavar="X|O", help="your mark; X moves first, so X means you start"
+        "--side",
+        type=_side,
+        metavar="X|O",
+        help=N_("your mark; X moves first, so X means you start"),
     )
     group.add_argument(
         "--first",
         type=_starter,
         metavar="WHO",
-        help="who starts each game: you, computer, alternate, coin",
+        help=N_("who starts each game: you, computer, alternate, coin"),
     )
     group.add_argument(
         "--opponent",
         type=player,
         metavar="NAME",
-        help=f"{HUMAN} (two people), a computer player's level, weakest first: "
-        f"{', '.join(players.flags())} (default: {opponent_default}); or your own player, "
-        "a Python file defining choose(board) (my_player.py), or a Gomocup engine "
-        "(brain:COMMAND)",
+        help=Text(
+            N_(
+                "human (two people), a computer player's level, weakest first: {levels}"
+                " (default: {default}); or your own player, a Python file defining"
+                " choose(board) (my_player.py), or a Gomocup engine (brain:COMMAND)"
+            ),
+            levels=", ".join(players.flags()),
+            default=opponent_default,
+        ),
     )
     group.add_argument(
         "--you",
         type=player,
         metavar="NAME",
         default=None,
-        help="who plays on your side: human (default) or a computer "
-        "player, for a computer-against-computer demo",
+        help=N_(
+            "who plays on your side: human (default) or a computer player, for a"
+            " computer-against-computer demo"
+        ),
     )
     add_trust_option(group)
     group.add_argument(
         "--size",
         type=board_size,
         metavar="MxN",
-        help="board size, rows x columns, each from 1 to 26: 3x3, 7x7, 15x15; "
-        "one number means a square (7 is 7x7)",
+        help=N_(
+            "board size, rows x columns, each from 1 to 26: 3x3, 7x7, 15x15; one number means"
+            " a square (7 is 7x7)"
+        ),
     )
     group.add_argument(
         "--k",
         type=whole_number,
         metavar="K",
-        help="marks in a row to win (default: min(rows, columns, 5)); "
-        "without --size, a board that fits it",
+        help=N_(
+            "marks in a row to win (default: min(rows, columns, 5)); without --size, a board"
+            " that fits it"
+        ),
     )
     group.add_argument(
         "--think",
         type=think_seconds,
         metavar="SECONDS",
         default=DEFAULT_THINK,
-        help=f"how long the search player thinks per move (default {think_default}, "
-        f"{THINK_RANGE[0]:g} to {THINK_RANGE[1]:g}); it answers a win or a forced block at once",
+        help=Text(
+            N_(
+                "how long the search player thinks per move (default {default}, {low} to"
+                " {high}); it answers a win or a forced block at once"
+            ),
+            default=think_default,
+            low=f"{THINK_RANGE[0]:g}",
+            high=f"{THINK_RANGE[1]:g}",
+        ),
     )
-    group.add_argument(
-        "--lang",
-        type=language,
-        metavar="LANG",
-        help=f"language: {', '.join(LANGUAGES)} (default: your locale)",
-    )
+    group.add_argument("--lang", type=language, metavar="LANG", help=language_help())
     group.add_argument(
         "--seed",
         type=whole_number,
         metavar="S",
-        help="seed for the computer's random choices (reproducible games)",
+        help=N_("seed for the computer's random choices (reproducible games)"),
     )
 
 
@@ -379,30 +446,38 @@ def rng_from(args: argparse.Namespace) -> random.Random:
 
 def add_match_options(parser: argparse.ArgumentParser, **helps: str) -> None:
     """``--size --k --seed --jobs --think --nodes --json --trust``: how computer players are matched
-    (arena, tournament); ``helps`` gives each option's help where it differs (``seed=...``)."""
+    (arena, tournament); ``helps`` gives each option's help where it differs (``seed=...``),
+    marked for translation."""
     from tictactoe.matches import arena
 
     parser.add_argument(
-        "--size", type=board_size, default=(3, 3), metavar="MxN", help="board, e.g. 3x3, 15x15"
+        "--size",
+        type=board_size,
+        default=(3, 3),
+        metavar="MxN",
+        help=N_("board, e.g. 3x3, 15x15"),
     )
     parser.add_argument(
-        "--k", type=whole_number, metavar="K", help="marks in a row to win (default min(M, N, 5))"
+        "--k",
+        type=whole_number,
+        metavar="K",
+        help=N_("marks in a row to win (default min(M, N, 5))"),
     )
     parser.add_argument("--seed", type=whole_number, metavar="S", help=helps["seed"])
     parser.add_argument("--jobs", type=at_least(1), metavar="J", help=helps["jobs"])
     budget = parser.add_mutually_exclusive_group()
-    budget.add_argument(
-        "--think",
-        type=think_seconds,
-        metavar="SECONDS",
-        help=f"seconds a move for {helps['searchers']} (default 1)",
-    )
+    budget.add_argument("--think", type=think_seconds, metavar="SECONDS", help=helps["think"])
     budget.add_argument(
         "--nodes",
         type=at_least(1),
         metavar="N",
-        help=f"positions a move for searching levels (default {arena.DEFAULT_NODES:,}: the "
-        "same games on every machine)",
+        help=Text(
+            N_(
+                "positions a move for searching levels (default {nodes}: the same games on"
+                " every machine)"
+            ),
+            nodes=f"{arena.DEFAULT_NODES:,}",
+        ),
     )
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--json", action="store_true", help=N_("print the results as JSON"))
     add_trust_option(parser)

@@ -24,6 +24,7 @@ import sys
 from tictactoe import DISTRIBUTION, players
 from tictactoe.cli.commands.options import add_game_options, rng_from, rules_from, starter_from
 from tictactoe.cli.display import no_display_reason
+from tictactoe.cli.parser import N_
 from tictactoe.console import EXIT_USAGE
 from tictactoe.core.errors import RulesError
 from tictactoe.game import HUMAN, Match, Starter
@@ -31,7 +32,7 @@ from tictactoe.saved.settings import Choices, Settings, SettingsStore
 from tictactoe.session import rules_problem, unplayable_level
 from tictactoe.texts.i18n import Translator, translator
 
-HELP = "play in a Pygame Zero window: click the cells; keys N U H 1-8 T G S, F1 for help, Esc"
+HELP = N_("play in a Pygame Zero window: click the cells; keys N U H 1-8 T G S, F1 for help, Esc")
 
 EXIT_MISSING = 1
 EXIT_NO_DISPLAY = 1
@@ -42,19 +43,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser, remembered_think=True)
     parser.set_defaults(think=None)  # None: the think time remembered from last time
     parser.add_argument(
-        "--no-sound", action="store_true", help="start with sound off (S switches it on)"
+        "--no-sound", action="store_true", help=N_("start with sound off (S switches it on)")
     )
     parser.add_argument(
         "--analysis",
         action="store_true",
-        help="while the computer thinks, show the depth it has searched and the line it expects "
-        "(the window's setting is kept otherwise)",
+        help=N_(
+            "while the computer thinks, show the depth it has searched and the line it expects"
+            " (the window's setting is kept otherwise)"
+        ),
     )
     parser.add_argument(
         "--open",
         metavar="ID|FILE",
-        help="start by showing a saved game (its number in tictactoe games) or a game file"
-        " (text, SGF or PSQ), to step through or play on from",
+        help=N_(
+            "start by showing a saved game (its number in tictactoe games) or a game file"
+            " (text, SGF or PSQ), to step through or play on from"
+        ),
     )
 
 

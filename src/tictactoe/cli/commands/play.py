@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import sys
 
-from tictactoe import players
 from tictactoe.cli.commands.options import (
     add_game_options,
     board_for_k,
@@ -16,6 +15,7 @@ from tictactoe.cli.commands.options import (
     seconds,
     starter_from,
 )
+from tictactoe.cli.parser import N_, Parser, Text
 from tictactoe.console import EXIT_INTERRUPTED, EXIT_OK
 from tictactoe.core.cells import Numbering
 from tictactoe.core.errors import RulesError
@@ -27,7 +27,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tictactoe.saved.writer import Writer
 
-HELP = "play in the terminal: questions, then the board; type help during a game"
+HELP = N_("play in the terminal: questions, then the board; type help during a game")
 
 DEFAULT_DELAY = 1.0
 """Seconds between moves in a computer-against-computer demo."""
@@ -40,56 +40,69 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser)
     parser.add_argument(
         "--numbering",
-        type=one_of(Numbering, "numbering"),
+        type=one_of(Numbering),
         metavar="STYLE",
-        help="how cells are named: index (0-8), numpad (1-9 as on a keypad, 3x3 only) "
-        "or coords (b2, any board); default numpad on 3x3, coords elsewhere",
+        help=N_(
+            "how cells are named: index (0-8), numpad (1-9 as on a keypad, 3x3 only) or coords"
+            " (b2, any board); default numpad on 3x3, coords elsewhere"
+        ),
     )
     parser.add_argument(
         "--delay",
         type=seconds(0, MAX_DELAY),
         default=DEFAULT_DELAY,
         metavar="SECONDS",
-        help="pause between moves when two computer players play "
-        f"(default {DEFAULT_DELAY}; 0 for none)",
+        help=Text(
+            N_("pause between moves when two computer players play (default {delay}; 0 for none)"),
+            delay=f"{DEFAULT_DELAY:g}",
+        ),
     )
     parser.add_argument(
         "--analysis",
         action="store_true",
-        help="while the computer thinks, show the depth it has searched and the line it expects",
+        help=N_(
+            "while the computer thinks, show the depth it has searched and the line it expects"
+        ),
     )
     parser.set_defaults(play_parser=parser)
 
 
-def _check(args: argparse.Namespace) -> str | None:
-    """Why the flags cannot work together, or None."""
+def _check(args: argparse.Namespace, parser: Parser) -> None:
+    """End the program with a message when the flags cannot work together."""
     try:
         rules = rules_from(args)
     except RulesError as error:
-        return str(error)
+        from tictactoe.session import rules_problem
+
+        parser.say(rules_problem(error, parser.translate))
     if rules is not None and args.numbering is not None and not args.numbering.supports(rules):
-        return f"--numbering numpad works only on a 3x3 board, not {rules.m}x{rules.n}"
+        parser.fail(
+            N_("--numbering numpad works only on a 3x3 board, not {rows}x{columns}."),
+            rows=rules.m,
+            columns=rules.n,
+        )
     if args.first is not None and args.side is not None:
         implied = Starter.YOU if args.side == "X" else Starter.COMPUTER
         if args.first is Starter.COIN or (
             args.first in (Starter.YOU, Starter.COMPUTER) and args.first != implied
         ):
-            return f"--side {args.side} contradicts --first {args.first}: X always moves first"
+            parser.fail(
+                N_("--side {side} contradicts --first {first}: X always moves first."),
+                side=args.side,
+                first=args.first,
+            )
     for name in (args.opponent, args.you):
         if rules is not None and args.size is not None and name not in (None, HUMAN):
-            level = players.get(name, own=True)
-            if not level.plays(rules):
-                reason = level.unsupported_reason(rules)
-                return f"{level.flag} cannot play {rules.m}x{rules.n}: {reason}"
-    return None
+            from tictactoe.session import unplayable_level
+
+            problem = unplayable_level([name], rules, parser.translate)
+            if problem is not None:
+                parser.say(problem)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run the terminal game; 0 at the end or at end of input, 130 on Ctrl-C."""
-    problem = _check(args)
-    if problem is not None:
-        parser: argparse.ArgumentParser = args.play_parser
-        parser.error(problem)
+    _check(args, args.play_parser)
     for stream in (sys.stdin, sys.stdout):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from tictactoe.cli.commands.options import add_language_option, at_least
+from tictactoe.cli.parser import N_
 from tictactoe.console import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK
 from tictactoe.core.records import Record
 from tictactoe.saved.archive import Archive, ArchiveError, Problem
@@ -13,7 +14,7 @@ from tictactoe.session import replay
 from tictactoe.session.replay import OpenError
 from tictactoe.texts.i18n import Translator, translator
 
-HELP = "step through a saved game (by its number) or a game file (text, SGF or PSQ)"
+HELP = N_("step through a saved game (by its number) or a game file (text, SGF or PSQ)")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,20 +22,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "game",
         metavar="ID|FILE",
-        help="the number of a saved game (tictactoe games lists them), or a .txt, .sgf or"
-        " .psq file (write ./5 for a file named 5)",
+        help=N_(
+            "the number of a saved game (tictactoe games lists them), or a .txt, .sgf or .psq"
+            " file (write ./5 for a file named 5)"
+        ),
     )
     parser.add_argument(
         "--move",
         type=at_least(0),
         default=0,
         metavar="N",
-        help="start at the position after move N (default 0, the empty board)",
+        help=N_("start at the position after move N (default 0, the empty board)"),
     )
     parser.add_argument(
         "--all",
         action="store_true",
-        help="print every position one after the other, without asking",
+        help=N_("print every position one after the other, without asking"),
     )
     add_language_option(parser)
 

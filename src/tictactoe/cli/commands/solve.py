@@ -28,6 +28,7 @@ from typing import TextIO
 
 from tictactoe.cli.commands.options import DEFAULT_THINK, at_least, think_seconds
 from tictactoe.cli.commands.solve_tree import report as tree_report
+from tictactoe.cli.parser import N_, Text
 from tictactoe.console import LineReader
 from tictactoe.core.board import MAX_TEXT, Board
 from tictactoe.core.cells import Numbering, label
@@ -57,9 +58,9 @@ if TYPE_CHECKING:
 LINE_LIMIT = 4096
 """Longest line of standard input read as a position (the biggest board takes 701 characters)."""
 
-HELP = "solve positions: exact values wherever that is fast, the engine's best move elsewhere"
+HELP = N_("solve positions: exact values wherever that is fast, the engine's best move elsewhere")
 
-UNIT = (
+UNIT = N_(
     "Wins are counted in the winner's own moves: 'X wins in 3' means X's third move from "
     "now completes the line."
 )
@@ -75,67 +76,82 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "positions",
         nargs="+",
         metavar="POSITION",
-        help="a position such as X.O/.X./..O (rows from the top, / between rows); "
-        "- reads positions from standard input, one per line",
+        help=N_(
+            "a position such as X.O/.X./..O (rows from the top, / between rows); - reads"
+            " positions from standard input, one per line"
+        ),
     )
     parser.add_argument(
         "--k",
         type=at_least(MIN_K),
         metavar="K",
-        help="marks in a row to win (default min(rows, columns, 5))",
+        help=N_("marks in a row to win (default min(rows, columns, 5))"),
     )
     parser.add_argument(
-        "--json", action="store_true", help="print one JSON object per position per line"
+        "--json", action="store_true", help=N_("print one JSON object per position per line")
     )
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
         "--think",
         type=think_seconds,
         metavar="SECONDS",
-        help=f"boards too big to solve exactly: seconds the engine searches each position "
-        f"(default {DEFAULT_THINK:g})",
+        help=Text(
+            N_(
+                "boards too big to solve exactly: seconds the engine searches each position"
+                " (default {seconds})"
+            ),
+            seconds=f"{DEFAULT_THINK:g}",
+        ),
     )
     budget.add_argument(
         "--nodes",
         type=at_least(1),
         metavar="N",
-        help="boards too big to solve exactly: positions the engine searches instead "
-        "(the same answer on every machine)",
+        help=N_(
+            "boards too big to solve exactly: positions the engine searches instead (the same"
+            " answer on every machine)"
+        ),
     )
     parser.add_argument(
         "--proof",
         action="store_true",
-        help="prove each position's value from scratch instead, however long it takes: "
-        "progress on standard error, then the positions searched",
+        help=N_(
+            "prove each position's value from scratch instead, however long it takes: progress"
+            " on standard error, then the positions searched"
+        ),
     )
     parser.add_argument(
         "--jobs",
         type=at_least(1),
         metavar="N",
-        help="with --proof: split the proof over N worker processes",
+        help=N_("with --proof: split the proof over N worker processes"),
     )
     parser.add_argument(
         "--checkpoint",
         metavar="FILE",
-        help="with --proof: keep finished parts of the proof in FILE and resume from it "
-        "(after a stop, a kill or a reboot, run the same command again)",
+        help=N_(
+            "with --proof: keep finished parts of the proof in FILE and resume from it (after"
+            " a stop, a kill or a reboot, run the same command again)"
+        ),
     )
     parser.add_argument(
         "--tree",
         action="store_true",
-        help="print the search tree instead: each move's value and what the search visited, "
-        "cut off or read from its table, with every search's counts",
+        help=N_(
+            "print the search tree instead: each move's value and what the search visited,"
+            " cut off or read from its table, with every search's counts"
+        ),
     )
     parser.add_argument(
         "--depth",
         type=at_least(1),
         metavar="N",
-        help="with --tree: plies of the tree printed (default 1: the moves of the position)",
+        help=N_("with --tree: plies of the tree printed (default 1: the moves of the position)"),
     )
     parser.add_argument(
         "--search",
         choices=[str(search) for search in Search],
-        help="with --tree: the search whose tree is printed (default minimax)",
+        help=N_("with --tree: the search whose tree is printed (default minimax)"),
     )
     parser.epilog = UNIT
 
@@ -147,9 +163,9 @@ def run(args: argparse.Namespace) -> int:
     limits = Limits.of(getattr(args, "think", None), getattr(args, "nodes", None))
     tree = getattr(args, "tree", False)
     if not tree and (getattr(args, "depth", None) or getattr(args, "search", None)):
-        args.parser.error("--depth and --search go with --tree")
+        args.parser.fail(N_("--depth and --search go with --tree."))
     if tree and getattr(args, "proof", False):
-        args.parser.error("--tree and --proof cannot be used together")
+        args.parser.fail(N_("--tree and --proof cannot be used together."))
     return solve_all(
         args.positions,
         args.k,

@@ -7,23 +7,24 @@ import sys
 
 from tictactoe.cli.commands.forget import MESSAGES, forget
 from tictactoe.cli.commands.options import add_language_option
-from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE
+from tictactoe.cli.parser import N_, Parser
+from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE, display_width
 from tictactoe.game import HUMAN
 from tictactoe.saved.archive import ArchiveError, Problem
 from tictactoe.saved.scoreboard import Scoreboard, Tally, describe
 from tictactoe.texts.i18n import Translator, translator
 from tictactoe.texts.sentences import player_name
 from tictactoe.ui.terminal.answers import quit_words
-from tictactoe.ui.terminal.prompts import Prompter, Quit, display_width, too_long_message
+from tictactoe.ui.terminal.prompts import Prompter, Quit, too_long_message
 
-HELP = "show the scoreboard: wins, losses and draws per opponent and board"
+HELP = N_("show the scoreboard: wins, losses and draws per opponent and board")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--reset``, ``--yes`` and ``--lang``."""
-    parser.add_argument("--reset", action="store_true", help="forget every recorded game")
+    parser.add_argument("--reset", action="store_true", help=N_("forget every recorded game"))
     parser.add_argument(
-        "--yes", "-y", action="store_true", help="with --reset: do not ask for confirmation"
+        "--yes", "-y", action="store_true", help=N_("with --reset: do not ask for confirmation")
     )
     add_language_option(parser)
 
@@ -31,9 +32,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Show (or reset) the scoreboard; 1 when its file cannot be used (the cause is said)."""
     if args.yes and not args.reset:
-        parser: argparse.ArgumentParser | None = getattr(args, "parser", None)
+        parser: Parser | None = getattr(args, "parser", None)
         if parser is not None:
-            parser.error("--yes works only with --reset")
+            parser.fail(N_("--yes works only with --reset."))
         return EXIT_USAGE
     tr = translator(args.lang)
     board = Scoreboard()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from tictactoe import players
 from tictactoe.cli.commands.options import add_game_options, rng_from, rules_from, starter_from
 from tictactoe.cli.display import NoWindowError, has_display, no_display_reason
+from tictactoe.cli.parser import N_
 from tictactoe.console import EXIT_ERROR, EXIT_USAGE
 from tictactoe.core.errors import RulesError
 from tictactoe.game import HUMAN, Match, Starter
@@ -24,18 +25,20 @@ from tictactoe.texts.i18n import Gettext, Translator, translator
 if TYPE_CHECKING:
     import tkinter
 
-HELP = "play in a desktop window (tkinter): menus, levels, hints, sounds, light and dark"
+HELP = N_("play in a desktop window (tkinter): menus, levels, hints, sounds, light and dark")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The shared game options and ``--no-sound``; without ``--think`` the remembered time."""
     add_game_options(parser, remembered_think=True)
-    parser.add_argument("--no-sound", action="store_true", help="start with the sounds off")
+    parser.add_argument("--no-sound", action="store_true", help=N_("start with the sounds off"))
     parser.add_argument(
         "--analysis",
         action="store_true",
-        help="while the computer thinks, show the depth it has searched and the line it expects "
-        "(the window's setting is kept otherwise)",
+        help=N_(
+            "while the computer thinks, show the depth it has searched and the line it expects"
+            " (the window's setting is kept otherwise)"
+        ),
     )
     parser.set_defaults(think=None)  # None: not given, so the remembered think time plays
 

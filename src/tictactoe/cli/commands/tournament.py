@@ -15,8 +15,9 @@ from datetime import UTC, datetime
 from typing import TextIO
 
 from tictactoe import players
-from tictactoe.cli.commands.arena import duration, print_protection
+from tictactoe.cli.commands.arena import check_jobs, duration, match_rules, print_protection
 from tictactoe.cli.commands.options import add_match_options, at_least, computer_player
+from tictactoe.cli.parser import N_, Parser
 from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.records import Record
@@ -34,7 +35,7 @@ from tictactoe.matches.tournament.games import (
 from tictactoe.matches.tournament.standings import Standings
 from tictactoe.players.own import hand_in
 
-HELP = "play a round robin between levels, your own players and engines, and rank them"
+HELP = N_("play a round robin between levels, your own players and engines, and rank them")
 
 LIVE_ROWS = 12
 """Players the live table shows (the leaders)."""
@@ -51,23 +52,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         nargs="+",
         type=player_or_folder,
         metavar="PLAYER",
-        help="a level (beginner ... perfect), your own player - a Python file defining "
-        "choose(board), like my_player.py - or a Gomocup engine, brain:COMMAND; or a folder "
-        "of a class's files (NAME.py or NAME/player.py each, the student called NAME); "
-        "two players at least",
+        help=N_(
+            "a level (beginner ... perfect), your own player - a Python file defining"
+            " choose(board), like my_player.py - or a Gomocup engine, brain:COMMAND; or a"
+            " folder of a class's files (NAME.py or NAME/player.py each, the student called"
+            " NAME); two players at least"
+        ),
     )
     add_match_options(
         parser,
-        seed="seed for the levels' random choices",
-        jobs="games played at once (default: one a core)",
-        searchers="searching levels, and every own player's and engine's time a move",
+        seed=N_("seed for the levels' random choices"),
+        jobs=N_("games played at once (default: one a core)"),
+        think=N_(
+            "seconds a move for searching levels, and every own player's and engine's time a"
+            " move (default 1)"
+        ),
     )
     parser.add_argument(
         "--rounds",
         type=at_least(1),
         default=1,
         metavar="R",
-        help="how often each pair meets (default 1): each time two games, the colours swapped",
+        help=N_("how often each pair meets (default 1): each time two games, the colours swapped"),
     )
 
 
@@ -95,13 +101,17 @@ def run(args: argparse.Namespace) -> int:
     them) and exits 130; SIGTERM and SIGHUP end it quietly with 128 + the
     signal's number.
     """
-    if args.jobs is not None and args.jobs > arena.max_jobs():
-        return _error(f"--jobs {args.jobs} is more than this machine can use: at most "
-                      f"{arena.max_jobs()}")  # fmt: skip
+    parser: Parser = args.parser
+    check_jobs(parser, args.jobs)
     try:
-        rows, columns = args.size
-        rules = Rules.of(rows, columns, args.k)
-        entered = entrants(named(args.players), rules)
+        names = named(args.players)
+    except TournamentError as error:
+        return _error(str(error))
+    if len(names) < 2:
+        parser.fail(N_("A tournament needs at least two players."))
+    rules = match_rules(parser, args.size, args.k, names)
+    try:
+        entered = entrants(names, rules)
     except TicTacToeError as error:
         return _error(str(error))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
@@ -142,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _error(message: str) -> int:
-    print(f"tictactoe tournament: error: {message}", file=sys.stderr)
+    print(f"tictactoe tournament: {message}", file=sys.stderr)
     return EXIT_USAGE
 
 

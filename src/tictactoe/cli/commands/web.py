@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from tictactoe import DISTRIBUTION
-from tictactoe.cli.commands.options import at_least, language, seconds
+from tictactoe.cli.commands.options import at_least, language, language_help, seconds
+from tictactoe.cli.parser import N_, Invalid, Text
 from tictactoe.console import EXIT_ERROR, EXIT_INTERRUPTED
 from tictactoe.matches import workers
 from tictactoe.texts.i18n import Translator, translator
@@ -22,7 +23,7 @@ from tictactoe.texts.i18n import Translator, translator
 if TYPE_CHECKING:
     from tictactoe.online.settings import Settings
 
-HELP = "serve the game as a web page: play the computer, or a friend through an invite link"
+HELP = N_("serve the game as a web page: play the computer, or a friend through an invite link")
 
 INSTALL_HINT = f"pip install '{DISTRIBUTION}[web]'"
 """The install command of the web extra, under the name the project is published as."""
@@ -47,8 +48,12 @@ def origin(text: str) -> str:
         or parts.fragment
         or parts.username is not None
     ):
-        raise argparse.ArgumentTypeError(
-            f"must be an origin such as https://example.org or http://localhost:8080, not {text!r}"
+        raise Invalid(
+            N_(
+                "{option} must be an origin such as https://example.org or"
+                " http://localhost:8080, not {value}."
+            ),
+            value=repr(text[:40]),
         )
     host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
     return f"{parts.scheme.lower()}://{host}" + ("" if port is None else f":{port}")
@@ -60,21 +65,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from tictactoe.online.settings import options
 
     parser.add_argument(
-        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+        "--host", default="127.0.0.1", help=N_("address to listen on (default 127.0.0.1)")
     )
     parser.add_argument(
         "--port",
         type=at_least(0, HIGHEST_PORT),
         default=8000,
         metavar="PORT",
-        help="port (default 8000)",
+        help=N_("port (default 8000)"),
     )
-    parser.add_argument("--open", action="store_true", help="open the page in a web browser")
+    parser.add_argument("--open", action="store_true", help=N_("open the page in a web browser"))
     parser.add_argument(
         "--redis",
         metavar="URL",
-        help="keep rooms in Redis (redis://host:6379/0), so several server processes "
-        "serve the same rooms and a restart keeps the games",
+        help=N_(
+            "keep rooms in Redis (redis://host:6379/0), so several server processes serve the"
+            " same rooms and a restart keeps the games"
+        ),
     )
     for name, option, default in options():
         kind = (
@@ -88,19 +95,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             type=kind,
             default=default,
             metavar=option.metavar,
-            help=f"{option.help} (default {default:g})",
+            help=Text(
+                N_("{about} (default {default})"), about=Text(option.help), default=f"{default:g}"
+            ),
         )
     parser.add_argument(
         "--allow-origin", action="append", default=[], type=origin, metavar="URL",
-        help="also accept pages served from this origin (https://example.org), e.g. "
-        "behind a proxy; may be repeated",
+        help=N_(
+            "also accept pages served from this origin (https://example.org), e.g. behind a"
+            " proxy; may be repeated"
+        ),
     )  # fmt: skip
     parser.add_argument(
-        "--no-record", action="store_true", help="do not save finished games in the data folder"
+        "--no-record",
+        action="store_true",
+        help=N_("do not save finished games in the data folder"),
     )
-    parser.add_argument(
-        "--lang", type=language, metavar="LANG", help="language of this command's messages"
-    )
+    parser.add_argument("--lang", type=language, metavar="LANG", help=language_help())
 
 
 def settings_from(args: argparse.Namespace) -> Settings:

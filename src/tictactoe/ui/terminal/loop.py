@@ -21,11 +21,11 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 
 from tictactoe import players
-from tictactoe.core import DEFAULT_SECONDS, Mark, Numbering
+from tictactoe.core import DEFAULT_SECONDS, Mark, Numbering, Rules, UnknownPlayerError
 from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.analysis import MoveValue, best_moves
 from tictactoe.core.strategies.perfect import PerfectPlayer
-from tictactoe.game import HUMAN, Game, Match
+from tictactoe.game import HUMAN, Game, Match, Score
 from tictactoe.saved import settings
 from tictactoe.saved.scoreboard import describe
 from tictactoe.saved.writer import Writer
@@ -111,6 +111,8 @@ class TerminalGame:
         self.sleep = sleep
         self.columns = columns
         self.scoreboard_reported = False
+        self.scores: dict[tuple[str, str, Rules], Score] = {}
+        """This session's score against each opponent on each board (who plays your side too)."""
         self.held = ""
         """What the player typed while the computer thought, for the next move prompt."""
         self._advisor: PerfectPlayer | None = None
@@ -195,11 +197,14 @@ class TerminalGame:
             self.session.close()  # a search still running stops at once
         self.prompter.say(self.tr.gettext("Goodbye!"))
 
-    def announce(self) -> None:
+    def announce(self, *, score: bool = False) -> None:
         """The rules, who plays what and goes first, what confines a player file, and the
-        empty board."""
+        empty board; with ``score``, this opponent's and board's score so far, if it has one."""
+        self.keep_score()
         self.prompter.say()
         self.prompter.say(messages.rules_line(self.tr, self.match.rules))
+        if score and self.match.score.games:
+            self.prompter.say(messages.score_line(self.tr, self.match))
         self.prompter.say(messages.who_starts(self.tr, self.match))
         if self.thinker is not None:
             self.prompter.say(messages.think_line(self.tr, self.think_seconds, self.thinker))
@@ -216,7 +221,13 @@ class TerminalGame:
         match.starter = chosen.starter
         self.session.set_opponent(chosen.opponent)
         self.session.new_game(rules=chosen.rules)
-        self.announce()
+        self.announce(score=True)
+
+    def keep_score(self) -> None:
+        """Count the games from now on in the score of this opponent on this board (a new one
+        the first time, the one kept when they meet again)."""
+        match = self.match
+        match.score = self.scores.setdefault((match.you, match.opponent, match.rules), Score())
 
     def play_on(self) -> None:
         """Moves until the game is over, then the result and score."""
@@ -462,7 +473,10 @@ class TerminalGame:
 
     def _elapsed(self, spent: float) -> str:
         """The clock after the spinner: the seconds so far, and of how many without analysis."""
-        limit = self.session.time_limit
+        try:
+            limit = self.session.time_limit
+        except UnknownPlayerError:  # a player file thinking: its time limit is the think time
+            limit = self.think_seconds
         if self.session.settings.analysis or limit is None:
             return sentences.seconds(self.tr, spent, decimals=0)
         return sentences.thinking(self.tr, spent, limit)
@@ -509,9 +523,7 @@ class TerminalGame:
         assert outcome is not None
         self.prompter.say(announce(outcome, messages.audience(self.tr, self.match), self.tr))
         self._report_save_problem()
-        self.prompter.say(
-            self.tr.gettext("Score: {score}.").format(score=sentences.score(self.tr, self.match))
-        )
+        self.prompter.say(messages.score_line(self.tr, self.match))
 
     def person_plays(self) -> bool:
         """True unless two computer players play (a demo)."""

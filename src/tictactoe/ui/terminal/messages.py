@@ -12,6 +12,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from tictactoe import players
+from tictactoe.console import display_width
 from tictactoe.core import THINK_RANGE, Mark, Numbering, Rules, cell_name
 from tictactoe.core.advice import Suggestion, Verdict
 from tictactoe.core.exact.solver import Value
@@ -20,7 +21,6 @@ from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
 from tictactoe.texts.sentences import Audience, Sides, level, line, move_value, person, verdict
 from tictactoe.ui.terminal.answers import COMMAND_ALIASES, Command, cell_range
-from tictactoe.ui.terminal.prompts import display_width
 
 if TYPE_CHECKING:
     from tictactoe.core.analysis import MoveValue
@@ -49,6 +49,23 @@ def rules_line(tr: Translator, rules: Rules) -> str:
     return tr.gettext("Rules: {rows} x {cols} board, {k} in a row wins.").format(
         rows=rules.m, cols=rules.n, k=rules.k
     )
+
+
+def board_words(tr: Translator, rules: Rules) -> str:
+    """A board and its goal in a few words: "4 x 4, 3 in a row"."""
+    return tr.gettext("{rows} x {cols}, {k} in a row").format(rows=rules.m, cols=rules.n, k=rules.k)
+
+
+def score_line(tr: Translator, match: Match) -> str:
+    """The score of this opponent on this board, which it names: "Score against Easy, 4 x 4,
+    3 in a row: You 3 · computer 1 · draws 0." (two people or a demo: the board alone, the
+    score names the sides)."""
+    board, score = board_words(tr, match.rules), sentences.score(tr, match)
+    if Sides.of(match) is Sides.COMPUTER:
+        return tr.gettext("Score against {opponent}, {board}: {score}.").format(
+            opponent=level(tr, match.opponent), board=board, score=score
+        )
+    return tr.gettext("Score on {board}: {score}.").format(board=board, score=score)
 
 
 def who_starts(tr: Translator, match: Match) -> str:
@@ -154,33 +171,60 @@ def hint_lines(
     recommended: int,
     other: Mark | None = None,
 ) -> list[str]:
-    """Free cells grouped by outcome, best first, and the recommended move.
+    """Free cells grouped by outcome, best first, each line saying which moves it is about
+    ("If you play any of 4, 6: the computer wins with its next move."), then the recommended
+    move.
 
     Equal outcomes share a line; when every move ends the same way it says
-    so once ("Every move: draw.").
+    so once ("Whatever you play: you win in 2 of your moves.").
     """
 
     ordered = sorted(values, key=lambda cell: (-values[cell].rank, cell))
     groups = [list(group) for _, group in groupby(ordered, key=lambda cell: values[cell].rank)]
     lines = []
     if len(groups) == 1 and values[ordered[0]].value is Value.DRAW:
-        lines.append("  " + tr.gettext("Every move draws."))
+        lines.append("  " + tr.gettext("Whatever you play, it ends in a draw."))
     elif len(groups) == 1:
         outcome = move_value(tr, kind, values[ordered[0]], other)
-        lines.append("  " + tr.gettext("Every move: {outcome}.").format(outcome=outcome))
+        lines.append("  " + tr.gettext("Whatever you play: {outcome}.").format(outcome=outcome))
     else:
         for group in groups:
-            names = listed(tr, (cell_name(rules, cell, numbering) for cell in group))
-            outcome = move_value(tr, kind, values[group[0]], other)
-            # Translators: a line of a hint: an outcome, then the cells that lead to it.
-            line = tr.gettext("{outcome}: {cells}").format(outcome=outcome, cells=names)
-            lines.append("  " + line)
-    best = cell_name(rules, recommended, numbering)
-    lines.append("  " + tr.gettext("Recommended: {cell}.").format(cell=best))
+            cells = [cell_name(rules, cell, numbering) for cell in group]
+            if values[group[0]].value is Value.DRAW:
+                lines.append("  " + if_you_play(tr, cells))
+            else:
+                lines.append(
+                    "  " + if_you_play(tr, cells, move_value(tr, kind, values[group[0]], other))
+                )
+    lines.append("  " + recommended_line(tr, cell_name(rules, recommended, numbering)))
     lines.append(
-        tr.gettext("On the board: + you win, = draw, - you lose; the recommended cell is in ( ).")
+        tr.gettext(
+            "On the board, each free cell shows what playing there leads to: + you win,"
+            " = draw, - you lose; the recommended move is in ( )."
+        )
     )
     return lines
+
+
+def if_you_play(tr: Translator, cells: Sequence[str], outcome: str | None = None) -> str:
+    """What playing one of ``cells`` leads to: ``outcome`` ("If you play any of 4, 6: the
+    computer wins with its next move."), or a draw when None."""
+    if outcome is None:
+        if len(cells) == 1:
+            return tr.gettext("If you play {cell}, it ends in a draw.").format(cell=cells[0])
+        return tr.gettext("If you play any of {cells}, it ends in a draw.").format(
+            cells=listed(tr, cells)
+        )
+    if len(cells) == 1:
+        return tr.gettext("If you play {cell}: {outcome}.").format(cell=cells[0], outcome=outcome)
+    return tr.gettext("If you play any of {cells}: {outcome}.").format(
+        cells=listed(tr, cells), outcome=outcome
+    )
+
+
+def recommended_line(tr: Translator, cell: str) -> str:
+    """The move a hint recommends: "Recommended move: 7."."""
+    return tr.gettext("Recommended move: {cell}.").format(cell=cell)
 
 
 def think_example(tr: Translator) -> str:
@@ -190,8 +234,16 @@ def think_example(tr: Translator) -> str:
 
 def think_line(tr: Translator, seconds: float, name: str = THINKER) -> str:
     """At the start of a game with a searching player (``name``, Expert unless said): its time
-    per move and how to change it."""
-    return tr.gettext("{level} thinks {time} per move (type {example} to change it).").format(
+    per move and how to change it; for a player file, that a longer move loses the game."""
+    template = (
+        tr.gettext(
+            "{level} has {time} per move: a longer move loses the game"
+            " (type {example} to change it)."
+        )
+        if players.is_own(name)
+        else tr.gettext("{level} thinks {time} per move (type {example} to change it).")
+    )
+    return template.format(
         level=level(tr, name), time=sentences.seconds(tr, seconds), example=think_example(tr)
     )
 
@@ -230,23 +282,22 @@ def suggestion_lines(
     engine expects after each (when it has one) and the recommended move."""
     lines = []
     for rank, suggestion in enumerate(suggestions, 1):
-        text = tr.gettext("{rank} {cell}: {verdict}").format(
+        text = tr.gettext("{rank}. If you play {cell}: {verdict}.").format(
             rank=rank,
             cell=cell_name(rules, suggestion.cell, numbering),
             verdict=verdict(tr, suggestion, kind, other),
         )
         if len(suggestion.line) > 1:
-            expected = tr.gettext("expected: {line}").format(
+            expected = tr.gettext("Expected play: {line}").format(
                 line=line(rules, suggestion.line, numbering)
             )
-            text = tr.gettext("{text} ({expected})").format(text=text, expected=expected)
+            text = f"{text} {expected}"
         lines.append("  " + text)
-    best = cell_name(rules, suggestions[0].cell, numbering)
-    lines.append("  " + tr.gettext("Recommended: {cell}.").format(cell=best))
+    lines.append("  " + recommended_line(tr, cell_name(rules, suggestions[0].cell, numbering)))
     lines.append(
         tr.gettext(
-            "On the board: + better for you, = about equal, - worse for you;"
-            " the recommended cell is in ( )."
+            "On the board, each suggested cell shows what playing there leads to: + better for"
+            " you, = about equal, - worse for you; the recommended move is in ( )."
         )
     )
     return lines
@@ -272,7 +323,7 @@ def help_lines(
         if kind is Sides.PEOPLE
         else tr.gettext("give up this game: it counts as a loss")
     )
-    hint = tr.gettext("show how every free cell ends, and the best one")
+    hint = tr.gettext("show what playing each free cell leads to, and the best move")
     new = tr.gettext("start a new game (you can change the settings)")
     rows = [
         _command_row(tr, Command.UNDO, _undo_text(tr, kind)),

@@ -109,11 +109,6 @@ def normal(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).casefold().split())
 
 
-def display_width(text: str) -> int:
-    """Columns ``text`` takes in a terminal (wide CJK characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
-
-
 def _isatty(stream: TextIO) -> bool:
     try:
         return stream.isatty()

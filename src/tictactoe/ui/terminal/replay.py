@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from tictactoe.console import display_width
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.records import Record
 from tictactoe.session.board_text import default_numbering, render
@@ -15,7 +16,7 @@ from tictactoe.session.picture import BoardPicture
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import N_, Translator
 from tictactoe.texts.sentences import summary
-from tictactoe.ui.terminal.prompts import Invalid, Prompter, display_width, normal
+from tictactoe.ui.terminal.prompts import Invalid, Prompter, normal
 
 
 class Step(StrEnum):
