@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.util
+import locale
 import signal
 import sqlite3
 import stat
@@ -60,6 +61,15 @@ def _isolated_home(
     home = tmp_path_factory.mktemp("tictactoe-home")
     monkeypatch.setenv("TICTACTOE_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _process_locale() -> Iterator[None]:
+    """The test process's C locale as it was before each test: Tk's start-up sets it from
+    the environment, which some tests empty, and subprocess output is decoded by it."""
+    before = locale.setlocale(locale.LC_CTYPE)
+    yield
+    locale.setlocale(locale.LC_CTYPE, before)
 
 
 SaveResult = Callable[[Path, Rules, str, str, Mark | None], None]
