@@ -8,6 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pygame
+
 from tictactoe.core.board import Mark
 from tictactoe.core.rules import Rules
 from tictactoe.saved.settings import Settings, SettingsStore
@@ -61,5 +63,19 @@ def test_a_new_board_says_who_plays_instead_and_your_side_until_you_move(
         d.click(GOMOKU.cell(0, 0))
         yield from d.settle()
         assert d.app.message != said
+
+    run(app, script)
+
+
+def test_a_new_game_that_changes_your_side_says_it_with_the_help_key(
+    new_app: NewApp, run: Run
+) -> None:
+    app = new_app("--opponent", "first-free", "--first", "alternate")
+
+    def script(d: Any) -> Any:
+        yield from d.settle()
+        d.key(pygame.K_n)
+        yield from d.settle()
+        assert d.app.message == "New game: you play O · F1 or ?: help", "the game's own line"
 
     run(app, script)

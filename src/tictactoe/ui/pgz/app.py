@@ -33,6 +33,7 @@ from tictactoe.core.records import Record
 from tictactoe.session import Session
 from tictactoe.session.boards import BOARD_PRESETS
 from tictactoe.session.jobs import Lane
+from tictactoe.session.notices import side_said
 from tictactoe.session.replay import SavedGames, Step, title
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import LANGUAGES, Translator
@@ -769,14 +770,16 @@ class PgzApp:
         return None
 
     def _start_message(self) -> None:
-        _ = self._
-        game = self.session.game
+        """A new game's line (the side you play, the help key), unless the session says
+        something else about it (a level standing in): its side line is this one's."""
+        _, session = self._, self.session
+        game = session.game
         people = [m for m in Mark if game.is_human(m)]
         if len(people) == 1:
             text = _("New game: you play {mark}").format(mark=people[0])
         else:
             text = _("New game")
-        if self.session.notice:
+        if session.notice and session.notice != side_said(_, session.match, None):
             return
         text += " · " + _("F1 or ?: help")
         if game.computer_to_move:  # its first move, due in a moment, leaves this in sight
