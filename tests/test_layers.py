@@ -171,6 +171,7 @@ SERVICES = frozenset(
         "tictactoe.session",
         "tictactoe.session.boards",
         "tictactoe.session.jobs",
+        "tictactoe.session.notices",
         "tictactoe.session.picture",
         "tictactoe.session.replay",
         "tictactoe.texts.sentences",

@@ -82,6 +82,10 @@ def test_the_loss_is_said_in_the_players_language(tmp_path: Path) -> None:
         assert (
             session.notice == "student.py проигрывает эту партию: он думал над ходом дольше 0.3 с."
         )
+        assert session.result == "У student.py вышло время: вы выиграли."
+        session.set_language("vi")
+        assert session.notice == "student.py thua ván này: nó nghĩ một nước lâu hơn 0.3 giây."
+        assert session.result == "student.py hết thời gian: bạn thắng.", "said again in it"
     finally:
         session.close()
 

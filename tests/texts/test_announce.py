@@ -12,12 +12,16 @@ from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.records import Record
 from tictactoe.core.rules import Rules
 from tictactoe.game import HUMAN, Game
+from tictactoe.players import own
 from tictactoe.texts.i18n import LANGUAGES, translator
 from tictactoe.texts.sentences import (
+    FORFEITS,
     PHRASES,
     Audience,
     Opponent,
     announce,
+    announce_forfeit,
+    forfeit_key,
     phrase_key,
     phrasebook,
     summary,
@@ -159,3 +163,60 @@ def test_a_saved_games_sides_call_a_person_you_or_player() -> None:
     assert side_names(ru, Record.of(Rules(), (4,), "perfect", "human")) == ("Безупречный", "Вы")
     assert side_names(en, Record.of(Rules(), (4,), "human", "human")) == ("Player", "Player")
     assert side_names(en, Record.of(Rules(), (4,), "perfect", "random")) == ("Perfect", "Easy")
+
+
+@pytest.mark.parametrize(
+    ("reason", "values", "sentence"),
+    [
+        (own.TOO_SLOW, {"seconds": 1}, "forever.py ran out of time: you win."),
+        (own.RAISED_AT, {"error": "E", "line": 2, "file": "f"}, "forever.py crashed: you win."),
+        (own.STOPPED, {}, "forever.py crashed: you win."),
+        (own.TAKEN, {"cell": "4, centre"}, "forever.py played a taken cell: you win."),
+        (own.OFF_THE_BOARD, {"cell": "(3, 3)"}, "forever.py played off the board: you win."),
+        (
+            own.NOT_A_CELL,
+            {"answer": "'b2'"},
+            "forever.py answered something that is not a cell: you win.",
+        ),
+        (own.NOT_LOADED, {"error": "E"}, "forever.py could not be started: you win."),
+        (own.NOT_STARTED, {"error": "E"}, "forever.py could not be started: you win."),
+    ],
+)
+def test_an_own_players_failure_is_named_not_a_leaving(
+    reason: str, values: dict[str, object], sentence: str
+) -> None:
+    failure = own.PlayerForfeit("forever.py", reason, **values)
+    assert announce_forfeit(failure, O_LEFT, Audience.player(Mark.X), EN) == sentence
+
+
+def test_a_forfeit_of_another_modules_reason_names_its_fault() -> None:
+    from tictactoe.players import confinement, process
+
+    benched = own.PlayerForfeit(
+        "slow.py", process.BENCHED, fault=own.Fault.TIME, seconds=1, times=2
+    )
+    assert announce_forfeit(benched, O_LEFT, Audience.marks(), EN) == (
+        "slow.py (O) ran out of time: X wins."
+    )
+    reason, values = confinement.reason_of({"what": "network"})
+    tried = own.PlayerForfeit("net.py", reason, fault=own.Fault.FORBIDDEN, **values)
+    assert announce_forfeit(tried, O_LEFT, PEOPLE, EN) == (
+        "net.py (O) broke the rules for player files: Player 2 wins."
+    )
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+def test_every_failure_is_said_in_every_language(language: str) -> None:
+    tr = translator(language)
+    for fault in own.Fault:
+        failure = own.PlayerForfeit("forever.py", own.STOPPED, fault=fault)
+        for audience in (Audience.player(Mark.X), Audience.marks()):
+            said = announce_forfeit(failure, O_LEFT, audience, tr)
+            assert "forever.py" in said and not re.search(r"[{}]", said), (language, said)
+            if language != "en":
+                assert said != announce_forfeit(failure, O_LEFT, audience, EN)
+    assert set(FORFEITS) == {
+        forfeit_key(fault, audience)
+        for fault in own.Fault
+        for audience in (Audience.player(Mark.X), Audience.marks())
+    }

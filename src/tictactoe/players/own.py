@@ -317,18 +317,54 @@ OFF_THE_BOARD = N_("it played {cell}, which is off the board.")
 ENGINE_ERROR = N_("it answered {answer}.")
 
 
+class Fault(StrEnum):
+    """How an own player failed, in short: what a window's result calls its loss ("ran out of
+    time"); the reason says it in full."""
+
+    TIME = "time"
+    CRASH = "crash"
+    TAKEN = "taken"
+    OFF_THE_BOARD = "off-the-board"
+    NOT_A_CELL = "not-a-cell"
+    NOT_STARTED = "not-started"
+    FORBIDDEN = "forbidden"
+    """A confined player that tried what it may not (:mod:`tictactoe.players.confinement`)."""
+
+
+FAULTS = {
+    TOO_SLOW: Fault.TIME,
+    RAISED_AT: Fault.CRASH,
+    RAISED: Fault.CRASH,
+    STOPPED: Fault.CRASH,
+    STOPPED_SAYING: Fault.CRASH,
+    ENGINE_ERROR: Fault.CRASH,
+    NOT_LOADED_AT: Fault.NOT_STARTED,
+    NOT_LOADED: Fault.NOT_STARTED,
+    NOT_STARTED: Fault.NOT_STARTED,
+    NOT_A_CELL: Fault.NOT_A_CELL,
+    TAKEN: Fault.TAKEN,
+    OFF_THE_BOARD: Fault.OFF_THE_BOARD,
+}
+"""The fault of each of this module's reasons (another module's reason names its own)."""
+
+
 class PlayerForfeit(TicTacToeError):
     """A computer player failed to move: it loses the game (a forfeit), and this says why.
 
     :attr:`reason` is an English sentence with ``{fields}`` (one of this
-    module's reasons) that front ends translate, filled with :attr:`values`.
+    module's reasons) that front ends translate, filled with :attr:`values`;
+    :attr:`fault` is what it comes to in short (given with a reason of another module's,
+    else found in :data:`FAULTS`; a reason not there is a crash).
     """
 
-    def __init__(self, player: str, reason: str, **values: object) -> None:
+    def __init__(
+        self, player: str, reason: str, *, fault: Fault | None = None, **values: object
+    ) -> None:
         self.player = player
         """The player's name as players see it (``my_player.py``)."""
         self.reason = reason
         self.values = values
+        self.fault = fault if fault is not None else FAULTS.get(reason, Fault.CRASH)
         super().__init__(self.said(lambda text: text))
 
     @property

@@ -65,13 +65,15 @@ class ChildPlayer(Answers):
     def bench(self, seconds: float) -> None:
         """Raise the forfeit of a player that ran out of time :data:`STRIKES` moves in a row."""
         if self.strikes >= STRIKES:
-            raise PlayerForfeit(self.title, BENCHED, seconds=seconds, times=self.strikes)
+            raise PlayerForfeit(
+                self.title, BENCHED, fault=own.Fault.TIME, seconds=seconds, times=self.strikes
+            )
 
     def forbidden(self, report: object) -> PlayerForfeit:
         """The forfeit of a confined player that tried something forbidden (ending it)."""
         self.close()
         reason, values = confinement.reason_of(report)
-        return PlayerForfeit(self.title, reason, **values)
+        return PlayerForfeit(self.title, reason, fault=own.Fault.FORBIDDEN, **values)
 
     def close(self) -> None:
         """End the process (a new one is started for the next move)."""

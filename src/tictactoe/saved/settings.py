@@ -222,6 +222,7 @@ class Choices:
     this launch's command-line options applied (``--lang``, ``--no-sound``
     ...). :meth:`remember` keeps a choice made in the window for the next
     launch; the options apply to this launch alone, so they are never written.
+    ``given`` names the settings (:class:`Settings`' fields) this launch's options set.
     """
 
     def __init__(
@@ -229,11 +230,28 @@ class Choices:
         settings: Settings,
         remembered: Settings | None = None,
         store: SettingsStore | None = None,
+        given: frozenset[str] = frozenset(),
     ) -> None:
         self.settings = settings
         self.remembered = remembered if remembered is not None else settings
         """What ``store`` holds: the settings without this launch's options."""
         self.store = store
+        self.given = given
+        """The settings the command line gave for this launch (``board``, ``level`` ...)."""
+
+    def from_last_time(self) -> tuple[str, ...]:
+        """The settings (field names) in use as they were remembered from last time: kept in a
+        settings file, not given on the command line, and other than the defaults."""
+        if self.store is None:
+            return ()
+        first = Settings()
+        return tuple(
+            name
+            for name in ("board", "level", "think", "sound", "analysis")
+            if name not in self.given
+            and getattr(self.settings, name) == getattr(self.remembered, name)
+            and getattr(self.remembered, name) != getattr(first, name)
+        )
 
     def remember(self, **changes: Any) -> SettingsError | None:
         """Use ``changes`` now and keep them for the next launch; the error that kept them

@@ -8,10 +8,19 @@
   made by :meth:`Session.picture`;
 - :mod:`.boards`: the board a player asked for, or one message naming the limit
   broken; the level that plays a board;
-- :mod:`.ending`: the line said when a finished game cannot be kept, and its sound.
+- :mod:`.ending`: the line said when a finished game cannot be kept, and its sound;
+- :mod:`.notices`: what a window says of a change the player did not ask for (the
+  settings as last time, a level standing in, the side), and of a click on a
+  finished game.
 """
 
-from tictactoe.session.boards import check_board, fit_opponent, rules_problem, unplayable_level
+from tictactoe.session.boards import (
+    check_board,
+    fit_opponent,
+    rules_problem,
+    stand_in,
+    unplayable_level,
+)
 from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.session.picture import BoardPicture
 from tictactoe.session.session import (
@@ -36,5 +45,6 @@ __all__ = [
     "fit_opponent",
     "rules_problem",
     "scoreboard_unavailable",
+    "stand_in",
     "unplayable_level",
 ]

@@ -7,7 +7,8 @@
 - :func:`unplayable_level`: the message when a level asked for (by a flag)
   cannot play the board;
 - :func:`fit_opponent`: the chosen level plays the board, or where it cannot,
-  the one :func:`tictactoe.players.fit_level` picks, with the line saying so.
+  the one :func:`tictactoe.players.fit_level` picks, with the line saying so
+  (:func:`stand_in`).
 """
 
 from __future__ import annotations
@@ -87,8 +88,13 @@ def fit_opponent(match: Match, preferred: str, _: Gettext) -> str:
         match.set_opponent(playing)
     if playing == players.get(preferred, own=True).name:
         return ""
+    return stand_in(_, preferred, playing, rules)
+
+
+def stand_in(_: Gettext, chosen: str, playing: str, rules: Rules) -> str:
+    """The line saying level ``playing`` plays ``rules``'s board, which ``chosen`` does not."""
     return _("{chosen} does not play {m} x {n}: {playing} plays instead.").format(
-        chosen=_(players.title_of(preferred)),
+        chosen=_(players.title_of(chosen)),
         playing=_(players.title_of(playing)),
         m=rules.m,
         n=rules.n,

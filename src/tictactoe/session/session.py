@@ -14,7 +14,8 @@ gets the session, draws :meth:`Session.picture` - the board as one
 :class:`~tictactoe.session.picture.BoardPicture`: marks, last move, winning
 lines, hints, cursor, a refused cell - and says what :mod:`tictactoe.texts.sentences`
 words for the session's state (in :attr:`Session.tr`'s language), with
-:attr:`Session.notice` and :attr:`Session.progress`. It sends intents: play a
+:attr:`Session.result`, :attr:`Session.notice` (shown until the next action when
+:attr:`Session.notice_lasting`) and :attr:`Session.progress`. It sends intents: play a
 cell (:meth:`Session.play`), a new game, undo and redo, hints, choose a level,
 a board, a think time, a language, show a saved game and step through it. It
 calls :meth:`Session.update` from its timer or frame loop - which starts and
@@ -55,14 +56,22 @@ from tictactoe.saved.archive import Archive, ArchiveError, record_of
 from tictactoe.saved.scoreboard import Scoreboard, Tally
 from tictactoe.saved.settings import Choices, Settings
 from tictactoe.saved.writer import SAVE_GRACE_SECONDS, Writer
-from tictactoe.session.boards import fit_opponent
+from tictactoe.session.boards import fit_opponent, stand_in
 from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.session.jobs import Hints, Job, Jobs, Lane, computer_move, hints_for
+from tictactoe.session.notices import NEXT_GAME, as_last_time, joined, side_said
 from tictactoe.session.picture import BoardPicture
 from tictactoe.session.replay import Replay, SavedGames, Step, continue_from, list_saved
 from tictactoe.session.sound import Sound
 from tictactoe.texts.i18n import N_, Translator, translator
-from tictactoe.texts.sentences import Sides, progress, thinking
+from tictactoe.texts.sentences import (
+    Audience,
+    Sides,
+    announce,
+    announce_forfeit,
+    progress,
+    thinking,
+)
 
 REPLY_PAUSE = 0.4
 """Seconds the computer's reply comes at least after your move, so it does not feel abrupt
@@ -70,12 +79,17 @@ REPLY_PAUSE = 0.4
 DEMO_DELAY = 0.5
 """Seconds between moves when two computer players play each other."""
 END_CLICK_GUARD = 0.25
-"""Seconds after a game ends during which a click on the board does not start the next one
-(it was meant for the board, before the result showed)."""
+"""Seconds after a game ends during which a key for the next game does not start it, and
+after the first click on a finished game's board during which another does not (a double
+click, or one meant for the board before the result showed)."""
 DETAIL_AFTER = 0.5
 """Seconds of thinking before the time shows (a quick answer shows none)."""
 REFUSED_SECONDS = 0.4
 """How long a cell a click could not play shows as refused (:attr:`BoardPicture.refused`)."""
+
+
+Said = Callable[[Translator], str]
+"""A notice as words in any language: it is said again in another when the language changes."""
 
 
 @dataclass(frozen=True)
@@ -139,9 +153,14 @@ class Session:
         self._clock = clock
         self.reply_pause = reply_pause
         self.demo_delay = demo_delay
-        self.notice = notice
+        self.notice = ""
         """The latest thing to tell the player ("" for none); :attr:`notice_at` is when."""
         self.notice_at = clock()
+        self.notice_lasting = False
+        """True when :attr:`notice` stays until the player's next action (a window shows it
+        that long), the computer's move leaving it: a change the player did not ask for."""
+        self._telling: Said | None = None
+        """What :attr:`notice` says, in any language (None: a notice said once, as it is)."""
         self.viewing: Replay | None = None
         """The saved game shown instead of the game, if one is."""
         self.hints_on = False
@@ -162,6 +181,10 @@ class Session:
         self._hints: Hints | None = None
         self._hint_once: Board | None = None
         self._ended: tuple[Game, int] | None = None
+        self._forfeit: tuple[Game, PlayerForfeit] | None = None
+        """The own player's failure that ended a game, and that game."""
+        self._next_asked: Game | None = None
+        """The finished game whose board was clicked once (:meth:`again`)."""
         self._kept: Game | None = None
         self._announced: tuple[str, Rules] | None = None
         self._refused: tuple[int, float] | None = None
@@ -170,8 +193,7 @@ class Session:
         """The last picture and what it was made of (it is made again only when that changes)."""
         if match.think_nodes is None and match.think_seconds != self.settings.think:
             match.set_think(self.settings.think)
-        self._fit_level()
-        self.notice = self.notice or self.protection()  # what confines a player file playing
+        self._launch(notice)
 
     # --- reading ------------------------------------------------------------------------
 
@@ -307,7 +329,8 @@ class Session:
             return None
         game = self.game
         if self.thinking:
-            return self.think_seconds if players.get(game.player(game.turn)).thinks else None
+            thinks = players.get(game.player(game.turn), own=True).thinks
+            return self.think_seconds if thinks else None
         return None if can_solve(game.board) else self.think_seconds
 
     def _working(self) -> Job[Any] | None:
@@ -341,20 +364,65 @@ class Session:
         """The levels that play the current board."""
         return players.levels_for(self.match.rules)
 
-    def protection(self) -> str:
+    def protection(self, tr: Translator | None = None) -> str:
         """The line saying what confines the own players of the match, in the player's
-        language ("" when none plays)."""
+        language (``tr``'s if given; "" when none plays)."""
         names = [self.match.opponent, self.match.you]
         if not any(players.is_own(name) for name in names):
             return ""
         from tictactoe.players.confinement import protection_line
 
-        return protection_line(names, self.tr.gettext) or ""
+        return protection_line(names, (tr or self.tr).gettext) or ""
 
-    def say(self, text: str) -> None:
-        """Tell the player ``text`` (the window shows :attr:`notice`)."""
+    @property
+    def result(self) -> str:
+        """How the game ended, for the one reading (:meth:`Audience.of_game`), "" while it goes
+        on: an own player's failure in short ("forever.py ran out of time: you win."; the
+        notice gives the reason in full), else :func:`~tictactoe.texts.sentences.announce`'s
+        sentence ("Hooray! You have won the game!")."""
+        game = self.game
+        outcome = game.outcome
+        if outcome is None:
+            return ""
+        audience = Audience.of_game(game)
+        failed = self._forfeit
+        if failed is not None and failed[0] is game and outcome.termination is Termination.FORFEIT:
+            return announce_forfeit(failed[1], outcome, audience, self.tr)
+        return announce(outcome, audience, self.tr)
+
+    def say(self, text: str, *, lasting: bool = False) -> None:
+        """Tell the player ``text`` (the window shows :attr:`notice`); ``lasting``: until the
+        player's next action (:attr:`notice_lasting`)."""
         self.notice = text
         self.notice_at = self._clock()
+        self.notice_lasting = lasting and bool(text)
+        self._telling = None
+
+    def tell(self, said: Said, *, lasting: bool = False) -> None:
+        """Tell the player what ``said`` words, in the player's language (and in another when
+        the language changes); "" says nothing."""
+        self.say(said(self.tr), lasting=lasting)
+        self._telling = said if self.notice else None
+
+    def _launch(self, notice: str) -> None:
+        """Say at launch, until the first action: ``notice`` (the window's), the settings in
+        force as last time, a level standing in for the one remembered, what confines a
+        player file playing."""
+        stood_in = self._fitted()
+        choices, match = self.choices, self.match
+
+        def said(tr: Translator) -> str:
+            return joined(
+                tr,
+                (
+                    notice,
+                    as_last_time(choices, match, tr),
+                    stood_in(tr) if stood_in is not None else "",
+                    self.protection(tr),
+                ),
+            )
+
+        self.tell(said, lasting=True)
 
     # --- playing ------------------------------------------------------------------------
 
@@ -367,7 +435,7 @@ class Session:
             return Played(False)
         game = self.game
         if game.is_over:
-            self.next_game()
+            self.again()
             return Played(False)
         try:
             game.play(cell)
@@ -388,13 +456,31 @@ class Session:
         return Played(False, why)
 
     def next_game(self) -> bool:
-        """After a game has ended, a click starts the next one - unless the game
-        ended a moment ago and the click was meant for its last move. True if one started."""
+        """After a game has ended, a key for the next one starts it - unless the game ended a
+        moment ago and the key was meant for its last move. True if one started."""
         self._finish()  # the end is counted and kept before anything else
         if not self.game.is_over or self._clock() - self.ended_at < END_CLICK_GUARD:
             return False
         self.new_game()
         return True
+
+    def again(self) -> bool:
+        """A click on the board of a finished game: the first says the game is over and that
+        another click starts the next one (:data:`~tictactoe.session.notices.NEXT_GAME`, kept
+        until then), so the result stays in sight; that click, a moment later, starts it.
+        True if one started."""
+        self._finish()
+        game = self.game
+        if not game.is_over:
+            return False
+        if self._next_asked is game and self._telling is _next_game_said:  # said, and shown
+            if self._clock() - self.notice_at < END_CLICK_GUARD:
+                return False
+            self.new_game()
+            return True
+        self._next_asked = game
+        self.tell(_next_game_said, lasting=True)
+        return False
 
     def new_game(
         self,
@@ -407,12 +493,20 @@ class Session:
         board if given, from ``moves`` played; any thinking or saved game shown is dropped."""
         self._cancel()
         self.viewing = None
-        before = self.match.rules
-        self.match.new_game(you_start=you_start, rules=rules)
+        match = self.match
+        before, mark = match.rules, match.your_mark
+        match.new_game(you_start=you_start, rules=rules)
         self.say("")
-        if self.match.rules != before:
-            self.remember(board=self.match.rules)
-        self._fit_level()
+        if match.rules != before:
+            self.remember(board=match.rules)  # a problem with the file is said
+        kept, stood_in = self.notice, self._fitted()
+        side = mark if you_start is None else match.your_mark  # a side chosen is not news
+
+        def said(tr: Translator) -> str:
+            level = stood_in(tr) if stood_in is not None else ""
+            return joined(tr, (kept, level, side_said(tr, match, side)))
+
+        self.tell(said, lasting=True)
         continue_from(self.game, moves)
 
     def play_as(self, mark: Mark) -> None:
@@ -527,7 +621,9 @@ class Session:
         standing in for another (anything else, a name in it say, stays as it was said)."""
         before = self.tr
         self.tr = translator(code)
-        if self.notice:
+        if self._telling is not None:
+            self.notice = self._telling(self.tr)
+        elif self.notice:
             self.notice = self._said_again(self.notice, before)
         self.remember(language=self.tr.language)
 
@@ -689,7 +785,8 @@ class Session:
                 return self._could_not_move(error)  # it fits the board, not this position
             except PlayerForfeit as failure:  # an own player that failed loses the game
                 game.resign(game.turn, Termination.FORFEIT)
-                self.say(failure.said(self.tr.gettext))
+                self._forfeit = (game, failure)
+                self.tell(_forfeit_said(failure))
                 return True
             except Exception as error:
                 return self._could_not_move(error)
@@ -704,7 +801,7 @@ class Session:
         if self._clock() < asked + self.reply_pause:
             return False
         self._answer = None
-        if game.apply(board, cell):
+        if game.apply(board, cell) and not self.notice_lasting:
             self.say("")  # what it said was about the position before
         return True
 
@@ -759,10 +856,21 @@ class Session:
 
     def _fit_level(self) -> None:
         """Let the chosen level play, or where it cannot, the strongest that can (said once)."""
-        notice = fit_opponent(self.match, self.preferred, self.tr)
-        if notice and self._announced != (self.preferred, self.match.rules):
-            self._announced = (self.preferred, self.match.rules)
-            self.say(notice)
+        stood_in = self._fitted()
+        if stood_in is not None:
+            self.tell(stood_in)
+
+    def _fitted(self) -> Said | None:
+        """Let the chosen level play, or where it cannot, the strongest that can: the line
+        saying which plays instead, the first time for this level and board (else None)."""
+        preferred, rules = self.preferred, self.match.rules
+        if not fit_opponent(self.match, preferred, self.tr):
+            return None
+        if self._announced == (preferred, rules):
+            return None
+        self._announced = (preferred, rules)
+        playing = self.match.opponent
+        return lambda tr: stand_in(tr.gettext, preferred, playing, rules)
 
     def _cancel(self) -> None:
         """Drop the computer's move and the hints: the position they were for is gone."""
@@ -781,3 +889,13 @@ class Session:
         self.jobs.close()
         with contextlib.suppress(ArchiveError):
             self.writer.wait(timeout=SAVE_GRACE_SECONDS)
+
+
+def _next_game_said(tr: Translator) -> str:
+    """:data:`~tictactoe.session.notices.NEXT_GAME` in ``tr``'s language."""
+    return tr.gettext(NEXT_GAME)
+
+
+def _forfeit_said(failure: PlayerForfeit) -> Said:
+    """Why ``failure``'s player lost, in full, in any language."""
+    return lambda tr: failure.said(tr.gettext)

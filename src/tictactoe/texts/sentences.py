@@ -12,7 +12,9 @@ another screen ("Hooray! You have won the game!"), two people at one
 keyboard or two computer players watched (named: "X wins! Player 1 has won
 the game."), or spectators who know only the marks ("X wins!"). The English
 sentences are :data:`PHRASES`, one per :func:`phrase_key`; the web page gets
-them translated (:func:`phrasebook`) and picks the same key.
+them translated (:func:`phrasebook`) and picks the same key. A game your own
+player lost by failing is said by :func:`announce_forfeit` instead, naming the
+failure ("forever.py ran out of time: you win."; :data:`FORFEITS`).
 
 Saved games: :func:`summary` is the short result ("O won with 3 in a row");
 :func:`side_names`, :func:`board_name` and :func:`played_at` name its
@@ -56,6 +58,7 @@ if TYPE_CHECKING:
     from tictactoe.core.search import Progress
     from tictactoe.core.tree import Bound, Cut, Node, Search, Tree
     from tictactoe.game import Game, Match
+    from tictactoe.players.own import Fault, PlayerForfeit
 
 
 class Opponent(StrEnum):
@@ -158,6 +161,50 @@ def announce(outcome: Outcome, audience: Audience, tr: Translator) -> str:
         name=names.get(outcome.winner, outcome.winner),
         loser=loser,
         loser_name=names.get(loser, loser),
+    )
+
+
+FORFEITS: Mapping[str, str] = {
+    "time.won": N_("{player} ran out of time: you win."),
+    "time.marks": N_("{player} ({loser}) ran out of time: {name} wins."),
+    "crash.won": N_("{player} crashed: you win."),
+    "crash.marks": N_("{player} ({loser}) crashed: {name} wins."),
+    "taken.won": N_("{player} played a taken cell: you win."),
+    "taken.marks": N_("{player} ({loser}) played a taken cell: {name} wins."),
+    "off-the-board.won": N_("{player} played off the board: you win."),
+    "off-the-board.marks": N_("{player} ({loser}) played off the board: {name} wins."),
+    "not-a-cell.won": N_("{player} answered something that is not a cell: you win."),
+    "not-a-cell.marks": N_(
+        "{player} ({loser}) answered something that is not a cell: {name} wins."
+    ),
+    "not-started.won": N_("{player} could not be started: you win."),
+    "not-started.marks": N_("{player} ({loser}) could not be started: {name} wins."),
+    "forbidden.won": N_("{player} broke the rules for player files: you win."),
+    "forbidden.marks": N_("{player} ({loser}) broke the rules for player files: {name} wins."),
+}
+"""The end of a game an own player lost by failing (:class:`~tictactoe.players.own.Fault`),
+by :func:`forfeit_key`: ``{player}`` is its name, ``{loser}`` its mark, ``{name}`` the
+winner's name (its mark where sides are known by marks)."""
+
+
+def forfeit_key(fault: Fault, audience: Audience) -> str:
+    """Which of :data:`FORFEITS` says an own player's ``fault`` to ``audience``: the person
+    it played (``time.won``), or people watching (``time.marks``)."""
+    return f"{fault}.{'marks' if audience.you is None else 'won'}"
+
+
+def announce_forfeit(
+    failure: PlayerForfeit, outcome: Outcome, audience: Audience, tr: Translator
+) -> str:
+    """How a game an own player lost by ``failure`` ended, in short, for ``audience``:
+    "forever.py ran out of time: you win." (the reason in full is ``failure.said``).
+    A failure of the reader's own side is said as :func:`announce` says it."""
+    winner = outcome.winner
+    if winner is None or audience.you is winner.other:
+        return announce(outcome, audience, tr)
+    template = tr.gettext(FORFEITS[forfeit_key(failure.fault, audience)])
+    return template.format(
+        player=failure.player, loser=winner.other, name=audience.names.get(winner, winner)
     )
 
 

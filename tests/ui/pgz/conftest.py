@@ -26,9 +26,10 @@ import pytest
 from pgzero.loaders import SoundLoader
 
 from tictactoe.cli.commands import pgzero as command
+from tictactoe.cli.commands.options import given_settings
 from tictactoe.saved.scoreboard import Scoreboard
 from tictactoe.saved.settings import Choices, Settings, SettingsStore
-from tictactoe.session import Session
+from tictactoe.session import END_CLICK_GUARD, Session
 from tictactoe.texts.i18n import translator
 from tictactoe.ui.pgz import runner
 from tictactoe.ui.pgz.app import PgzApp
@@ -56,6 +57,15 @@ class Driver:
     def click_at(self, pos: tuple[int, int], button: int = 1) -> None:
         """Post a real mouse click at a pixel."""
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+
+    def click_again(self, pos: tuple[int, int]) -> Script:
+        """Click a finished game's board at ``pos`` once, which says the game is over, then
+        a moment later again, which starts the next game."""
+        self.click_at(pos)
+        yield from self.settle()
+        self.app.session.notice_at -= END_CLICK_GUARD  # "a moment later", however fast
+        self.click_at(pos)
+        yield from self.settle()
 
     def key(self, key: int, unicode: str = "") -> None:
         """Post a real key press (and its release); ``unicode`` is the character it types."""
@@ -174,7 +184,7 @@ def make_app(
     speaker = Speaker(SoundLoader("sounds"), enabled=chosen.sound)
     session = Session(
         match,
-        choices=Choices(chosen, remembered, store),
+        choices=Choices(chosen, remembered, store, given_settings(args)),
         scoreboard=scoreboard if scoreboard else Scoreboard(),
         sound=speaker.play,
         reply_pause=0.0,

@@ -88,7 +88,7 @@ def test_a_level_chosen_just_before_a_losing_reply_leaves_the_result_in_sight(
         assert d.caption == "X wins"
         assert painted(d) == "Level 3: Medium"
         yield from d.until(lambda: painted(d) != "Level 3: Medium", frames=400)
-        assert painted(d) == "Click or press Enter for the next game"
+        assert painted(d) == "Enter: the next game (or click the board twice)"
 
     run(app, script)
 

@@ -260,7 +260,7 @@ def test_arrows_and_enter_play_a_whole_game_without_the_mouse(play: Play) -> Non
         assert game.board[6] is Mark.X and game.outcome is not None
         assert d.caption == "X wins"
         assert d.app.scene().board.cursor is None, "no cursor over a finished game"
-        assert d.app.message == "Click or press Enter for the next game"
+        assert d.app.message == "Enter: the next game (or click the board twice)"
         d.app.session.ended_at -= END_CLICK_GUARD
         d.key(pygame.K_RETURN)
         yield from d.settle()

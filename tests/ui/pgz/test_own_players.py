@@ -85,8 +85,26 @@ def test_a_player_that_fails_loses_and_the_strip_says_why(
         yield from d.until(lambda: d.app.session.game.is_over)
         outcome = d.app.session.game.outcome
         assert outcome is not None and outcome.termination is Termination.FORFEIT
-        assert d.app.status == "The computer left the game: you win this game."
+        assert d.app.status == "cheat.py played a taken cell: you win.", "it did not leave"
         assert d.app.message == "cheat.py loses this game: it played 0, top left, which is taken."
+
+    run(app, script)
+
+
+def test_a_player_that_runs_out_of_time_loses_on_time(
+    new_app: Any, run: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "forever.py"
+    path.write_text("def choose(board):\n    while True:\n        pass\n")
+    app = new_app("--opponent", str(path), "--first", "you", "--think", "0.6")
+
+    def script(d: Any) -> Any:
+        d.click(4)
+        yield from d.until(lambda: "of 0.6 s" in (d.app.thinking_progress or ""))
+        assert "of 0.6 s" in d.app.scene().detail, "while it thinks, the time it has"
+        yield from d.until(lambda: d.app.session.game.is_over)
+        assert d.app.status == "forever.py ran out of time: you win."
+        assert d.app.message == "forever.py loses this game: it took longer than 0.6 s to move."
 
     run(app, script)
 

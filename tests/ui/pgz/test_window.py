@@ -137,7 +137,7 @@ def test_a_win_is_highlighted_titled_and_cheered(play: Play) -> None:
         assert d.app.speaker.last is Sound.WIN
         assert pygame.mixer.get_busy()
         assert d.app.session.match.score.wins == 1
-        assert d.app.message == "Click or press Enter for the next game"
+        assert d.app.message == "Enter: the next game (or click the board twice)"
         strip = d.app.layout.strip_rect
         area = d.surface.subsurface(pygame.Rect(strip.x, strip.y, strip.w, strip.h))
         green = pygame.mask.from_threshold(area, view.WIN_TEXT, (40, 40, 40, 255)).count()
@@ -163,20 +163,22 @@ def test_russian_titles_are_seed_001s(play: Play, result: str, title: str, sound
     play(script, "--opponent", "first-free", "--first", "you", "--lang", "ru")
 
 
-def test_a_click_after_the_end_starts_the_next_game_alternating(play: Play) -> None:
+def test_a_second_click_after_the_end_starts_the_next_game_alternating(play: Play) -> None:
     mine = moves_against_first_free("X")
 
     def script(d: Any) -> Any:
         yield from d.play(mine)
         assert d.app.session.game.is_over
-        # The game "has just ended" however slowly this machine gets to the click.
-        d.app.session.ended_at = d.app._clock() + 60
         d.click(4)
         yield from d.settle()
-        assert d.app.session.game.is_over, (
-            "a click just after the end is meant for the board: ignored"
-        )
-        d.app.session.ended_at = d.app._clock() - END_CLICK_GUARD
+        assert d.app.session.game.is_over, "a stray click leaves the result in sight"
+        assert d.app.scene().status == "Hooray! You have won the game!"
+        assert d.app.message == "The game is over: click the board again for the next one."
+        d.app.session.notice_at = d.app._clock() + 60  # "a moment ago", however slow
+        d.click(4)
+        yield from d.settle()
+        assert d.app.session.game.is_over, "a double click is one click"
+        d.app.session.notice_at = d.app._clock() - END_CLICK_GUARD
         d.click(4)
         yield from d.settle()
         yield from d.computer_done()
@@ -196,9 +198,7 @@ def test_first_you_keeps_you_starting(play: Play) -> None:
 
     def script(d: Any) -> Any:
         yield from d.play(mine)
-        d.app.session.ended_at -= END_CLICK_GUARD
-        d.click_at((10, 10))
-        yield from d.settle()
+        yield from d.click_again((10, 10))
         assert d.app.session.match.your_mark is Mark.X
         assert d.app.session.game.board.move_count == 0
 
@@ -236,11 +236,9 @@ def test_a_broken_scoreboard_is_shown_and_play_goes_on(
     def script(d: Any) -> Any:
         yield from d.play(mine)
         assert d.app.message.startswith("Scoreboard unavailable: ")
-        d.app.session.ended_at -= END_CLICK_GUARD
-        d.click(0)
-        yield from d.settle()
+        yield from d.click_again(d.app.layout.n_to_xy(0))
         yield from d.computer_done()
-        assert d.app.session.game.board.move_count >= 1
+        assert not d.app.session.game.is_over, "the next game"
 
     run(app, script)
 
@@ -307,9 +305,7 @@ def test_two_computers_play_to_the_end_and_a_click_starts_another(play: Play) ->
     def script(d: Any) -> Any:
         yield from d.until(lambda: d.app.session.game.is_over)
         assert d.caption == "Draw"
-        d.app.session.ended_at -= END_CLICK_GUARD
-        d.click(4)
-        yield from d.settle()
+        yield from d.click_again(d.app.layout.n_to_xy(4))
         assert d.app.session.match.games_started == 1
 
     play(script, "--opponent", "perfect", "--you", "perfect")

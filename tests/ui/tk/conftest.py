@@ -218,7 +218,8 @@ def tk_root(display: str) -> Iterator[tk.Tk]:
 
 @pytest.fixture
 def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]:
-    """Build an app: ``make_app(opponent=..., rules=..., starter=..., **app_options)``."""
+    """Build an app: ``make_app(opponent=..., rules=..., starter=..., **app_options)``
+    (``given``: the settings the command line gave, when the ``store`` is used)."""
     made: list[Harness] = []
 
     def build(
@@ -238,6 +239,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         think: float = 1.0,
         nodes: int | None = None,
         analysis: bool = False,
+        given: frozenset[str] = frozenset(),
         **options: Any,
     ) -> Harness:
         import random
@@ -258,7 +260,7 @@ def make_app(tk_root: tk.Tk, tmp_path: Path) -> Iterator[Callable[..., Harness]]
         app = App(
             root,
             match,
-            choices=Choices(settings, remembered, store),
+            choices=Choices(settings, remembered, store, given),
             dialogs=None if real_dialogs else dialogs,
             play_sound=sounds.append,
             scoreboard=scoreboard or Scoreboard(),

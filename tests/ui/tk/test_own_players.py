@@ -59,11 +59,33 @@ def test_a_player_that_fails_loses_and_the_window_says_why(
     assert h.pump(lambda: h.app.session.game.is_over, timeout=15)
     outcome = h.app.session.game.outcome
     assert outcome is not None and outcome.termination is Termination.FORFEIT
-    assert h.status == "The computer left the game: you win this game."
+    assert h.status == "cheat.py played a taken cell: you win.", "it did not leave"
     assert h.notice == "cheat.py loses this game: it played 0, top left, which is taken."
     shown = str(h.app.footer.notice.cget("text"))
     assert shown.replace("\n", " ") == h.notice, "the game is over: said whole, on more lines"
     assert "You 1" in h.app.footer.score.cget("text")
+
+
+def test_a_player_that_runs_out_of_time_loses_on_time_said_whole(
+    make_app: MakeApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "forever.py"
+    path.write_text("def choose(board):\n    while True:\n        pass\n")
+    h = make_app(opponent="first-free", think=0.6)
+    failures: list[BaseException] = []
+    monkeypatch.setattr(
+        h.root._root(), "report_callback_exception", lambda *error: failures.append(error[1])
+    )
+    own_player(h, path)
+    h.click_cell(4)
+    assert h.pump(lambda: "of 0.6 s" in str(h.app.banner.detail.cget("text")), timeout=15), (
+        "while it thinks, the time it has"
+    )
+    assert h.pump(lambda: h.app.session.game.is_over, timeout=15)
+    assert failures == [], "no error on the way (the time limit of an own player)"
+    assert h.status == "forever.py ran out of time: you win."
+    assert h.app.banner.lines == [h.status], "whole, on one line"
+    assert h.notice == "forever.py loses this game: it took longer than 0.6 s to move."
 
 
 def test_a_file_that_cannot_play_is_refused_saying_why(make_app: MakeApp, tmp_path: Path) -> None:

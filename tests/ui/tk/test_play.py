@@ -165,19 +165,34 @@ def test_the_whole_result_shows_in_a_window_of_the_usual_size(
     assert h.app.banner.text.cget("text") == h.status, "the result is not cut short"
 
 
-def test_a_click_just_after_the_end_does_not_start_the_next_game(make_app: MakeApp) -> None:
+def test_a_finished_game_stays_until_a_second_click_on_the_board(make_app: MakeApp) -> None:
     h = make_app(opponent="human")
     for cell in (0, 3, 1, 4, 2):
         h.click_cell(cell)
     assert h.app.session.game.is_over
-    h.app.session.ended_at = time.monotonic() + 60  # "just ended", however slow this machine is
+    result = h.status
     h.click_cell(8)
-    assert h.app.session.game.is_over and len(h.app.session.game.moves) == 5, (
-        "meant for the board: ignored"
-    )
-    h.app.session.ended_at = time.monotonic() - END_CLICK_GUARD
+    assert len(h.app.session.game.moves) == 5, "a stray click leaves the result in sight"
+    assert h.notice == "The game is over: click the board again for the next one."
+    assert h.status == result
     h.click_cell(8)
-    assert h.app.session.game.moves == (), "a later click starts the next game (seed 000)"
+    assert len(h.app.session.game.moves) == 5, "a double click is one click"
+    h.app.session.notice_at = time.monotonic() - END_CLICK_GUARD
+    h.click_cell(8)
+    assert h.app.session.game.moves == (), "the second click starts the next game (seed 000)"
+    assert h.notice == ""
+
+
+def test_new_game_after_the_end_is_at_once(make_app: MakeApp) -> None:
+    h = make_app(opponent="human")
+    for cell in (0, 3, 1, 4, 2):
+        h.click_cell(cell)
+    h.key("n", "Control")
+    assert h.app.session.game.moves == ()
+    for cell in (0, 3, 1, 4, 2):
+        h.click_cell(cell)
+    h.app.banner.again.invoke()
+    assert h.app.session.game.moves == (), "the banner's New game too"
 
 
 def test_sound_off_is_silent(make_app: MakeApp) -> None:

@@ -255,14 +255,17 @@ def test_nothing_moves_while_the_computer_thinks_or_hints_show(
     assert places(h) == before, "thinking"
     h.app.say("a long message " * 20)
     h.settle(0.1)
-    assert places(h) == before, "a long notice is shortened, not wrapped"
-    assert h.app.footer.notice.cget("text").endswith("…")
+    shown = str(h.app.footer.notice.cget("text"))
+    assert shown.count("\n") == 2 and shown.endswith("…"), "said on three lines at most"
+    said = places(h)
+    assert said["footer"][3] > before["footer"][3] and said["toolbar"] == before["toolbar"]
+    assert said["board"][3] < before["board"][3], "the board gives the notice room"
     slow_strategy.set()
     assert h.pump(lambda: h.app.session.game.waiting_for_human)
     h.app.hint()
     assert h.pump(lambda: bool(h.app.footer.legend_texts))
     h.settle(0.1)
-    assert places(h) == before, "hints and their legend"
+    assert places(h) == before, "hints and their legend (the notice gone)"
 
 
 def test_a_new_game_cancels_the_thinking(make_app: MakeApp, slow_strategy: threading.Event) -> None:

@@ -399,6 +399,20 @@ def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool 
     )
 
 
+def given_settings(args: argparse.Namespace) -> frozenset[str]:
+    """The remembered settings a window's options set for this launch (the fields of
+    :class:`~tictactoe.saved.settings.Settings`): the others are as last time."""
+    given = {
+        "board": args.size is not None or args.k is not None,
+        "level": args.opponent is not None,
+        "think": getattr(args, "think", None) is not None,
+        "sound": bool(getattr(args, "no_sound", False)),
+        "analysis": bool(getattr(args, "analysis", False)),
+        "language": bool(args.lang),
+    }
+    return frozenset(name for name, set_now in given.items() if set_now)
+
+
 def rules_from(args: argparse.Namespace, default: Rules | None = None) -> Rules | None:
     """The board the options ask for, ``default`` when no size or k was given.
 

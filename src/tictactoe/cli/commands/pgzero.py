@@ -22,7 +22,13 @@ import os
 import sys
 
 from tictactoe import DISTRIBUTION, players
-from tictactoe.cli.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.cli.commands.options import (
+    add_game_options,
+    given_settings,
+    rng_from,
+    rules_from,
+    starter_from,
+)
 from tictactoe.cli.display import no_display_reason
 from tictactoe.cli.parser import N_
 from tictactoe.console import EXIT_USAGE
@@ -155,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
     speaker = Speaker(SoundLoader("sounds"), enabled=settings.sound)
     session = Session(
         match,
-        choices=Choices(settings, loaded.settings, store),
+        choices=Choices(settings, loaded.settings, store, given_settings(args)),
         scoreboard=Scoreboard(),
         sound=speaker.play,
         name="pgz",

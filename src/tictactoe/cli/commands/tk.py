@@ -12,7 +12,13 @@ import sys
 from typing import TYPE_CHECKING
 
 from tictactoe import players
-from tictactoe.cli.commands.options import add_game_options, rng_from, rules_from, starter_from
+from tictactoe.cli.commands.options import (
+    add_game_options,
+    given_settings,
+    rng_from,
+    rules_from,
+    starter_from,
+)
 from tictactoe.cli.display import NoWindowError, has_display, no_display_reason
 from tictactoe.cli.parser import N_
 from tictactoe.console import EXIT_ERROR, EXIT_USAGE
@@ -119,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     App(
         root,
         build_match(args, settings),
-        choices=Choices(settings, loaded.settings, store),
+        choices=Choices(settings, loaded.settings, store, given_settings(args)),
         notice=startup_notice(_, loaded),
     )
     root.mainloop()

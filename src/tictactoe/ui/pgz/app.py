@@ -33,10 +33,11 @@ from tictactoe.core.records import Record
 from tictactoe.session import Session
 from tictactoe.session.boards import BOARD_PRESETS
 from tictactoe.session.jobs import Lane
+from tictactoe.session.notices import side_said
 from tictactoe.session.replay import SavedGames, Step, title
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import LANGUAGES, Translator
-from tictactoe.texts.sentences import Audience, Feeling, announce, board_name
+from tictactoe.texts.sentences import Feeling, board_name
 from tictactoe.ui.pgz import panels, view
 from tictactoe.ui.pgz.audio import Speaker
 from tictactoe.ui.pgz.levels import skill_levels
@@ -178,16 +179,20 @@ class PgzApp:
 
     @property
     def message(self) -> str | None:
-        """The message in the strip's second line now, if any."""
+        """The message in the strip's second line now, if any: the session's notice for
+        :data:`MESSAGE_SECONDS` (one that lasts until the next action, that long), an answer
+        to a choice, after a game what starts the next one, the hints' legend."""
         _, session = self._, self.session
-        if session.notice and self._clock() < session.notice_at + MESSAGE_SECONDS:
+        if session.notice and (
+            session.notice_lasting or self._clock() < session.notice_at + MESSAGE_SECONDS
+        ):
             return session.notice
         answered = self._answered
         if answered is not None and self._clock() < answered[1] + MESSAGE_SECONDS:
             return answered[0]
         game = self.session.game
         if game.is_over:
-            return _("Click or press Enter for the next game")
+            return _("Enter: the next game (or click the board twice)")
         if not (self.hints_on and game.waiting_for_human):
             return None
         hints = session.hints
@@ -202,9 +207,8 @@ class PgzApp:
     def status(self) -> str:
         """The strip's first line: whose turn it is, or the result."""
         _, game = self._, self.session.game
-        outcome = game.outcome
-        if outcome is not None:
-            return announce(outcome, Audience.of_game(game), _)
+        if game.is_over:
+            return self.session.result
         if game.is_human(game.turn):
             return sentences.turn(_, game)
         dots = 1 + int(self._clock() * DOTS_PER_SECOND) % 3
@@ -251,7 +255,9 @@ class PgzApp:
         due = [
             until - now
             for until in (
-                session.notice_at + MESSAGE_SECONDS if session.notice else None,
+                session.notice_at + MESSAGE_SECONDS
+                if session.notice and not session.notice_lasting
+                else None,
                 self._answered[1] + MESSAGE_SECONDS if self._answered is not None else None,
                 session.refused_until,
             )
@@ -287,7 +293,8 @@ class PgzApp:
         self._fit_board(self.session.rules)
 
     def on_mouse_down(self, pos: tuple[int, int], button: int = 1) -> None:
-        """Left click plays the cell under it; after the end: next game.
+        """Left click plays the cell under it; after the end, the first click says the game is
+        over and the next one starts the next game (:meth:`Session.again`).
 
         Over a panel it chooses a row (or closes the panel); while a saved game is
         shown it presses the strip's buttons.
@@ -303,7 +310,8 @@ class PgzApp:
             return
         self.cursor = None
         if self.session.game.is_over:
-            self.play_cell(None)
+            if self.session.again():
+                self._start_message()
             return
         cell = self.layout.xy_to_n(*pos)
         if cell is not None:
@@ -311,7 +319,7 @@ class PgzApp:
 
     def play_cell(self, cell: int | None) -> None:
         """Play ``cell`` (a click on it, or Enter on the keyboard cursor); after the end of a
-        game, start the next one (``cell`` is not needed then)."""
+        game (Enter), start the next one (``cell`` is not needed then)."""
         if self.session.game.is_over:
             if self.session.next_game():
                 self._start_message()
@@ -483,11 +491,8 @@ class PgzApp:
         """A new game on ``rules``'s board (remembered); a saved game shown is closed."""
         self.session.choose_board(rules)
         self._fit_board(rules)
-        # A level standing in for the chosen one says so instead.
-        said = self.session.notice or self._("Board: {board}").format(
-            board=board_name(self._, rules)
-        )
-        self.answer(said)
+        if not self.session.notice:  # else what changed with it: a level standing in, a side
+            self.answer(self._("Board: {board}").format(board=board_name(self._, rules)))
         self.update()
 
     def set_language(self, code: str) -> None:
@@ -765,14 +770,16 @@ class PgzApp:
         return None
 
     def _start_message(self) -> None:
-        _ = self._
-        game = self.session.game
+        """A new game's line (the side you play, the help key), unless the session says
+        something else about it (a level standing in): its side line is this one's."""
+        _, session = self._, self.session
+        game = session.game
         people = [m for m in Mark if game.is_human(m)]
         if len(people) == 1:
             text = _("New game: you play {mark}").format(mark=people[0])
         else:
             text = _("New game")
-        if self.session.notice:
+        if session.notice and session.notice != side_said(_, session.match, None):
             return
         text += " · " + _("F1 or ?: help")
         if game.computer_to_move:  # its first move, due in a moment, leaves this in sight

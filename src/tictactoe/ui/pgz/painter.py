@@ -96,6 +96,11 @@ class Fonts:
         return self.status[colour]
 
 
+STATUS_HEIGHT = 34
+"""Most pixels a result on two lines takes in the strip (two lines of details fit under it)."""
+STRIP_GAP = 2
+"""Pixels the strip keeps free around its two blocks of text, at least."""
+
 STRIP_FIELDS = ("status", "status_colour", "detail")
 """What the strip shows: a scene that differs from the last one only in these is drawn by
 redrawing the strip alone (:func:`paint` with ``before``)."""
@@ -271,15 +276,30 @@ def _strip(surface: pygame.Surface, layout: view.Layout, scene: Scene, fonts: Fo
         for button in scene.buttons:
             _button(surface, button, layout, fonts)
         return
-    top = fonts.coloured(scene.status_colour).block(
-        scene.status, layout.status_font_size, room, 16, lines=1
-    )
-    bottom = fonts.muted.block(scene.detail, layout.detail_font_size, room, 14, lines=2)
+    top, bottom = strip_text(layout, scene, fonts)
     gap = max(0, (strip.h - top.get_height() - bottom.get_height()) // 3)
     surface.blit(top, top.get_rect(midtop=(strip.w // 2, strip.y + gap)))
     surface.blit(
         bottom, bottom.get_rect(midtop=(strip.w // 2, strip.y + 2 * gap + top.get_height()))
     )
+
+
+def strip_text(
+    layout: view.Layout, scene: Scene, fonts: Fonts
+) -> tuple[pygame.Surface, pygame.Surface]:
+    """The strip's two blocks of text, as wide as the strip and as tall, together, as it
+    is: the turn or the result on one line (a result too long for it on two, smaller), then
+    the details or a message on up to two lines, smaller where the room left needs it."""
+    strip, room = layout.strip_rect, layout.strip_rect.w - 16
+    status = fonts.coloured(scene.status_colour)
+    top = status.block(scene.status, layout.status_font_size, room, 16, lines=1)
+    if top.get_width() > room:
+        top = status.block(
+            scene.status, layout.detail_font_size, room, 14, lines=2, height=STATUS_HEIGHT
+        )
+    left = strip.h - top.get_height() - STRIP_GAP
+    bottom = fonts.muted.block(scene.detail, layout.detail_font_size, room, 12, 2, left)
+    return top, bottom
 
 
 def _button(surface: pygame.Surface, button: Button, layout: view.Layout, fonts: Fonts) -> None:

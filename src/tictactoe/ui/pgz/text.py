@@ -88,7 +88,7 @@ class BannerText:
         self._box: dict[tuple[str, int], tuple[int, int]] = {}
         """Each font's ascender and descender (down, positive), in pixels."""
         self._chosen: dict[str, str] = {}
-        self._done: dict[tuple[str, int, int, int], pygame.Surface] = {}
+        self._done: dict[tuple[str, int, int, int, int | None], pygame.Surface] = {}
 
     def source_for(self, char: str) -> str:
         """The font (a path, or "" for pygame's) that draws ``char``; pygame's if none has it."""
@@ -136,19 +136,26 @@ class BannerText:
         return lines
 
     def block(
-        self, text: str, size: int, width: int, smallest: int, lines: int = MAX_LINES
+        self,
+        text: str,
+        size: int,
+        width: int,
+        smallest: int,
+        lines: int = MAX_LINES,
+        height: int | None = None,
     ) -> pygame.Surface:
-        """``text`` centred in lines that fit ``width``: smaller (down to ``smallest``) only
-        when even ``lines`` lines are too wide."""
-        key = (text, size, width, lines)
+        """``text`` centred in lines that fit ``width`` (and ``height``, if given): smaller
+        (down to ``smallest``) only when even ``lines`` lines do not fit."""
+        key = (text, size, width, lines, height)
         if key not in self._done:
             while True:
                 wrapped = self.wrap(text, size, width) if lines > 1 else [text]
                 if len(wrapped) > lines:  # whole parts took too many lines: any word then
                     wrapped = self.wrap(text, size, width, parts=False)
                 rendered = [self.render_line(line, size) for line in wrapped]
-                fits = all(r.get_width() <= width for r in rendered)
-                if (fits and len(wrapped) <= lines) or size <= smallest:
+                fits = all(r.get_width() <= width for r in rendered) and len(wrapped) <= lines
+                low = height is None or sum(r.get_height() for r in rendered) <= height
+                if (fits and low) or size <= smallest:
                     break
                 size -= 1
             self._done[key] = _stack(rendered)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 
 from tictactoe import players
-from tictactoe.core import DEFAULT_SECONDS, Mark, Numbering, Rules, UnknownPlayerError
+from tictactoe.core import DEFAULT_SECONDS, Mark, Numbering, Rules
 from tictactoe.core.advice import Suggestion, can_solve
 from tictactoe.core.analysis import MoveValue, best_moves
 from tictactoe.core.strategies.perfect import PerfectPlayer
@@ -473,10 +473,7 @@ class TerminalGame:
 
     def _elapsed(self, spent: float) -> str:
         """The clock after the spinner: the seconds so far, and of how many without analysis."""
-        try:
-            limit = self.session.time_limit
-        except UnknownPlayerError:  # a player file thinking: its time limit is the think time
-            limit = self.think_seconds
+        limit = self.session.time_limit
         if self.session.settings.analysis or limit is None:
             return sentences.seconds(self.tr, spent, decimals=0)
         return sentences.thinking(self.tr, spent, limit)

@@ -28,10 +28,10 @@ from tictactoe.session.sound import Sound
 from tictactoe.session.sound import play as play_sound_file
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
-from tictactoe.texts.sentences import Audience, Feeling, announce
+from tictactoe.texts.sentences import Feeling
 from tictactoe.ui.tk import texts, theme, tree_panel
 from tictactoe.ui.tk.board_view import EDGE, MARGIN, BoardView, Drawing, is_gomoku
-from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs
+from tictactoe.ui.tk.dialogs import Dialogs, TkDialogs, speak_toolkit
 from tictactoe.ui.tk.intents import Variables
 from tictactoe.ui.tk.keys import Keyboard
 from tictactoe.ui.tk.menus import THINK_PRESETS, Menus, board_key, think_key
@@ -112,6 +112,7 @@ class App:
             name="tk",
         )
         self.dialogs: Dialogs = dialogs if dialogs is not None else TkDialogs(root, self._current)
+        speak_toolkit(root, self.session.tr)
         self.system_dark = system_dark
         self.closed = False
         self.cursor = centre_cell(match.rules)
@@ -226,8 +227,9 @@ class App:
         self.refresh()
 
     def click(self, cell: int) -> None:
-        """A person plays ``cell`` with the mouse; on a finished game a click starts the next
-        one. The keyboard cursor hides, and goes on from there when keys are used."""
+        """A person plays ``cell`` with the mouse; on a finished game the first click says
+        that the next one starts the next game (:meth:`Session.again`). The keyboard cursor
+        hides, and goes on from there when keys are used."""
         if self.session.viewing is None:
             self.cursor = cell
         self.cursor_shown = False
@@ -533,9 +535,8 @@ class App:
             return
         outcome = game.outcome
         if outcome is not None:
-            said = announce(outcome, Audience.of_game(game), _)
             style = BANNER_STYLES[Feeling.of(outcome, game)]
-            self.banner.show(said, style=style, over=True, thinking=False)
+            self.banner.show(session.result, style=style, over=True, thinking=False)
             short = texts.title_result(_, outcome)
         else:
             status = sentences.turn(_, game, thinking=session.thinking)
@@ -545,17 +546,17 @@ class App:
             self.banner.show(status, over=False, thinking=session.thinking or session.searching)
             self._show_progress()
             short = texts.title_turn(_, game)
-        notice = session.notice
+        notice, said = session.notice, True  # said to the player: whole, on more lines
         if self.keyboard.typed:
-            notice = _("Cell: {typed}_").format(typed=self.keyboard.typed)
+            notice, said = _("Cell: {typed}_").format(typed=self.keyboard.typed), False
         elif not notice and session.searching:
-            notice = _("Looking for the best moves… Esc shows them at once.")
+            notice, said = _("Looking for the best moves… Esc shows them at once."), False
         legend = self._legend()
         # A big board's hints take the whole row: their words matter more than the score.
         hints = session.hints
         wide = legend and hints is not None and not hints.exact
         score = "" if wide else self._score_text()
-        self.footer.show(notice, legend, score, whole=outcome is not None)
+        self.footer.show(notice, legend, score, whole=said)
         self.vars.mode.set(self._mode())
         self.root.title(f"{texts.app_name(_)} — {short}")
 
@@ -617,7 +618,9 @@ class App:
     # --- settings and the window's size -------------------------------------------------
 
     def _rebuild_chrome(self) -> None:
-        """Menus, toolbar and banner in the current language and colours."""
+        """Menus, toolbar and banner in the current language and colours (Tk's own dialogs
+        too)."""
+        speak_toolkit(self.root, self.session.tr)
         self.menus.destroy()
         self.menus = Menus(self)
         self.toolbar.relabel()

@@ -22,7 +22,7 @@ from tictactoe.saved.archive import Archive, ArchiveError
 from tictactoe.session import check_board
 from tictactoe.session.replay import OpenError, Replay, open_file, open_saved, title, unusable
 from tictactoe.texts import sentences
-from tictactoe.texts.i18n import Translator
+from tictactoe.texts.i18n import N_, Translator
 from tictactoe.texts.sentences import saved_headings, saved_row
 
 Shown = TypeVar("Shown", bound=tk.Toplevel)
@@ -34,6 +34,45 @@ ERROR_COLOUR = "#b8322a"
 
 SAVED_GAMES_LISTED = 1000
 """The saved games window lists at most this many, newest first."""
+
+TOOLKIT_WORDS = (
+    N_("&Yes"),
+    N_("&No"),
+    N_("&OK"),
+    N_("&Cancel"),
+    N_("&Open"),
+    N_("Open"),
+    N_("&Directory:"),
+    N_("File &name:"),
+    N_("File &names:"),
+    N_("Files of &type:"),
+    N_("Show &Hidden Files and Directories"),
+    N_("Show &Hidden Directories"),
+    N_('File "%1$s"  does not exist.'),
+    N_('Directory "%1$s" does not exist.'),
+    N_('Invalid file name "%1$s".'),
+    N_('Cannot change to the directory "%1$s".\nPermission denied.'),
+)
+"""The words Tk's own dialogs show - the message box's buttons, the file chooser's labels,
+buttons and warnings (Tk's own keys, ``&`` before the letter underlined, ``%1$s`` a file's name;
+two spaces where Tk's file chooser has them) - said in the window's language by
+:func:`speak_toolkit`."""
+
+
+def speak_toolkit(master: tk.Misc, _: Translator) -> None:
+    """Let Tk's own dialogs (the file chooser, the message box) speak ``_``'s language, as
+    the rest of the window does: Tk names their buttons and labels through Tcl's msgcat in
+    its locale, which becomes the window's language, with the words from the game's
+    catalogs (Tk ships no Vietnamese ones, and other languages' are incomplete)."""
+    locale = _.language.lower()
+    master.tk.call("::msgcat::mclocale", locale)
+    for english in TOOLKIT_WORDS:
+        master.tk.call(
+            "namespace", "eval", "::tk", ("::msgcat::mcset", locale, english, _(english))
+        )
+    chooser = f"{master}.__tk_filedialog"  # Tk keeps its file chooser: built again in these
+    if master.tk.call("winfo", "exists", chooser):
+        master.tk.call("destroy", chooser)
 
 
 class Dialogs(Protocol):
@@ -450,15 +489,8 @@ class TkDialogs:
         return dialog
 
     def ask_yes_no(self, title: str, message: str) -> bool:
-        """Tk's message box with Yes and No, the buttons in the window's language."""
-        _ = self._translate()
-        # On X11 Tk draws the box itself and names its buttons through msgcat in the
-        # system's locale; say them in the window's language instead.
-        locale = self._master.tk.call("::msgcat::mclocale")
-        for english, translated in (("&Yes", _("&Yes")), ("&No", _("&No"))):
-            self._master.tk.call(
-                "namespace", "eval", "::tk", ("::msgcat::mcset", locale, english, translated)
-            )
+        """Tk's message box with Yes and No, the buttons in the window's language
+        (:func:`speak_toolkit`)."""
         return bool(messagebox.askyesno(title, message, parent=self._master))
 
     def ask_board(self, current: Rules) -> Rules | None:

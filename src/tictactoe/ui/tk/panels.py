@@ -10,14 +10,19 @@
 - :class:`Footer`: a notice or the hint colours on the left, the score on
   the right.
 
-Every row is one line whose height is fixed when it is built, and text too
-long for the width is shortened with "…" instead of wrapping, so the board
-never moves when the computer starts thinking or hints appear.
+Every row is one line whose height is fixed when it is built, and a turn, a
+progress or a legend too long for the width is shortened with "…", so the
+board never moves when the computer starts thinking or hints appear. What is
+said to the player is not cut short: a result too long for one line takes two
+(:data:`RESULT_LINES`), a notice up to :data:`NOTICE_LINES`, the board giving
+up the room while it shows. Lines break between words, and between Chinese
+characters.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import tkinter as tk
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
@@ -51,20 +56,28 @@ def elide(font: tkfont.Font, text: str, room: int) -> str:
 
 NOTICE_LINES = 3
 """Most lines a notice takes in the footer (a player's forfeit names its file and line)."""
+RESULT_LINES = 2
+"""Most lines the result takes in the banner."""
+
+_HAN = "\u2e80-\u9fff\uf900-\uffef"
+_PIECES = re.compile(rf"(\s*)([{_HAN}][，。、：；！？）》」]*|[^\s{_HAN}]+)")
+"""Where a line may break: at a space, or after a Chinese character (and the punctuation after
+it); each piece with the space before it."""
 
 
 def wrap(font: tkfont.Font, text: str, room: int, most: int = NOTICE_LINES) -> list[str]:
-    """``text`` in lines of at most ``room`` pixels, broken between words; at most ``most``
-    lines, the last shortened with "…" when there is more."""
+    """``text`` in lines of at most ``room`` pixels, broken between words and Chinese
+    characters; at most ``most`` lines, the last shortened with "…" when there is more."""
     lines: list[str] = []
-    for word in text.split():
-        if lines and font.measure(f"{lines[-1]} {word}") <= room:
-            lines[-1] = f"{lines[-1]} {word}"
+    for space, piece in _PIECES.findall(text):
+        joint = " " if space else ""
+        if lines and font.measure(f"{lines[-1]}{joint}{piece}") <= room:
+            lines[-1] = f"{lines[-1]}{joint}{piece}"
         else:
-            lines.append(word)
-    if len(lines) > most:
-        lines[most - 1] = " ".join(lines[most - 1 :])
-        del lines[most:]
+            if lines and len(lines) == most:  # no more lines: the rest goes on the last
+                lines[-1] = f"{lines[-1]}{joint}{piece}"
+                continue
+            lines.append(piece)
     return [elide(font, line, room) for line in lines] or [""]
 
 
@@ -294,7 +307,9 @@ class Banner(ttk.Frame):
         self.full_text = ""
         self.over = False
         self.relabel()
-        self.configure(height=max(self.again.winfo_reqheight(), size) + pad * 2)
+        self.least = max(self.again.winfo_reqheight(), size) + pad * 2
+        """The banner's height on one line."""
+        self.configure(height=self.least)
         self.grid_propagate(False)
         self.again.grid_remove()
         self.bind("<Configure>", lambda _event: self._fit())
@@ -324,18 +339,34 @@ class Banner(ttk.Frame):
         self.detail.configure(text=text)
         self._fit()
 
-    def _fit(self) -> None:
+    @property
+    def room(self) -> int:
+        """The width the text has: the banner's, but for the spinner, New game and the detail."""
         pad = self.app.pad  # the frame's, the spinner's and the
         room = self.winfo_width() - 2 * pad * 2  # detail's padding take room too
         room -= self.spinner.winfo_reqwidth() + pad * 2
         if self.over:
             room -= self.again.winfo_reqwidth() + pad * 2
-        room -= self.detail.winfo_reqwidth() + pad
+        return room - self.detail.winfo_reqwidth() - pad
+
+    @property
+    def lines(self) -> list[str]:
+        """The text's lines as shown."""
+        return str(self.text.cget("text")).split("\n")
+
+    def _fit(self) -> None:
+        """The text in the status font; too long, in the smaller one, and a result that is still
+        too long on two lines (the banner growing for them) - a turn is shortened with "…"."""
+        room, text = self.room, self.full_text
         font = self.app.fonts.status
-        if room > 40 and font.measure(self.full_text) > room:
-            font = self.app.fonts.compact  # a long result: smaller before cut short
-        shown = elide(font, self.full_text, int(room)) if room > 40 else ""
-        self.text.configure(text=shown or self.full_text, font=font)
+        lines = [text]
+        if room > 40 and font.measure(text) > room:
+            font = self.app.fonts.compact  # a long text: smaller before broken or cut short
+            lines = wrap(font, text, room, RESULT_LINES if self.over else 1)
+        self.text.configure(text="\n".join(lines), font=font, justify="left")
+        height = max(self.least, len(lines) * font.metrics("linespace") + self.app.pad * 2)
+        if int(self.cget("height")) != height:
+            self.configure(height=height)
 
 
 class Footer(ttk.Frame):
@@ -369,9 +400,9 @@ class Footer(ttk.Frame):
     ) -> None:
         """``notice`` if any, else the ``legend`` (colour, text) items; ``score`` on the right.
 
-        A notice too long for the row is shortened, so that nothing moves while a game goes
-        on; with ``whole`` (a game over: why a player lost it) it takes up to
-        :data:`NOTICE_LINES` lines instead, the board giving up the room."""
+        A notice too long for the row is shortened; with ``whole`` (said to the player, not a
+        progress) it takes up to :data:`NOTICE_LINES` lines instead, the board giving up the
+        room while it shows."""
         self.whole = whole
         self.full_notice = notice
         self.items = tuple(legend)
