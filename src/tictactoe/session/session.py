@@ -380,11 +380,14 @@ class Session:
         on: an own player's failure in short ("forever.py ran out of time: you win."; the
         notice gives the reason in full), else :func:`~tictactoe.texts.sentences.announce`'s
         sentence ("Hooray! You have won the game!")."""
+        return self.result_for(Audience.of_game(self.game))
+
+    def result_for(self, audience: Audience) -> str:
+        """:attr:`result` as told to ``audience`` (the terminal names a demo's sides)."""
         game = self.game
         outcome = game.outcome
         if outcome is None:
             return ""
-        audience = Audience.of_game(game)
         failed = self._forfeit
         if failed is not None and failed[0] is game and outcome.termination is Termination.FORFEIT:
             return announce_forfeit(failed[1], outcome, audience, self.tr)

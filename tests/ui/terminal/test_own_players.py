@@ -45,7 +45,8 @@ def test_a_player_that_fails_loses_and_the_next_game_goes_on(run, home: Path) ->
     assert status == 0
     said = "sleepy.py loses this game: it took longer than 0.2 s to move."
     assert out.count(said) == 2
-    assert "The computer left the game: you win this game." in out
+    assert out.count("sleepy.py ran out of time: you win.") == 2
+    assert "left the game" not in out
     assert "Score against sleepy.py, 3 x 3, 3 in a row: You 2 · computer 0 · draws 0." in out
     games = Archive(home / "games.sqlite3").games().games
     assert [game.record.termination for game in games] == [Termination.FORFEIT] * 2
@@ -78,18 +79,23 @@ def test_a_player_file_on_a_bigger_board_names_its_cells_both_ways(
 
 
 @pytest.mark.parametrize(
-    ("source", "said"),
+    ("source", "said", "result"),
     [
         (
             "def choose(board):\n    return 1 / 0\n",
             "broken.py loses this game: it raised ZeroDivisionError: division by zero at line 2"
             " of broken.py.",
+            "broken.py crashed: you win.",
         ),
-        ("def choose(board):\n    return 4\n", "broken.py loses this game: it played 4, centre,"),
+        (
+            "def choose(board):\n    return 4\n",
+            "broken.py loses this game: it played 4, centre,",
+            "broken.py played a taken cell: you win.",
+        ),
     ],
 )
-def test_the_line_before_the_result_says_how_a_player_file_failed(
-    run: Run, home: Path, source: str, said: str
+def test_the_result_and_the_line_before_it_say_how_a_player_file_failed(
+    run: Run, home: Path, source: str, said: str, result: str
 ) -> None:
     path = home / "broken.py"
     path.write_text(source)
@@ -99,7 +105,7 @@ def test_the_line_before_the_result_says_how_a_player_file_failed(
     assert status == 0
     lines = out.splitlines()
     [index] = [number for number, line in enumerate(lines) if line.startswith(said)]
-    assert lines[index + 1] == "The computer left the game: you win this game."
+    assert lines[index + 1] == result
     assert "broken.py has 1 s per move: a longer move loses the game" in out
 
 

@@ -33,7 +33,6 @@ from tictactoe.session import Session
 from tictactoe.session.board_text import default_numbering, render, terminal_columns
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
-from tictactoe.texts.sentences import announce
 from tictactoe.ui.terminal import answers, messages, setup
 from tictactoe.ui.terminal.answers import Command, Think
 from tictactoe.ui.terminal.prompts import Prompter, Quit
@@ -516,9 +515,7 @@ class TerminalGame:
     def finish(self) -> None:
         """The result, the saved game, the session's score."""
         self.session.update()  # counted and kept once
-        outcome = self.match.game.outcome
-        assert outcome is not None
-        self.prompter.say(announce(outcome, messages.audience(self.tr, self.match), self.tr))
+        self.prompter.say(self.session.result_for(messages.audience(self.tr, self.match)))
         self._report_save_problem()
         self.prompter.say(messages.score_line(self.tr, self.match))
 
