@@ -9,7 +9,7 @@ import pytest
 
 from tictactoe.core.rules import Rules
 from tictactoe.game import Match
-from tictactoe.players import own
+from tictactoe.players import confinement, own
 from tictactoe.saved.settings import Choices, Settings, SettingsStore
 from tictactoe.session import stand_in
 from tictactoe.session.notices import NEXT_GAME, as_last_time, joined, side_said
@@ -29,15 +29,18 @@ def results(_: Translator) -> list[str]:
 
 
 def notices(_: Translator) -> list[str]:
-    """The notices of a click on a finished game, of the launch (every setting as last time),
-    of a forced change, and the reason an own player lost (in full)."""
+    """The notices of a click on a finished game, of the launch (every setting as last time;
+    with the longest line on what confines a player file), of a forced change, and the
+    reason an own player lost (in full)."""
     rules = Rules(15, 15, 5)
     remembered = Settings(board=rules, level="search", think=3.0, sound=False, analysis=True)
     choices = Choices(remembered, remembered, SettingsStore())
     match = Match(rules, "search", think=3.0)
     changed = joined(_, (stand_in(_, "perfect", "search", rules), side_said(_, match, None)))
     loses = _(own.LOSES).format(player=PLAYER, reason=_(own.TOO_SLOW).format(seconds=1))
-    return [_(NEXT_GAME), as_last_time(choices, match, _), changed, loses]
+    confined = _(confinement.LIMITS_ROOT_LINE).format(megabytes=256)
+    launch = joined(_, (as_last_time(choices, match, _), confined))
+    return [_(NEXT_GAME), as_last_time(choices, match, _), changed, loses, launch]
 
 
 @pytest.fixture

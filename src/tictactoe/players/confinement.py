@@ -88,16 +88,16 @@ class Protection(StrEnum):
 # --- what is said -----------------------------------------------------------------------
 
 SANDBOX_LINE = N_(
-    "Player files run in a sandbox (bubblewrap): each in a folder of its own, "
-    "without network, within {megabytes} MB of memory, not as root."
+    "Player files run in a sandbox (bubblewrap): their own folder, no network, at most "
+    "{megabytes} MB."
 )
 LIMITS_LINE = N_(
-    "Player files run within limits (no sandbox on this system): they may write only in "
-    "a folder of their own, without network, within {megabytes} MB of memory."
+    "Player files run within limits (no sandbox here): their own folder, no network, at most "
+    "{megabytes} MB."
 )
 LIMITS_ROOT_LINE = N_(
-    "Player files run within limits (no sandbox on this system): they may write only in "
-    "a folder of their own, without network, within {megabytes} MB of memory, but as root."
+    "Player files run within limits (no sandbox here) but as root: their own folder, no "
+    "network, at most {megabytes} MB."
 )
 TRUSTED_LINE = N_("{players}: trusted, run with your rights.")
 

@@ -17,6 +17,7 @@ from tictactoe.core.rules import Rules
 from tictactoe.game import Starter
 from tictactoe.ui.tk import dialogs as dialogs_module
 from tictactoe.ui.tk.board_view import MIN_LABEL_POINTS
+from tictactoe.ui.tk.panels import NOTICE_LINES
 
 from .conftest import Harness
 
@@ -253,10 +254,11 @@ def test_nothing_moves_while_the_computer_thinks_or_hints_show(
     assert h.pump(lambda: h.app.banner.spinner.spinning, timeout=2)
     h.settle(0.3)
     assert places(h) == before, "thinking"
-    h.app.say("a long message " * 20)
+    h.app.say("a long message " * 40)
     h.settle(0.1)
     shown = str(h.app.footer.notice.cget("text"))
-    assert shown.count("\n") == 2 and shown.endswith("…"), "said on three lines at most"
+    most = NOTICE_LINES
+    assert shown.count("\n") == most - 1 and shown.endswith("…"), f"on {most} lines at most"
     said = places(h)
     assert said["footer"][3] > before["footer"][3] and said["toolbar"] == before["toolbar"]
     assert said["board"][3] < before["board"][3], "the board gives the notice room"

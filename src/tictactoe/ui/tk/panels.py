@@ -54,7 +54,7 @@ def elide(font: tkfont.Font, text: str, room: int) -> str:
     return text[:low].rstrip() + "…"
 
 
-NOTICE_LINES = 3
+NOTICE_LINES = 5
 """Most lines a notice takes in the footer (a player's forfeit names its file and line)."""
 RESULT_LINES = 2
 """Most lines the result takes in the banner."""
