@@ -120,7 +120,7 @@ def test_a_window_tells_the_one_person_you_and_others_the_marks() -> None:
         (Record.of(Rules(), (4, 0, 8, 2, 1, 6, 7)), "X won with 3 in a row"),
         (Record.of(Rules(), (0, 4, 8, 1, 7, 6, 2, 5, 3)), "draw"),
         (Record.of(Rules(), (4,), resigned=Mark.X), "O won: X resigned"),
-        (Record(Rules(), (4,), winner=Mark.O, termination="forfeit"), "O won: X left the game"),
+        (Record(Rules(), (4,), winner=Mark.O, termination="forfeit"), "O won: X forfeited"),
         (Record(Rules(), (4,), winner=Mark.O, termination="adjudicated"), "O won by decision"),
         (Record(Rules(), (4,), termination="adjudicated"), "draw by decision"),
         (Record.of(Rules(), (4,)), "unfinished"),

@@ -33,7 +33,8 @@ class Termination(StrEnum):
     RESIGNATION = "resignation"
     """A side gave up; the other won."""
     FORFEIT = "forfeit"
-    """A side lost without giving up: it left the game and the other claimed the win."""
+    """A side lost without giving up: it left the game, or its player failed to move (ran out
+    of time, crashed, answered a taken cell), and the other side won."""
     ADJUDICATED = "adjudicated"
     """A result stated from outside that the position does not show (a file's claim, agreement)."""
     UNFINISHED = "unfinished"

@@ -228,9 +228,9 @@ def summary(tr: Translator, record: Record) -> str:
     if how is Termination.RESIGNATION:
         return tr.gettext("{mark} won: {other} resigned").format(mark=winner, other=winner.other)
     if how is Termination.FORFEIT:
-        return tr.gettext("{mark} won: {other} left the game").format(
-            mark=winner, other=winner.other
-        )
+        # Translators: a saved game a side lost without playing on: it left, or its player
+        # file failed (ran out of time, crashed, played a taken cell).
+        return tr.gettext("{mark} won: {other} forfeited").format(mark=winner, other=winner.other)
     return tr.gettext("{mark} won by decision").format(mark=winner)
 
 
