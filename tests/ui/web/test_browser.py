@@ -1176,7 +1176,8 @@ def test_a_board_typed_but_not_played_leaves_the_level_of_the_game_on_screen(
     browser: Any, live: ServerProcess
 ) -> None:
     """Perfect cannot play 15 x 15: typed, the board greys it but the game on screen is still
-    Perfect's, and the level list says so (nothing is sent); played, the board's default comes."""
+    Perfect's, and the level list says so (nothing is sent); played, the board's default comes,
+    and the page says so."""
     tab, relay, started = solo_under_way(browser, live, "perfect")
     page = tab.page
     type_board(page, 15, 15, 5)
@@ -1191,6 +1192,15 @@ def test_a_board_typed_but_not_played_leaves_the_level_of_the_game_on_screen(
     page.click("#custom-play")
     playwright_api.expect(page.locator("#board [role=gridcell]")).to_have_count(225)
     playwright_api.expect(page.locator("#level")).not_to_have_value("perfect")
+    stand_in = page.locator("#level-stand-in")  # the change is said, not made silently
+    playwright_api.expect(stand_in).to_have_text(
+        "Perfect does not play 15 x 15: Medium plays instead."
+    )
+    page.select_option("#language", "ru")
+    playwright_api.expect(stand_in).to_have_text(
+        "Безупречный не играет на поле 15 x 15: вместо него играет Средний."
+    )
+    page.select_option("#language", "en")
     assert relay.asked[-1]["t"] == "solo"
     assert relay.asked[-1]["level"] == page.locator("#level").input_value()
     tab.close(boards_refused=True)

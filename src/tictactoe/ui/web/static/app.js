@@ -30,6 +30,7 @@ const app = {
   link: null,
   board: null,
   room: null,         // the room this page is in
+  standIn: null,      // a level that gave way to another on the board played, until chosen again
   player: null,       // "a" or "b"; null for a spectator
   kind: null,         // "solo" or "friend"
   view: null,         // the last state the server sent
@@ -106,11 +107,29 @@ function fillLevels(playing = null) {
   }
   const keep = levels().some((l) => l.name === wanted) && (playing || available.get(wanted) !== false);
   select.value = keep ? wanted : app.boardLevels?.default || levels()[0]?.name;
+  if (!playing) {  // a board played: a level that cannot play it gives way, and it is said
+    const { rows, cols } = typedBoard();
+    app.standIn = keep || wanted === select.value ? null : { chosen: wanted, playing: select.value, rows, cols };
+  }
   describeLevel();
+}
+
+// A level chosen that cannot play the board played, and the one that plays instead, said above
+// the level's description (in the page's language) until another level or board is chosen:
+// "Perfect does not play 15 x 15: Medium plays instead.", as the windows say it.
+function describeStandIn() {
+  const stood = app.standIn;
+  const title = (name) => levels().find((l) => l.name === name)?.title;
+  $("level-stand-in").textContent = stood && title(stood.chosen) && title(stood.playing)
+    ? t("{chosen} does not play {m} x {n}: {playing} plays instead.", {
+      chosen: title(stood.chosen), playing: title(stood.playing), m: stood.rows, n: stood.cols,
+    })
+    : "";
 }
 
 function describeLevel() {
   const level = levels().find((l) => l.name === $("level").value);
+  describeStandIn();
   $("level-description").textContent = level ? level.description : "";
   describeThink();
   describeSettings();
@@ -1052,6 +1071,7 @@ function wire() {
   }
   $("level").addEventListener("change", () => {
     localStorage.setItem(LEVEL_KEY, $("level").value);
+    app.standIn = null;
     describeLevel();
     if (app.kind === "solo" && app.player) send({ t: "level", level: $("level").value });
   });
