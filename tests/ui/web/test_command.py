@@ -40,9 +40,25 @@ def test_an_unreachable_redis_is_said_plainly(capsys) -> None:  # type: ignore[n
     with socket.socket() as closed:
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
-    assert main(["web", "--redis", f"redis://127.0.0.1:{port}/0"]) == 1
+    url = f"redis://127.0.0.1:{port}/0"
+    assert main(["web", "--redis", url]) == 1
     err = capsys.readouterr().err
-    assert "Cannot reach Redis" in err and "Traceback" not in err
+    assert err == f"Cannot reach Redis at {url}: nothing answers there: is redis-server running?\n"
+    assert main(["web", "--redis", url, "--lang", "ru"]) == 1
+    err = capsys.readouterr().err
+    assert (
+        err
+        == f"Нет связи с Redis по адресу {url}: там никто не отвечает: запущен ли redis-server?\n"
+    )
+
+
+def test_an_address_that_is_not_redis_is_said_in_the_programs_words(capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["web", "--redis", "http://127.0.0.1:6379"]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        "Cannot reach Redis at http://127.0.0.1:6379: it is not a Redis address"
+        " (redis://HOST:PORT/DB, rediss:// or unix://).\n"
+    )
 
 
 def test_a_missing_extra_names_the_published_distribution(

@@ -166,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
             from tictactoe.online.redis_store import RedisStore
         except ImportError:
             return _missing_extra(_, "the Redis client")
-        problem = _redis_problem(args.redis)
+        problem = _redis_problem(args.redis, _)
         if problem is not None:
             print(
                 _("Cannot reach Redis at {url}: {reason}").format(url=args.redis, reason=problem),
@@ -224,14 +224,22 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def _redis_problem(url: str) -> str | None:
-    """Why Redis at ``url`` cannot be used, or None when it answers."""
+def _redis_problem(url: str, _: Translator) -> str | None:
+    """Why Redis at ``url`` cannot be used, in the user's language, or None when it answers."""
     import redis
 
     try:
         client = redis.Redis.from_url(url, socket_connect_timeout=3, socket_timeout=3)
         client.ping()
         client.close()
-    except (redis.RedisError, ValueError, OSError) as error:
-        return str(error)
+    except ValueError:
+        return _("it is not a Redis address (redis://HOST:PORT/DB, rediss:// or unix://).")
+    except redis.AuthenticationError:
+        return _("it refused the password in the address.")
+    except redis.TimeoutError:
+        return _("it did not answer within 3 s.")
+    except (redis.ConnectionError, OSError):
+        return _("nothing answers there: is redis-server running?")
+    except redis.RedisError:
+        return _("what answers there is not a Redis that can be used.")
     return None
