@@ -142,7 +142,7 @@ def test_a_corrupt_file_is_reported_with_the_reason_and_can_be_reset(tmp_path: P
     path = tmp_path / "g.sqlite3"
     path.write_bytes(b"this is not a database" * 100)
     archive = Archive(path)
-    with pytest.raises(ArchiveError, match="not a database") as caught:
+    with pytest.raises(ArchiveError, match="not a file of saved games") as caught:
         archive.save(Record.of(Rules(), (4,)))
     assert caught.value.path == path
     with pytest.raises(ArchiveError):

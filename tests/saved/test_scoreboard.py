@@ -61,7 +61,7 @@ def test_corrupt_file_is_reported_with_the_reason(tmp_path: Path, save_result: S
     path = tmp_path / "s.db"
     path.write_bytes(b"this is not a database" * 100)
     board = Scoreboard(path)
-    with pytest.raises(ArchiveError, match="not a database") as error:
+    with pytest.raises(ArchiveError, match="not a file of saved games") as error:
         save_result(board.path, Rules(), "human", "random", Mark.X)
     assert error.value.problem is Problem.DAMAGED and error.value.problem.needs_reset
     with pytest.raises(ArchiveError) as error:
@@ -96,7 +96,8 @@ def test_a_folder_that_cannot_be_made_is_named(tmp_path: Path, save_result: Save
         save_result(board.path, Rules(), "human", "random", None)
     assert error.value.problem is Problem.NO_FOLDER and not error.value.problem.needs_reset
     assert describe(error.value, translator("en")) == (
-        f"The folder {blocker / 'sub'} for the scoreboard cannot be created (Not a directory)."
+        f"The folder {blocker / 'sub'} for the scoreboard cannot be created"
+        " (a file stands where a folder should be)."
     )
     assert board.tallies() == []  # nothing to read there: an empty scoreboard
     problem = board.write_problem()

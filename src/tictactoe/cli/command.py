@@ -11,7 +11,6 @@ translation.
 from __future__ import annotations
 
 import argparse
-import errno
 import importlib
 import sys
 from collections.abc import Sequence
@@ -19,6 +18,7 @@ from types import ModuleType
 
 from tictactoe import __version__, console
 from tictactoe.cli.parser import N_, Parser, asked_language
+from tictactoe.texts.system import SYSTEM_REASONS
 
 COMMANDS = (
     "play", "tk", "pgzero", "web", "solve", "arena", "tournament",
@@ -32,18 +32,6 @@ GREETING_COMMANDS = frozenset({"play", "stats", "games", "tk", "pgzero"})
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = console.EXIT_INTERRUPTED
 EXIT_BROKEN_PIPE = console.EXIT_BROKEN_PIPE
-
-OUTPUT_PROBLEMS = {
-    errno.ENOSPC: N_("the disk is full"),
-    errno.EBADF: N_("it is closed"),
-    errno.EIO: N_("the device reports an error"),
-    errno.EFBIG: N_("the file is too big"),
-    errno.EROFS: N_("the disk is read-only"),
-    errno.EPIPE: N_("the program reading it has stopped"),
-    getattr(errno, "EDQUOT", errno.ENOSPC): N_("the disk is full"),
-}
-"""Why the output cannot be written, in the project's words, for each of
-:data:`tictactoe.console.OUTPUT_ERRORS`."""
 
 
 def _command(name: str) -> ModuleType:
@@ -131,7 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _cannot_write(parser: Parser, error: OSError) -> str:
     """The line saying that the output cannot be written, and why."""
-    reason = parser.translate(OUTPUT_PROBLEMS.get(error.errno or 0, N_("it cannot be written to")))
+    known = SYSTEM_REASONS.get(error.errno or 0) if error.errno in console.OUTPUT_ERRORS else None
+    reason = parser.translate(known or N_("it cannot be written to"))
     return parser.translate(N_("tictactoe: cannot write the output: {reason}.")).format(
         reason=reason
     )

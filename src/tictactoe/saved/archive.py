@@ -38,6 +38,7 @@ from tictactoe.game import HUMAN, Game
 from tictactoe.saved import safe_file
 from tictactoe.saved.paths import data_home
 from tictactoe.saved.safe_file import ArchiveError, ArchiveFile, Problem
+from tictactoe.texts.i18n import N_
 
 FILE_NAME = "games.sqlite3"
 BUSY_TIMEOUT_SECONDS = 10.0
@@ -216,7 +217,7 @@ class Archive:
         """The file's version: :data:`SCHEMA_VERSION`, or 0 for a new one; raises for any other."""
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
         if version > SCHEMA_VERSION:
-            raise ArchiveError(self.path, "it was written by a newer version of tictactoe")
+            raise ArchiveError(self.path, N_("it was written by a newer version of tictactoe"))
         if version not in (0, SCHEMA_VERSION):
             raise ArchiveError(
                 self.path, f"its version {version} is not a saved-games file's", Problem.DAMAGED

@@ -20,6 +20,9 @@ from contextlib import closing, contextmanager
 from enum import StrEnum
 from pathlib import Path
 
+from tictactoe.texts.i18n import N_
+from tictactoe.texts.system import system_reason
+
 READ_WAIT_SECONDS = 3.0
 """How long reading waits for another process's write to finish before saying it is busy."""
 
@@ -56,9 +59,14 @@ class ArchiveError(Exception):
         self.path = path
         """The file."""
         self.reason = str(reason)
-        """What is wrong with it (SQLite's or the system's words)."""
+        """What is wrong with it, in English: a message marked for translation (say it with
+        :meth:`said_reason`) or, for what the program has no words of its own, the system's."""
         self.problem = problem
         """The kind of trouble: what can be done about it."""
+
+    def said_reason(self, gettext: Callable[[str], str]) -> str:
+        """:attr:`reason` in the language of ``gettext``."""
+        return gettext(self.reason)
 
 
 Setup = Callable[[sqlite3.Connection], None]
@@ -184,7 +192,7 @@ class ArchiveFile:
         except OSError as error:
             return ArchiveError(self.path, _os_reason(error), Problem.NO_FOLDER)
         if not writable:
-            return ArchiveError(self.path, "no permission to write", Problem.READ_ONLY)
+            return ArchiveError(self.path, N_("no permission to write"), Problem.READ_ONLY)
         return None
 
     # --- what went wrong --------------------------------------------------------
@@ -197,9 +205,9 @@ class ArchiveFile:
         except OSError:
             return  # looked at again when opened, with the reason
         if folder:
-            raise ArchiveError(self.path, "a folder is in its place", Problem.UNREADABLE)
+            raise ArchiveError(self.path, N_("a folder is in its place"), Problem.UNREADABLE)
         if empty:
-            raise ArchiveError(self.path, "the file is empty (0 bytes)", Problem.EMPTY)
+            raise ArchiveError(self.path, N_("the file is empty (0 bytes)"), Problem.EMPTY)
 
     def error(self, error: sqlite3.Error) -> ArchiveError:
         """The :class:`ArchiveError` for what SQLite reported."""
@@ -210,8 +218,11 @@ class ArchiveFile:
             problem = Problem.BUSY
         elif primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM):
             problem = Problem.READ_ONLY
-        elif primary in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_ERROR):
-            problem = Problem.DAMAGED  # not a database, or other tables than ours in it
+        elif primary == sqlite3.SQLITE_CORRUPT:
+            problem, detail = Problem.DAMAGED, N_("its contents are broken")
+        elif primary in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_ERROR):
+            # not a database, or other tables than ours in it
+            problem, detail = Problem.DAMAGED, N_("it is not a file of saved games")
         elif primary == sqlite3.SQLITE_CANTOPEN:
             problem, detail = self._cannot_open(detail)
         else:
@@ -221,7 +232,7 @@ class ArchiveFile:
     def _cannot_open(self, detail: str) -> tuple[Problem, str]:
         """Why SQLite could not open the file, in the operating system's words."""
         if self.path.is_dir():
-            return Problem.UNREADABLE, "a folder is in its place"
+            return Problem.UNREADABLE, N_("a folder is in its place")
         try:
             with open(self.path, "rb"):
                 pass
@@ -247,7 +258,7 @@ def _is_permission(error: OSError) -> bool:
 
 
 def _os_reason(error: OSError) -> str:
-    return error.strerror or str(error)
+    return system_reason(error)
 
 
 __all__ = ["READ_WAIT_SECONDS", "ArchiveError", "ArchiveFile", "Problem", "Setup", "free_name"]

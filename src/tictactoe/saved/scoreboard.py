@@ -23,7 +23,7 @@ from tictactoe.texts.i18n import Translator
 
 def describe(error: ArchiveError, tr: Translator) -> str:
     """The cause of ``error`` as one sentence in ``tr``'s language, naming the file."""
-    path, reason = error.path, error.reason
+    path, reason = error.path, error.said_reason(tr.gettext)
     if error.problem is Problem.BUSY:
         text = tr.gettext("The scoreboard file {path} is in use by another program right now.")
     elif error.problem is Problem.READ_ONLY and not _exists_quietly(path):

@@ -94,7 +94,9 @@ class SavedGames:
     damaged: tuple[int, ...] = ()
     """Numbers of games that could not be read (left out)."""
     problem: str | None = None
-    """Why the saved games cannot be read, if they cannot."""
+    """Why the saved games cannot be read, if they cannot, in English
+    (:attr:`ArchiveError.reason <tictactoe.saved.safe_file.ArchiveError.reason>`: translate it
+    where it is said)."""
 
 
 def list_saved(archive: Archive | None, limit: int) -> SavedGames:
@@ -110,7 +112,7 @@ def list_saved(archive: Archive | None, limit: int) -> SavedGames:
 def unusable(tr: Translator, error: ArchiveError) -> str:
     """What to say when the saved games file cannot be used."""
     return tr.gettext("The saved games file {path} cannot be used: {reason}").format(
-        path=error.path, reason=error.reason
+        path=error.path, reason=error.said_reason(tr.gettext)
     )
 
 

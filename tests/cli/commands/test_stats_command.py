@@ -84,7 +84,7 @@ def test_corrupt_scoreboard_is_reported(run, home: Path) -> None:
     (home / "games.sqlite3").write_bytes(b"not a database" * 50)
     status, out, err = run(["stats"])
     assert status == 1
-    assert "games.sqlite3 is damaged (file is not a database)." in out
+    assert "games.sqlite3 is damaged (it is not a file of saved games)." in out
     assert "Traceback" not in out + err
     assert "tictactoe stats --reset" in out
 
@@ -139,7 +139,7 @@ def test_a_folder_that_cannot_be_made_is_named(
     assert out.splitlines() == [
         "No games recorded yet.",
         f"The folder {tmp_path / 'file' / 'data'} for the scoreboard cannot be created"
-        " (Not a directory).",
+        " (a file stands where a folder should be).",
         "New results are not saved.",
     ]
     assert "--reset" not in out

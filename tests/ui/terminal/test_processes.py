@@ -142,7 +142,7 @@ def test_corrupt_scoreboard_is_reported_once_and_play_goes_on(spawn, home: Path)
     done = spawn(SEED_004, WIN + "yes\n3\n2\n6\nno\n")
     assert done.returncode == 0
     assert "Traceback" not in done.stdout + done.stderr
-    assert done.stdout.count("games.sqlite3 is damaged (file is not a database).") == 1
+    assert done.stdout.count("games.sqlite3 is damaged (it is not a file of saved games).") == 1
     assert done.stdout.count("Results are not saved; the game goes on.") == 1
     assert "Score against Beginner, 3 x 3, 3 in a row: You 1 · computer 1 · draws 0." in done.stdout
 
@@ -151,7 +151,7 @@ def test_corrupt_scoreboard_is_reported_in_the_users_language(spawn, home: Path)
     (home / "games.sqlite3").write_bytes(b"garbage" * 100)
     done = spawn([*SEED_004, "--lang", "vi"], WIN + "không\n")
     assert done.returncode == 0
-    assert "games.sqlite3 bị hỏng (file is not a database)." in done.stdout
+    assert "games.sqlite3 bị hỏng (đây không phải tệp các ván đã lưu)." in done.stdout
     assert "Kết quả sẽ không được lưu, trò chơi vẫn tiếp tục." in done.stdout
 
 

@@ -61,7 +61,9 @@ def games_panel(_: Translator, games: GamesList, visible: int) -> Panel:
     if games.loading:
         return Panel(_("Saved games"), (_("Reading the saved games…"),), footer=footer)
     if games.problem is not None:
-        text = _("Saved games unavailable: {reason}").format(reason=games.problem)
+        text = _("Saved games unavailable: {reason}").format(
+            reason=_(games.problem) if games.problem else ""
+        )
         return Panel(_("Saved games"), (text,), footer=_("Esc: back"))
     if not games.games:
         return Panel(_("Saved games"), (_("No saved games yet."),), footer=_("Esc: back"))
