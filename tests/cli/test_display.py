@@ -72,6 +72,22 @@ def test_the_window_command_itself_says_why_and_exits_1(play, monkeypatch) -> No
     assert out == ""
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Cannot open a window: there is no display: DISPLAY is not set\n"),
+        ("vi", "Không mở được cửa sổ: không có màn hình: biến DISPLAY chưa được đặt\n"),
+    ],
+)
+def test_the_window_command_without_a_display_says_so_in_its_own_words(
+    play, monkeypatch, language: str, said: str
+) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    status, out, err = play(["tk", "--lang", language], "")
+    assert status == 1 and out == ""
+    assert err == said, "not Tk's 'no display name and no $DISPLAY environment variable'"
+
+
 def test_help_and_version_are_not_games(play, monkeypatch) -> None:
     monkeypatch.setenv("DISPLAY", ":9999")
     with pytest.raises(SystemExit):

@@ -19,7 +19,7 @@ from tictactoe.cli.commands.options import (
     rules_from,
     starter_from,
 )
-from tictactoe.cli.display import NoWindowError, has_display, no_display_reason
+from tictactoe.cli.display import NoWindowError, no_display_reason
 from tictactoe.cli.parser import N_
 from tictactoe.console import EXIT_ERROR, EXIT_USAGE
 from tictactoe.core.errors import RulesError
@@ -144,6 +144,6 @@ def open_window(_: Gettext) -> tkinter.Tk:
     try:
         return tkinter.Tk(className="Tictactoe")
     except tkinter.TclError as error:
-        if has_display():
-            raise NoWindowError(no_display_reason(_)) from error
-        raise NoWindowError(str(error)) from error
+        if sys.platform in ("win32", "darwin"):  # no display to name: Tk's reason is all there is
+            raise NoWindowError(str(error)) from error
+        raise NoWindowError(no_display_reason(_)) from error
