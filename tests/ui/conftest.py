@@ -12,9 +12,9 @@ from tictactoe.game import Match
 from tictactoe.players import confinement, own
 from tictactoe.saved.settings import Choices, Settings, SettingsStore
 from tictactoe.session import stand_in
-from tictactoe.session.notices import NEXT_GAME, as_last_time, joined, side_said
+from tictactoe.session.notices import NEXT_GAME, as_last_time, side_said
 from tictactoe.texts.i18n import Translator, translator
-from tictactoe.texts.sentences import FORFEITS, PHRASES
+from tictactoe.texts.sentences import FORFEITS, PHRASES, joined
 
 PLAYER = "forever.py"
 """A player file's name as long as a student's usually is."""
@@ -36,10 +36,10 @@ def notices(_: Translator) -> list[str]:
     remembered = Settings(board=rules, level="search", think=3.0, sound=False, analysis=True)
     choices = Choices(remembered, remembered, SettingsStore())
     match = Match(rules, "search", think=3.0)
-    changed = joined(_, (stand_in(_, "perfect", "search", rules), side_said(_, match, None)))
+    changed = joined((stand_in(_, "perfect", "search", rules), side_said(_, match, None)))
     loses = _(own.LOSES).format(player=PLAYER, reason=_(own.TOO_SLOW).format(seconds=1))
     confined = _(confinement.LIMITS_ROOT_LINE).format(megabytes=256)
-    launch = joined(_, (as_last_time(choices, match, _), confined))
+    launch = joined((as_last_time(choices, match, _), confined))
     return [_(NEXT_GAME), as_last_time(choices, match, _), changed, loses, launch]
 
 

@@ -120,8 +120,7 @@ def _cannot_write(parser: Parser, error: OSError) -> str:
     """The line saying that the output cannot be written, and why."""
     from tictactoe.texts.system import SYSTEM_REASONS  # only now: solve and brain load no texts
 
-    known = SYSTEM_REASONS.get(error.errno or 0) if error.errno in console.OUTPUT_ERRORS else None
-    reason = parser.translate(known or N_("it cannot be written to"))
+    reason = parser.translate(SYSTEM_REASONS.get(error.errno or 0, N_("it cannot be written to")))
     return parser.translate(N_("tictactoe: cannot write the output: {reason}.")).format(
         reason=reason
     )

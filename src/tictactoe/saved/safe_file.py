@@ -104,7 +104,7 @@ class ArchiveFile:
         except sqlite3.Error as error:
             raise self.error(error) from None
         except OSError as error:
-            raise ArchiveError(self.path, _os_reason(error)) from None
+            raise ArchiveError(self.path, system_reason(error)) from None
 
     @contextmanager
     def reading(self) -> Iterator[sqlite3.Connection | None]:
@@ -120,7 +120,7 @@ class ArchiveFile:
         except sqlite3.Error as error:
             raise self.error(error) from None
         except OSError as error:
-            raise ArchiveError(self.path, _os_reason(error)) from None
+            raise ArchiveError(self.path, system_reason(error)) from None
 
     def exists(self) -> bool:
         """True when something is at the file's place; a folder that cannot be looked
@@ -128,7 +128,7 @@ class ArchiveFile:
         try:
             return self.path.exists()
         except OSError as error:
-            raise ArchiveError(self.path, _os_reason(error), Problem.UNREADABLE) from None
+            raise ArchiveError(self.path, system_reason(error), Problem.UNREADABLE) from None
 
     def _create(self) -> None:
         """Make sure the file exists: built whole under another name, then linked into place."""
@@ -139,7 +139,7 @@ class ArchiveFile:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise ArchiveError(self.path, _os_reason(error), Problem.NO_FOLDER) from None
+            raise ArchiveError(self.path, system_reason(error), Problem.NO_FOLDER) from None
         draft = folder / f".{self.path.name}.{os.getpid()}.{threading.get_ident()}.new"
         try:
             with closing(sqlite3.connect(draft, isolation_level=None)) as db:
@@ -160,7 +160,7 @@ class ArchiveFile:
                 ) from None
             if isinstance(error, sqlite3.Error):
                 raise self.error(error) from None
-            raise ArchiveError(self.path, _os_reason(error)) from None
+            raise ArchiveError(self.path, system_reason(error)) from None
         finally:
             draft.unlink(missing_ok=True)
 
@@ -172,7 +172,7 @@ class ArchiveFile:
         try:
             self.path.replace(broken)
         except OSError as error:
-            raise ArchiveError(self.path, _os_reason(error)) from None
+            raise ArchiveError(self.path, system_reason(error)) from None
         return broken
 
     def write_problem(self) -> ArchiveError | None:
@@ -190,7 +190,7 @@ class ArchiveFile:
         except ArchiveError as error:
             return error
         except OSError as error:
-            return ArchiveError(self.path, _os_reason(error), Problem.NO_FOLDER)
+            return ArchiveError(self.path, system_reason(error), Problem.NO_FOLDER)
         if not writable:
             return ArchiveError(self.path, N_("no permission to write"), Problem.READ_ONLY)
         return None
@@ -238,8 +238,8 @@ class ArchiveFile:
                 pass
         except OSError as error:
             if _is_permission(error):
-                return Problem.UNREADABLE, _os_reason(error)
-            return Problem.FAILED, _os_reason(error)
+                return Problem.UNREADABLE, system_reason(error)
+            return Problem.FAILED, system_reason(error)
         return Problem.READ_ONLY, detail
 
 
@@ -255,10 +255,6 @@ def free_name(path: Path, suffix: str) -> Path:
 
 def _is_permission(error: OSError) -> bool:
     return isinstance(error, PermissionError) or error.errno == 30  # EROFS
-
-
-def _os_reason(error: OSError) -> str:
-    return system_reason(error)
 
 
 __all__ = ["READ_WAIT_SECONDS", "ArchiveError", "ArchiveFile", "Problem", "Setup", "free_name"]

@@ -5,15 +5,13 @@
   row; Expert.");
 - :func:`side_said`: the mark you play when a new game gave you the other
   one ("You play O.");
-- :func:`joined`: such sentences in one notice (:func:`tictactoe.session.boards.fit_opponent`'s
-  "Perfect does not play 15 x 15: Expert plays instead." among them);
 - :data:`NEXT_GAME`: what a click on a finished game's board says before the next
   click starts the next game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from tictactoe import players
 from tictactoe.core.board import Mark
@@ -62,13 +60,3 @@ def side_said(_: Translator, match: Match, before: Mark | None) -> str:
     if match.you != HUMAN or match.opponent == HUMAN or match.your_mark is before:
         return ""
     return _("You play {mark}.").format(mark=match.your_mark)
-
-
-def joined(_: Translator, sentences_: Iterable[str]) -> str:
-    """Whole sentences in one notice, those that are empty left out (no space after a Chinese
-    full stop)."""
-    text = ""
-    for sentence in sentences_:
-        if sentence:
-            text = f"{text}{'' if not text or text.endswith('。') else ' '}{sentence}"
-    return text

@@ -59,7 +59,7 @@ from tictactoe.saved.writer import SAVE_GRACE_SECONDS, Writer
 from tictactoe.session.boards import fit_opponent, stand_in
 from tictactoe.session.ending import ending_sound, scoreboard_unavailable
 from tictactoe.session.jobs import Hints, Job, Jobs, Lane, computer_move, hints_for
-from tictactoe.session.notices import NEXT_GAME, as_last_time, joined, side_said
+from tictactoe.session.notices import NEXT_GAME, as_last_time, side_said
 from tictactoe.session.picture import BoardPicture
 from tictactoe.session.replay import Replay, SavedGames, Step, continue_from, list_saved
 from tictactoe.session.sound import Sound
@@ -69,6 +69,7 @@ from tictactoe.texts.sentences import (
     Sides,
     announce,
     announce_forfeit,
+    joined,
     progress,
     thinking,
 )
@@ -416,7 +417,6 @@ class Session:
 
         def said(tr: Translator) -> str:
             return joined(
-                tr,
                 (
                     notice,
                     as_last_time(choices, match, tr),
@@ -507,7 +507,7 @@ class Session:
 
         def said(tr: Translator) -> str:
             level = stood_in(tr) if stood_in is not None else ""
-            return joined(tr, (kept, level, side_said(tr, match, side)))
+            return joined((kept, level, side_said(tr, match, side)))
 
         self.tell(said, lasting=True)
         continue_from(self.game, moves)
@@ -632,8 +632,6 @@ class Session:
 
     def _said_again(self, notice: str, before: Translator) -> str:
         """``notice``, said in ``before``'s language, in the language now chosen."""
-        if notice == fit_opponent(self.match, self.preferred, before):
-            return fit_opponent(self.match, self.preferred, self.tr)
         english = {text: key for key, text in before.messages().items() if isinstance(key, str)}
         return self.tr.gettext(english.get(notice, notice))
 

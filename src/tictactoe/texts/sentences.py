@@ -32,7 +32,7 @@ titles (``Medium``), never by strategy names.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time
 from enum import StrEnum
@@ -609,8 +609,17 @@ def replay_at(_: Translator, record: Record, ply: int) -> str:
         return replay_position(_, record, ply)
     if ply == 0:
         return end
-    where = replay_position(_, record, ply)
-    return f"{where}{'' if where.endswith('。') else ' '}{end}"
+    return joined((replay_position(_, record, ply), end))
+
+
+def joined(sentences_: Iterable[str]) -> str:
+    """Whole sentences in one line, those that are empty left out (no space after a Chinese
+    full stop)."""
+    text = ""
+    for sentence in sentences_:
+        if sentence:
+            text = f"{text}{'' if not text or text.endswith('。') else ' '}{sentence}"
+    return text
 
 
 # --- the search tree ("How the computer thinks") ----------------------------------------------

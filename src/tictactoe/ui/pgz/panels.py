@@ -135,7 +135,7 @@ def settings_panel(
         rows=tuple(names[row] for row in shown),
         values=tuple(values[row] for row in shown),
         chosen=menu.chosen - menu.top,
-        footer=f"{note}{'' if note.endswith('。') else ' '}{keys}",
+        footer=sentences.joined((note, keys)),
     )
 
 
