@@ -51,16 +51,11 @@ def rules_line(tr: Translator, rules: Rules) -> str:
     )
 
 
-def board_words(tr: Translator, rules: Rules) -> str:
-    """A board and its goal in a few words: "4 x 4, 3 in a row"."""
-    return tr.gettext("{rows} x {cols}, {k} in a row").format(rows=rules.m, cols=rules.n, k=rules.k)
-
-
 def score_line(tr: Translator, match: Match) -> str:
     """The score of this opponent on this board, which it names: "Score against Easy, 4 x 4,
     3 in a row: You 3 · computer 1 · draws 0." (two people or a demo: the board alone, the
     score names the sides)."""
-    board, score = board_words(tr, match.rules), sentences.score(tr, match)
+    board, score = sentences.board_name(tr, match.rules), sentences.score(tr, match)
     if Sides.of(match) is Sides.COMPUTER:
         return tr.gettext("Score against {opponent}, {board}: {score}.").format(
             opponent=level(tr, match.opponent), board=board, score=score
