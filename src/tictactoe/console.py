@@ -190,6 +190,14 @@ ECHO_LIMIT = 40
 """Longest piece of what a user typed (an answer, a file name) quoted back to them."""
 
 
+HAN = "\u2e80-\u9fff\uf900-\uffef"
+"""Chinese characters and full-width punctuation (a regular expression's character range): a
+line of Chinese may break after any of them, as it has no spaces."""
+CLOSING_MARKS = "，。、：；！？）》」"
+"""Full-width punctuation a line of Chinese never starts with: it stays after the character
+before it."""
+
+
 def display_width(text: str) -> int:
     """Columns ``text`` takes in a terminal (wide CJK characters take two)."""
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)

@@ -29,6 +29,8 @@ from pathlib import Path
 import pygame
 import pygame.freetype
 
+from tictactoe.console import CLOSING_MARKS, HAN
+
 FONTS = Path(str(resources.files("tictactoe.ui.pgz"))) / "fonts"
 LATIN = str(FONTS / "banner-latin.ttf")
 CJK = str(FONTS / "banner-cjk.ttf")
@@ -63,9 +65,7 @@ TALLEST = "Ấ|(gjpqy"
 """Letters a font's line box makes room for, where it has them: the hinted ``g`` reaches a pixel
 below the descender, and Vietnamese's stacked accents above the ascender."""
 MAX_LINES = 3
-HAN = "\u2e80-\u9fff\uf900-\uffef"
-"""Chinese characters and full-width punctuation."""
-TOKENS = re.compile(rf"[{HAN}][，。、：；！？）》」]*(?:\s+·)?\s*|[^\s{HAN}]+(?:\s+[—–·])?\s*|\s+")
+TOKENS = re.compile(rf"[{HAN}][{CLOSING_MARKS}]*(?:\s+·)?\s*|[^\s{HAN}]+(?:\s+[—–·])?\s*|\s+")
 """Where a line may break: after a word (and a dash or list dot after it), or after a Chinese
 character."""
 PARTS = " · "

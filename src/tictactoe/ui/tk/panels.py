@@ -30,6 +30,7 @@ from tkinter import font as tkfont
 from tkinter import ttk
 
 from tictactoe import players
+from tictactoe.console import CLOSING_MARKS, HAN
 from tictactoe.session.replay import Step
 from tictactoe.texts import sentences
 from tictactoe.texts.i18n import Translator
@@ -59,8 +60,7 @@ NOTICE_LINES = 5
 RESULT_LINES = 2
 """Most lines the result takes in the banner."""
 
-_HAN = "\u2e80-\u9fff\uf900-\uffef"
-_PIECES = re.compile(rf"(\s*)([{_HAN}][，。、：；！？）》」]*|[^\s{_HAN}]+)")
+_PIECES = re.compile(rf"(\s*)([{HAN}][{CLOSING_MARKS}]*|[^\s{HAN}]+)")
 """Where a line may break: at a space, or after a Chinese character (and the punctuation after
 it); each piece with the space before it."""
 
