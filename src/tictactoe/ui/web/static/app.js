@@ -3,7 +3,8 @@
 
 import { BoardView, cellName, isClassic } from "./board.js";
 import {
-  ending, language, languages, levels, loadLanguage, preferredLanguage, t, tn, translatePage,
+  boardName, ending, language, languages, levels, loadLanguage, preferredLanguage, t, tn,
+  translatePage,
 } from "./i18n.js";
 import { Link } from "./net.js";
 import * as sound from "./sound.js";
@@ -139,7 +140,7 @@ function describeLevel() {
 // "15 x 15, 5 in a row · Medium" - the board chosen, and the computer where it plays.
 function describeSettings() {
   const { rows, cols, k } = typedBoard();
-  const parts = [rows && cols && k ? t("{m} x {n}, {k} in a row", { m: rows, n: cols, k }) : t("Custom board")];
+  const parts = [rows && cols && k ? boardName(rows, cols, k) : t("Custom board")];
   const level = levels().find((l) => l.name === $("level").value);
   if (app.kind !== "friend" && level) parts.push(level.title);
   $("setup-line").textContent = parts.join(" · ");

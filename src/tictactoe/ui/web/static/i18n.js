@@ -95,7 +95,12 @@ export function translatePage(root = document) {
   }
   for (const element of root.querySelectorAll("[data-i18n-board]")) {
     const [m, n, k] = element.dataset.i18nBoard.split(",");
-    element.textContent = t("{m} x {n}, {k} in a row", { m, n, k });
+    element.textContent = boardName(m, n, k);
   }
   document.title = t("Tic-tac-toe");
+}
+
+/** A board and its win length in the page's language: "15 x 15, 5 in a row". */
+export function boardName(m, n, k) {
+  return t("{m} x {n}, {k} in a row", { m, n, k });
 }
