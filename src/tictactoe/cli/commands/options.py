@@ -399,6 +399,23 @@ def add_game_options(parser: argparse.ArgumentParser, *, remembered_think: bool 
     )
 
 
+def add_window_options(parser: argparse.ArgumentParser, *, sound_help: str) -> None:
+    """The windows' options: the shared game options, the think time remembered from last
+    time unless ``--think`` is given, ``--no-sound`` (said by ``sound_help``) and
+    ``--analysis``."""
+    add_game_options(parser, remembered_think=True)
+    parser.set_defaults(think=None)  # None: not given, so the remembered think time plays
+    parser.add_argument("--no-sound", action="store_true", help=sound_help)
+    parser.add_argument(
+        "--analysis",
+        action="store_true",
+        help=N_(
+            "while the computer thinks, show the depth it has searched and the line it expects"
+            " (the window's setting is kept otherwise)"
+        ),
+    )
+
+
 def given_settings(args: argparse.Namespace) -> frozenset[str]:
     """The remembered settings a window's options set for this launch (the fields of
     :class:`~tictactoe.saved.settings.Settings`): the others are as last time."""

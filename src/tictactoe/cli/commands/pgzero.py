@@ -23,7 +23,7 @@ import sys
 
 from tictactoe import DISTRIBUTION, players
 from tictactoe.cli.commands.options import (
-    add_game_options,
+    add_window_options,
     given_settings,
     rng_from,
     rules_from,
@@ -45,20 +45,8 @@ EXIT_NO_DISPLAY = 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The shared game options and ``--no-sound``."""
-    add_game_options(parser, remembered_think=True)
-    parser.set_defaults(think=None)  # None: the think time remembered from last time
-    parser.add_argument(
-        "--no-sound", action="store_true", help=N_("start with sound off (S switches it on)")
-    )
-    parser.add_argument(
-        "--analysis",
-        action="store_true",
-        help=N_(
-            "while the computer thinks, show the depth it has searched and the line it expects"
-            " (the window's setting is kept otherwise)"
-        ),
-    )
+    """The windows' options, and ``--open``."""
+    add_window_options(parser, sound_help=N_("start with sound off (S switches it on)"))
     parser.add_argument(
         "--open",
         metavar="ID|FILE",

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from tictactoe import players
 from tictactoe.cli.commands.options import (
-    add_game_options,
+    add_window_options,
     given_settings,
     rng_from,
     rules_from,
@@ -35,18 +35,8 @@ HELP = N_("play in a desktop window (tkinter): menus, levels, hints, sounds, lig
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The shared game options and ``--no-sound``; without ``--think`` the remembered time."""
-    add_game_options(parser, remembered_think=True)
-    parser.add_argument("--no-sound", action="store_true", help=N_("start with the sounds off"))
-    parser.add_argument(
-        "--analysis",
-        action="store_true",
-        help=N_(
-            "while the computer thinks, show the depth it has searched and the line it expects"
-            " (the window's setting is kept otherwise)"
-        ),
-    )
-    parser.set_defaults(think=None)  # None: not given, so the remembered think time plays
+    """The windows' options (:func:`~tictactoe.cli.commands.options.add_window_options`)."""
+    add_window_options(parser, sound_help=N_("start with the sounds off"))
 
 
 def settings_for(args: argparse.Namespace, loaded: Settings) -> Settings | str:
