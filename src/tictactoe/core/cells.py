@@ -13,7 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 from string import ascii_lowercase
 
-from tictactoe.core.errors import CellNameError, shown
+from tictactoe.core.errors import N_, CellNameError, shown
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.rules import Rules
 
@@ -79,23 +79,28 @@ def parse(rules: Rules, text: str, numbering: Numbering = Numbering.COORDS) -> i
     low, high = (1, 9) if numbering is Numbering.NUMPAD else (0, rules.size - 1)
     number = whole_number(cleaned)
     if number is None or not low <= number <= high:
-        raise CellNameError(f"{shown(text)} is not a cell: type a number from {low} to {high}")
+        raise CellNameError.worded(
+            N_("{text} is not a cell: type a number from {low} to {high}"),
+            text=shown(text), low=low, high=high,
+        )  # fmt: skip
     return _NUMPAD.index(number) if numbering is Numbering.NUMPAD else number
 
 
 def _parse_coords(rules: Rules, cleaned: str, text: str) -> int:
     """``b2``; also ``b 2``, and the row first: ``2b``, ``2 b``."""
-    last_col = ascii_lowercase[rules.n - 1]
-    hint = f"type a letter a-{last_col} then a number 1-{rules.m}, like b2"
+    not_a_cell = CellNameError.worded(
+        N_("{text} is not a cell: type a letter a-{column} then a number 1-{row}, like b2"),
+        text=shown(text), column=ascii_lowercase[rules.n - 1], row=rules.m,
+    )  # fmt: skip
     cleaned = "".join(cleaned.split())
     if cleaned[-1:] in ascii_lowercase and cleaned[:1].isdigit():
         cleaned = cleaned[-1] + cleaned[:-1]
     if len(cleaned) < 2 or cleaned[0] not in ascii_lowercase:
-        raise CellNameError(f"{shown(text)} is not a cell: {hint}")
+        raise not_a_cell
     col = ascii_lowercase.index(cleaned[0])
     number = whole_number(cleaned[1:])
     if number is None or col >= rules.n or not 1 <= number <= rules.m:
-        raise CellNameError(f"{shown(text)} is not a cell: {hint}")
+        raise not_a_cell
     return rules.cell(number - 1, col)
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
+from typing import Self
 
 
 def shown(value: object, limit: int = 40) -> str:
@@ -19,32 +20,69 @@ def N_(message: str) -> str:
     return message
 
 
+def _english(text: str) -> str:
+    return text
+
+
+class Wording:
+    """A message as an English text with ``{fields}`` (marked with :func:`N_`, so the catalogs
+    hold it) and what fills the fields, to be said in any language (:meth:`said`).
+
+    A field may hold another wording or a :class:`TicTacToeError`: it is said in the same
+    language.
+    """
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        self.template = template
+        """The English text with ``{fields}``."""
+        self.values: Mapping[str, object] = values
+        """What fills the fields."""
+
+    def said(self, gettext: Callable[[str], str] = _english) -> str:
+        """The text in the language of ``gettext`` (English without one)."""
+        text = gettext(self.template)
+        if not self.values:
+            return text  # a text without fields may hold braces (a system's own words)
+        filled = {
+            key: value.said(gettext) if isinstance(value, (Wording, TicTacToeError)) else value
+            for key, value in self.values.items()
+        }
+        return text.format(**filled)
+
+    def __str__(self) -> str:
+        return self.said()
+
+
 class TicTacToeError(ValueError):
-    """Base class of every error the engine raises for bad input."""
+    """Base class of every error the engine raises for bad input.
+
+    An error made from a :class:`Wording` (:meth:`worded`) can be said in the player's
+    language (:meth:`said`); the others are English only (a program's mistake, not a player's).
+    """
+
+    def __init__(self, message: str | Wording = "") -> None:
+        super().__init__(str(message))
+        self.wording = message if isinstance(message, Wording) else None
+        """The message as a :class:`Wording`, or None when it is English only."""
+
+    @classmethod
+    def worded(cls, template: str, /, **values: object) -> Self:
+        """The error saying ``template`` filled with ``values`` (see :class:`Wording`)."""
+        return cls(Wording(template, **values))
+
+    def said(self, gettext: Callable[[str], str]) -> str:
+        """The message in the language of ``gettext`` (English when it has no wording)."""
+        return self.wording.said(gettext) if self.wording is not None else str(self)
 
 
 class RulesError(TicTacToeError):
     """Board dimensions or a win length outside what the engine supports.
 
-    A limit broken by a board asked for (:class:`~tictactoe.core.rules.Rules`)
-    also gives its message as :attr:`template`, an English text with
-    ``{fields}`` that the catalogs translate, and the fields' :attr:`values`,
+    A limit broken by a board asked for (:class:`~tictactoe.core.rules.Rules`) is worded,
     so a front end can say it in the player's language.
     """
-
-    def __init__(
-        self, message: str, template: str = "", values: Mapping[str, object] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.template = template
-        """The message's English text with ``{fields}``; empty when it has none."""
-        self.values: Mapping[str, object] = dict(values or {})
-        """What fills the template's fields."""
-
-    @classmethod
-    def limit(cls, template: str, **values: object) -> RulesError:
-        """The error saying ``template`` filled with ``values``."""
-        return cls(template.format(**values), template, values)
 
 
 class PositionError(TicTacToeError):

@@ -51,9 +51,9 @@ def _check_sides(m: object, n: object) -> None:
     """Raise :class:`RulesError` unless rows and columns are whole numbers from 1 to 26."""
     for value, (not_whole, out_of_range) in zip((m, n), _SIDE_LIMITS, strict=True):
         if not _is_int(value):
-            raise RulesError.limit(not_whole, value=shown(value))
+            raise RulesError.worded(not_whole, value=shown(value))
         if not 1 <= value <= MAX_SIDE:
-            raise RulesError.limit(out_of_range, high=MAX_SIDE, value=shown(value))
+            raise RulesError.worded(out_of_range, high=MAX_SIDE, value=shown(value))
 
 
 class Rules:
@@ -80,15 +80,15 @@ class Rules:
     def __init__(self, m: int = 3, n: int = 3, k: int = 3) -> None:
         _check_sides(m, n)
         if not _is_int(k):
-            raise RulesError.limit(N_("k must be a whole number, not {value}"), value=shown(k))
+            raise RulesError.worded(N_("k must be a whole number, not {value}"), value=shown(k))
         longest = max(m, n)
         if not MIN_K <= k <= longest:
             if longest < MIN_K:
-                raise RulesError.limit(
+                raise RulesError.worded(
                     N_("a {m} x {n} board is too small: a line needs at least {low} cells"),
                     m=m, n=n, low=MIN_K,
                 )  # fmt: skip
-            raise RulesError.limit(
+            raise RulesError.worded(
                 N_(
                     "k must be from {low} to {high} (the longer side) on a {m} x {n} board,"
                     " not {value}"
@@ -139,12 +139,12 @@ class Rules:
             sides = [whole_number(part) for part in parts]
             m, n = sides[0], sides[-1]
             if m is None or n is None or m > MAX_SIDE or n > MAX_SIDE:
-                raise RulesError.limit(
+                raise RulesError.worded(
                     N_("rows and columns must be from 1 to {high}, not {text}"),
                     high=MAX_SIDE, text=_echo(text),
                 )  # fmt: skip
             return cls.of(m, n, k)
-        raise RulesError.limit(
+        raise RulesError.worded(
             N_("board size must look like 3x3 or 7x5 (rows x columns), not {text}"),
             text=_echo(text),
         )

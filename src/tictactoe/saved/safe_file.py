@@ -20,8 +20,8 @@ from contextlib import closing, contextmanager
 from enum import StrEnum
 from pathlib import Path
 
+from tictactoe.core.system import system_reason
 from tictactoe.texts.i18n import N_
-from tictactoe.texts.system import system_reason
 
 READ_WAIT_SECONDS = 3.0
 """How long reading waits for another process's write to finish before saying it is busy."""

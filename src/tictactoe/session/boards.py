@@ -31,8 +31,7 @@ _SENTENCE_ENDS = ".!?。！？"
 def rules_problem(error: RulesError, _: Gettext) -> str:
     """What ``error`` says, in the player's language, as a sentence
     ("Rows must be from 1 to 26, not 30.")."""
-    text = _(error.template).format(**error.values) if error.template else str(error)
-    return _sentence(text)
+    return _sentence(error.said(_))
 
 
 def check_board(rows: object, columns: object, k: object, _: Gettext) -> Rules | str:
@@ -45,17 +44,17 @@ def check_board(rows: object, columns: object, k: object, _: Gettext) -> Rules |
     try:
         # A field left empty says what it wants, not "not ''" (the player typed nothing).
         if m == "":
-            raise RulesError.limit(
+            raise RulesError.worded(
                 N_("rows must be a whole number from 1 to {high}"), high=MAX_SIDE
             )
         if n == "":
             Rules(m, MAX_SIDE, MIN_K)  # the rows' own problem first, as for any other columns
-            raise RulesError.limit(
+            raise RulesError.worded(
                 N_("columns must be a whole number from 1 to {high}"), high=MAX_SIDE
             )
         if length == "":
             Rules(m, n, MIN_K)  # the sides' problem first, as for any other k
-            raise RulesError.limit(
+            raise RulesError.worded(
                 N_("k must be a whole number from {low} to {high}"), low=MIN_K, high=max(m, n)
             )
         return Rules(m, n, length)

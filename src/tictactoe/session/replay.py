@@ -25,6 +25,7 @@ from tictactoe.game import HUMAN, Game
 from tictactoe.saved.archive import Archive, ArchiveError, GameNotFoundError
 from tictactoe.saved.archive import SavedGame as SavedGame  # a front end lists these
 from tictactoe.texts.i18n import Translator
+from tictactoe.texts.sentences import why
 
 EXIT_ERROR = 1
 """The exit status of a command when the saved games file cannot be used."""
@@ -64,7 +65,7 @@ def open_file(path: Path, tr: Translator) -> Record:
         return records.load(path)
     except RecordError as error:
         message = tr.gettext("This game cannot be opened: {reason}")
-        raise OpenError(message.format(reason=error)) from None
+        raise OpenError(message.format(reason=why(tr, error))) from None
 
 
 def open_game(reference: str, tr: Translator, archive: Archive | None = None) -> Record:

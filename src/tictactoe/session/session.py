@@ -72,6 +72,7 @@ from tictactoe.texts.sentences import (
     joined,
     progress,
     thinking,
+    why,
 )
 
 REPLY_PAUSE = 0.4
@@ -767,7 +768,11 @@ class Session:
     def _could_not_move(self, error: Exception) -> bool:
         """Say what stopped the computer, once: it is not asked again in this position."""
         self._failed = self.game.board
-        self.say(self.tr.gettext("The computer could not move: {error}").format(error=error))
+        self.say(
+            self.tr.gettext("The computer could not move: {error}").format(
+                error=why(self.tr, error)
+            )
+        )
         return True
 
     def _collect_move(self) -> bool:
@@ -825,7 +830,7 @@ class Session:
             answer = self._hint_lane.take(board)
         except Exception as error:  # whatever stopped the hint is said in the status
             self._hints_failed = board
-            self.say(self.tr.gettext("No hints: {error}").format(error=error))
+            self.say(self.tr.gettext("No hints: {error}").format(error=why(self.tr, error)))
             return True
         if answer is None:
             job = self._hint_lane.job

@@ -43,7 +43,9 @@ from tictactoe.console import shown
 from tictactoe.core.board import Mark
 from tictactoe.core.cells import Numbering
 from tictactoe.core.cells import label as cell_name
+from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.outcome import Outcome, Termination
+from tictactoe.core.system import system_reason
 from tictactoe.game import HUMAN
 from tictactoe.texts.i18n import N_, Translator
 
@@ -620,6 +622,19 @@ def joined(sentences_: Iterable[str]) -> str:
         if sentence:
             text = f"{text}{'' if not text or text.endswith('。') else ' '}{sentence}"
     return text
+
+
+# --- what went wrong --------------------------------------------------------------------------
+
+
+def why(_: Translator, error: BaseException) -> str:
+    """Why ``error`` happened, in the player's language: an engine error's wording, the system's
+    reason for a refused file (:mod:`tictactoe.core.system`), else the error's own text."""
+    if isinstance(error, TicTacToeError):
+        return error.said(_)
+    if isinstance(error, OSError):
+        return _(system_reason(error))
+    return str(error)
 
 
 # --- the search tree ("How the computer thinks") ----------------------------------------------

@@ -111,6 +111,17 @@ def test_a_bad_file_is_refused_with_the_reason(run, tmp_path: Path) -> None:
     assert f"This game cannot be opened: {path}: SGF: GM[1] is not gomoku" in err
 
 
+def test_a_bad_file_is_refused_in_the_players_language(run, tmp_path: Path) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("Board: 3x3\nResult: X won\nMoves: a1", encoding="utf-8")
+    status, out, err = run(["replay", str(path), "--lang", "ru"], "")
+    assert (status, out) == (2, "")
+    assert err == (
+        f"Не удаётся открыть партию: {path}: строка 2: результат — это 'X wins', 'O wins',"
+        " 'draw' или 'unfinished', а не 'X won'\n"
+    )
+
+
 def test_a_corrupt_saved_games_file(run, home: Path) -> None:
     (home / "games.sqlite3").write_bytes(b"junk" * 1000)
     status, _, err = run(["replay", "1"], "")

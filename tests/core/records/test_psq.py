@@ -113,7 +113,7 @@ def test_other_win_lengths_are_refused_with_the_way_out() -> None:
         ("Piskvorky 99999999999999999999x3, 0:0, 0", "the board is too big"),
         (
             GOMOCUP.replace("-1\n", "-1\n2,Freestyle15_1\n"),
-            "says a win for O, but X has 5 in a row",
+            "says O won, but X has 5 in a row",
         ),
     ],
 )

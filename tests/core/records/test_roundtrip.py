@@ -198,7 +198,7 @@ def test_files_are_saved_and_loaded_in_the_format_their_name_says(tmp_path: Path
 
 
 def test_files_that_cannot_be_records_are_refused(tmp_path: Path) -> None:
-    with pytest.raises(RecordError, match=r"missing\.sgf: No such file"):
+    with pytest.raises(RecordError, match=r"missing\.sgf: there is no such file"):
         load(tmp_path / "missing.sgf")
     with pytest.raises(RecordError, match=r"it is a folder, so it is not read as a game"):
         load(tmp_path)

@@ -311,6 +311,35 @@ def test_the_list_calls_a_person_you_against_the_computer_and_player_between_two
     assert h.notice.startswith(header.format(x=you, o=beginner)), "the footer names them so too"
 
 
+@pytest.mark.parametrize(
+    ("language", "reason"),
+    [
+        ("ru", "SGF: ход 2 (h8) невозможен: h8 уже занята"),
+        ("zh_CN", "SGF：第 2 步（h8）不可能：h8 已被占"),
+    ],
+)
+def test_a_refused_file_is_said_wholly_in_the_players_language(
+    make_app: MakeApp, tmp_path: Path, language: str, reason: str
+) -> None:
+    bad = tmp_path / "bad.sgf"
+    bad.write_text("(;GM[4]SZ[15];B[hh];W[hh])", encoding="utf-8")
+    h = make_app(opponent="first-free", real_dialogs=True, language=language)
+    seen: list[str] = []
+
+    def refuse(window: dialogs_module.OpenGameWindow) -> None:
+        window.ask_path = lambda: str(bad)
+        window.file_button.invoke()
+        seen.append(str(window.message.cget("text")))
+        window.destroy()
+
+    h.when_open(dialogs_module.OpenGameWindow, refuse)
+    h.app.menus.invoke("game", "open")
+    tr = translator(language)
+    where = tr.gettext("{path}: {reason}").format(path=bad, reason=reason)
+    assert seen == [tr.gettext("This game cannot be opened: {reason}").format(reason=where)]
+    assert h.app.session.viewing is None
+
+
 def test_an_unusable_saved_games_file_still_lets_files_open(
     make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -24,7 +24,7 @@ from tictactoe.core.records import Format, Record, RecordError
 from tictactoe.saved.archive import Archive, ArchiveError, Listing, ResultFilter
 from tictactoe.session.replay import OpenError
 from tictactoe.texts.i18n import Translator, translator
-from tictactoe.texts.sentences import saved_headings, saved_row
+from tictactoe.texts.sentences import saved_headings, saved_row, why
 from tictactoe.ui.terminal.answers import quit_words
 from tictactoe.ui.terminal.prompts import Prompter, Quit
 
@@ -155,7 +155,7 @@ def _export(
         content = records.write(record, form)
     except RecordError as error:
         message = tr.gettext("Game {id} cannot be written as {format}: {reason}")
-        print(message.format(id=game_id, format=form, reason=error), file=sys.stderr)
+        print(message.format(id=game_id, format=form, reason=why(tr, error)), file=sys.stderr)
         return EXIT_BAD_INPUT
     if output is None:
         sys.stdout.write(content)
@@ -164,7 +164,7 @@ def _export(
         output.write_text(content, encoding="utf-8")
     except OSError as error:
         message = tr.gettext("{file} cannot be written: {reason}")
-        print(message.format(file=output, reason=error.strerror or error), file=sys.stderr)
+        print(message.format(file=output, reason=why(tr, error)), file=sys.stderr)
         return EXIT_ERROR
     print(tr.gettext("Game {id} written to {file}.").format(id=game_id, file=output))
     return EXIT_OK
@@ -179,7 +179,7 @@ def _import(archive: Archive, files: list[Path], prompter: Prompter, tr: Transla
             record = records.load(path)
         except RecordError as error:
             message = tr.gettext("Not added: {reason}")
-            print(shown(message.format(reason=error), MAX_SHOWN), file=sys.stderr)
+            print(shown(message.format(reason=why(tr, error)), MAX_SHOWN), file=sys.stderr)
             status = EXIT_BAD_INPUT
             continue
         game_id = archive.find(record)

@@ -19,6 +19,7 @@ from tictactoe.cli.parser import N_, Invalid, Text
 from tictactoe.console import EXIT_ERROR, EXIT_INTERRUPTED
 from tictactoe.matches import workers
 from tictactoe.texts.i18n import Translator, translator
+from tictactoe.texts.sentences import why
 
 if TYPE_CHECKING:
     from tictactoe.online.settings import Settings
@@ -182,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             message = _("Cannot listen on {host} port {port}: {reason}")
         print(
-            message.format(port=args.port, host=args.host, reason=error.strerror or error),
+            message.format(port=args.port, host=args.host, reason=why(_, error)),
             file=sys.stderr,
         )
         return EXIT_ERROR

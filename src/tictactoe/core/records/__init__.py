@@ -29,6 +29,7 @@ import stat
 from enum import StrEnum
 from pathlib import Path
 
+from tictactoe.core.errors import N_, Wording
 from tictactoe.core.outcome import Termination
 from tictactoe.core.records import psq, sgf, text
 from tictactoe.core.records.record import (
@@ -38,6 +39,7 @@ from tictactoe.core.records.record import (
     RecordError,
     clean_name,
 )
+from tictactoe.core.system import system_reason
 
 MAX_FILE_BYTES = 1_000_000
 """Largest file :func:`load` reads: a 26 x 26 game in any format is far smaller."""
@@ -98,12 +100,12 @@ def load(path: Path | str) -> Record:
     path = Path(path)
     data = _read_bytes(path)
     if len(data) > MAX_FILE_BYTES:
-        raise RecordError(f"{path}: the file is too big to be a game record")
+        raise RecordError.worded(N_("{path}: the file is too big to be a game record"), path=path)
     content = _decode(data)
     if "\x00" in content:
-        raise RecordError(f"{path}: the file is not text")
+        raise RecordError.worded(N_("{path}: the file is not text"), path=path)
     if not content.strip("\ufeff \t\r\n"):
-        raise RecordError(f"{path}: the file is empty")
+        raise RecordError.worded(N_("{path}: the file is empty"), path=path)
     form = detect(content)
     named = format_for(path)
     if form is Format.TEXT and named in (Format.SGF, Format.PSQ):
@@ -111,7 +113,7 @@ def load(path: Path | str) -> Record:
     try:
         return read(content, form)
     except RecordError as error:
-        raise RecordError(f"{path}: {error}") from None
+        raise RecordError.worded(N_("{path}: {reason}"), path=path, reason=error) from None
 
 
 def _read_bytes(path: Path) -> bytes:
@@ -123,17 +125,31 @@ def _read_bytes(path: Path) -> bytes:
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise RecordError(f"{path}: {error.strerror or error}") from None
+        raise _unreadable(path, error) from None
     mode = os.fstat(handle).st_mode
     if not stat.S_ISREG(mode):
         os.close(handle)
-        what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a pipe or a device)"
-        raise RecordError(f"{path}: it is {what}, so it is not read as a game")
+        if stat.S_ISDIR(mode):
+            raise RecordError.worded(
+                N_("{path}: it is a folder, so it is not read as a game"), path=path
+            )
+        raise RecordError.worded(
+            N_(
+                "{path}: it is not a regular file (a pipe or a device), so it is not read as a game"
+            ),
+            path=path,
+        )
     with os.fdopen(handle, "rb") as file:
         try:
             return file.read(MAX_FILE_BYTES + 1)
         except OSError as error:
-            raise RecordError(f"{path}: {error.strerror or error}") from None
+            raise _unreadable(path, error) from None
+
+
+def _unreadable(path: Path, error: OSError) -> RecordError:
+    """The error saying that the file at ``path`` cannot be read, and the system's reason."""
+    reason = Wording(system_reason(error))
+    return RecordError.worded(N_("{path}: {reason}"), path=path, reason=reason)
 
 
 def _decode(data: bytes) -> str:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 from tictactoe.core.board import Mark
-from tictactoe.core.errors import RulesError
+from tictactoe.core.errors import N_, RulesError, shown
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.outcome import Termination
 from tictactoe.core.records.record import Record, RecordError, clean_name
@@ -57,16 +57,21 @@ def write(record: Record) -> str:
     """``record`` as a PSQ file; :class:`RecordError` for a k that Piskvork does not play."""
     rules = record.rules
     if rules.k != default_k(rules.m, rules.n):
-        raise RecordError(
-            f"PSQ files hold games of {default_k(rules.m, rules.n)} in a row on a"
-            f" {rules.m} x {rules.n} board, and this game is {rules.k} in a row:"
-            " save it as text or SGF"
-        )
+        raise RecordError.worded(
+            N_(
+                "PSQ files hold games of {usual} in a row on a {m} x {n} board, and this game"
+                " is {k} in a row: save it as text or SGF"
+            ),
+            usual=default_k(rules.m, rules.n), m=rules.m, n=rules.n, k=rules.k,
+        )  # fmt: skip
     for name in (record.x_player, record.o_player):
         if _MOVE.fullmatch(name):
-            raise RecordError(
-                f"PSQ files cannot hold the player name {name!r}: it reads as a move;"
-                " save the game as text or SGF"
+            raise RecordError.worded(
+                N_(
+                    "PSQ files cannot hold the player name {name}: it reads as a move;"
+                    " save the game as text or SGF"
+                ),
+                name=shown(name),
             )
     lines = [f"Piskvorky {rules.n}x{rules.m}, 0:0, 0"]
     for cell in record.moves:
@@ -85,7 +90,9 @@ def read(text: str) -> Record:
     ]
     header = _HEADER.fullmatch(lines[0][1]) if lines else None
     if header is None:
-        raise RecordError(f"PSQ: the first line must look like {HEADER_EXAMPLE!r}")
+        raise RecordError.worded(
+            N_("PSQ: the first line must look like {example}"), example=repr(HEADER_EXAMPLE)
+        )
     rules = _rules(lines[0][1], header)
     first = _first_mover(lines[0][1], header.group(3))
     moves: list[int] = []
@@ -99,18 +106,20 @@ def read(text: str) -> Record:
     try:
         record = Record.of(rules, moves, x_player, o_player)
     except RecordError as error:
-        raise RecordError(f"PSQ: {error}") from None
+        raise RecordError.worded(N_("PSQ: {reason}"), reason=error) from None
     return record if result is None else _with_result(record, result, first)
 
 
 def _rules(line: str, header: re.Match[str]) -> Rules:
     cols, rows = (whole_number(part) for part in header.groups()[:2])
     if cols is None or rows is None:
-        raise RecordError(f"PSQ: {line!r}: the board is too big")
+        raise RecordError.worded(N_("PSQ: {line}: the board is too big"), line=shown(line))
     try:
         return Rules.of(rows, cols)
     except RulesError as error:
-        raise RecordError(f"PSQ: {line!r}: {error}") from None
+        raise RecordError.worded(
+            N_("PSQ: {line}: {reason}"), line=shown(line), reason=error
+        ) from None
 
 
 def _first_mover(line: str, after_size: str) -> int:
@@ -120,8 +129,9 @@ def _first_mover(line: str, after_size: str) -> int:
         return 0
     first = whole_number(levels.group(1))
     if first not in (0, 1):
-        raise RecordError(
-            f"PSQ: {line!r}: the last number says which listed player moved first, 0 or 1"
+        raise RecordError.worded(
+            N_("PSQ: {line}: the last number says which listed player moved first, 0 or 1"),
+            line=shown(line),
         )
     return first
 
@@ -129,7 +139,10 @@ def _first_mover(line: str, after_size: str) -> int:
 def _move(rules: Rules, found: re.Match[str], line: str, number: int) -> int:
     col, row = (whole_number(part, signed=True) for part in found.groups())
     if col is None or row is None or not (1 <= col <= rules.n and 1 <= row <= rules.m):
-        raise RecordError(f"PSQ: move {number} ({line}) is off the {rules.n}x{rules.m} board")
+        raise RecordError.worded(
+            N_("PSQ: move {number} ({line}) is off the {columns}x{rows} board"),
+            number=number, line=line, columns=rules.n, rows=rules.m,
+        )  # fmt: skip
     return rules.cell(row - 1, col - 1)
 
 
@@ -143,10 +156,13 @@ def _trailer(rest: list[tuple[int, str]]) -> tuple[list[str], int | None]:
         rest = rest[1:]
     elif rest:
         number, line = rest[0]
-        raise RecordError(
-            f"PSQ: line {number} ({line[:40]!r}) is not a move like '8,8,0'; after the moves"
-            f" come the two players' names and an end code like {END_CODE}"
-        )
+        raise RecordError.worded(
+            N_(
+                "PSQ: line {number} ({line}) is not a move like '8,8,0'; after the moves come"
+                " the two players' names and an end code like {end}"
+            ),
+            number=number, line=shown(line), end=END_CODE,
+        )  # fmt: skip
     found = _GOMOCUP_RESULT.fullmatch(rest[0][1]) if rest else None
     return names, None if found is None else int(found.group(1))
 
@@ -157,13 +173,7 @@ def _with_result(record: Record, result: int, first: int) -> Record:
     board = record.board
     if board.is_over:
         if board.winner is not winner:
-            said = "a draw" if winner is None else f"a win for {winner}"
-            shown = (
-                "a full board"
-                if board.winner is None
-                else f"{board.winner} has {board.rules.k} in a row"
-            )
-            raise RecordError(f"PSQ: the result line says {said}, but {shown}")
+            raise _misfit(board.winner, winner, board.rules.k)
         return record
     return Record(
         record.rules,
@@ -173,3 +183,22 @@ def _with_result(record: Record, result: int, first: int) -> Record:
         winner,
         Termination.ADJUDICATED,
     )
+
+
+def _misfit(shown_winner: Mark | None, said_winner: Mark | None, k: int) -> RecordError:
+    """The error saying that a result line names ``said_winner`` although the finished board
+    shows ``shown_winner`` (None: a full board without a line)."""
+    if shown_winner is None:
+        return RecordError.worded(
+            N_("PSQ: the result line says {mark} won, but the board is full with no line"),
+            mark=said_winner,
+        )
+    if said_winner is None:
+        return RecordError.worded(
+            N_("PSQ: the result line says the game is a draw, but {mark} has {k} in a row"),
+            mark=shown_winner, k=k,
+        )  # fmt: skip
+    return RecordError.worded(
+        N_("PSQ: the result line says {said} won, but {mark} has {k} in a row"),
+        said=said_winner, mark=shown_winner, k=k,
+    )  # fmt: skip

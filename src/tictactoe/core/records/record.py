@@ -18,8 +18,8 @@ from datetime import datetime
 
 from tictactoe.core import cells
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import IllegalMoveError, TicTacToeError
-from tictactoe.core.outcome import DECISIVE, Outcome, Termination
+from tictactoe.core.errors import N_, IllegalMoveError, TicTacToeError, shown
+from tictactoe.core.outcome import Outcome, Termination
 from tictactoe.core.rules import Rules
 
 UNKNOWN_PLAYER = "?"
@@ -161,20 +161,27 @@ def _replay(rules: Rules, moves: tuple[int, ...]) -> tuple[Board, ...]:
     boards = [Board.empty(rules)]
     for number, cell in enumerate(moves, start=1):
         if isinstance(cell, bool) or not isinstance(cell, int) or not 0 <= cell < rules.size:
-            raise RecordError(
-                f"move {number}: {cell!r} is not a cell of the {rules.m} x {rules.n} board"
-            )
+            raise RecordError.worded(
+                N_("move {number}: {cell} is not a cell of the {m} x {n} board"),
+                number=number, cell=shown(cell), m=rules.m, n=rules.n,
+            )  # fmt: skip
         try:
             boards.append(boards[-1].play(cell))
         except IllegalMoveError:
             name = cells.label(rules, cell)
-            board = boards[-1]
-            reason = (
-                f"the game was already over ({board.winner} has {rules.k} in a row)"
-                if board.winner is not None
-                else f"{name} is already taken"
-            )
-            raise RecordError(f"move {number} ({name}) is not possible: {reason}") from None
+            winner = boards[-1].winner
+            if winner is None:
+                raise RecordError.worded(
+                    N_("move {number} ({cell}) is not possible: {cell} is already taken"),
+                    number=number, cell=name,
+                ) from None  # fmt: skip
+            raise RecordError.worded(
+                N_(
+                    "move {number} ({cell}) is not possible: the game was already over"
+                    " ({mark} has {k} in a row)"
+                ),
+                number=number, cell=name, mark=winner, k=rules.k,
+            ) from None  # fmt: skip
     return tuple(boards)
 
 
@@ -183,26 +190,33 @@ def _check_result(board: Board, winner: Mark | None, how: Termination) -> None:
     k = board.rules.k
     if board.winner is not None:
         if how is not Termination.LINE or winner is not board.winner:
-            raise RecordError(
-                f"{board.winner} has {k} in a row, so {board.winner} won by a line,"
-                f" not {_describe(winner, how)}"
-            )
+            raise RecordError.worded(
+                N_("the result does not fit the moves: {mark} has {k} in a row, so {mark} won"),
+                mark=board.winner, k=k,
+            )  # fmt: skip
     elif board.is_full:
         if how is not Termination.FULL_BOARD or winner is not None:
-            raise RecordError(
-                f"the board is full with no line, so the game is a draw,"
-                f" not {_describe(winner, how)}"
+            raise RecordError.worded(
+                N_(
+                    "the result does not fit the moves: the board is full with no line,"
+                    " so the game is a draw"
+                )
             )
-    elif how in (Termination.LINE, Termination.FULL_BOARD):
-        what = "nobody has" if how is Termination.LINE else "the board is not full and nobody has"
-        raise RecordError(f"the game cannot have ended by a {how}: {what} {k} in a row")
-    elif how in DECISIVE and winner is None:
-        raise RecordError(f"a {how} needs a winner")
+    elif how is Termination.LINE:
+        raise RecordError.worded(
+            N_("the result does not fit the moves: nobody has {k} in a row"), k=k
+        )
+    elif how is Termination.FULL_BOARD:
+        raise RecordError.worded(
+            N_(
+                "the result does not fit the moves: the board is not full and nobody has"
+                " {k} in a row"
+            ),
+            k=k,
+        )
+    elif how is Termination.RESIGNATION and winner is None:
+        raise RecordError.worded(N_("a resignation needs a winner"))
+    elif how is Termination.FORFEIT and winner is None:
+        raise RecordError.worded(N_("a forfeit needs a winner"))
     elif how is Termination.UNFINISHED and winner is not None:
-        raise RecordError(f"an unfinished game has no winner, not {winner}")
-
-
-def _describe(winner: Mark | None, how: Termination) -> str:
-    if winner is None:
-        return f"a draw ({how})" if how is not Termination.UNFINISHED else "unfinished"
-    return f"a win for {winner} ({how})"
+        raise RecordError.worded(N_("an unfinished game has no winner, not {mark}"), mark=winner)

@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from string import ascii_lowercase
 
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import RulesError
+from tictactoe.core.errors import N_, RulesError, Wording, shown
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.outcome import Termination
 from tictactoe.core.records.record import Record, RecordError, clean_name
@@ -102,15 +102,20 @@ def read(text: str) -> Record:
     root = nodes[0]
     game = _single(root, "GM")
     if game is not None and game.strip() not in GAME_NUMBERS:
-        raise RecordError(f"SGF: GM[{game}] is not gomoku: only GM[4] files hold k-in-a-row games")
+        raise RecordError.worded(
+            N_("SGF: GM[{game}] is not gomoku: only GM[4] files hold k-in-a-row games"), game=game
+        )
     rules = _rules(root)
     moves: list[int] = []
     for node in nodes:
         for setup in ("AB", "AW", "AE"):
             if setup in node:
-                raise RecordError(
-                    f"SGF: setup stones ({setup}) cannot be replayed: a record must start"
-                    " from the empty board"
+                raise RecordError.worded(
+                    N_(
+                        "SGF: setup stones ({setup}) cannot be replayed: a record must start"
+                        " from the empty board"
+                    ),
+                    setup=setup,
                 )
         for colour in ("B", "W"):
             for value in node.get(colour, []):
@@ -118,7 +123,7 @@ def read(text: str) -> Record:
     try:
         board = Record.of(rules, moves).board
     except RecordError as error:
-        raise RecordError(f"SGF: {error}") from None
+        raise RecordError.worded(N_("SGF: {reason}"), reason=error) from None
     x_player, o_player = (clean_name(_single(root, key) or "") for key in ("PB", "PW"))
     started = _date(_single(root, "DT"))
     winner, how = _claimed_result(board, _single(root, "RE"))
@@ -138,8 +143,12 @@ class _Parser:
         self.text = text.lstrip("\ufeff")
         self.pos = 0
 
-    def fail(self, problem: str) -> RecordError:
-        return RecordError(f"SGF: {problem} (at character {self.pos + 1})")
+    def fail(self, problem: str, /, **values: object) -> RecordError:
+        """The error saying ``problem`` (a :class:`Wording`'s template) at the reading place."""
+        return RecordError.worded(
+            N_("SGF: {problem} (at character {position})"),
+            problem=Wording(problem, **values), position=self.pos + 1,
+        )  # fmt: skip
 
     def skip_space(self) -> None:
         while self.pos < len(self.text) and self.text[self.pos].isspace():
@@ -151,7 +160,7 @@ class _Parser:
 
     def main_line(self) -> list[Node]:
         if self.peek() != "(":
-            raise self.fail("a game must start with '('")
+            raise self.fail(N_("a game must start with '('"))
         self.pos += 1
         nodes: list[Node] = []
         while True:
@@ -161,16 +170,16 @@ class _Parser:
                 nodes.append(self.node())
             elif char == "(":  # the first variation continues the main line
                 if not nodes:
-                    raise self.fail("a game tree must start with a node (';')")
+                    raise self.fail(N_("a game tree must start with a node (';')"))
                 self.pos += 1
             elif char == ")":
                 if not nodes:
-                    raise self.fail("the game has no nodes")
+                    raise self.fail(N_("the game has no nodes"))
                 return nodes
             elif not char:
-                raise self.fail("the file ends in the middle of the game")
+                raise self.fail(N_("the file ends in the middle of the game"))
             else:
-                raise self.fail(f"unexpected {char!r}")
+                raise self.fail(N_("unexpected {char}"), char=repr(char))
 
     def node(self) -> Node:
         props: Node = {}
@@ -185,14 +194,17 @@ class _Parser:
             if not any(c.isupper() for c in name):
                 name = ""
             if not name:
-                raise self.fail(f"property name {self.text[start : self.pos]!r} has no capitals")
+                raise self.fail(
+                    N_("property name {name} has no capitals"),
+                    name=shown(self.text[start : self.pos]),
+                )
             values = []
             while self.peek() == "[":
                 values.append(self.value())
             if not values:
-                raise self.fail(f"property {name} has no value")
+                raise self.fail(N_("property {name} has no value"), name=name)
             if name in props:
-                raise self.fail(f"property {name} appears twice in one node")
+                raise self.fail(N_("property {name} appears twice in one node"), name=name)
             props[name] = values
 
     def value(self) -> str:
@@ -209,7 +221,7 @@ class _Parser:
                 return "".join(chars)
             else:
                 chars.append(char)
-        raise self.fail("a property value has no closing ']'")
+        raise self.fail(N_("a property value has no closing ']'"))
 
 
 def _is_name_char(char: str) -> bool:
@@ -228,7 +240,9 @@ def _rules(root: Node) -> Rules:
     cols = whole_number(cols_text)
     rows = whole_number(rows_text) if rows_text else cols
     if cols is None or rows is None:
-        raise RecordError(f"SGF: SZ[{size}] is not a board size (like SZ[15] or SZ[15:10])")
+        raise RecordError.worded(
+            N_("SGF: SZ[{size}] is not a board size (like SZ[15] or SZ[15:10])"), size=size
+        )
     rule = (_single(root, "RU") or "").strip()
     k: int | None
     if not rule:
@@ -239,33 +253,47 @@ def _rules(root: Node) -> Rules:
         found = re.fullmatch(r"(\d+)\s+in\s+a\s+row", rule, flags=re.IGNORECASE)
         k = whole_number(found.group(1)) if found else None
         if k is None:
-            raise RecordError(
-                f"SGF: unknown rules RU[{rule}]: this program plays 'Freestyle' gomoku"
-                " or 'k in a row'"
+            raise RecordError.worded(
+                N_(
+                    "SGF: unknown rules RU[{rule}]: this program plays 'Freestyle' gomoku"
+                    " or 'k in a row'"
+                ),
+                rule=rule,
             )
     try:
         return Rules(rows, cols, k)
     except RulesError as error:
-        raise RecordError(f"SGF: SZ[{size}] RU[{rule}]: {error}") from None
+        raise RecordError.worded(
+            N_("SGF: SZ[{size}] RU[{rule}]: {reason}"), size=size, rule=rule, reason=error
+        ) from None
 
 
 def _move(rules: Rules, colour: str, value: str, number: int) -> int:
     expected = "B" if number % 2 else "W"
     if colour != expected:
-        raise RecordError(
-            f"SGF: move {number} is {colour}[{value}], but it is {expected}'s turn:"
-            " Black and White must take turns, Black first"
-        )
+        raise RecordError.worded(
+            N_(
+                "SGF: move {number} is {colour}[{value}], but it is {expected}'s turn:"
+                " Black and White must take turns, Black first"
+            ),
+            number=number, colour=colour, value=value, expected=expected,
+        )  # fmt: skip
     point = value.strip()
     if not point or (point == "tt" and max(rules.m, rules.n) <= 19):
-        raise RecordError(f"SGF: move {number} is a pass; k-in-a-row games have no passes")
+        raise RecordError.worded(
+            N_("SGF: move {number} is a pass; k-in-a-row games have no passes"), number=number
+        )
     if len(point) != 2 or any(c not in ascii_lowercase for c in point):
-        raise RecordError(f"SGF: move {number} {colour}[{value}] is not a point like {colour}[hh]")
+        raise RecordError.worded(
+            N_("SGF: move {number} {colour}[{value}] is not a point like {colour}[hh]"),
+            number=number, colour=colour, value=value,
+        )  # fmt: skip
     col, row = (ascii_lowercase.index(c) for c in point)
     if col >= rules.n or row >= rules.m:
-        raise RecordError(
-            f"SGF: move {number} {colour}[{value}] is off the {rules.n}:{rules.m} board"
-        )
+        raise RecordError.worded(
+            N_("SGF: move {number} {colour}[{value}] is off the {columns}:{rows} board"),
+            number=number, colour=colour, value=value, columns=rules.n, rows=rules.m,
+        )  # fmt: skip
     return rules.cell(row, col)
 
 
@@ -291,18 +319,20 @@ def _claimed_result(board: Board, value: str | None) -> tuple[Mark | None, Termi
         how = next((end for end, letter in _REASONS.items() if claim[2:3] == letter), None)
     elif claim in ("0", "DRAW", "JIGO"):
         how = Termination.ADJUDICATED if not board.is_full else Termination.FULL_BOARD
-    colour = {Mark.X: "Black", Mark.O: "White"}
     if board.winner is not None:
         if (how is not None and winner is None) or winner not in (None, board.winner):
-            raise RecordError(
-                f"SGF: RE[{value}] does not fit the moves:"
-                f" {colour[board.winner]} has {board.rules.k} in a row"
+            line = (
+                N_("SGF: RE[{value}] does not fit the moves: Black has {k} in a row")
+                if board.winner is Mark.X
+                else N_("SGF: RE[{value}] does not fit the moves: White has {k} in a row")
             )
+            raise RecordError.worded(line, value=value, k=board.rules.k)
         return board.winner, Termination.LINE
     if board.is_full:
         if winner is not None:
-            raise RecordError(
-                f"SGF: RE[{value}] does not fit the moves: the board is full with no line"
+            raise RecordError.worded(
+                N_("SGF: RE[{value}] does not fit the moves: the board is full with no line"),
+                value=value,
             )
         return None, Termination.FULL_BOARD
     if winner is not None:

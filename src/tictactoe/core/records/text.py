@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 
 from tictactoe.core import cells
 from tictactoe.core.board import Mark
-from tictactoe.core.errors import CellNameError, RulesError
+from tictactoe.core.errors import N_, CellNameError, RulesError, shown
 from tictactoe.core.numbers import whole_number
 from tictactoe.core.outcome import Termination
 from tictactoe.core.records.record import Record, RecordError, clean_name
@@ -90,16 +90,20 @@ def read(text: str) -> Record:
         if colon:
             key = key.strip().lower()
             if key in fields:
-                raise RecordError(f"line {number}: a second {key.capitalize()}: line")
+                raise RecordError.worded(
+                    N_("line {number}: a second {key}: line"), number=number, key=key.capitalize()
+                )
             fields[key] = (number, value.strip())
             if key != "moves":
                 continue
             line = value
         tokens += [(number, token) for token in re.split(r"[\s,;]+", line) if token]
     if "board" not in fields:
-        raise RecordError(
-            "no Board: line (like 'Board: 3x3, 3 in a row'), so this is not a game in"
-            " this program's text format, nor SGF ('(;GM[4]...') nor PSQ ('Piskvorky 15x15...')"
+        raise RecordError.worded(
+            N_(
+                "no Board: line (like 'Board: 3x3, 3 in a row'), so this is not a game in this"
+                " program's text format, nor SGF ('(;GM[4]...') nor PSQ ('Piskvorky 15x15...')"
+            )
         )
     rules = _rules(*fields["board"])
     moves = []
@@ -109,7 +113,9 @@ def read(text: str) -> Record:
         try:
             moves.append(cells.parse(rules, token))
         except CellNameError as error:
-            raise RecordError(f"line {number}: {error}") from None
+            raise RecordError.worded(
+                N_("line {number}: {reason}"), number=number, reason=error
+            ) from None
     x_player, o_player = (clean_name(fields.get(side, (0, ""))[1]) for side in ("x", "o"))
     started, finished = (_moment(fields.get(key), key) for key in ("started", "finished"))
     claim = fields.get("result")
@@ -122,16 +128,21 @@ def read(text: str) -> Record:
 def _rules(number: int, value: str) -> Rules:
     found = _BOARD.fullmatch(value)
     if found is None:
-        raise RecordError(
-            f"line {number}: the board must look like '3x3, 3 in a row' or '15x15', not {value!r}"
-        )
+        raise RecordError.worded(
+            N_("line {number}: the board must look like '3x3, 3 in a row' or '15x15', not {value}"),
+            number=number, value=shown(value),
+        )  # fmt: skip
     m, n, k = (whole_number(part) if part else None for part in found.groups())
     if m is None or n is None:
-        raise RecordError(f"line {number}: board size {value!r} is too big")
+        raise RecordError.worded(
+            N_("line {number}: board size {value} is too big"), number=number, value=shown(value)
+        )
     try:
         return Rules.of(m, n, k)
     except RulesError as error:
-        raise RecordError(f"line {number}: {error}") from None
+        raise RecordError.worded(
+            N_("line {number}: {reason}"), number=number, reason=error
+        ) from None
 
 
 def _moment(field: tuple[int, str] | None, key: str) -> datetime | None:
@@ -141,11 +152,22 @@ def _moment(field: tuple[int, str] | None, key: str) -> datetime | None:
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise RecordError(
-            f"line {number}: {key.capitalize()} must be a date and time like"
-            f" 2025-06-01T10:00:00+00:00, not {value!r}"
-        ) from None
+        raise RecordError.worded(
+            N_(
+                "line {number}: {key} must be a date and time like"
+                " 2025-06-01T10:00:00+00:00, not {value}"
+            ),
+            number=number, key=key.capitalize(), value=shown(value),
+        ) from None  # fmt: skip
     return moment if moment.utcoffset() is not None else moment.replace(tzinfo=UTC)
+
+
+_LOSSES = (
+    (Termination.RESIGNATION, "resigned", N_("line {number}: {winner} wins, so {loser} resigned")),
+    (Termination.FORFEIT, "forfeited", N_("line {number}: {winner} wins, so {loser} forfeited")),
+)
+"""The endings a ``Result:`` line names by the loser's verb, and the error naming the wrong
+side."""
 
 
 def _result(
@@ -161,10 +183,13 @@ def _result(
     elif head == "draw":
         winner = None
     else:
-        raise RecordError(
-            f"line {number}: the result must be 'X wins', 'O wins', 'draw' or 'unfinished',"
-            f" not {value!r}"
-        )
+        raise RecordError.worded(
+            N_(
+                "line {number}: the result must be 'X wins', 'O wins', 'draw' or"
+                " 'unfinished', not {value}"
+            ),
+            number=number, value=shown(value),
+        )  # fmt: skip
     if not detail:
         if winner is not None and board.winner is winner:
             return winner, Termination.LINE
@@ -175,14 +200,17 @@ def _result(
         return winner, Termination.LINE
     if detail == "full board":
         return winner, Termination.FULL_BOARD
-    for ending, verb in ((Termination.RESIGNATION, "resigned"), (Termination.FORFEIT, "forfeited")):
+    for ending, verb, misnamed in _LOSSES:
         if detail.endswith(verb) and winner is not None:
             if detail.split()[0] != str(winner.other).lower():
-                raise RecordError(f"line {number}: {winner} wins, so {winner.other} {verb}")
+                raise RecordError.worded(misnamed, number=number, winner=winner, loser=winner.other)
             return winner, ending
     if detail == "adjudicated":
         return winner, Termination.ADJUDICATED
-    raise RecordError(
-        f"line {number}: after the result comes how it ended ('3 in a row', 'full board',"
-        f" 'O resigned', 'O forfeited' or 'adjudicated'), not {detail!r}"
-    )
+    raise RecordError.worded(
+        N_(
+            "line {number}: after the result comes how it ended ('3 in a row', 'full board',"
+            " 'O resigned', 'O forfeited' or 'adjudicated'), not {detail}"
+        ),
+        number=number, detail=shown(detail),
+    )  # fmt: skip

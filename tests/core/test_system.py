@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import errno
 
+from tictactoe.core.system import SYSTEM_REASONS, system_reason
 from tictactoe.texts.i18n import translator
-from tictactoe.texts.system import SYSTEM_REASONS, system_reason
 
 
 def test_a_known_refusal_is_said_in_the_projects_words_and_translated() -> None:

@@ -1,11 +1,11 @@
-"""Why the system refused a file or a stream, in the project's words (marked for translation)
+"""Why the system refused a file or a stream, in the project's words (marked for the catalogs)
 rather than the C library's English ("No space left on device")."""
 
 from __future__ import annotations
 
 import errno
 
-from tictactoe.texts.i18n import N_
+from tictactoe.core.errors import N_
 
 SYSTEM_REASONS = {
     errno.ENOSPC: N_("the disk is full"),
@@ -22,7 +22,7 @@ SYSTEM_REASONS = {
     errno.EISDIR: N_("a folder is in its place"),
     errno.ENAMETOOLONG: N_("its name is too long"),
 }
-"""The English reason (a :func:`~tictactoe.texts.i18n.N_` message) for each error number
+"""The English reason (a :func:`~tictactoe.core.errors.N_` message) for each error number
 the program says in its own words."""
 
 
