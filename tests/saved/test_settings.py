@@ -124,6 +124,15 @@ def test_names_are_read_in_any_case_and_old_names_refused(tmp_path: Path) -> Non
     assert store.load().settings.level == players.DEFAULT_LEVEL
 
 
+def test_a_level_is_read_by_the_name_a_player_types(tmp_path: Path) -> None:
+    store = SettingsStore(tmp_path / "settings.json")
+    for typed, name in (("hard", "fork-aware"), ("Medium: centre", "centre-first")):
+        store.path.write_text(json.dumps({"level": typed}), encoding="utf-8")
+        assert store.load().settings.level == name
+    store.path.write_text('{"level": "my_player.py"}', encoding="utf-8")
+    assert store.load().settings.level == players.DEFAULT_LEVEL, "never a program from a file"
+
+
 def test_keys_of_another_version_are_kept(tmp_path: Path) -> None:
     store = SettingsStore(tmp_path / "settings.json")
     store.path.write_text('{"hints": "always", "level": "random"}', encoding="utf-8")

@@ -22,6 +22,7 @@ import json
 import os
 import tempfile
 from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from pathlib import Path
@@ -29,7 +30,7 @@ from typing import Any
 
 from tictactoe import players
 from tictactoe.core.cells import Numbering
-from tictactoe.core.errors import RulesError
+from tictactoe.core.errors import RulesError, UnknownPlayerError
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import DEFAULT_SECONDS, THINK_RANGE
 from tictactoe.saved.paths import data_home
@@ -112,8 +113,9 @@ class Settings:
         if isinstance(language, str) and normalise(language) is not None:
             chosen["language"] = normalise(language)
         level = data.get("level")
-        if isinstance(level, str) and level.strip().lower() in players.names():
-            chosen["level"] = players.get(level).name
+        if isinstance(level, str):
+            with suppress(UnknownPlayerError):
+                chosen["level"] = players.get(level).name
         board = _board(data.get("board"))
         if board is not None:
             chosen["board"] = board
