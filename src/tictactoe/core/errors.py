@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from typing import Self
+from typing import Protocol, Self, runtime_checkable
 
 
 def shown(value: object, limit: int = 40) -> str:
@@ -24,12 +24,22 @@ def _english(text: str) -> str:
     return text
 
 
+@runtime_checkable
+class Sayable(Protocol):
+    """Anything that can be said in a language: a :class:`Wording`, a :class:`TicTacToeError`,
+    a cell as a player file named it."""
+
+    def said(self, gettext: Callable[[str], str]) -> str:
+        """The text in the language of ``gettext``."""
+        ...
+
+
 class Wording:
     """A message as an English text with ``{fields}`` (marked with :func:`N_`, so the catalogs
     hold it) and what fills the fields, to be said in any language (:meth:`said`).
 
-    A field may hold another wording or a :class:`TicTacToeError`: it is said in the same
-    language.
+    A field may hold anything :class:`Sayable` (another wording, a :class:`TicTacToeError`):
+    it is said in the same language.
     """
 
     __slots__ = ("template", "values")
@@ -46,7 +56,7 @@ class Wording:
         if not self.values:
             return text  # a text without fields may hold braces (a system's own words)
         filled = {
-            key: value.said(gettext) if isinstance(value, (Wording, TicTacToeError)) else value
+            key: value.said(gettext) if isinstance(value, Sayable) else value
             for key, value in self.values.items()
         }
         return text.format(**filled)

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from tictactoe.core.cells import label
-from tictactoe.core.errors import N_, TicTacToeError, shown
+from tictactoe.core.errors import N_, TicTacToeError, Wording, shown
 from tictactoe.core.rules import Rules
 from tictactoe.core.search import DEFAULT_SECONDS, Limits
 
@@ -234,7 +234,7 @@ PLACES = (
 class CellSaid(NamedTuple):
     """A cell as a Python player names it: what it answered (its number, 0 to 8 from the top
     left on 3 x 3, or a row and a column) and where the cell is. A forfeit's value that is said
-    in the language it is shown in (:meth:`PlayerForfeit.said`)."""
+    in the language it is shown in (it is :class:`~tictactoe.core.errors.Sayable`)."""
 
     rules: Rules
     cell: int
@@ -250,12 +250,6 @@ class CellSaid(NamedTuple):
         else:
             place = label(rules, self.cell)
         return f"{self.answer or self.cell}, {place}"
-
-    def __format__(self, spec: str) -> str:
-        return format(self.said(lambda text: text), spec)
-
-    def __str__(self) -> str:
-        return format(self)
 
 
 def cell_said(rules: Rules, cell: int, gettext: Callable[[str], str]) -> str:
@@ -365,21 +359,12 @@ class PlayerForfeit(TicTacToeError):
         self.reason = reason
         self.values = values
         self.fault = fault if fault is not None else FAULTS.get(reason, Fault.CRASH)
-        super().__init__(self.said(lambda text: text))
+        super().__init__(Wording(LOSES, player=player, reason=Wording(reason, **values)))
 
     @property
     def why(self) -> str:
         """The reason alone, in English ("it took longer than 1 s to move.")."""
-        return self.reason.format(**self.values)
-
-    def said(self, gettext: Callable[[str], str]) -> str:
-        """The whole sentence, in the language of ``gettext``."""
-        values = {
-            key: value.said(gettext) if isinstance(value, CellSaid) else value
-            for key, value in self.values.items()
-        }
-        reason = gettext(self.reason).format(**values)
-        return gettext(LOSES).format(player=self.player, reason=reason)
+        return Wording(self.reason, **self.values).said()
 
 
 class PlayerUnavailable(TicTacToeError):
