@@ -13,7 +13,7 @@ Standard library only and cheap to import: the entry point
   error.
 - :class:`LineReader`: lines of bounded length, however long the input's lines.
 - :func:`shown` and :func:`display_width`: text typed by a user, safe to print, and the
-  columns a text takes.
+  columns a text takes; :func:`padded` and :func:`columns` line texts up by it.
 - :func:`silence_output` and the exit statuses for a reader that went away.
 """
 
@@ -25,6 +25,7 @@ import unicodedata
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # not imported at run time: nothing but the bare minimum before Ctrl-C is held
+    from collections.abc import Container, Sequence
     from types import FrameType
     from typing import TextIO
 
@@ -201,6 +202,25 @@ before it."""
 def display_width(text: str) -> int:
     """Columns ``text`` takes in a terminal (wide CJK characters take two)."""
     return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def padded(text: str, width: int, *, right: bool = False) -> str:
+    """``text`` filled with spaces to ``width`` terminal columns (on the left when ``right``)."""
+    space = " " * (width - display_width(text))
+    return space + text if right else text + space
+
+
+def columns(rows: "Sequence[Sequence[str]]", right: "Container[int]" = ()) -> list[str]:
+    """``rows`` of cells as lines of aligned columns two spaces apart, each as wide as its
+    widest cell in a terminal; the columns numbered in ``right`` aligned on the right."""
+    widths = [max(display_width(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            padded(text, width, right=i in right)
+            for i, (text, width) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
 
 
 def shown(text: str, limit: int = ECHO_LIMIT) -> str:

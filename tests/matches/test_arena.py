@@ -14,10 +14,14 @@ import pytest
 from tictactoe.cli.commands import arena as command
 from tictactoe.cli.parser import Parser
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import UnknownPlayerError
+from tictactoe.core.errors import UnknownPlayerError, Wording
 from tictactoe.core.rules import Rules
 from tictactoe.matches import arena
 from tictactoe.matches.arena import MatchError, Tally, run_match
+from tictactoe.texts.i18n import translator
+from tictactoe.texts.sentences import span
+
+ENGLISH = translator("en")
 
 
 def run_command(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -258,7 +262,7 @@ class TestCommand:
 
     def test_progress_bar(self) -> None:
         stream = io.StringIO()
-        bar = command.ProgressBar(200, stream)
+        bar = command.ProgressBar(ENGLISH, 200, stream)
         bar.update(100)
         assert "[" + "#" * 15 + "." * 15 + "] 100/200 games" in stream.getvalue()
         bar.close()
@@ -267,7 +271,7 @@ class TestCommand:
     def test_progress_bar_shows_the_time_left(self) -> None:
         now = [100.0]
         stream = io.StringIO()
-        bar = command.ProgressBar(1000, stream, clock=lambda: now[0])
+        bar = command.ProgressBar(ENGLISH, 1000, stream, clock=lambda: now[0])
         bar.update(0)
         assert stream.getvalue() == "\r[" + "." * 30 + "] 0/1000 games"
         now[0] += 30
@@ -286,7 +290,16 @@ class TestCommand:
         [(0.4, "0 s"), (59.4, "59 s"), (65, "1 min 05 s"), (7322, "2 h 02 min"), (9e6, "104 days")],
     )
     def test_durations(self, seconds: float, text: str) -> None:
-        assert command.duration(seconds) == text
+        assert span(ENGLISH, seconds) == text
+
+    def test_the_progress_bar_speaks_the_players_language(self) -> None:
+        now = [0.0]
+        stream = io.StringIO()
+        bar = command.ProgressBar(translator("ru"), 1000, stream, clock=lambda: now[0])
+        bar.update(0)
+        now[0] += 30
+        bar.update(250)
+        assert stream.getvalue().endswith("] 250/1000 партий, осталось около 1 мин 30 с")
 
     def test_too_many_jobs_is_refused_with_the_limit(
         self, capsys: pytest.CaptureFixture[str]
@@ -396,8 +409,17 @@ class TestOwnPlayers:
         tally = run_match("random", str(path), Rules(), 20, seed=3).tally
         assert tally.x_wins == 20 and tally.o_forfeits + tally.draws <= 20
         assert tally.o_forfeits >= 15  # unless X took the centre first
-        assert tally.reasons == ("cheat.py loses this game: it played 4, centre, which is taken.",)
-        assert tally.add_game(arena.Forfeit(Mark.X, 3, "slow")).reasons == (*tally.reasons, "slow")
+        assert [str(reason) for reason in tally.reasons] == [
+            "cheat.py loses this game: it played 4, centre, which is taken."
+        ]
+        slow = Wording("slow")
+        assert tally.add_game(arena.Forfeit(Mark.X, 3, slow, slow)).reasons == (
+            *tally.reasons,
+            slow,
+        )
+        assert [reason.said(translator("ru").gettext) for reason in tally.reasons] == [
+            "cheat.py проигрывает эту партию: он сходил в 4, центр, а эта клетка занята."
+        ]
 
     def test_forfeits_are_counted_and_said(
         self, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -435,3 +457,14 @@ class TestOwnPlayers:
         assert arena.batch_count(1000, Rules(), "random", path) == arena.OWN_BATCHES
         assert arena.batch_count(3, Rules(), path, "random") == 3
         assert arena.default_jobs(10, Rules(), "random", path) == arena.available_cpus()
+
+
+def test_the_counts_are_said_in_the_players_language(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["--x", "medium", "--o", "easy", "--games", "20", "--seed", "4", "--lang", "ru"]
+    status, out, _ = run_command(argv, capsys)
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "Средний (X) против Лёгкий (O), поле 3x3, k=3: 20 партий, seed 4"
+    assert [line.split()[0] for line in lines[1:4]] == ["X", "O", "ничьи"]
+    assert {line.index("%") for line in lines[1:4]} == {len(lines[1]) - 1}, "one column"
+    assert lines[4].startswith("  ходов в среднем за партию: ") and "," in lines[4]

@@ -84,7 +84,7 @@ def made() -> Iterator[Callable[[str], ScriptPlayer]]:
 def forfeit(player: ScriptPlayer, board: Board = EMPTY) -> str:
     with pytest.raises(PlayerForfeit) as caught:
         player.choose(board, QUICK)
-    return caught.value.why
+    return str(caught.value.why)
 
 
 def test_the_protection_in_force_is_the_one_asked_for(

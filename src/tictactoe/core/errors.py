@@ -64,6 +64,15 @@ class Wording:
     def __str__(self) -> str:
         return self.said()
 
+    def __repr__(self) -> str:
+        return f"Wording({self.said()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Wording) and self.said() == other.said()
+
+    def __hash__(self) -> int:
+        return hash(self.said())
+
 
 class TicTacToeError(ValueError):
     """Base class of every error the engine raises for bad input.

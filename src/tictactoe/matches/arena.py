@@ -31,7 +31,7 @@ from typing import NamedTuple
 
 from tictactoe import players
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import TicTacToeError
+from tictactoe.core.errors import TicTacToeError, Wording
 from tictactoe.core.playout import Ending, Playout
 from tictactoe.core.rules import Rules
 from tictactoe.core.strategies.simple import RandomPlayer
@@ -84,9 +84,9 @@ class Forfeit(NamedTuple):
     winner: Mark
     move_count: int
     """Moves played before it failed."""
-    reason: str
+    reason: Wording
     """What went wrong, as the player's forfeit says it."""
-    why: str = ""
+    why: Wording
     """The reason alone, without the player's name ("it took longer than 1 s to move.")."""
 
 
@@ -102,7 +102,7 @@ class Tally:
     x_forfeits: int = 0
     """Games X lost by failing to move (counted in ``o_wins`` too)."""
     o_forfeits: int = 0
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Wording, ...] = ()
     """The first few different reasons for those forfeits."""
 
     def __add__(self, other: Tally) -> Tally:
@@ -177,7 +177,7 @@ class MatchResult(Pairing):
             "average_moves": round(tally.moves / tally.games, 2) if tally.games else 0.0,
             "x_forfeits": tally.x_forfeits,
             "o_forfeits": tally.o_forfeits,
-            "forfeit_reasons": list(tally.reasons),
+            "forfeit_reasons": [str(reason) for reason in tally.reasons],
         }
 
 
@@ -218,8 +218,9 @@ def play_out(x: players.Player, o: players.Player, board: Board) -> Played:
         try:
             cell = mover.choose(board)
         except (PlayerForfeit, PlayerUnavailable) as failure:
-            why = failure.why if isinstance(failure, PlayerForfeit) else str(failure)
-            forfeit = Forfeit(board.turn.other, board.move_count, str(failure), why)
+            said = failure.wording or Wording(str(failure))
+            why = failure.why if isinstance(failure, PlayerForfeit) else said
+            forfeit = Forfeit(board.turn.other, board.move_count, said, why)
             return Played(forfeit, tuple(moves))
         board = board.play(cell)
         moves.append(cell)

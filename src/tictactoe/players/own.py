@@ -359,12 +359,12 @@ class PlayerForfeit(TicTacToeError):
         self.reason = reason
         self.values = values
         self.fault = fault if fault is not None else FAULTS.get(reason, Fault.CRASH)
-        super().__init__(Wording(LOSES, player=player, reason=Wording(reason, **values)))
+        super().__init__(Wording(LOSES, player=player, reason=self.why))
 
     @property
-    def why(self) -> str:
-        """The reason alone, in English ("it took longer than 1 s to move.")."""
-        return Wording(self.reason, **self.values).said()
+    def why(self) -> Wording:
+        """The reason alone ("it took longer than 1 s to move.")."""
+        return Wording(self.reason, **self.values)
 
 
 class PlayerUnavailable(TicTacToeError):

@@ -427,9 +427,28 @@ def seconds(_: Translator, value: float, decimals: int = 2, *, fixed: bool = Fal
     number = f"{value:.{decimals}f}" if value < 10 else f"{value:.0f}"
     if not fixed and "." in number:
         number = number.rstrip("0").rstrip(".")
-    if _.language in DECIMAL_COMMA:
-        number = number.replace(".", ",")
-    return _("{seconds} s").format(seconds=number)
+    return _("{seconds} s").format(seconds=decimal(_, number))
+
+
+def decimal(_: Translator, number: str) -> str:
+    """A number written with a decimal point ("2.5"), as the language writes it ("2,5")."""
+    return number.replace(".", ",") if _.language in DECIMAL_COMMA else number
+
+
+def span(_: Translator, value: float) -> str:
+    """A long time for people, to the unit that matters: "8 s", "4 min 05 s", "2 h 03 min",
+    "12 days"."""
+    whole = max(0, round(value))
+    if whole < 60:
+        return _("{seconds} s").format(seconds=whole)
+    if whole < 3600:
+        minutes, rest = divmod(whole, 60)
+        return _("{minutes} min {seconds} s").format(minutes=minutes, seconds=f"{rest:02d}")
+    if whole < 48 * 3600:
+        hours, rest = divmod(whole, 3600)
+        return _("{hours} h {minutes} min").format(hours=hours, minutes=f"{rest // 60:02d}")
+    days = whole // 86400
+    return _.ngettext("{days} day", "{days} days", days).format(days=days)
 
 
 def per_move(_: Translator, value: float) -> str:

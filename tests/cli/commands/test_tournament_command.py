@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from tictactoe.cli.command import main
 from tictactoe.cli.commands.tournament import points
+from tictactoe.console import display_width
 from tictactoe.saved.archive import Archive
 
 TEN = ["beginner", "easy", "medium", "medium-centre", "medium-corners", "hard", "expert", "perfect"]
@@ -45,7 +47,7 @@ def test_ten_players_on_three_by_three_print_their_table(
         "swapped; seed 1"
     )
     table = lines[lines.index("Standings:") + 1 : lines.index("Standings:") + 12]
-    heading = "#  Player  Points  Games  Won  Drawn  Lost  Rating (95%)"
+    heading = "#  Player  Points  Games  Wins  Draws  Losses  Rating (95%)"
     assert table[0].split() == heading.split()
     assert len(table) == 11 and all(" 18 " in row for row in table[1:])
     assert table[1].split()[1] in ("Perfect", "Hard", "Expert")
@@ -179,3 +181,27 @@ def test_a_folder_of_no_player_is_refused(home: Path, capsys: pytest.CaptureFixt
     (home / "empty").mkdir()
     assert main(["tournament", "empty", "hard"]) == 2
     assert "empty holds no player file (NAME.py or NAME/player.py)" in capsys.readouterr().err
+
+
+def test_the_results_are_said_in_the_players_language_and_their_columns_line_up(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cheat = students(home)[1]
+    argv = ["tournament", "beginner", "easy", cheat, "--seed", "1", "--jobs", "1"]
+    assert main([*argv, "--lang", "zh_CN"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "3 名玩家的循环赛，3x3, k=3：共 6 局，每对玩家交换先后各下一局；种子 1"
+    start = lines.index("排名：") + 1
+    table = lines[start : start + 4]
+    assert table[0].split() == ["#", "玩家", "积分", "局数", "胜", "平", "负", "等级分（95%）"]
+    assert {row.split()[1] for row in table[1:]} == {"入门", "简单", "cheat.py"}
+    before_rating = [
+        display_width(re.sub(r"\s*(等级分（95%）|[+-]\d+ ± \d+)$", "", row)) for row in table
+    ]
+    assert len(set(before_rating)) == 1, table  # the losses end in one column, wide signs or not
+    assert "对阵表（对每名对手的得分，共 2 局）：" in lines
+    assert lines[-1].startswith("所有对局都已保存，编号 1 到 6")
+    assert main([*argv, "--lang", "ru"]) == 0
+    out = capsys.readouterr().out
+    assert "  cheat.py  4  он сходил в 4, центр, а эта клетка занята." in out
+    assert "Турнирная таблица:" in out and "Все партии сохранены под номерами с 7 по 12" in out

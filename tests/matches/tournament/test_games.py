@@ -82,9 +82,9 @@ def test_an_own_player_that_fails_loses_its_games_by_forfeit(tmp_path: Path) -> 
     # It takes the centre, then plays it again, with either colour.
     assert (as_x.termination, as_x.winner, as_x.moves) == (Termination.FORFEIT, Mark.O, (4, 0))
     assert (as_o.termination, as_o.winner, as_o.moves) == (Termination.FORFEIT, Mark.X, (0, 4, 1))
-    assert as_x.reason == "it played 4, centre, which is taken."
+    assert str(as_x.reason) == "it played 4, centre, which is taken."
     standings = Standings(2)
     for result in results:
         standings.add(result)
     score = standings.scores[0]
-    assert (score.forfeits, score.reason) == (2, "it played 4, centre, which is taken.")
+    assert (score.forfeits, str(score.reason)) == (2, "it played 4, centre, which is taken.")

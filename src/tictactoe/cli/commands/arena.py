@@ -14,10 +14,12 @@ from typing import TextIO
 from tictactoe import players
 from tictactoe.cli.commands.options import add_match_options, at_least, computer_player
 from tictactoe.cli.parser import N_, Parser, Text
-from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE, display_width, padded
 from tictactoe.core.errors import RulesError, TicTacToeError
 from tictactoe.core.rules import Rules
 from tictactoe.matches import arena
+from tictactoe.texts.i18n import Translator, translator
+from tictactoe.texts.sentences import decimal, player_name, span, why
 
 HELP = N_("play computer players against each other and count the wins and draws")
 
@@ -27,7 +29,8 @@ PROGRESS_WIDTH = 30
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``--x --o --games --size --k --seed --jobs --think --nodes --json`` to ``parser``."""
+    """Add ``--x --o --games`` and the match options (``--size``, ``--seed``, ``--lang`` ...)
+    to ``parser``."""
     catalogue = ", ".join(players.names())
     parser.add_argument(
         "--x",
@@ -83,12 +86,13 @@ def run(args: argparse.Namespace) -> int:
     included) with 128 + the signal's number, quietly.
     """
     parser: Parser = args.parser
+    tr = translator(args.lang)
     check_jobs(parser, args.jobs)
     rules = match_rules(parser, args.size, args.k, [args.x, args.o])
     try:
         arena.check_players(rules, args.x, args.o)
     except TicTacToeError as error:
-        print(f"tictactoe arena: {error}", file=sys.stderr)
+        print(f"tictactoe arena: {why(tr, error)}", file=sys.stderr)
         return EXIT_USAGE
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     jobs = (
@@ -97,9 +101,9 @@ def run(args: argparse.Namespace) -> int:
         else arena.default_jobs(args.games, rules, args.x, args.o)
     )
     if not args.json:
-        print(heading(args.x, args.o, rules, args.games, seed), flush=True)
-        print_protection([args.x, args.o])
-    bar = ProgressBar(args.games, sys.stderr) if sys.stderr.isatty() else None
+        print(heading(tr, args.x, args.o, rules, args.games, seed), flush=True)
+        print_protection(tr, [args.x, args.o])
+    bar = ProgressBar(tr, args.games, sys.stderr) if sys.stderr.isatty() else None
     try:
         if bar is not None:
             bar.update(0)
@@ -119,20 +123,20 @@ def run(args: argparse.Namespace) -> int:
             bar.close()
         if stop.signum != signal.SIGINT:
             return 128 + stop.signum
-        print(_stopped(stop.result, args.games, as_json=args.json), flush=True)
+        print(_stopped(tr, stop.result, args.games, as_json=args.json), flush=True)
         return EXIT_INTERRUPTED
     if bar is not None:
         bar.close()
-    print(json.dumps(result.as_dict()) if args.json else counts(result))
+    print(json.dumps(result.as_dict()) if args.json else counts(tr, result))
     return 0
 
 
-def print_protection(names: list[str]) -> None:
+def print_protection(tr: Translator, names: list[str]) -> None:
     """Say in one line what confines the own players among ``names`` (nothing if none play)."""
     if any(players.is_own(name) for name in names):
         from tictactoe.players.confinement import protection_line
 
-        line = protection_line(names, str)
+        line = protection_line(names, tr.gettext)
         if line:
             print(f"  {line}", flush=True)
 
@@ -167,56 +171,74 @@ def match_rules(parser: Parser, size: tuple[int, int], k: int | None, names: lis
     return rules
 
 
-def heading(x: str, o: str, rules: Rules, games: int, seed: int) -> str:
+def heading(tr: Translator, x: str, o: str, rules: Rules, games: int, seed: int) -> str:
     """The first line: who plays whom, on which board, how many games, with which seed (levels
     by their titles, as every menu shows them; own players by their files' or programs'
     names)."""
-    return f"{shown(x)} (X) against {shown(o)} (O) on {rules}: {games} games, seed {seed}"
+    return tr.ngettext(
+        "{x} (X) against {o} (O) on {board}: {games} game, seed {seed}",
+        "{x} (X) against {o} (O) on {board}: {games} games, seed {seed}",
+        games,
+    ).format(x=player_name(tr, x), o=player_name(tr, o), board=rules, games=games, seed=seed)
 
 
-def shown(name: str) -> str:
-    """A player as results name it: a level's title (``Medium``), an own player's file or
-    program."""
-    return players.title_of(name)
-
-
-def counts(result: arena.MatchResult) -> str:
+def counts(tr: Translator, result: arena.MatchResult) -> str:
     """The counts as a few lines of text (wins, draws, the average game)."""
     tally = result.tally
     games = tally.games
     if not games:
-        return "  no game finished"
-    rows = (("X wins", tally.x_wins), ("O wins", tally.o_wins), ("draws", tally.draws))
+        return "  " + tr.gettext("no game finished")
+    counted = (
+        (N_("X wins"), tally.x_wins),
+        (N_("O wins"), tally.o_wins),
+        (N_("draws"), tally.draws),
+    )
+    rows = [(tr.gettext(label), count) for label, count in counted]
+    width = max(7, *(display_width(label) for label, _ in rows))
     lines = [
-        *(f"  {label:<7}{count:>8}  {100 * count / games:5.1f}%" for label, count in rows),
-        f"  average game: {tally.moves / games:.1f} moves",
+        f"  {padded(label, width)}{count:>8}  {decimal(tr, f'{100 * count / games:5.1f}')}%"
+        for label, count in rows
     ]
+    average = decimal(tr, f"{tally.moves / games:.1f}")
+    lines.append("  " + tr.gettext("average game: {moves} moves").format(moves=average))
     for mark, lost in (("X", tally.x_forfeits), ("O", tally.o_forfeits)):
         if lost:
-            lines.append(f"  {mark} lost {lost} {'game' if lost == 1 else 'games'} by forfeit")
-    lines.extend(f"    {reason}" for reason in tally.reasons)
+            forfeits = tr.ngettext(
+                "{mark} lost {count} game by forfeit", "{mark} lost {count} games by forfeit", lost
+            )
+            lines.append("  " + forfeits.format(mark=mark, count=lost))
+    lines.extend(f"    {reason.said(tr.gettext)}" for reason in tally.reasons)
     return "\n".join(lines)
 
 
-def report(result: arena.MatchResult) -> str:
+def report(tr: Translator, result: arena.MatchResult) -> str:
     """The whole result as text: :func:`heading` and :func:`counts`."""
     games = result.tally.games
-    return heading(result.x, result.o, result.rules, games, result.seed) + "\n" + counts(result)
+    top = heading(tr, result.x, result.o, result.rules, games, result.seed)
+    return top + "\n" + counts(tr, result)
 
 
-def _stopped(result: arena.MatchResult, games: int, *, as_json: bool) -> str:
+def _stopped(tr: Translator, result: arena.MatchResult, games: int, *, as_json: bool) -> str:
     """What is printed after Ctrl-C: the games finished so far."""
     if as_json:
         return json.dumps({**result.as_dict(), "stopped": True, "planned_games": games})
-    return f"Stopped after {result.tally.games} of {games} games:\n{counts(result)}"
+    stopped = tr.ngettext(
+        "Stopped after {done} of {games} game:", "Stopped after {done} of {games} games:", games
+    )
+    return stopped.format(done=result.tally.games, games=games) + "\n" + counts(tr, result)
 
 
 class ProgressBar:
     """A one-line bar redrawn in place on a terminal, with the time left once it can tell."""
 
     def __init__(
-        self, total: int, stream: TextIO, clock: Callable[[], float] = time.monotonic
+        self,
+        tr: Translator,
+        total: int,
+        stream: TextIO,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        self.tr = tr
         self.total = total
         self.stream = stream
         self.clock = clock
@@ -228,27 +250,18 @@ class ProgressBar:
         """Show ``done`` of the total finished, and the estimated time left."""
         filled = PROGRESS_WIDTH * done // self.total
         bar = "#" * filled + "." * (PROGRESS_WIDTH - filled)
-        line = f"[{bar}] {done}/{self.total} games"
+        tr = self.tr
+        games = tr.ngettext("{done}/{total} game", "{done}/{total} games", self.total)
+        line = f"[{bar}] " + games.format(done=done, total=self.total)
         elapsed = self.clock() - self.started
         if 0 < done < self.total and elapsed > 0:
-            line += f", about {duration(elapsed * (self.total - done) / done)} left"
-        self.width = max(self.width, len(line))
-        self.stream.write("\r" + line.ljust(self.width))
+            left = span(tr, elapsed * (self.total - done) / done)
+            line += tr.gettext(", about {time} left").format(time=left)
+        self.width = max(self.width, display_width(line))
+        self.stream.write("\r" + line + " " * (self.width - display_width(line)))
         self.stream.flush()
 
     def close(self) -> None:
         """Erase the bar."""
         self.stream.write("\r" + " " * self.width + "\r")
         self.stream.flush()
-
-
-def duration(seconds: float) -> str:
-    """A time span for people: ``8 s``, ``4 min 05 s``, ``2 h 03 min``, ``12 days``."""
-    whole = round(seconds)
-    if whole < 60:
-        return f"{whole} s"
-    if whole < 3600:
-        return f"{whole // 60} min {whole % 60:02d} s"
-    if whole < 48 * 3600:
-        return f"{whole // 3600} h {whole % 3600 // 60:02d} min"
-    return f"{whole // 86400} days"

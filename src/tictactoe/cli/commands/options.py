@@ -476,9 +476,9 @@ def rng_from(args: argparse.Namespace) -> random.Random:
 
 
 def add_match_options(parser: argparse.ArgumentParser, **helps: str) -> None:
-    """``--size --k --seed --jobs --think --nodes --json --trust``: how computer players are matched
-    (arena, tournament); ``helps`` gives each option's help where it differs (``seed=...``),
-    marked for translation."""
+    """``--size --k --seed --jobs --think --nodes --json --trust --lang``: how computer players
+    are matched (arena, tournament) and the language of the results; ``helps`` gives each
+    option's help where it differs (``seed=...``), marked for translation."""
     from tictactoe.matches import arena
 
     parser.add_argument(
@@ -512,3 +512,4 @@ def add_match_options(parser: argparse.ArgumentParser, **helps: str) -> None:
     )
     parser.add_argument("--json", action="store_true", help=N_("print the results as JSON"))
     add_trust_option(parser)
+    add_language_option(parser)

@@ -8,7 +8,7 @@ import sys
 from tictactoe.cli.commands.forget import MESSAGES, forget
 from tictactoe.cli.commands.options import add_language_option
 from tictactoe.cli.parser import N_, Parser
-from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE, display_width
+from tictactoe.console import EXIT_ERROR, EXIT_OK, EXIT_USAGE, columns
 from tictactoe.game import HUMAN
 from tictactoe.saved.archive import ArchiveError, Problem
 from tictactoe.saved.scoreboard import Scoreboard, Tally, describe
@@ -91,18 +91,7 @@ def _table(tallies: list[Tally], prompter: Prompter, tr: Translator) -> None:
         ]
         for tally in tallies
     ]
-    widths = [max(display_width(row[i]) for row in [heads, *rows]) for i in range(len(heads))]
-    for row in [heads, *rows]:
-        prompter.say(
-            "  ".join(
-                _pad(text, width, i >= 2)
-                for i, (text, width) in enumerate(zip(row, widths, strict=True))
-            ).rstrip()
-        )
+    for line in columns([heads, *rows], right=range(2, len(heads))):
+        prompter.say(line)
     if any(tally.opponent == HUMAN for tally in tallies):
         prompter.say(tr.gettext("Two players: wins are X's, losses are O's."))
-
-
-def _pad(text: str, width: int, right: bool) -> str:
-    space = " " * (width - display_width(text))
-    return space + text if right else text + space

@@ -12,13 +12,13 @@ import sys
 import time
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tictactoe import players
-from tictactoe.cli.commands.arena import check_jobs, duration, match_rules, print_protection
+from tictactoe.cli.commands.arena import check_jobs, match_rules, print_protection
 from tictactoe.cli.commands.options import add_match_options, at_least, computer_player
 from tictactoe.cli.parser import N_, Parser
-from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE
+from tictactoe.console import EXIT_INTERRUPTED, EXIT_USAGE, columns, display_width, padded
 from tictactoe.core.errors import TicTacToeError
 from tictactoe.core.records import Record
 from tictactoe.core.records.record import clean_name
@@ -34,6 +34,11 @@ from tictactoe.matches.tournament.games import (
 )
 from tictactoe.matches.tournament.standings import Standings
 from tictactoe.players.own import hand_in
+from tictactoe.texts.i18n import Translator, translator
+from tictactoe.texts.sentences import span, why
+
+if TYPE_CHECKING:
+    from tictactoe.saved.archive import ArchiveError
 
 HELP = N_("play a round robin between levels, your own players and engines, and rank them")
 
@@ -46,7 +51,7 @@ NAME_WIDTH = 24
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Add ``PLAYER... --size --k --rounds --seed --jobs --think --nodes --json``."""
+    """Add ``PLAYER... --rounds`` and the match options (``--size``, ``--seed``, ``--lang`` ...)."""
     parser.add_argument(
         "players",
         nargs="+",
@@ -89,7 +94,9 @@ def named(given: Sequence[str]) -> list[str]:
     for name in given:
         files = hand_in([name])
         if os.path.isdir(name) and not files:
-            raise TournamentError(f"{name} holds no player file (NAME.py or NAME/player.py)")
+            raise TournamentError.worded(
+                N_("{folder} holds no player file (NAME.py or NAME/player.py)"), folder=name
+            )
         found += files
     return found
 
@@ -102,18 +109,19 @@ def run(args: argparse.Namespace) -> int:
     signal's number.
     """
     parser: Parser = args.parser
+    tr = translator(args.lang)
     check_jobs(parser, args.jobs)
     try:
         names = named(args.players)
     except TournamentError as error:
-        return _error(str(error))
+        return _error(tr, error)
     if len(names) < 2:
         parser.fail(N_("A tournament needs at least two players."))
     rules = match_rules(parser, args.size, args.k, names)
     try:
         entered = entrants(names, rules)
     except TicTacToeError as error:
-        return _error(str(error))
+        return _error(tr, error)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     nodes = args.nodes if args.think is None and args.nodes is not None else None
     if args.think is None and nodes is None:
@@ -121,9 +129,9 @@ def run(args: argparse.Namespace) -> int:
     tasks = schedule(entered, rules, rounds=args.rounds, seed=seed, think=args.think, nodes=nodes)
     jobs = min(args.jobs or arena.available_cpus(), len(tasks))
     if not args.json:
-        print(heading(entered, rules, len(tasks), args.rounds, seed), flush=True)
-        print_protection([entrant.name for entrant in entered])
-    live = LiveTable(entered, len(tasks), sys.stderr) if sys.stderr.isatty() else None
+        print(heading(tr, entered, rules, len(tasks), args.rounds, seed), flush=True)
+        print_protection(tr, [entrant.name for entrant in entered])
+    live = LiveTable(tr, entered, len(tasks), sys.stderr) if sys.stderr.isatty() else None
     standings = Standings(len(entered))
     keeper = Keeper(entered, rules)
     stopped = None
@@ -146,28 +154,48 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(as_json(entered, rules, seed, len(tasks), standings, keeper)))
     else:
         if stopped is not None:
-            print(f"Stopped after {standings.games} of {len(tasks)} games.")
-        print(report(entered, standings, keeper))
+            games = len(tasks)
+            said = tr.ngettext(
+                "Stopped after {done} of {games} game.",
+                "Stopped after {done} of {games} games.",
+                games,
+            )
+            print(said.format(done=standings.games, games=games))
+        print(report(tr, entered, standings, keeper))
     return EXIT_INTERRUPTED if stopped is not None else 0
 
 
-def _error(message: str) -> int:
-    print(f"tictactoe tournament: {message}", file=sys.stderr)
+def _error(tr: Translator, error: TicTacToeError) -> int:
+    print(f"tictactoe tournament: {why(tr, error)}", file=sys.stderr)
     return EXIT_USAGE
 
 
-def heading(entered: Sequence[Entrant], rules: Rules, games: int, rounds: int, seed: int) -> str:
+def heading(
+    tr: Translator, entered: Sequence[Entrant], rules: Rules, games: int, rounds: int, seed: int
+) -> str:
     """The first line: how many players, the board, the games, the seed."""
-    meets = "twice" if rounds == 1 else f"{2 * rounds} times"
-    return (
-        f"Tournament of {len(entered)} players on {rules}: {games} games, each pair {meets} "
-        f"with the colours swapped; seed {seed}"
-    )
+    if rounds == 1:
+        text = tr.gettext(
+            "Tournament of {count} players on {board}: {games} games, each pair twice with the"
+            " colours swapped; seed {seed}"
+        )
+    else:
+        text = tr.gettext(
+            "Tournament of {count} players on {board}: {games} games, each pair {times} times"
+            " with the colours swapped; seed {seed}"
+        )
+    return text.format(count=len(entered), board=rules, games=games, times=2 * rounds, seed=seed)
 
 
 def short(name: str, width: int = NAME_WIDTH) -> str:
     """A name cut to ``width`` characters."""
     return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def title(tr: Translator, entrant: Entrant) -> str:
+    """A player as the tables name it: a level's title in ``tr``'s language, an own player's
+    name as it is, cut to :data:`NAME_WIDTH`."""
+    return short(entrant.title if players.is_own(entrant.name) else tr.gettext(entrant.title))
 
 
 def points(value: float) -> str:
@@ -178,32 +206,32 @@ def points(value: float) -> str:
     return f"{whole}½" if whole else "½"
 
 
-def standings_table(entered: Sequence[Entrant], standings: Standings) -> list[str]:
+def standings_table(tr: Translator, entered: Sequence[Entrant], standings: Standings) -> list[str]:
     """The standings, best first: points, games, wins, draws, losses and the rating."""
     rated = standings.ratings()
-    width = max(len(short(e.title)) for e in entered)
-    lines = [f"  {'#':>3}  {'Player':<{width}}  Points  Games  Won  Drawn  Lost  Rating (95%)"]
+    heads = ["#", N_("Player"), N_("Points"), N_("Games"), N_("Wins"), N_("Draws"), N_("Losses")]
+    rows = [[f"{heads[0]:>3}", *map(tr.gettext, heads[1:]), tr.gettext("Rating (95%)")]]
     for place, index in enumerate(standings.order(), 1):
         score, rating = standings.scores[index], rated[index]
-        lines.append(
-            f"  {place:>3}  {short(entered[index].title):<{width}}  {points(score.points):>6}"
-            f"  {score.games:>5}  {score.wins:>3}  {score.draws:>5}  {score.losses:>4}"
-            f"  {rating.elo:+5.0f} ± {rating.error:.0f}"
+        numbers = (points(score.points), score.games, score.wins, score.draws, score.losses)
+        rows.append(
+            [
+                f"{place:>3}",
+                title(tr, entered[index]),
+                *map(str, numbers),
+                f"{rating.elo:+5.0f} ± {rating.error:.0f}",
+            ]
         )
-    return lines
+    return ["  " + line for line in columns(rows, right=range(2, 7))]
 
 
-def crosstable(entered: Sequence[Entrant], standings: Standings) -> list[str]:
-    """Each player's points against each other (numbered as in the standings)."""
+def crosstable(
+    entered: Sequence[Entrant], standings: Standings, titles: Sequence[str]
+) -> list[str]:
+    """Each player's points against each other (numbered as in the standings; ``titles``: the
+    players' names as the tables show them)."""
     order = standings.order()
-    width = max(len(short(e.title)) for e in entered)
-    cell = max(
-        3, *(len(points(standings.met.get((a, b), (0.0, 0))[0])) for a in order for b in order)
-    )
-    header = " " * (width + 7) + "".join(
-        f"{number:>{cell + 1}}" for number in range(1, len(order) + 1)
-    )
-    lines = [header]
+    rows = [["", "", *map(str, range(1, len(order) + 1))]]
     for place, index in enumerate(order, 1):
         cells = []
         for other in order:
@@ -212,28 +240,37 @@ def crosstable(entered: Sequence[Entrant], standings: Standings) -> list[str]:
             else:
                 scored, games = standings.met.get((index, other), (0.0, 0))
                 cells.append(points(scored) if games else "-")
-        row = "".join(f"{text:>{cell + 1}}" for text in cells)
-        lines.append(f"  {place:>3}  {short(entered[index].title):<{width}}{row}")
-    return lines
+        rows.append([f"{place:>3}", titles[index], *cells])
+    name = max(display_width(row[1]) for row in rows)
+    cell = max(3, *(len(text) for row in rows for text in row[2:]))
+    return [
+        f"  {padded(row[0], 3, right=True)}  {padded(row[1], name)}"
+        + "".join(f"{text:>{cell + 1}}" for text in row[2:])
+        for row in rows
+    ]
 
 
-def report(entered: Sequence[Entrant], standings: Standings, keeper: Keeper) -> str:
+def report(tr: Translator, entered: Sequence[Entrant], standings: Standings, keeper: Keeper) -> str:
     """Everything printed at the end: the standings, the crosstable, the forfeits, the games."""
-    lines = ["", "Standings:", *standings_table(entered, standings)]
+    lines = ["", tr.gettext("Standings:"), *standings_table(tr, entered, standings)]
+    titles = [title(tr, entrant) for entrant in entered]
     if standings.games:
         meets = max(games for _, games in standings.met.values())
-        lines += ["", f"Crosstable (points against each, of {meets}):"]
-        lines += crosstable(entered, standings)
+        heading = tr.gettext("Crosstable (points against each, of {games}):")
+        lines += ["", heading.format(games=meets), *crosstable(entered, standings, titles)]
     forfeits = [
-        (entrant, score) for entrant, score in zip(entered, standings.scores, strict=True)
+        [
+            titles[number],
+            str(score.forfeits),
+            "" if score.reason is None else score.reason.said(tr.gettext),
+        ]
+        for number, score in enumerate(standings.scores)
         if score.forfeits
-    ]  # fmt: skip
+    ]
     if forfeits:
-        lines += ["", "Games lost by failing to move (the first one's reason):"]
-        width = max(len(short(entrant.title)) for entrant, _ in forfeits)
-        for entrant, score in forfeits:
-            lines.append(f"  {short(entrant.title):<{width}}  {score.forfeits:>4}  {score.reason}")
-    lines += ["", keeper.said()]
+        lines += ["", tr.gettext("Games lost by failing to move (the first one's reason):")]
+        lines += ["  " + line for line in columns(forfeits, right=(1,))]
+    lines += ["", keeper.said(tr)]
     return "\n".join(lines)
 
 
@@ -261,7 +298,7 @@ def as_json(
                 "draws": score.draws,
                 "losses": score.losses,
                 "forfeits": score.forfeits,
-                "forfeit_reason": score.reason or None,
+                "forfeit_reason": None if score.reason is None else str(score.reason),
                 "elo": round(rated[index].elo, 1),
                 "elo_error": round(rated[index].error, 1),
             }
@@ -282,7 +319,7 @@ def as_json(
             "termination": str(r.termination),
             "moves": len(r.moves),
             "saved_as": keeper.ids.get(r.number),
-            "reason": r.reason or None,
+            "reason": None if r.reason is None else str(r.reason),
         }
         for r in sorted(standings.results, key=lambda r: r.number)
     ]
@@ -295,7 +332,7 @@ def as_json(
         "standings": table,
         "crosstable": cross,
         "games": games,
-        "save_problem": keeper.problem or None,
+        "save_problem": None if keeper.problem is None else str(keeper.problem),
     }
 
 
@@ -309,7 +346,7 @@ class Keeper:
         self.waiting: list[tuple[int, Record]] = []
         self.ids: dict[int, int] = {}
         """Game number -> its number among the saved games."""
-        self.problem = ""
+        self.problem: ArchiveError | None = None
         """Why games could not be kept, if they could not."""
 
     def keep(self, result: GameResult) -> None:
@@ -339,30 +376,36 @@ class Keeper:
         try:
             ids = Archive().save_all([(record, False) for _, record in waiting])
         except ArchiveError as error:
-            self.problem = str(error)
+            self.problem = error
             return
         self.ids.update(
             (number, game_id) for (number, _), game_id in zip(waiting, ids, strict=True)
         )
 
-    def said(self) -> str:
-        """Where the games are: their numbers, and how to see them."""
-        if self.problem:
-            return f"The games could not be saved: {self.problem}"
+    def said(self, tr: Translator) -> str:
+        """Where the games are: their numbers, and how to see them, in ``tr``'s language."""
+        if self.problem is not None:
+            from tictactoe.saved.scoreboard import describe
+
+            reason = describe(self.problem, tr)
+            return tr.gettext("The games could not be saved: {reason}").format(reason=reason)
         if not self.ids:
-            return "No game was finished."
+            return tr.gettext("No game was finished.")
         first, last = min(self.ids.values()), max(self.ids.values())
-        return (
-            f"Every game is saved, numbers {first} to {last}: tictactoe games lists them, "
-            f"tictactoe replay {first} shows the first."
-        )
+        return tr.gettext(
+            "Every game is saved, numbers {first} to {last}: tictactoe games lists them,"
+            " tictactoe replay {first} shows the first."
+        ).format(first=first, last=last)
 
 
 class LiveTable:
     """The leaders and the games played so far, redrawn in place on a terminal."""
 
-    def __init__(self, entered: Sequence[Entrant], total: int, stream: TextIO) -> None:
-        self.entered = entered
+    def __init__(
+        self, tr: Translator, entered: Sequence[Entrant], total: int, stream: TextIO
+    ) -> None:
+        self.tr = tr
+        self.titles = [title(tr, entrant) for entrant in entered]
         self.total = total
         self.stream = stream
         self.started = time.monotonic()
@@ -370,22 +413,26 @@ class LiveTable:
 
     def show(self, standings: Standings) -> None:
         """Draw the table after a game ended."""
-        done = standings.games
-        line = f"Game {done} of {self.total}"
+        tr, done = self.tr, standings.games
+        line = tr.gettext("Game {done} of {total}").format(done=done, total=self.total)
         elapsed = time.monotonic() - self.started
         if 0 < done < self.total:
-            line += f" · about {duration(elapsed * (self.total - done) / done)} left"
+            left = span(tr, elapsed * (self.total - done) / done)
+            line += tr.gettext(", about {time} left").format(time=left)
         order = standings.order()
-        width = max(len(short(e.title)) for e in self.entered)
+        width = max(display_width(name) for name in self.titles)
         rows = [line]
+        of = tr.gettext("{points} of {games}")
         for place, index in enumerate(order[:LIVE_ROWS], 1):
             score = standings.scores[index]
-            rows.append(
-                f"  {place:>3}  {short(self.entered[index].title):<{width}}"
-                f"  {points(score.points):>5} of {score.games}"
-            )
+            scored = of.format(points=f"{points(score.points):>5}", games=score.games)
+            rows.append(f"  {place:>3}  {padded(self.titles[index], width)}  {scored}")
         if len(order) > LIVE_ROWS:
-            rows.append(f"  … and {len(order) - LIVE_ROWS} more")
+            more = len(order) - LIVE_ROWS
+            rows.append(
+                "  "
+                + tr.ngettext("… and {count} more", "… and {count} more", more).format(count=more)
+            )
         self._erase()
         self.stream.write("\n".join(rows) + "\n")
         self.stream.flush()

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from tictactoe import players
 from tictactoe.core.board import Board, Mark
-from tictactoe.core.errors import TicTacToeError, UnknownPlayerError
+from tictactoe.core.errors import N_, TicTacToeError, UnknownPlayerError, Wording
 from tictactoe.core.outcome import Termination
 from tictactoe.core.rules import Rules
 from tictactoe.matches import arena, workers
@@ -71,7 +71,7 @@ class GameResult:
     moves: tuple[int, ...]
     winner: Mark | None
     termination: Termination
-    reason: str = ""
+    reason: Wording | None = None
     """Why the loser forfeited, when it did."""
 
     def score(self, mark: Mark) -> float:
@@ -90,15 +90,22 @@ def entrants(names: Sequence[str], rules: Rules) -> list[Entrant]:
     """
     found = [players.get(name, own=True) for name in names]
     if len(found) < 2:
-        raise TournamentError("a tournament needs at least two players")
+        raise TournamentError.worded(N_("a tournament needs at least two players"))
     exact = [strategy.name for strategy in found]
     twice = sorted({name for name in exact if exact.count(name) > 1})
     if twice:
-        raise TournamentError(f"{_listed(twice)} named twice: each player takes part once")
+        raise TournamentError.worded(
+            N_("{players} named twice: each player takes part once"), players=_listed(twice)
+        )
     for strategy in found:
         reason = strategy.unsupported_reason(rules)
         if reason is not None:
-            raise TournamentError(f"{strategy.title} cannot play {rules}: {reason}")
+            raise TournamentError.worded(
+                N_("{player} cannot play {board}: {reason}"),
+                player=strategy.title,
+                board=rules,
+                reason=reason,
+            )
     given = [strategy.title for strategy in found]
     titles = list(given)
     for index, strategy in enumerate(found):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tictactoe.core.board import Mark
+from tictactoe.core.errors import Wording
 from tictactoe.core.outcome import Termination
 from tictactoe.matches.tournament.games import GameResult
 from tictactoe.matches.tournament.ratings import Rating, ratings
@@ -20,7 +21,7 @@ class Score:
     losses: int = 0
     forfeits: int = 0
     """Games lost by failing to move (counted in ``losses`` too)."""
-    reason: str = ""
+    reason: Wording | None = None
     """Why it lost its first forfeit."""
 
     @property
