@@ -18,7 +18,6 @@ from types import ModuleType
 
 from tictactoe import __version__, console
 from tictactoe.cli.parser import N_, Parser, asked_language
-from tictactoe.core.system import SYSTEM_REASONS
 
 COMMANDS = (
     "play", "tk", "pgzero", "web", "solve", "arena", "tournament",
@@ -119,6 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _cannot_write(parser: Parser, error: OSError) -> str:
     """The line saying that the output cannot be written, and why."""
+    from tictactoe.core.system import SYSTEM_REASONS  # only now: the entry point loads no engine
+
     reason = parser.translate(SYSTEM_REASONS.get(error.errno or 0, N_("it cannot be written to")))
     return parser.translate(N_("tictactoe: cannot write the output: {reason}.")).format(
         reason=reason

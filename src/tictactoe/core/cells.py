@@ -88,20 +88,18 @@ def parse(rules: Rules, text: str, numbering: Numbering = Numbering.COORDS) -> i
 
 def _parse_coords(rules: Rules, cleaned: str, text: str) -> int:
     """``b2``; also ``b 2``, and the row first: ``2b``, ``2 b``."""
-    not_a_cell = CellNameError.worded(
-        N_("{text} is not a cell: type a letter a-{column} then a number 1-{row}, like b2"),
-        text=shown(text), column=ascii_lowercase[rules.n - 1], row=rules.m,
-    )  # fmt: skip
     cleaned = "".join(cleaned.split())
     if cleaned[-1:] in ascii_lowercase and cleaned[:1].isdigit():
         cleaned = cleaned[-1] + cleaned[:-1]
-    if len(cleaned) < 2 or cleaned[0] not in ascii_lowercase:
-        raise not_a_cell
-    col = ascii_lowercase.index(cleaned[0])
-    number = whole_number(cleaned[1:])
-    if number is None or col >= rules.n or not 1 <= number <= rules.m:
-        raise not_a_cell
-    return rules.cell(number - 1, col)
+    if len(cleaned) >= 2 and cleaned[0] in ascii_lowercase:
+        col = ascii_lowercase.index(cleaned[0])
+        number = whole_number(cleaned[1:])
+        if number is not None and col < rules.n and 1 <= number <= rules.m:
+            return rules.cell(number - 1, col)
+    raise CellNameError.worded(
+        N_("{text} is not a cell: type a letter a-{column} then a number 1-{row}, like b2"),
+        text=shown(text), column=ascii_lowercase[rules.n - 1], row=rules.m,
+    )  # fmt: skip
 
 
 def _checked(rules: object, numbering: object) -> Numbering:
