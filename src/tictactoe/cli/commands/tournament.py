@@ -206,8 +206,9 @@ def points(value: float) -> str:
     return f"{whole}½" if whole else "½"
 
 
-def standings_table(tr: Translator, entered: Sequence[Entrant], standings: Standings) -> list[str]:
-    """The standings, best first: points, games, wins, draws, losses and the rating."""
+def standings_table(tr: Translator, standings: Standings, titles: Sequence[str]) -> list[str]:
+    """The standings, best first: points, games, wins, draws, losses and the rating
+    (``titles``: the players' names as the tables show them)."""
     rated = standings.ratings()
     heads = ["#", N_("Player"), N_("Points"), N_("Games"), N_("Wins"), N_("Draws"), N_("Losses")]
     rows = [[f"{heads[0]:>3}", *map(tr.gettext, heads[1:]), tr.gettext("Rating (95%)")]]
@@ -217,7 +218,7 @@ def standings_table(tr: Translator, entered: Sequence[Entrant], standings: Stand
         rows.append(
             [
                 f"{place:>3}",
-                title(tr, entered[index]),
+                titles[index],
                 *map(str, numbers),
                 f"{rating.elo:+5.0f} ± {rating.error:.0f}",
             ]
@@ -225,9 +226,7 @@ def standings_table(tr: Translator, entered: Sequence[Entrant], standings: Stand
     return ["  " + line for line in columns(rows, right=range(2, 7))]
 
 
-def crosstable(
-    entered: Sequence[Entrant], standings: Standings, titles: Sequence[str]
-) -> list[str]:
+def crosstable(standings: Standings, titles: Sequence[str]) -> list[str]:
     """Each player's points against each other (numbered as in the standings; ``titles``: the
     players' names as the tables show them)."""
     order = standings.order()
@@ -252,12 +251,12 @@ def crosstable(
 
 def report(tr: Translator, entered: Sequence[Entrant], standings: Standings, keeper: Keeper) -> str:
     """Everything printed at the end: the standings, the crosstable, the forfeits, the games."""
-    lines = ["", tr.gettext("Standings:"), *standings_table(tr, entered, standings)]
     titles = [title(tr, entrant) for entrant in entered]
+    lines = ["", tr.gettext("Standings:"), *standings_table(tr, standings, titles)]
     if standings.games:
         meets = max(games for _, games in standings.met.values())
         heading = tr.gettext("Crosstable (points against each, of {games}):")
-        lines += ["", heading.format(games=meets), *crosstable(entered, standings, titles)]
+        lines += ["", heading.format(games=meets), *crosstable(standings, titles)]
     forfeits = [
         [
             titles[number],
